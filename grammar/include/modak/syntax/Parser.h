@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Parses .modak text into a syntax::File. Never throws, always returns a tree; syntax errors are
+//! appended to the Diagnostics and recovered at statement boundaries.
+#pragma once
+
+#include "modak/diag/Diagnostic.h"
+#include "modak/syntax/Ast.h"
+
+namespace modak::syntax {
+
+struct ParseOptions {
+    uint32_t maxDepth = 64;           ///< block nesting limit (nesting-too-deep)
+    size_t maxErrors = 100;           ///< stop after this many syntax errors (too-many-errors)
+    size_t maxBytes = 256u << 20;     ///< larger buffers are refused (file-too-large)
+};
+
+/// Parses the buffer `file` of `sm`.
+File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options = {});
+
+} // namespace modak::syntax

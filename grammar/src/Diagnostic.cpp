@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/diag/Diagnostic.h"
+
+#include <algorithm>
+
+namespace modak {
+
+const std::vector<DiagInfo>& allDiagInfos() {
+    static const std::vector<DiagInfo> infos = {
+#define DIAG(name, severity, id, summary) {DiagCode::name, Severity::severity, id, summary},
+#include "modak/diag/DiagCodes.def"
+#undef DIAG
+    };
+    return infos;
+}
+
+const DiagInfo& diagInfo(DiagCode code) { return allDiagInfos().at(static_cast<size_t>(code)); }
+
+std::string_view severityName(Severity s) {
+    switch (s) {
+    case Severity::Ignored: return "ignored";
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+    case Severity::Fatal: return "fatal";
+    }
+    return "error";
+}
+
+Diagnostic& Diagnostics::add(DiagCode code, SourceRange range, std::string message) {
+    Diagnostic& d = items_.emplace_back();
+    d.code = code;
+    d.severity = diagInfo(code).defaultSeverity;
+    d.range = range;
+    d.message = std::move(message);
+    return d;
+}
+
+bool Diagnostics::hasErrors() const { return errorCount() > 0; }
+
+size_t Diagnostics::errorCount() const {
+    return static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+        return d.severity >= Severity::Error;
+    }));
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+    items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+}
+
+void Diagnostics::sortByLocation() {
+    std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+        if (a.range.file.value != b.range.file.value)
+            return a.range.file.value < b.range.file.value;
+        return a.range.begin < b.range.begin;
+    });
+}
+
+} // namespace modak

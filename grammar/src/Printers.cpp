@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/diag/Printers.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace modak {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+// Display width of a byte prefix: one column per UTF-8 code point, tabs kept as tabs by the caller.
+size_t displayColumns(std::string_view s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80)
+            ++n;
+    return n;
+}
+
+// The source line and a caret line underlining [begin, end) on it (clipped to the first line).
+void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, uint32_t end) {
+    std::string_view line = buf.lineText(begin);
+    uint32_t lineStart = buf.lineStarts[buf.lineColumn(begin).line - 1];
+    size_t col = std::min<size_t>(begin - lineStart, line.size());
+    size_t endCol = std::clamp<size_t>(end > begin ? end - lineStart : col + 1, col + 1,
+                                       std::max(line.size(), col + 1));
+    // Printing control bytes would garble a terminal; show them as '?'.
+    std::string shown;
+    shown.reserve(line.size());
+    for (unsigned char c : line)
+        shown.push_back(c < 0x20 && c != '\t' ? '?' : static_cast<char>(c));
+    out += shown;
+    out += '\n';
+    std::string caret;
+    for (size_t i = 0; i < col; ++i)
+        if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80)
+            caret.push_back(line[i] == '\t' ? '\t' : ' ');
+    caret.push_back('^');
+    size_t width = endCol > col ? displayColumns(line.substr(col, std::min(endCol, line.size()) - col)) : 1;
+    if (endCol > line.size())
+        width += endCol - line.size();
+    for (size_t i = 1; i < width; ++i)
+        caret.push_back('~');
+    out += caret;
+    out += '\n';
+}
+
+std::string location(const SourceManager& sm, const SourceRange& r) {
+    if (!r.file.valid())
+        return "modak";
+    const SourceBuffer& buf = sm.buffer(r.file);
+    LineColumn lc = buf.lineColumn(r.begin);
+    return fmt::format("{}:{}:{}", buf.path, lc.line, lc.column);
+}
+
+const char* colorOf(Severity s) {
+    switch (s) {
+    case Severity::Note: return "\x1b[1;36m";
+    case Severity::Warning: return "\x1b[1;35m";
+    default: return "\x1b[1;31m";
+    }
+}
+
+ordered_json rangeJson(const SourceManager& sm, const SourceRange& r) {
+    ordered_json j;
+    if (!r.file.valid())
+        return j;
+    const SourceBuffer& buf = sm.buffer(r.file);
+    LineColumn b = buf.lineColumn(r.begin), e = buf.lineColumn(r.end);
+    j["file"] = buf.path;
+    j["line"] = b.line;
+    j["column"] = b.column;
+    j["endLine"] = e.line;
+    j["endColumn"] = e.column;
+    j["offset"] = r.begin;
+    j["length"] = r.end - r.begin;
+    return j;
+}
+
+// JSON strings must be valid UTF-8; messages quote user text that may not be.
+constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+
+} // namespace
+
+std::string renderText(const SourceManager& sm, std::span<const Diagnostic> diags,
+                       const TextPrintOptions& options) {
+    std::string out;
+    auto header = [&](const SourceRange& r, Severity s, std::string_view msg, std::string_view code) {
+        std::string loc = location(sm, r);
+        if (options.color)
+            out += fmt::format("\x1b[1m{}:\x1b[0m {}{}:\x1b[0m \x1b[1m{}\x1b[0m", loc, colorOf(s),
+                               severityName(s), msg);
+        else
+            out += fmt::format("{}: {}: {}", loc, severityName(s), msg);
+        if (!code.empty())
+            out += fmt::format(" [{}]", code);
+        out += '\n';
+        if (options.showSource && r.file.valid())
+            appendSnippet(out, sm.buffer(r.file), r.begin, r.end);
+    };
+    for (const Diagnostic& d : diags) {
+        header(d.range, d.severity, d.message, diagInfo(d.code).name);
+        for (const DiagNote& n : d.notes)
+            header(n.range, Severity::Note, n.message, {});
+    }
+    return out;
+}
+
+std::string renderJson(const SourceManager& sm, std::span<const Diagnostic> diags) {
+    ordered_json arr = ordered_json::array();
+    for (const Diagnostic& d : diags) {
+        ordered_json j = rangeJson(sm, d.range);
+        j["severity"] = severityName(d.severity);
+        j["code"] = diagInfo(d.code).name;
+        j["message"] = d.message;
+        ordered_json notes = ordered_json::array();
+        for (const DiagNote& n : d.notes) {
+            ordered_json nj = rangeJson(sm, n.range);
+            nj["message"] = n.message;
+            notes.push_back(std::move(nj));
+        }
+        j["notes"] = std::move(notes);
+        ordered_json fixes = ordered_json::array();
+        for (const Fix& f : d.fixes) {
+            ordered_json edits = ordered_json::array();
+            for (const TextEdit& e : f.edits) {
+                ordered_json ej = rangeJson(sm, e.range);
+                ej["text"] = e.text;
+                edits.push_back(std::move(ej));
+            }
+            fixes.push_back({{"title", f.title}, {"edits", std::move(edits)}});
+        }
+        j["fixes"] = std::move(fixes);
+        arr.push_back(std::move(j));
+    }
+    return arr.dump(2, ' ', false, kReplace) + "\n";
+}
+
+std::string renderSarif(const SourceManager& sm, std::span<const Diagnostic> diags,
+                        std::string_view toolVersion) {
+    auto sarifLevel = [](Severity s) {
+        switch (s) {
+        case Severity::Note: return "note";
+        case Severity::Warning: return "warning";
+        case Severity::Ignored: return "none";
+        default: return "error";
+        }
+    };
+    auto sarifLocation = [&](const SourceRange& r) {
+        const SourceBuffer& buf = sm.buffer(r.file);
+        // SARIF columns count code points (columnKind below), not bytes.
+        auto column = [&](uint32_t offset) {
+            LineColumn lc = buf.lineColumn(offset);
+            uint32_t start = buf.lineStarts[lc.line - 1];
+            return std::pair{lc.line, displayColumns(std::string_view(buf.text).substr(start, offset - start)) + 1};
+        };
+        auto [bl, bc] = column(r.begin);
+        auto [el, ec] = column(std::max(r.end, r.begin));
+        ordered_json region = {{"startLine", bl},    {"startColumn", bc},
+                               {"endLine", el},      {"endColumn", ec},
+                               {"byteOffset", r.begin},  {"byteLength", r.end - r.begin}};
+        return ordered_json{{"physicalLocation",
+                             {{"artifactLocation", {{"uri", buf.path}}}, {"region", region}}}};
+    };
+
+    ordered_json rules = ordered_json::array();
+    for (const DiagInfo& info : allDiagInfos()) {
+        rules.push_back({{"id", info.name},
+                         {"shortDescription", {{"text", info.summary}}},
+                         {"defaultConfiguration", {{"level", sarifLevel(info.defaultSeverity)}}}});
+    }
+    ordered_json results = ordered_json::array();
+    for (const Diagnostic& d : diags) {
+        ordered_json r;
+        r["ruleId"] = diagInfo(d.code).name;
+        r["ruleIndex"] = static_cast<size_t>(d.code);
+        r["level"] = sarifLevel(d.severity);
+        r["message"] = {{"text", d.message}};
+        if (d.range.file.valid())
+            r["locations"] = ordered_json::array({sarifLocation(d.range)});
+        if (!d.notes.empty()) {
+            ordered_json related = ordered_json::array();
+            for (const DiagNote& n : d.notes) {
+                if (!n.range.file.valid())
+                    continue;
+                ordered_json loc = sarifLocation(n.range);
+                loc["message"] = {{"text", n.message}};
+                related.push_back(std::move(loc));
+            }
+            r["relatedLocations"] = std::move(related);
+        }
+        results.push_back(std::move(r));
+    }
+    ordered_json log = {
+        {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+        {"version", "2.1.0"},
+        {"runs",
+         ordered_json::array({{{"tool",
+                                {{"driver",
+                                  {{"name", "modak"},
+                                   {"version", toolVersion},
+                                   {"informationUri", "https://github.com/modak-project/modak"},
+                                   {"rules", rules}}}}},
+                               {"columnKind", "unicodeCodePoints"},
+                               {"results", results}}})}};
+    return log.dump(2, ' ', false, kReplace) + "\n";
+}
+
+} // namespace modak

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/text/SourceManager.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace modak {
+
+namespace {
+std::vector<uint32_t> computeLineStarts(std::string_view text) {
+    std::vector<uint32_t> starts{0};
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n')
+            starts.push_back(static_cast<uint32_t>(i + 1));
+    }
+    return starts;
+}
+} // namespace
+
+LineColumn SourceBuffer::lineColumn(uint32_t offset) const {
+    offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+    auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+    auto line = static_cast<uint32_t>(it - lineStarts.begin());  // 1-based
+    return {line, offset - lineStarts[line - 1] + 1};
+}
+
+std::string_view SourceBuffer::lineText(uint32_t offset) const {
+    auto lc = lineColumn(offset);
+    uint32_t begin = lineStarts[lc.line - 1];
+    uint32_t end = lc.line < lineStarts.size() ? lineStarts[lc.line] : static_cast<uint32_t>(text.size());
+    std::string_view line(text.data() + begin, end - begin);
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+        line.remove_suffix(1);
+    return line;
+}
+
+FileId SourceManager::addBuffer(std::string path, std::string text) {
+    FileId id{static_cast<uint32_t>(buffers_.size() + 1)};
+    SourceBuffer& b = buffers_.emplace_back();
+    b.id = id;
+    b.path = std::move(path);
+    b.text = std::move(text);
+    b.lineStarts = computeLineStarts(b.text);
+    return id;
+}
+
+std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        error = "is a directory";
+        return std::nullopt;
+    }
+    std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!f) {
+        error = std::strerror(errno);
+        return std::nullopt;
+    }
+    std::string text;
+    char chunk[1 << 16];
+    size_t n;
+    while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
+        text.append(chunk, n);
+    if (std::ferror(f.get())) {
+        error = "read error";
+        return std::nullopt;
+    }
+    return addBuffer(path.string(), std::move(text));
+}
+
+} // namespace modak

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+//! A checked .modak program: a root file, the files it imports, and the named blocks of all of them.
+//! Loading resolves imports (relative to the importing file), detects cycles and missing files, and
+//! runs the schema checks of docs/language.md §3–§5. Nothing here needs the performance model.
+#pragma once
+
+#include "modak/diag/Diagnostic.h"
+#include "modak/syntax/Ast.h"
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::model {
+
+/// One parsed file of a program.
+struct Document {
+    FileId file;
+    std::filesystem::path path;  ///< as resolved (for cycle detection and relative imports)
+    syntax::File tree;
+};
+
+/// A named top-level block (`application mnist`) and where it lives.
+struct Symbol {
+    std::string kind;  ///< application, target, deployment, workload
+    std::string name;
+    FileId file;
+    const syntax::Statement* block = nullptr;
+};
+
+/// Reads a file into the SourceManager; returns nullopt and sets `error` when it cannot. The LSP
+/// substitutes one that prefers open editor buffers.
+using FileReader = std::function<std::optional<FileId>(SourceManager&, const std::filesystem::path&,
+                                                       std::string& error)>;
+
+/// Reads from disk via SourceManager::readFile.
+FileReader diskReader();
+
+struct Program {
+    std::vector<std::unique_ptr<Document>> documents;  ///< root first, then imports depth-first
+    std::vector<Symbol> symbols;                       ///< all named top-level blocks
+
+    const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
+    /// The block `kind name`, or nullptr.
+    const Symbol* find(std::string_view kind, std::string_view name) const;
+};
+
+struct LoadOptions {
+    FileReader reader = diskReader();
+    uint32_t maxImportDepth = 32;
+};
+
+/// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
+/// every semantic check. Never throws; all problems are appended to `diags`.
+Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions& options = {});
+
+/// Runs the schema and fact checks on an already loaded program (loadProgram calls this).
+void checkProgram(const SourceManager& sm, const Program& program, Diagnostics& diags);
+
+} // namespace modak::model
