@@ -1,1 +1,227 @@
-// STUB
+// SPDX-License-Identifier: Apache-2.0
+#include "Commands.h"
+
+#include "modak/diag/DiagnosticEngine.h"
+#include "modak/diag/Printers.h"
+#include "modak/importer/ModakJson.h"
+#include "modak/model/Program.h"
+#include "modak/syntax/Formatter.h"
+#include "modak/syntax/Parser.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace modak::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void printError(const std::string& message) { fmt::print(stderr, "modak: error: {}\n", message); }
+
+bool useColor(ColorMode mode) {
+    if (mode != ColorMode::Auto)
+        return mode == ColorMode::Always;
+    const char* term = std::getenv("TERM");
+    return isatty(fileno(stderr)) && !std::getenv("NO_COLOR") && term && std::string_view(term) != "dumb";
+}
+
+// Expands directories to the *.modak files below them, in sorted order so output is deterministic.
+bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string>& out) {
+    bool ok = true;
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        if (input != "-" && fs::is_directory(input, ec)) {
+            std::vector<std::string> found;
+            fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
+            for (; !ec && it != end; it.increment(ec)) {
+                if (it->is_regular_file(ec) && it->path().extension() == ".modak")
+                    found.push_back(it->path().string());
+            }
+            if (ec) {
+                printError(fmt::format("cannot read directory '{}': {}", input, ec.message()));
+                ok = false;
+            }
+            std::sort(found.begin(), found.end());
+            out.insert(out.end(), found.begin(), found.end());
+        } else {
+            out.push_back(input);
+        }
+    }
+    return ok;
+}
+
+std::optional<FileId> readInput(SourceManager& sm, const std::string& path) {
+    if (path == "-") {
+        std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+        return sm.addBuffer("<stdin>", std::move(text));
+    }
+    std::string error;
+    auto id = sm.readFile(path, error);
+    if (!id)
+        printError(fmt::format("cannot read '{}': {}", path, error));
+    return id;
+}
+
+// Writes `text` to `path` atomically: a temporary file in the same directory, renamed over the
+// target only once fully written, keeping the target's permissions. Nothing half-written remains.
+bool writeAtomically(const std::string& path, std::string_view text) {
+    fs::path target(path);
+    fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::string tmpl = (dir / ("." + target.filename().string() + ".modak-tmp-XXXXXX")).string();
+    int fd = mkstemp(tmpl.data());
+    if (fd < 0) {
+        printError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+        return false;
+    }
+    struct stat st {};
+    mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+    bool ok = ::fchmod(fd, mode) == 0;
+    size_t written = 0;
+    while (ok && written < text.size()) {
+        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n > 0;
+        if (ok)
+            written += static_cast<size_t>(n);
+    }
+    int savedErrno = errno;
+    ok = ::fsync(fd) == 0 && ok;
+    ok = ::close(fd) == 0 && ok;
+    if (ok && std::rename(tmpl.c_str(), path.c_str()) == 0)
+        return true;
+    if (!savedErrno)
+        savedErrno = errno;
+    std::remove(tmpl.c_str());
+    printError(fmt::format("cannot write '{}': {}", path, std::strerror(savedErrno)));
+    return false;
+}
+
+void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags, ColorMode color) {
+    if (diags.empty())
+        return;
+    TextPrintOptions options;
+    options.color = useColor(color);
+    std::string text = renderText(sm, diags, options);
+    std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+} // namespace
+
+int runCheck(const CheckOptions& options) {
+    std::vector<std::string> paths;
+    bool ioOk = expandPaths(options.paths, paths);
+    SourceManager sm;
+    Diagnostics all;
+    for (const std::string& path : paths) {
+        auto id = readInput(sm, path);
+        if (!id) {
+            ioOk = false;
+            continue;
+        }
+        model::loadProgram(sm, *id, all);
+    }
+    DiagnosticPolicy policy;
+    policy.warningsAsErrors = options.werror;
+    std::vector<Diagnostic> shown = applyPolicy(all, policy);
+    if (options.format == "json") {
+        fmt::print("{}", renderJson(sm, shown));
+    } else if (options.format == "sarif") {
+        fmt::print("{}", renderSarif(sm, shown, MODAK_VERSION));
+    } else {
+        printDiagnostics(sm, shown, options.color);
+        size_t errors = 0, warnings = 0;
+        for (const Diagnostic& d : shown)
+            (d.severity >= Severity::Error ? errors : warnings) += d.severity >= Severity::Warning;
+        if (errors || warnings)
+            fmt::print(stderr, "{} error{}, {} warning{} in {} file{}\n", errors, errors == 1 ? "" : "s",
+                       warnings, warnings == 1 ? "" : "s", paths.size(), paths.size() == 1 ? "" : "s");
+    }
+    bool hasErrors = std::any_of(shown.begin(), shown.end(),
+                                 [](const Diagnostic& d) { return d.severity >= Severity::Error; });
+    if (!ioOk)
+        return UsageOrIoError;
+    return hasErrors ? InputErrors : Success;
+}
+
+int runFmt(const FmtOptions& options) {
+    std::vector<std::string> paths;
+    bool ioOk = expandPaths(options.paths, paths);
+    bool problems = false;
+    for (const std::string& path : paths) {
+        SourceManager sm;
+        auto id = readInput(sm, path);
+        if (!id) {
+            ioOk = false;
+            continue;
+        }
+        Diagnostics diags;
+        syntax::File tree = syntax::parse(sm, *id, diags);
+        if (diags.hasErrors()) {
+            printDiagnostics(sm, applyPolicy(diags, {}), options.color);
+            printError(fmt::format("'{}' has syntax errors; not formatted", sm.path(*id)));
+            problems = true;
+            continue;
+        }
+        std::string formatted = syntax::format(tree, sm.text(*id));
+        bool changed = formatted != sm.text(*id);
+        if (options.check) {
+            if (changed) {
+                fmt::print("{}\n", sm.path(*id));
+                problems = true;
+            }
+        } else if (options.toStdout || path == "-") {
+            fmt::print("{}", formatted);
+        } else if (changed && !writeAtomically(path, formatted)) {
+            ioOk = false;
+        }
+    }
+    if (!ioOk)
+        return UsageOrIoError;
+    return problems ? InputErrors : Success;
+}
+
+int runImport(const ImportOptions& options) {
+    SourceManager sm;
+    auto id = readInput(sm, options.input);
+    if (!id)
+        return UsageOrIoError;
+    if (!options.output.empty() && !options.force && fs::exists(options.output)) {
+        printError(fmt::format("'{}' exists; use --force to overwrite it", options.output));
+        return UsageOrIoError;
+    }
+    Diagnostics diags;
+    importer::ImportOptions importOptions;
+    importOptions.name = options.name;
+    std::optional<std::string> text = importer::importModakJson(sm, *id, diags, importOptions);
+    if (text) {
+        // The result must itself be a valid program: check it before anything is written.
+        std::string shownPath = options.output.empty() ? "<imported>" : options.output;
+        FileId generated = sm.addBuffer(shownPath, *text);
+        model::LoadOptions load;
+        fs::path base = options.output.empty() ? fs::current_path() : fs::absolute(options.output).parent_path();
+        (void)base;
+        model::loadProgram(sm, generated, diags, load);
+    }
+    printDiagnostics(sm, applyPolicy(diags, {}), options.color);
+    if (!text || diags.hasErrors())
+        return InputErrors;
+    if (options.output.empty()) {
+        fmt::print("{}", *text);
+        return Success;
+    }
+    return writeAtomically(options.output, *text) ? Success : UsageOrIoError;
+}
+
+} // namespace modak::cli

@@ -1,5 +1,684 @@
-// STUB: the parser is being written.
+// SPDX-License-Identifier: Apache-2.0
+// The statement driver: walks headers, imports, attributes and blocks by hand with an explicit block
+// stack (so nesting depth costs no C++ stack), calls the X3 value grammar for every value, turns X3's
+// expectation failures into located diagnostics, and recovers at statement boundaries.
 #include "modak/syntax/Parser.h"
+
+#include "x3/grammar.hpp"
+#include "x3/state.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
 namespace modak::syntax {
-File parse(const SourceManager&, FileId file, Diagnostics&, const ParseOptions&) { File f; f.file = file; return f; }
+
+const char* kindName(Value::Kind kind) {
+    switch (kind) {
+    case Value::Kind::Error: return "invalid value";
+    case Value::Kind::String: return "string";
+    case Value::Kind::TextBlock: return "text block";
+    case Value::Kind::Integer: return "integer";
+    case Value::Kind::Float: return "number";
+    case Value::Kind::Size: return "size";
+    case Value::Kind::Duration: return "duration";
+    case Value::Kind::Bool: return "boolean";
+    case Value::Kind::Identifier: return "identifier";
+    case Value::Kind::Versioned: return "versioned name";
+    case Value::Kind::List: return "list";
+    case Value::Kind::Range: return "range";
+    }
+    return "value";
 }
+
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using parser::ParseState;
+
+bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+
+// Length of the UTF-8 sequence at p, or 0 if it is invalid (overlong, surrogate, out of range).
+size_t utf8SequenceLength(const unsigned char* p, const unsigned char* end) {
+    unsigned char c = p[0];
+    if (c < 0x80)
+        return 1;
+    size_t n;
+    uint32_t cp;
+    if ((c & 0xE0) == 0xC0) {
+        n = 2;
+        cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 3;
+        cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (static_cast<size_t>(end - p) < n)
+        return 0;
+    for (size_t i = 1; i < n; ++i) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[i] & 0x3F);
+    }
+    static constexpr uint32_t minimum[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < minimum[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+// Sets the X3 skipper's state pointer for the duration of one parse (restoring any outer one).
+class CurrentStateScope {
+public:
+    explicit CurrentStateScope(ParseState* s) : saved_(parser::currentState) { parser::currentState = s; }
+    ~CurrentStateScope() { parser::currentState = saved_; }
+    CurrentStateScope(const CurrentStateScope&) = delete;
+    CurrentStateScope& operator=(const CurrentStateScope&) = delete;
+
+private:
+    ParseState* saved_;
+};
+
+class Driver {
+public:
+    Driver(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options)
+        : diags_(diags), options_(options) {
+        std::string_view text = sm.text(file);
+        begin_ = p_ = text.data();
+        end_ = text.data() + text.size();
+        state_.base = begin_;
+        state_.file = file;
+        state_.diags = &diags;
+        state_.comments = &file_.comments;
+        file_.file = file;
+    }
+
+    File run() {
+        CurrentStateScope scope(&state_);
+        if (static_cast<size_t>(end_ - begin_) > options_.maxBytes) {
+            error(DiagCode::FileTooLarge, {begin_, begin_},
+                  fmt::format("the file is {} bytes; the limit is {} bytes", end_ - begin_,
+                              options_.maxBytes));
+            return std::move(file_);
+        }
+        checkEncoding();
+        if (end_ - begin_ >= 3 && std::memcmp(begin_, "\xEF\xBB\xBF", 3) == 0)
+            p_ += 3;
+        skipTrivia();
+        if (p_ == end_ && !stopped_) {
+            if (file_.comments.empty())
+                error(DiagCode::EmptyFile, {p_, p_}, "the file is empty; a .modak file starts with `modak 1`");
+            else
+                error(DiagCode::EmptyFile, {p_, p_}, "the file has no statements; a .modak file starts with `modak 1`");
+            return std::move(file_);
+        }
+        parseHeader();
+        parseItems();
+        return std::move(file_);
+    }
+
+private:
+    // ---- Diagnostics ----
+    struct Span {
+        const char* b;
+        const char* e;
+    };
+
+    Diagnostic* error(DiagCode code, Span s, std::string message) {
+        if (stopped_)
+            return nullptr;
+        Diagnostic& d = diags_.add(code, state_.range(s.b, s.e), std::move(message));
+        if (d.severity < Severity::Error)
+            return &d;
+        if (++errors_ >= options_.maxErrors) {
+            diags_.add(DiagCode::TooManyErrors, state_.range(s.b, s.e),
+                       fmt::format("too many errors ({}); stopping here", errors_));
+            stopped_ = true;
+        }
+        return &d;
+    }
+
+    // The token at `p` as the user sees it, for "found …" in messages, and its extent.
+    Span tokenAt(const char* p) const {
+        if (p >= end_)
+            return {end_, end_};
+        if (*p == '\n' || *p == '\r')
+            return {p, p};
+        const char* e = p + 1;
+        if (isIdentChar(*p) || *p == '-') {
+            while (e < end_ && (isIdentChar(*e) || *e == '.'))
+                ++e;
+        } else if (static_cast<unsigned char>(*p) >= 0x80) {
+            size_t n = utf8SequenceLength(reinterpret_cast<const unsigned char*>(p),
+                                          reinterpret_cast<const unsigned char*>(end_));
+            e = p + std::max<size_t>(n, 1);
+        }
+        return {p, e};
+    }
+
+    std::string describe(const char* p) const {
+        if (p >= end_)
+            return "end of file";
+        if (*p == '\n' || *p == '\r')
+            return "end of line";
+        if (*p == '"')
+            return "a string";
+        if (*p == '\0')
+            return "a NUL byte";
+        Span t = tokenAt(p);
+        std::string_view text(t.b, t.e - t.b);
+        if (static_cast<unsigned char>(*p) >= 0x80 &&
+            utf8SequenceLength(reinterpret_cast<const unsigned char*>(p),
+                               reinterpret_cast<const unsigned char*>(end_)) == 0)
+            return fmt::format("byte 0x{:02X}", static_cast<unsigned char>(*p));
+        if (static_cast<unsigned char>(*p) < 0x20)
+            return fmt::format("control character 0x{:02X}", static_cast<unsigned char>(*p));
+        return fmt::format("'{}'", text);
+    }
+
+    // ---- Encoding ----
+    void checkEncoding() {
+        auto* p = reinterpret_cast<const unsigned char*>(begin_);
+        auto* end = reinterpret_cast<const unsigned char*>(end_);
+        size_t reported = 0;
+        constexpr size_t maxReported = 10;
+        while (p < end && reported < maxReported && !stopped_) {
+            // Fast path: skip plain ASCII without NUL.
+            if (*p >= 1 && *p < 0x80) {
+                ++p;
+                continue;
+            }
+            const char* c = reinterpret_cast<const char*>(p);
+            if (*p == 0) {
+                const unsigned char* q = p;
+                while (q < end && *q == 0)
+                    ++q;
+                error(DiagCode::NulByte, {c, reinterpret_cast<const char*>(q)},
+                      "NUL byte in the file; .modak files are UTF-8 text");
+                p = q;
+                ++reported;
+                continue;
+            }
+            size_t n = utf8SequenceLength(p, end);
+            if (n == 0) {
+                error(DiagCode::InvalidUtf8, {c, c + 1},
+                      fmt::format("invalid UTF-8 byte 0x{:02X}; .modak files are UTF-8 text", *p));
+                ++p;
+                ++reported;
+                continue;
+            }
+            p += n;
+        }
+    }
+
+    // ---- Trivia ----
+    // Skips whitespace and comments (recording comments). An unterminated block comment is reported
+    // and ends the file.
+    void skipTrivia() {
+        while (p_ < end_) {
+            char c = *p_;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                ++p_;
+            } else if (c == '/' && p_ + 1 < end_ && p_[1] == '/') {
+                const char* b = p_;
+                while (p_ < end_ && *p_ != '\n' && *p_ != '\r')
+                    ++p_;
+                state_.recordComment(b, p_, false);
+            } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*') {
+                const char* b = p_;
+                const char* close = findBlockCommentEnd(p_ + 2);
+                if (!close) {
+                    error(DiagCode::UnterminatedComment, {b, b + 2},
+                          "unterminated block comment; add '*/' to close it");
+                    p_ = end_;
+                    return;
+                }
+                p_ = close;
+                state_.recordComment(b, p_, true);
+            } else {
+                return;
+            }
+        }
+    }
+
+    const char* findBlockCommentEnd(const char* from) const {
+        for (const char* q = from; q + 1 < end_; ++q)
+            if (q[0] == '*' && q[1] == '/')
+                return q + 2;
+        return nullptr;
+    }
+
+    bool newlineBetween(const char* a, const char* b) const {
+        return std::find(a, b, '\n') != b;
+    }
+
+    // Skips spaces and tabs only (staying on this line).
+    const char* skipBlanks(const char* q) const {
+        while (q < end_ && (*q == ' ' || *q == '\t'))
+            ++q;
+        return q;
+    }
+
+    // ---- Recovery ----
+    // Skips the rest of a broken statement: to the end of the line, or to a '}' that closes the
+    // current block. Braces opened on the skipped part become (unnamed) recovered blocks, so the lines
+    // inside them are still parsed and their closing braces match.
+    void recover(const char* from) {
+        const char* q = std::max(from, p_);
+        int opened = 0;
+        while (q < end_ && *q != '\n' && *q != '\r') {
+            if (*q == '"') {
+                bool block = end_ - q >= 3 && std::memcmp(q, "\"\"\"", 3) == 0;
+                if (block) {
+                    const char* close = std::search(q + 3, end_, "\"\"\"", "\"\"\"" + 3);
+                    q = close == end_ ? end_ : close + 3;
+                } else {
+                    ++q;
+                    while (q < end_ && *q != '"' && *q != '\n' && *q != '\r')
+                        q += (*q == '\\' && q + 1 < end_ && q[1] != '\n') ? 2 : 1;
+                    if (q < end_ && *q == '"')
+                        ++q;
+                }
+                continue;
+            }
+            if (*q == '/' && q + 1 < end_ && q[1] == '/')
+                break;
+            if (*q == '/' && q + 1 < end_ && q[1] == '*') {
+                const char* close = findBlockCommentEnd(q + 2);
+                if (!close)
+                    break;  // skipTrivia reports it
+                q = close;
+                continue;
+            }
+            if (*q == '{') {
+                ++opened;
+            } else if (*q == '}') {
+                if (opened == 0)
+                    break;
+                --opened;
+            }
+            ++q;
+        }
+        p_ = q;
+        for (int i = 0; i < opened && !stopped_; ++i)
+            openRecoveredBlock();
+        commaAllowed_ = false;
+    }
+
+    void openRecoveredBlock() {
+        Statement s;
+        s.kind = Statement::Kind::Block;
+        s.range = state_.range(p_, p_);
+        s.openBrace = s.range;
+        if (!pushBlock(std::move(s), p_))
+            return;
+    }
+
+    // ---- Structure ----
+    std::vector<Statement>& currentBody() { return stack_.empty() ? file_.statements : stack_.back()->body; }
+
+    // Adds an open block; false if the depth limit made us skip it instead.
+    bool pushBlock(Statement block, const char* afterBrace) {
+        if (stack_.size() >= options_.maxDepth) {
+            error(DiagCode::NestingTooDeep, {begin_ + block.openBrace.begin, begin_ + block.openBrace.end},
+                  fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
+            skipBalanced(afterBrace);
+            return false;
+        }
+        currentBody().push_back(std::move(block));
+        stack_.push_back(&currentBody().back());
+        return true;
+    }
+
+    // Skips to just after the '}' matching an already consumed '{', iteratively.
+    void skipBalanced(const char* from) {
+        size_t depth = 1;
+        const char* q = from;
+        while (q < end_ && depth > 0) {
+            char c = *q;
+            if (c == '"') {
+                ++q;
+                while (q < end_ && *q != '"' && *q != '\n')
+                    q += (*q == '\\' && q + 1 < end_) ? 2 : 1;
+                ++q;
+                continue;
+            }
+            if (c == '/' && q + 1 < end_ && q[1] == '/') {
+                while (q < end_ && *q != '\n')
+                    ++q;
+                continue;
+            }
+            if (c == '/' && q + 1 < end_ && q[1] == '*') {
+                const char* close = findBlockCommentEnd(q + 2);
+                q = close ? close : end_;
+                continue;
+            }
+            if (c == '{')
+                ++depth;
+            else if (c == '}')
+                --depth;
+            ++q;
+        }
+        p_ = std::min(q, end_);
+    }
+
+    void closeBlock(const char* brace) {
+        Statement* block = stack_.back();
+        stack_.pop_back();
+        block->closeBrace = state_.range(brace, brace + 1);
+        block->range.end = block->closeBrace.end;
+        block->singleLine = !newlineBetween(begin_ + block->openBrace.begin, brace);
+        commaAllowed_ = true;
+    }
+
+    Identifier readIdentifier() {
+        const char* b = p_;
+        while (p_ < end_ && isIdentChar(*p_))
+            ++p_;
+        return {std::string(b, p_), state_.range(b, p_)};
+    }
+
+    void parseHeader() {
+        if (!(end_ - p_ >= 5 && std::memcmp(p_, "modak", 5) == 0 && (end_ - p_ == 5 || !isIdentChar(p_[5])))) {
+            Span t = tokenAt(p_);
+            diags_.add(DiagCode::MissingHeader, state_.range(t.b, t.e),
+                       "missing `modak 1` header; add it as the first line to pin the language version");
+            return;
+        }
+        const char* b = p_;
+        Identifier keyword = readIdentifier();
+        const char* valueStart = skipBlanks(p_);
+        if (valueStart == end_ || !(std::isdigit(static_cast<unsigned char>(*valueStart)) || *valueStart == '-')) {
+            error(DiagCode::ExpectedToken, tokenAt(valueStart),
+                  fmt::format("expected the language version after 'modak' (as in `modak 1`), found {}",
+                              describe(valueStart)));
+            recover(valueStart);
+            return;
+        }
+        Value v;
+        if (!parseValue(v, keyword))
+            return;
+        file_.headerRange = state_.range(b, begin_ + v.range.end);
+        if (v.kind == Value::Kind::Integer) {
+            file_.version = v.integer;
+            if (v.integer != 1)
+                error(DiagCode::UnsupportedVersion, {begin_ + v.range.begin, begin_ + v.range.end},
+                      fmt::format("language version {} is not supported; this modak reads version 1",
+                                  v.integer));
+        } else if (v.kind != Value::Kind::Error) {
+            error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
+                  fmt::format("expected an integer language version after 'modak', found {}",
+                              kindName(v.kind)));
+        }
+    }
+
+    void parseItems() {
+        while (!stopped_) {
+            skipTrivia();
+            if (p_ >= end_)
+                break;
+            char c = *p_;
+            if (c == '}') {
+                if (stack_.empty()) {
+                    error(DiagCode::UnexpectedToken, {p_, p_ + 1}, "unexpected '}' with no open block");
+                    ++p_;
+                } else {
+                    closeBlock(p_++);
+                }
+                continue;
+            }
+            if (c == ',') {
+                if (!commaAllowed_)
+                    error(DiagCode::UnexpectedToken, {p_, p_ + 1},
+                          "unexpected ','; a comma may only follow a statement");
+                commaAllowed_ = false;
+                ++p_;
+                continue;
+            }
+            if (isIdentStart(c)) {
+                parseStatement();
+                continue;
+            }
+            error(DiagCode::UnexpectedToken, tokenAt(p_),
+                  fmt::format("expected a key or a block, found {}", describe(p_)));
+            recover(p_);
+            // A lone bad byte at the end of a line must not stall the loop.
+            if (p_ < end_ && *p_ != '\n' && *p_ != '\r' && *p_ != '}')
+                ++p_;
+        }
+        if (stopped_)
+            return;
+        while (!stack_.empty()) {
+            Statement* block = stack_.back();
+            stack_.pop_back();
+            block->range.end = static_cast<uint32_t>(end_ - begin_);
+            std::string what = block->key.name.empty() ? std::string("block")
+                                                       : fmt::format("block '{}'", block->key.name);
+            Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
+                                  fmt::format("expected '}}' to close {} before the end of the file", what));
+            if (d)
+                d->notes.push_back({block->openBrace, "the block was opened here"});
+        }
+    }
+
+    void parseStatement() {
+        const char* b = p_;
+        Identifier key = readIdentifier();
+        commaAllowed_ = false;
+        const char* afterKey = p_;
+        skipTrivia();
+
+        if (key.name == "import" && p_ < end_ && *p_ == '"') {
+            parseImport(b, key);
+            return;
+        }
+        if (p_ < end_ && *p_ == '=') {
+            const char* eq = p_++;
+            Statement s;
+            s.kind = Statement::Kind::Attribute;
+            s.key = key;
+            if (!valueFollows(eq, key)) {
+                s.value.range = state_.range(eq + 1, eq + 1);
+                s.range = state_.range(b, eq + 1);
+                currentBody().push_back(std::move(s));
+                return;
+            }
+            bool ok = parseValue(s.value, key);
+            s.range = state_.range(b, begin_ + std::max(s.value.range.end, static_cast<uint32_t>(eq + 1 - begin_)));
+            currentBody().push_back(std::move(s));
+            commaAllowed_ = ok;
+            return;
+        }
+        std::optional<Identifier> name;
+        if (p_ < end_ && isIdentStart(*p_) && !newlineBetween(afterKey, p_)) {
+            name = readIdentifier();
+            skipTrivia();
+        }
+        if (p_ < end_ && *p_ == '{') {
+            Statement s;
+            s.kind = Statement::Kind::Block;
+            s.key = key;
+            s.name = name;
+            s.openBrace = state_.range(p_, p_ + 1);
+            s.range = state_.range(b, p_ + 1);
+            ++p_;
+            pushBlock(std::move(s), p_);
+            return;
+        }
+        if (name) {
+            error(DiagCode::ExpectedToken, tokenAt(p_),
+                  fmt::format("expected '{{' after block name '{}', found {}", name->name, describe(p_)));
+            recover(p_);
+            return;
+        }
+        // `batch_size 128`: a value where '=' belongs.
+        const char* at = newlineBetween(afterKey, p_) ? afterKey : p_;
+        bool valueLike = p_ < end_ && !newlineBetween(afterKey, p_) &&
+                         (std::isdigit(static_cast<unsigned char>(*p_)) || *p_ == '"' || *p_ == '[' ||
+                          *p_ == '-');
+        std::string found = describe(newlineBetween(afterKey, p_) ? skipBlanks(afterKey) : p_);
+        if (valueLike)
+            error(DiagCode::ExpectedToken, tokenAt(p_),
+                  fmt::format("expected '=' after key '{}', found {}", key.name, found));
+        else
+            error(DiagCode::ExpectedToken, at == afterKey ? Span{afterKey, afterKey} : tokenAt(p_),
+                  fmt::format("expected '=' or '{{' after '{}', found {}", key.name, found));
+        if (at == afterKey)
+            return;  // the next line starts a new statement
+        recover(p_);
+    }
+
+    // After '=': is there a value before the end of the statement? Reports when not. A value starting
+    // on a later line as `key = …` or `key {` is taken to be the next statement (a half-typed edit).
+    bool valueFollows(const char* eq, const Identifier& key) {
+        const char* q = skipBlanks(eq + 1);
+        bool sameLine = q < end_ && *q != '\n' && *q != '\r';
+        if (sameLine && *q != '}' && *q != ',' && !(*q == '/' && q + 1 < end_ && q[1] == '/'))
+            return true;
+        skipTrivia();
+        bool nextIsStatement = false;
+        if (p_ < end_ && isIdentStart(*p_)) {
+            const char* r = p_;
+            while (r < end_ && isIdentChar(*r))
+                ++r;
+            while (r < end_ && (*r == ' ' || *r == '\t'))
+                ++r;
+            nextIsStatement = r < end_ && (*r == '=' || *r == '{');
+        }
+        if (p_ < end_ && !nextIsStatement && *p_ != '}' && *p_ != ',')
+            return true;
+        error(DiagCode::ExpectedToken, {eq, eq + 1},
+              fmt::format("expected a value after '=' for key '{}', found {}", key.name,
+                          describe(sameLine ? q : skipBlanks(eq + 1))));
+        return false;
+    }
+
+    void parseImport(const char* b, const Identifier& keyword) {
+        Value v;
+        if (!parseValue(v, keyword))
+            return;
+        if (v.kind != Value::Kind::String) {
+            if (v.kind != Value::Kind::Error)
+                error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
+                      fmt::format("expected a file name string after 'import', found {}", kindName(v.kind)));
+            return;
+        }
+        if (!stack_.empty()) {
+            error(DiagCode::UnexpectedToken, {b, begin_ + v.range.end},
+                  "'import' is only allowed at the top level of a file");
+            return;
+        }
+        if (!file_.statements.empty())
+            diags_.add(DiagCode::ImportAfterStatement, state_.range(b, begin_ + v.range.end),
+                       "imports should come before the first statement");
+        file_.imports.push_back({v.text, state_.range(b, begin_ + v.range.end), v.range});
+        commaAllowed_ = false;
+    }
+
+    // Parses one value with the X3 grammar at p_. Returns false after reporting a syntax error (the
+    // value is then of kind Error and the input has been skipped to a recovery point).
+    bool parseValue(Value& out, const Identifier& key) {
+        const char* start = p_;
+        const char* it = p_;
+        state_.stringStart = nullptr;
+        try {
+            bool ok = x3::phrase_parse(it, end_, parser::value(), parser::skipper(), out);
+            if (ok) {
+                p_ = it;
+                return true;
+            }
+            const char* at = start;
+            while (at < end_ && (*at == ' ' || *at == '\t'))
+                ++at;
+            out = Value{};
+            out.range = state_.range(at, at);
+            if (at + 1 < end_ && at[0] == '/' && at[1] == '*') {
+                p_ = at;
+                skipTrivia();  // reports the unterminated comment
+                return false;
+            }
+            error(DiagCode::ExpectedToken, tokenAt(at),
+                  fmt::format("expected a value for '{}', found {}", key.name, describe(at)));
+            recover(at);
+            return false;
+        } catch (const x3::expectation_failure<const char*>& failure) {
+            out = Value{};
+            const char* where = failure.where();
+            out.range = state_.range(start, where);
+            reportExpectation(failure.which(), where);
+            return false;
+        }
+    }
+
+    void reportExpectation(const std::string& which, const char* where) {
+        if (which == "closing '\"'") {
+            const char* open = state_.stringStart ? state_.stringStart : where;
+            const char* eol = open;
+            while (eol < end_ && *eol != '\n' && *eol != '\r')
+                ++eol;
+            error(DiagCode::UnterminatedString, {open, eol},
+                  "unterminated string; strings end with '\"' on the same line (use \"\"\" for text "
+                  "spanning lines)");
+            p_ = eol;
+            return;
+        }
+        if (which == "closing '\"\"\"'") {
+            const char* open = state_.stringStart ? state_.stringStart : where;
+            error(DiagCode::UnterminatedString, {open, open + 3},
+                  "unterminated text block; add '\"\"\"' to close it");
+            p_ = end_;
+            return;
+        }
+        // X3 reports the position before skipping; the user expects the token that was found.
+        p_ = where;
+        skipTrivia();
+        if (stopped_)
+            return;
+        const char* at = p_;
+        if (at + 1 < end_ && at[0] == '/' && at[1] == '*')
+            return;  // skipTrivia reported the unterminated comment
+        std::string message;
+        if (which == "',' or ']'")
+            message = fmt::format("expected ',' or ']' in the list, found {}", describe(at));
+        else if (which == "upper bound of the range")
+            message = fmt::format("expected the upper bound of the range after '..', found {}", describe(at));
+        else
+            message = fmt::format("expected {}, found {}", which, describe(at));
+        error(DiagCode::ExpectedToken, tokenAt(at), std::move(message));
+        recover(at);
+    }
+
+    const char* begin_;
+    const char* end_;
+    const char* p_;
+    ParseState state_;
+    Diagnostics& diags_;
+    const ParseOptions& options_;
+    File file_;
+    std::vector<Statement*> stack_;
+    size_t errors_ = 0;
+    bool stopped_ = false;
+    bool commaAllowed_ = false;
+};
+
+} // namespace
+
+File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options) {
+    Driver driver(sm, file, diags, options);
+    try {
+        return driver.run();
+    } catch (const std::exception& e) {
+        // Nothing should reach here; if it does, the user still gets a diagnostic, never a crash.
+        File f;
+        f.file = file;
+        diags.add(DiagCode::UnexpectedToken, {file, 0, 0}, fmt::format("internal parser error: {}", e.what()));
+        return f;
+    }
+}
+
+} // namespace modak::syntax

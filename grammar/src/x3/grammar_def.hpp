@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+// The X3 grammar of `value` (docs/language.md §1–§2). Sections: lexical pieces, rules, actions,
+// rule definitions. Every committed position uses an expectation (`>`), whose failure the driver turns
+// into an "expected …" diagnostic named after the rule that was expected.
+#pragma once
+
+#include "../Literals.hpp"
+#include "grammar.hpp"
+#include "state.hpp"
+
+#include <boost/fusion/include/at_c.hpp>
+
+namespace modak::syntax::parser {
+
+using x3::char_;
+using x3::lexeme;
+using x3::lit;
+using x3::raw;
+
+// ---- Lexical pieces ---------------------------------------------------------------------------
+const auto identStart = char_("A-Za-z_");
+const auto identChar = char_("A-Za-z0-9_");
+const auto digit = char_("0-9");
+const auto digitsUs = digit >> *(digit | '_');  // 60_000
+const auto exponent = char_("eE") >> -char_("+-") >> +digit;
+
+struct SizeUnits : x3::symbols<x3::unused_type> {
+    SizeUnits() {
+        for (const char* u : {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"})
+            add(u);
+    }
+};
+const SizeUnits sizeUnit;
+
+inline ParseState& state() { return *currentState; }
+
+template <class Range>
+std::pair<const char*, const char*> bounds(const Range& r) {
+    return {r.begin(), r.end()};
+}
+
+// ---- Rules -------------------------------------------------------------------------------------
+// Rule names are what the user reads in "expected …" messages.
+const skipper_type skipperRule = "whitespace";
+const x3::rule<class string_class, Value> stringLit = "string";
+const x3::rule<class string_close_class> stringClose = "closing '\"'";
+const x3::rule<class text_block_class, Value> textBlock = "text block";
+const x3::rule<class text_block_close_class> textBlockClose = "closing '\"\"\"'";
+const x3::rule<class duration_class, Value> duration = "duration";
+const x3::rule<class size_class, Value> size = "size";
+const x3::rule<class float_class, Value> floatLit = "number";
+const x3::rule<class integer_class, Value> integerLit = "integer";
+const x3::rule<class identifier_class, Value> identifier = "identifier";
+const x3::rule<class versioned_class, Value> versioned = "identifier";
+const x3::rule<class scalar_class, Value> scalar = "value";
+const x3::rule<class upper_bound_class, Value> upperBound = "upper bound of the range";
+const x3::rule<class element_class, Value> element = "value";
+const x3::rule<class list_class, Value> list = "list";
+const x3::rule<class list_open_class, uint32_t> listOpen = "'['";
+const x3::rule<class list_items_class, std::vector<Value>> listItems = "list elements";
+const x3::rule<class list_close_class> listClose = "',' or ']'";
+const value_type valueRule = "value";
+
+// ---- Actions -----------------------------------------------------------------------------------
+const auto recordLineComment = [](auto& ctx) {
+    auto [b, e] = bounds(x3::_attr(ctx));
+    state().recordComment(b, e, false);
+};
+const auto recordBlockComment = [](auto& ctx) {
+    auto [b, e] = bounds(x3::_attr(ctx));
+    state().recordComment(b, e, true);
+};
+const auto markStringStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin(); };
+
+template <Value (*Make)(ParseState&, const char*, const char*)>
+struct MakeValue {
+    template <class Ctx>
+    void operator()(Ctx& ctx) const {
+        auto [b, e] = bounds(x3::_attr(ctx));
+        x3::_val(ctx) = Make(state(), b, e);
+    }
+};
+
+const auto makeVersioned = [](auto& ctx) {
+    auto& attr = x3::_attr(ctx);
+    Value v = std::move(boost::fusion::at_c<0>(attr));
+    auto& version = boost::fusion::at_c<1>(attr);
+    if (version && v.kind == Value::Kind::Identifier) {
+        v.kind = Value::Kind::Versioned;
+        v.version = std::move(version->text);
+        v.versionRange = version->range;
+        v.range.end = version->range.end;
+    }
+    x3::_val(ctx) = std::move(v);
+};
+
+const auto makeRange = [](auto& ctx) {
+    auto& attr = x3::_attr(ctx);
+    Value lo = std::move(boost::fusion::at_c<0>(attr));
+    auto& hi = boost::fusion::at_c<1>(attr);
+    if (!hi) {
+        x3::_val(ctx) = std::move(lo);
+        return;
+    }
+    Value r;
+    r.kind = Value::Kind::Range;
+    r.range = {lo.range.file, lo.range.begin, hi->range.end};
+    r.items.push_back(std::move(lo));
+    r.items.push_back(std::move(*hi));
+    x3::_val(ctx) = std::move(r);
+};
+
+const auto makeList = [](auto& ctx) {
+    auto& attr = x3::_attr(ctx);
+    // _where spans the whole list (it may start with skipped whitespace; the '[' marks the begin).
+    Value v;
+    v.kind = Value::Kind::List;
+    v.range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).end());
+    v.items = std::move(boost::fusion::at_c<1>(attr));
+    x3::_val(ctx) = std::move(v);
+};
+
+// ---- Rule definitions --------------------------------------------------------------------------
+const auto lineComment = lit("//") >> *(char_ - char_("\r\n"));
+const auto blockComment = lit("/*") >> *(char_ - lit("*/")) >> lit("*/");
+const auto skipperRule_def = char_(" \t\r\n") | raw[lineComment][recordLineComment] |
+                             raw[blockComment][recordBlockComment];
+
+const auto stringClose_def = lit('"');
+const auto stringLit_def =
+    raw[lexeme[lit('"')[markStringStart] >>
+               *((lit('\\') >> (char_ - char_("\r\n"))) | (char_ - char_("\"\\\r\n"))) > stringClose]]
+       [MakeValue<makeString>{}];
+
+const auto textBlockClose_def = lit("\"\"\"");
+const auto textBlock_def =
+    raw[lexeme[lit("\"\"\"")[markStringStart] >> *(char_ - lit("\"\"\"")) > textBlockClose]]
+       [MakeValue<makeTextBlock>{}];
+
+const auto duration_def = raw[lexeme[((-(+digit >> '-') >> +digit >> ':' >> digit >> digit >> ':' >> digit >>
+                                   digit) |
+                                  +(+digit >> char_("dhms"))) >>
+                                 !identChar]][MakeValue<makeDuration>{}];
+const auto size_def = raw[lexeme[-char_('-') >> digitsUs >> -('.' >> +digit) >> *char_(" \t") >> sizeUnit >>
+                             !identChar]][MakeValue<makeSize>{}];
+const auto floatLit_def = raw[lexeme[-char_('-') >> digitsUs >> (('.' >> +digit >> -exponent) | exponent)]]
+                         [MakeValue<makeFloat>{}];
+const auto integerLit_def = raw[lexeme[-char_('-') >> digitsUs]][MakeValue<makeInteger>{}];
+const auto identifier_def = raw[lexeme[identStart >> *identChar]][MakeValue<makeIdentifier>{}];
+const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
+
+const auto scalar_def = textBlock | stringLit | duration | size | floatLit | integerLit |
+                        versioned;
+const auto upperBound_def = scalar;
+const auto element_def = (scalar >> -(lit("..") > upperBound))[makeRange];
+const auto listItems_def = -(element % ',') >> -lit(',');
+const auto listClose_def = lit(']');
+const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
+    x3::_val(ctx) = static_cast<uint32_t>(x3::_attr(ctx).begin() - state().base);
+})];
+const auto list_def = (listOpen >> listItems > listClose)[makeList];
+const auto valueRule_def = list | element;
+
+BOOST_SPIRIT_DEFINE(skipperRule, stringLit, stringClose, textBlock, textBlockClose, duration, size,
+                    floatLit, integerLit, identifier, versioned, scalar, upperBound,
+                    element, list, listOpen, listItems, listClose, valueRule)
+
+} // namespace modak::syntax::parser
