@@ -634,9 +634,13 @@ private:
             p_ = end_;
             return;
         }
-        // X3 reports the position before skipping; the user expects the token that was found.
+        // X3 reports the position before skipping; the user expects the token that was found. A list
+        // may continue on the next line, other expectations may not.
         p_ = where;
-        skipTrivia();
+        if (which == "',' or ']'")
+            skipTrivia();
+        else
+            p_ = skipBlanks(p_);
         if (stopped_)
             return;
         const char* at = p_;

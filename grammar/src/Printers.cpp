@@ -28,11 +28,24 @@ void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, ui
     size_t col = std::min<size_t>(begin - lineStart, line.size());
     size_t endCol = std::clamp<size_t>(end > begin ? end - lineStart : col + 1, col + 1,
                                        std::max(line.size(), col + 1));
-    // Printing control bytes would garble a terminal; show them as '?'.
+    // Control bytes and invalid UTF-8 would garble a terminal; show each such byte as '?' so the
+    // caret line (one column per byte or code point) stays aligned.
     std::string shown;
     shown.reserve(line.size());
-    for (unsigned char c : line)
-        shown.push_back(c < 0x20 && c != '\t' ? '?' : static_cast<char>(c));
+    for (size_t i = 0; i < line.size();) {
+        auto c = static_cast<unsigned char>(line[i]);
+        size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+        bool valid = n > 0 && i + n <= line.size();
+        for (size_t k = 1; valid && k < n; ++k)
+            valid = (static_cast<unsigned char>(line[i + k]) & 0xC0) == 0x80;
+        if (!valid || (c < 0x20 && c != '\t') || c == 0x7F) {
+            shown.push_back('?');
+            ++i;
+            continue;
+        }
+        shown.append(line.substr(i, n));
+        i += n;
+    }
     out += shown;
     out += '\n';
     std::string caret;

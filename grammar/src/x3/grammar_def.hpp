@@ -70,7 +70,9 @@ const auto recordBlockComment = [](auto& ctx) {
     auto [b, e] = bounds(x3::_attr(ctx));
     state().recordComment(b, e, true);
 };
-const auto markStringStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin(); };
+// In X3 1.74 an action's _where is [end of the match, end of input): step back over the quotes.
+const auto markStringStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 1; };
+const auto markTextBlockStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 3; };
 
 template <Value (*Make)(ParseState&, const char*, const char*)>
 struct MakeValue {
@@ -112,10 +114,10 @@ const auto makeRange = [](auto& ctx) {
 
 const auto makeList = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
-    // _where spans the whole list (it may start with skipped whitespace; the '[' marks the begin).
+    // In X3 1.74 an action's _where starts just after the match: the list's end.
     Value v;
     v.kind = Value::Kind::List;
-    v.range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).end());
+    v.range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
     v.items = std::move(boost::fusion::at_c<1>(attr));
     x3::_val(ctx) = std::move(v);
 };
@@ -134,7 +136,7 @@ const auto stringLit_def =
 
 const auto textBlockClose_def = lit("\"\"\"");
 const auto textBlock_def =
-    raw[lexeme[lit("\"\"\"")[markStringStart] >> *(char_ - lit("\"\"\"")) > textBlockClose]]
+    raw[lexeme[lit("\"\"\"")[markTextBlockStart] >> *(char_ - lit("\"\"\"")) > textBlockClose]]
        [MakeValue<makeTextBlock>{}];
 
 const auto duration_def = raw[lexeme[((-(+digit >> '-') >> +digit >> ':' >> digit >> digit >> ':' >> digit >>

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Shared helpers for the unit tests: parse text, render diagnostics as the CLI does, dump trees.
+#pragma once
+
+#include "modak/diag/DiagnosticEngine.h"
+#include "modak/diag/Printers.h"
+#include "modak/syntax/Parser.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace modak::test {
+
+/// Parses `text` as a buffer named `path`; diagnostics go into `diags`.
+inline syntax::File parseText(SourceManager& sm, std::string text, Diagnostics& diags,
+                              std::string path = "test.modak") {
+    FileId id = sm.addBuffer(std::move(path), std::move(text));
+    return syntax::parse(sm, id, diags);
+}
+
+/// Diagnostics rendered exactly as `modak check` prints them (sorted, no colour).
+inline std::string report(const SourceManager& sm, const Diagnostics& diags) {
+    return renderText(sm, applyPolicy(diags, {}));
+}
+
+/// Parses and renders in one step: the usual shape of a golden diagnostics test.
+inline std::string parseReport(std::string text) {
+    SourceManager sm;
+    Diagnostics diags;
+    parseText(sm, std::move(text), diags);
+    return report(sm, diags);
+}
+
+inline std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// A compact S-expression of a value, for structural assertions.
+inline std::string dump(const syntax::Value& v) {
+    using K = syntax::Value::Kind;
+    switch (v.kind) {
+    case K::Error: return "(error)";
+    case K::String: return "(string " + v.text + ")";
+    case K::TextBlock: return "(text " + v.text + ")";
+    case K::Integer: return "(int " + std::to_string(v.integer) + ")";
+    case K::Float: {
+        std::ostringstream ss;
+        ss << "(float " << v.number << ")";
+        return ss.str();
+    }
+    case K::Size: return "(size " + std::to_string(v.integer) + " " + v.unit + ")";
+    case K::Duration: return "(duration " + std::to_string(v.integer) + ")";
+    case K::Bool: return v.boolean ? "(bool true)" : "(bool false)";
+    case K::Identifier: return "(id " + v.text + ")";
+    case K::Versioned: return "(versioned " + v.text + " " + v.version + ")";
+    case K::List: {
+        std::string s = "(list";
+        for (auto& i : v.items)
+            s += " " + dump(i);
+        return s + ")";
+    }
+    case K::Range: return "(range " + dump(v.items.at(0)) + " " + dump(v.items.at(1)) + ")";
+    }
+    return "?";
+}
+
+inline std::string dump(const syntax::Statement& s) {
+    if (s.kind == syntax::Statement::Kind::Attribute)
+        return "(" + s.key.name + " " + dump(s.value) + ")";
+    std::string out = "(block " + (s.key.name.empty() ? std::string("<recovered>") : s.key.name);
+    if (s.name)
+        out += " " + s.name->name;
+    for (auto& c : s.body)
+        out += " " + dump(c);
+    return out + ")";
+}
+
+inline std::string dump(const syntax::File& f) {
+    std::string out;
+    for (auto& i : f.imports)
+        out += "(import " + i.path + ")";
+    for (auto& s : f.statements)
+        out += dump(s);
+    return out;
+}
+
+} // namespace modak::test
