@@ -373,6 +373,7 @@ private:
         block->closeBrace = state_.range(brace, brace + 1);
         block->range.end = block->closeBrace.end;
         block->singleLine = !newlineBetween(begin_ + block->openBrace.begin, brace);
+        block->body.shrink_to_fit();  // large files hold many small blocks: drop growth slack
         commaAllowed_ = true;
     }
 

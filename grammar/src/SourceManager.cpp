@@ -12,10 +12,10 @@ namespace modak {
 namespace {
 std::vector<uint32_t> computeLineStarts(std::string_view text) {
     std::vector<uint32_t> starts{0};
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\n')
-            starts.push_back(static_cast<uint32_t>(i + 1));
-    }
+    const char* base = text.data();
+    const char* end = base + text.size();
+    for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', end - p))); ++p)
+        starts.push_back(static_cast<uint32_t>(p - base + 1));
     return starts;
 }
 } // namespace
@@ -58,7 +58,12 @@ std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path,
         error = std::strerror(errno);
         return std::nullopt;
     }
+    // Read in one piece when the size is known (regular files), in chunks otherwise (pipes).
     std::string text;
+    std::error_code sizeError;
+    auto expected = std::filesystem::file_size(path, sizeError);
+    if (!sizeError)
+        text.reserve(expected);
     char chunk[1 << 16];
     size_t n;
     while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)

@@ -62,14 +62,6 @@ const x3::rule<class list_close_class> listClose = "',' or ']'";
 const value_type valueRule = "value";
 
 // ---- Actions -----------------------------------------------------------------------------------
-const auto recordLineComment = [](auto& ctx) {
-    auto [b, e] = bounds(x3::_attr(ctx));
-    state().recordComment(b, e, false);
-};
-const auto recordBlockComment = [](auto& ctx) {
-    auto [b, e] = bounds(x3::_attr(ctx));
-    state().recordComment(b, e, true);
-};
 // In X3 1.74 an action's _where is [end of the match, end of input): step back over the quotes.
 const auto markStringStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 1; };
 const auto markTextBlockStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 3; };
@@ -123,10 +115,43 @@ const auto makeList = [](auto& ctx) {
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------
-const auto lineComment = lit("//") >> *(char_ - char_("\r\n"));
-const auto blockComment = lit("/*") >> *(char_ - lit("*/")) >> lit("*/");
-const auto skipperRule_def = char_(" \t\r\n") | raw[lineComment][recordLineComment] |
-                             raw[blockComment][recordBlockComment];
+// Whitespace and comments in one tight loop: the skipper runs before every token, so it is the
+// hottest parser of all. An unterminated block comment is not trivia: the value parser then stops at
+// the '/*' and the driver reports it.
+struct Trivia : x3::parser<Trivia> {
+    using attribute_type = x3::unused_type;
+    static const bool has_attribute = false;
+
+    template <class Iterator, class Context, class RContext, class Attribute>
+    bool parse(Iterator& first, const Iterator& last, const Context&, RContext&, Attribute&) const {
+        Iterator p = first;
+        while (p != last) {
+            char c = *p;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                ++p;
+            } else if (c == '/' && p + 1 != last && p[1] == '/') {
+                Iterator b = p;
+                while (p != last && *p != '\n' && *p != '\r')
+                    ++p;
+                state().recordComment(b, p, false);
+            } else if (c == '/' && p + 1 != last && p[1] == '*') {
+                Iterator q = p + 2;
+                while (q + 1 < last && !(q[0] == '*' && q[1] == '/'))
+                    ++q;
+                if (q + 1 >= last)
+                    break;
+                state().recordComment(p, q + 2, true);
+                p = q + 2;
+            } else {
+                break;
+            }
+        }
+        bool consumed = p != first;
+        first = p;
+        return consumed;
+    }
+};
+const auto skipperRule_def = Trivia{};
 
 const auto stringClose_def = lit('"');
 const auto stringLit_def =
@@ -151,8 +176,9 @@ const auto integerLit_def = raw[lexeme[-char_('-') >> digitsUs]][MakeValue<makeI
 const auto identifier_def = raw[lexeme[identStart >> *identChar]][MakeValue<makeIdentifier>{}];
 const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
 
-const auto scalar_def = textBlock | stringLit | duration | size | floatLit | integerLit |
-                        versioned;
+// First characters are disjoint except among the numeric forms, so identifiers (the most common
+// value) go first; among numbers the longer forms must be tried before plain integers.
+const auto scalar_def = versioned | textBlock | stringLit | duration | size | floatLit | integerLit;
 const auto upperBound_def = scalar;
 const auto element_def = (scalar >> -(lit("..") > upperBound))[makeRange];
 const auto listItems_def = -(element % ',') >> -lit(',');
