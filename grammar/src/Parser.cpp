@@ -393,7 +393,8 @@ private:
         }
         const char* b = p_;
         Identifier keyword = readIdentifier();
-        const char* valueStart = skipBlanks(p_);
+        skipTrivia();
+        const char* valueStart = p_;
         if (valueStart == end_ || !(std::isdigit(static_cast<unsigned char>(*valueStart)) || *valueStart == '-')) {
             error(DiagCode::ExpectedToken, tokenAt(valueStart),
                   fmt::format("expected the language version after 'modak' (as in `modak 1`), found {}",

@@ -1,2 +1,119 @@
-#!/bin/sh
-echo "cli tests: not yet"
+#!/usr/bin/env bash
+# End-to-end tests of the real `modak` binary: exit codes, output formats, files written or not.
+# usage: run.sh MODAK SOURCE_DIR
+set -uo pipefail
+modak=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+# expect_exit CODE CMD...: runs CMD, keeps stdout/stderr in $work/out and $work/err.
+expect_exit() {
+  local want=$1; shift
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [[ $got == "$want" ]] || fail "'$*' exited $got, expected $want; stderr: $(head -c 600 "$work/err")"
+}
+contains() { grep -qF -- "$2" "$1" || fail "$1 does not contain '$2': $(head -c 600 "$1")"; }
+
+cat >"$work/good.modak" <<'M'
+modak 1
+
+// A CPU target.
+target laptop {
+  scheduler = none
+}
+
+workload tiny {
+  flops_per_sample = 1.2e6
+  parameters = 1000
+}
+
+application app {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = tiny
+  run = "python3 train.py"
+}
+
+deployment d {
+  application = app
+  target = laptop
+}
+M
+printf 'modak 1\napplication a {\n  batch_size 128\n}\n' >"$work/bad.modak"
+
+# --version and --help
+expect_exit 0 "$modak" --version
+contains "$work/out" "modak "
+for cmd in check fmt import; do
+  expect_exit 0 "$modak" "$cmd" --help
+  contains "$work/out" "Usage"
+done
+expect_exit 2 "$modak"
+expect_exit 2 "$modak" frobnicate
+expect_exit 2 "$modak" check --format yaml "$work/good.modak"
+
+# check: exit codes and formats
+expect_exit 0 "$modak" check "$work/good.modak"
+expect_exit 1 "$modak" check "$work/bad.modak"
+contains "$work/err" "bad.modak:3:14: error: expected '=' after key 'batch_size', found '128' [expected-token]"
+expect_exit 2 "$modak" check "$work/missing.modak"
+contains "$work/err" "cannot read"
+expect_exit 1 "$modak" check --format json "$work/bad.modak"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[0]["code"]=="expected-token" and d[0]["line"]==3, d' "$work/out" \
+  || fail "json output"
+expect_exit 1 "$modak" check --format sarif "$work/bad.modak"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["runs"][0]; assert d["version"]=="2.1.0" and r["results"][0]["ruleId"]=="expected-token" and r["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"]==3' "$work/out" \
+  || fail "sarif output"
+expect_exit 0 "$modak" check - <"$work/good.modak"
+mkdir -p "$work/tree/sub" && cp "$work/good.modak" "$work/tree/sub/" && cp "$work/bad.modak" "$work/tree/"
+expect_exit 1 "$modak" check "$work/tree"
+contains "$work/err" "in 2 files"
+printf 'modak 1\napplication a {}\n' >"$work/warn.modak"
+printf 'application a {\n  kind = hpc\n  run = "x"\n}\n' >"$work/noheader.modak"
+expect_exit 0 "$modak" check "$work/noheader.modak"
+expect_exit 1 "$modak" check --werror "$work/noheader.modak"
+printf '' >"$work/empty.modak"
+expect_exit 1 "$modak" check "$work/empty.modak"
+printf 'modak 1\nx = "\xff"\n' >"$work/utf8.modak"
+expect_exit 1 "$modak" check "$work/utf8.modak"
+contains "$work/err" "invalid-utf8"
+
+# fmt: --check names files and writes nothing; in place rewrites atomically; errors leave files alone
+printf 'modak 1\ntarget  t{scheduler=none // keep me\n}\n' >"$work/ugly.modak"
+cp "$work/ugly.modak" "$work/ugly.orig"
+expect_exit 1 "$modak" fmt --check "$work/ugly.modak"
+contains "$work/out" "ugly.modak"
+cmp -s "$work/ugly.modak" "$work/ugly.orig" || fail "fmt --check modified the file"
+expect_exit 0 "$modak" fmt "$work/ugly.modak"
+contains "$work/ugly.modak" "// keep me"
+expect_exit 0 "$modak" fmt --check "$work/ugly.modak"
+cp "$work/bad.modak" "$work/bad.orig"
+expect_exit 1 "$modak" fmt "$work/bad.modak"
+cmp -s "$work/bad.modak" "$work/bad.orig" || fail "fmt modified a file with syntax errors"
+ls -a "$work" | grep -q modak-tmp && fail "fmt left a temporary file"
+
+# import: every original MODAK example converts to a file that checks clean
+n=0
+for json in "$src"/tests/data/modak-original/examples/*.json "$src"/tests/data/modak-original/test-input/*.json; do
+  out="$work/import-$(basename "$json" .json).modak"
+  expect_exit 0 "$modak" import "$json" -o "$out"
+  expect_exit 0 "$modak" check "$out"
+  n=$((n + 1))
+done
+((n >= 15)) || fail "only $n original examples found"
+expect_exit 2 "$modak" import "$src/tests/data/modak-original/test-input/tf_resnet.json" -o "$work/import-tf_resnet.modak"
+contains "$work/err" "exists"
+printf '{"job": {"job_options": {"job_name": 1' >"$work/broken.json"
+expect_exit 1 "$modak" import "$work/broken.json" -o "$work/broken.modak"
+[[ ! -e "$work/broken.modak" ]] || fail "import wrote output for broken JSON"
+contains "$work/err" "broken.json:1:"
+
+if ((failures)); then
+  echo "$failures CLI test(s) failed" >&2
+  exit 1
+fi
+echo "all CLI tests passed"

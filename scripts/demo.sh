@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# README command 1: install, build, and run the main job on an example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh
+example=${1:-examples/mnist_tf21_cpu.modak}
+echo "+ modak check $example" >&2
+build/cli/modak check "$example"
+echo "modak check: $example is clean" >&2
