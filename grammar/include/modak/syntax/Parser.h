@@ -11,7 +11,7 @@ namespace modak::syntax {
 struct ParseOptions {
     uint32_t maxDepth = 64;           ///< block nesting limit (nesting-too-deep)
     size_t maxErrors = 100;           ///< stop after this many syntax errors (too-many-errors)
-    size_t maxBytes = 256u << 20;     ///< larger buffers are refused (file-too-large)
+    size_t maxBytes = 64u << 20;      ///< larger buffers are refused (file-too-large)
 };
 
 /// Parses the buffer `file` of `sm`.
