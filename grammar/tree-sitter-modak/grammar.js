@@ -12,6 +12,25 @@
 
 const DIGITS_US = /[0-9][0-9_]*/; // 60_000 (underscores are ignored)
 
+// Character classes of comments, strings and text blocks are written as positive ranges that stop at
+// U+10FFFE (U+10FFFF is a noncharacter). The generator then emits range checks rather than
+// `lookahead != …` tests, so the runtime's decode-error value (-1, for invalid UTF-8) and NUL never
+// match: invalid UTF-8 and NUL bytes are errors everywhere (§1), as in the X3 parser.
+const ANY_BUT_LINE_END = /[\x01-\x09\x0B\x0C\x0E-\x{10FFFE}]/; // [^\r\n]
+const STRING_CHAR = /[\x01-\x09\x0B\x0C\x0E-\x21\x23-\x5B\x5D-\x{10FFFE}]/; // [^"\\\r\n]
+const NOT_QUOTE = /[\x01-\x21\x23-\x{10FFFE}]/; // [^"]
+const NOT_STAR = /[\x01-\x29\x2B-\x{10FFFE}]/; // [^*]
+const NOT_STAR_SLASH = /[\x01-\x29\x2B-\x2E\x30-\x{10FFFE}]/; // [^*/]
+
+// The hex digits of `\u{…}`: 1 to 6 of them naming a Unicode scalar value (at most 10FFFF, no
+// surrogates D800–DFFF), leading zeros allowed.
+const UNICODE_SCALAR = new RegExp([
+  '0{0,3}[0-9A-Fa-f]{1,3}', // up to FFF
+  '0{0,2}([0-9A-Ca-cEeFf][0-9A-Fa-f]{3}|[Dd][0-7][0-9A-Fa-f]{2})', // 1000–FFFF without D800–DFFF
+  '0?[1-9A-Fa-f][0-9A-Fa-f]{4}', // 10000–FFFFF
+  '10[0-9A-Fa-f]{4}', // 100000–10FFFF
+].join('|'));
+
 // Size units (§1): powers of 1000 and of 1024, case-sensitive.
 const SIZE_UNITS = ['B', 'kB', 'KB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
@@ -29,14 +48,11 @@ module.exports = grammar({
 
   rules: {
     // file = [ header ] { item } ;   item = import | statement ;
-    // A byte-order mark at the very start is ignored (§1).
+    // A byte-order mark at the very start is ignored (§1): the tree-sitter runtime skips it.
     source_file: $ => seq(
-      optional($._bom),
       optional($.header),
       repeat(choice($.import, $._statement)),
     ),
-
-    _bom: _ => '\uFEFF',
 
     // header = "modak" integer ;
     header: $ => seq('modak', field('version', $.integer)),
@@ -149,20 +165,24 @@ module.exports = grammar({
     ),
 
     // prec(1): inside a string, `//` is text, not a comment.
-    string_content: _ => token.immediate(prec(1, /[\x01-\x09\x0B\x0C\x0E-\x21\x23-\x5B\x5D-\x{10FFFF}]+/)),
+    string_content: _ => token.immediate(prec(1, repeat1(STRING_CHAR))),
 
     escape_sequence: _ => token.immediate(seq(
       '\\',
-      choice(/["\\ntr]/, /u\{[0-9A-Fa-f]{1,6}\}/),
+      choice(/["\\ntr]/, seq('u{', UNICODE_SCALAR, '}')),
     )),
 
     // text block: """…""", may span lines, no escapes; the first """ closes it.
-    text_block: _ => token(seq('"""', repeat(choice(/[^"]/, /"[^"]/, /""[^"]/)), '"""')),
+    text_block: _ => token(seq(
+      '"""',
+      repeat(choice(NOT_QUOTE, seq('"', NOT_QUOTE), seq('""', NOT_QUOTE))),
+      '"""',
+    )),
 
     // `// …` to the end of the line, or `/* … */` (not nested).
     comment: _ => token(choice(
-      seq('//', /[^\r\n]*/),
-      seq('/*', /[^*]*\*+([^/*][^*]*\*+)*/, '/'),
+      seq('//', repeat(ANY_BUT_LINE_END)),
+      seq('/*', repeat(NOT_STAR), /\*+/, repeat(seq(NOT_STAR_SLASH, repeat(NOT_STAR), /\*+/)), '/'),
     )),
   },
 });

@@ -5,11 +5,11 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 57
+#define STATE_COUNT 91
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 44
+#define SYMBOL_COUNT 43
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 24
+#define TOKEN_COUNT 23
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 9
 #define MAX_ALIAS_SEQUENCE_LENGTH 5
@@ -17,54 +17,52 @@
 
 enum ts_symbol_identifiers {
   sym_identifier = 1,
-  sym__bom = 2,
-  anon_sym_modak = 3,
-  anon_sym_import = 4,
-  anon_sym_EQ = 5,
-  anon_sym_COMMA = 6,
-  anon_sym_LBRACE = 7,
-  anon_sym_RBRACE = 8,
-  anon_sym_LBRACK = 9,
-  anon_sym_RBRACK = 10,
-  anon_sym_DOT_DOT = 11,
-  anon_sym_true = 12,
-  anon_sym_false = 13,
-  sym_integer = 14,
-  sym_float = 15,
-  sym_size = 16,
-  sym_duration = 17,
-  anon_sym_DQUOTE = 18,
-  anon_sym_DQUOTE2 = 19,
-  sym_string_content = 20,
-  sym_escape_sequence = 21,
-  sym_text_block = 22,
-  sym_comment = 23,
-  sym_source_file = 24,
-  sym_header = 25,
-  sym_import = 26,
-  sym__statement = 27,
-  sym_attribute = 28,
-  sym_block = 29,
-  sym_block_body = 30,
-  sym__value = 31,
-  sym_list = 32,
-  sym__element = 33,
-  sym_range = 34,
-  sym__scalar = 35,
-  sym_versioned = 36,
-  sym_boolean = 37,
-  sym__boolean_word = 38,
-  sym_string = 39,
-  aux_sym_source_file_repeat1 = 40,
-  aux_sym_block_body_repeat1 = 41,
-  aux_sym_list_repeat1 = 42,
-  aux_sym_string_repeat1 = 43,
+  anon_sym_modak = 2,
+  anon_sym_import = 3,
+  anon_sym_EQ = 4,
+  anon_sym_COMMA = 5,
+  anon_sym_LBRACE = 6,
+  anon_sym_RBRACE = 7,
+  anon_sym_LBRACK = 8,
+  anon_sym_RBRACK = 9,
+  anon_sym_DOT_DOT = 10,
+  anon_sym_true = 11,
+  anon_sym_false = 12,
+  sym_integer = 13,
+  sym_float = 14,
+  sym_size = 15,
+  sym_duration = 16,
+  anon_sym_DQUOTE = 17,
+  anon_sym_DQUOTE2 = 18,
+  sym_string_content = 19,
+  sym_escape_sequence = 20,
+  sym_text_block = 21,
+  sym_comment = 22,
+  sym_source_file = 23,
+  sym_header = 24,
+  sym_import = 25,
+  sym__statement = 26,
+  sym_attribute = 27,
+  sym_block = 28,
+  sym_block_body = 29,
+  sym__value = 30,
+  sym_list = 31,
+  sym__element = 32,
+  sym_range = 33,
+  sym__scalar = 34,
+  sym_versioned = 35,
+  sym_boolean = 36,
+  sym__boolean_word = 37,
+  sym_string = 38,
+  aux_sym_source_file_repeat1 = 39,
+  aux_sym_block_body_repeat1 = 40,
+  aux_sym_list_repeat1 = 41,
+  aux_sym_string_repeat1 = 42,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym_identifier] = "identifier",
-  [sym__bom] = "_bom",
   [anon_sym_modak] = "modak",
   [anon_sym_import] = "import",
   [anon_sym_EQ] = "=",
@@ -111,7 +109,6 @@ static const char * const ts_symbol_names[] = {
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym_identifier] = sym_identifier,
-  [sym__bom] = sym__bom,
   [anon_sym_modak] = anon_sym_modak,
   [anon_sym_import] = anon_sym_import,
   [anon_sym_EQ] = anon_sym_EQ,
@@ -162,10 +159,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [sym_identifier] = {
     .visible = true,
-    .named = true,
-  },
-  [sym__bom] = {
-    .visible = false,
     .named = true,
   },
   [anon_sym_modak] = {
@@ -414,16 +407,16 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [0] = 0,
   [1] = 1,
   [2] = 2,
-  [3] = 3,
+  [3] = 2,
   [4] = 4,
   [5] = 5,
   [6] = 6,
-  [7] = 7,
-  [8] = 8,
-  [9] = 9,
+  [7] = 5,
+  [8] = 4,
+  [9] = 6,
   [10] = 10,
   [11] = 11,
-  [12] = 12,
+  [12] = 11,
   [13] = 13,
   [14] = 14,
   [15] = 15,
@@ -438,13 +431,13 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [24] = 24,
   [25] = 25,
   [26] = 26,
-  [27] = 27,
-  [28] = 28,
-  [29] = 29,
-  [30] = 30,
+  [27] = 17,
+  [28] = 13,
+  [29] = 25,
+  [30] = 22,
   [31] = 31,
   [32] = 32,
-  [33] = 33,
+  [33] = 19,
   [34] = 34,
   [35] = 35,
   [36] = 36,
@@ -456,18 +449,52 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [42] = 42,
   [43] = 43,
   [44] = 44,
-  [45] = 45,
-  [46] = 46,
-  [47] = 47,
+  [45] = 26,
+  [46] = 31,
+  [47] = 34,
   [48] = 48,
-  [49] = 49,
-  [50] = 50,
+  [49] = 20,
+  [50] = 21,
   [51] = 51,
-  [52] = 52,
-  [53] = 53,
-  [54] = 54,
+  [52] = 23,
+  [53] = 41,
+  [54] = 39,
   [55] = 55,
-  [56] = 56,
+  [56] = 37,
+  [57] = 57,
+  [58] = 42,
+  [59] = 59,
+  [60] = 60,
+  [61] = 44,
+  [62] = 62,
+  [63] = 55,
+  [64] = 48,
+  [65] = 65,
+  [66] = 36,
+  [67] = 67,
+  [68] = 68,
+  [69] = 38,
+  [70] = 40,
+  [71] = 32,
+  [72] = 35,
+  [73] = 43,
+  [74] = 74,
+  [75] = 51,
+  [76] = 76,
+  [77] = 77,
+  [78] = 78,
+  [79] = 74,
+  [80] = 76,
+  [81] = 77,
+  [82] = 82,
+  [83] = 65,
+  [84] = 84,
+  [85] = 67,
+  [86] = 59,
+  [87] = 87,
+  [88] = 87,
+  [89] = 89,
+  [90] = 90,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -475,85 +502,84 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(42);
+      if (eof) ADVANCE(49);
       ADVANCE_MAP(
-        '"', 68,
-        ',', 45,
-        '-', 31,
+        '"', 74,
+        ',', 51,
+        '-', 38,
         '.', 10,
         '/', 7,
-        '=', 44,
-        '[', 48,
-        '\\', 20,
-        ']', 49,
-        '{', 46,
-        '}', 47,
-        0xfeff, 43,
+        '=', 50,
+        '[', 54,
+        '\\', 24,
+        ']', 55,
+        '{', 52,
+        '}', 53,
       );
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(40);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(52);
+          lookahead == ' ') SKIP(47);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
       END_STATE();
     case 1:
-      if (lookahead == '"') ADVANCE(66);
-      if (lookahead == '-') ADVANCE(31);
+      if (lookahead == '"') ADVANCE(72);
+      if (lookahead == '-') ADVANCE(38);
       if (lookahead == '/') ADVANCE(7);
-      if (lookahead == '[') ADVANCE(48);
-      if (lookahead == ']') ADVANCE(49);
+      if (lookahead == '[') ADVANCE(54);
+      if (lookahead == ']') ADVANCE(55);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(52);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
       END_STATE();
     case 2:
       if (lookahead == '"') ADVANCE(6);
       END_STATE();
     case 3:
-      if (lookahead == '"') ADVANCE(75);
-      if (lookahead != 0) ADVANCE(6);
+      if (lookahead == '"') ADVANCE(81);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(6);
       END_STATE();
     case 4:
-      if (lookahead == '"') ADVANCE(67);
-      if (lookahead == '/') ADVANCE(69);
-      if (lookahead == '\\') ADVANCE(20);
+      if (lookahead == '"') ADVANCE(73);
+      if (lookahead == '/') ADVANCE(75);
+      if (lookahead == '\\') ADVANCE(24);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(72);
+          lookahead == ' ') ADVANCE(78);
       if (lookahead == '\n' ||
           lookahead == '\r') SKIP(11);
-      if (lookahead != 0) ADVANCE(73);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
       END_STATE();
     case 5:
       if (lookahead == '"') ADVANCE(3);
-      if (lookahead != 0) ADVANCE(6);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(6);
       END_STATE();
     case 6:
       if (lookahead == '"') ADVANCE(5);
-      if (lookahead != 0) ADVANCE(6);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(6);
       END_STATE();
     case 7:
       if (lookahead == '*') ADVANCE(9);
-      if (lookahead == '/') ADVANCE(77);
+      if (lookahead == '/') ADVANCE(83);
       END_STATE();
     case 8:
       if (lookahead == '*') ADVANCE(8);
-      if (lookahead == '/') ADVANCE(76);
-      if (lookahead != 0) ADVANCE(9);
+      if (lookahead == '/') ADVANCE(82);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(9);
       END_STATE();
     case 9:
       if (lookahead == '*') ADVANCE(8);
-      if (lookahead != 0) ADVANCE(9);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(9);
       END_STATE();
     case 10:
-      if (lookahead == '.') ADVANCE(50);
+      if (lookahead == '.') ADVANCE(56);
       END_STATE();
     case 11:
       if (lookahead == '/') ADVANCE(7);
@@ -563,390 +589,447 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == ' ') SKIP(11);
       END_STATE();
     case 12:
-      if (lookahead == ':') ADVANCE(29);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
+      if (lookahead == '0') ADVANCE(14);
+      if (lookahead == '1') ADVANCE(13);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(28);
+      if (('2' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(34);
       END_STATE();
     case 13:
-      if (lookahead == ':') ADVANCE(30);
+      if (lookahead == '0') ADVANCE(34);
+      if (lookahead == '}') ADVANCE(80);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
       END_STATE();
     case 14:
-      if (lookahead == 'B') ADVANCE(60);
+      if (lookahead == '0') ADVANCE(15);
+      if (lookahead == '}') ADVANCE(80);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(28);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(34);
       END_STATE();
     case 15:
-      ADVANCE_MAP(
-        'B', 60,
-        'G', 16,
-        'K', 16,
-        'M', 16,
-        'P', 16,
-        'T', 16,
-        'k', 14,
-        '\t', 15,
-        ' ', 15,
-      );
+      if (lookahead == '0') ADVANCE(33);
+      if (lookahead == '}') ADVANCE(80);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(27);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
       END_STATE();
     case 16:
-      if (lookahead == 'B') ADVANCE(60);
-      if (lookahead == 'i') ADVANCE(14);
+      if (lookahead == ':') ADVANCE(36);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == 'h') ADVANCE(63);
-      if (lookahead == 'm') ADVANCE(64);
-      if (lookahead == 's') ADVANCE(61);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      if (lookahead == ':') ADVANCE(37);
       END_STATE();
     case 18:
-      if (lookahead == 'm') ADVANCE(64);
-      if (lookahead == 's') ADVANCE(61);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (lookahead == 'B') ADVANCE(66);
       END_STATE();
     case 19:
-      if (lookahead == 's') ADVANCE(61);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(19);
+      ADVANCE_MAP(
+        'B', 66,
+        'G', 20,
+        'K', 20,
+        'M', 20,
+        'P', 20,
+        'T', 20,
+        'k', 18,
+        '\t', 19,
+        ' ', 19,
+      );
       END_STATE();
     case 20:
-      if (lookahead == 'u') ADVANCE(21);
+      if (lookahead == 'B') ADVANCE(66);
+      if (lookahead == 'i') ADVANCE(18);
+      END_STATE();
+    case 21:
+      if (lookahead == 'h') ADVANCE(69);
+      if (lookahead == 'm') ADVANCE(70);
+      if (lookahead == 's') ADVANCE(67);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(21);
+      END_STATE();
+    case 22:
+      if (lookahead == 'm') ADVANCE(70);
+      if (lookahead == 's') ADVANCE(67);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      END_STATE();
+    case 23:
+      if (lookahead == 's') ADVANCE(67);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
+      END_STATE();
+    case 24:
+      if (lookahead == 'u') ADVANCE(25);
       if (lookahead == '"' ||
           lookahead == '\\' ||
           lookahead == 'n' ||
           lookahead == 'r' ||
-          lookahead == 't') ADVANCE(74);
-      END_STATE();
-    case 21:
-      if (lookahead == '{') ADVANCE(39);
-      END_STATE();
-    case 22:
-      if (lookahead == '}') ADVANCE(74);
-      END_STATE();
-    case 23:
-      if (lookahead == '}') ADVANCE(74);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(22);
-      END_STATE();
-    case 24:
-      if (lookahead == '}') ADVANCE(74);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(23);
+          lookahead == 't') ADVANCE(80);
       END_STATE();
     case 25:
-      if (lookahead == '}') ADVANCE(74);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(24);
+      if (lookahead == '{') ADVANCE(12);
       END_STATE();
     case 26:
-      if (lookahead == '}') ADVANCE(74);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(25);
+      if (lookahead == '}') ADVANCE(80);
       END_STATE();
     case 27:
-      if (lookahead == '}') ADVANCE(74);
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(32);
+      if (lookahead == '8' ||
+          lookahead == '9' ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(30);
+      END_STATE();
+    case 28:
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(33);
+      if (lookahead == '8' ||
+          lookahead == '9' ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(31);
+      END_STATE();
+    case 29:
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(46);
+      END_STATE();
+    case 30:
+      if (lookahead == '}') ADVANCE(80);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
           ('a' <= lookahead && lookahead <= 'f')) ADVANCE(26);
       END_STATE();
-    case 28:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(35);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
-      END_STATE();
-    case 29:
-      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(37);
-      END_STATE();
-    case 30:
-      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(32);
-      END_STATE();
     case 31:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(54);
-      END_STATE();
-    case 32:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(61);
-      END_STATE();
-    case 33:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
-      END_STATE();
-    case 34:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(57);
-      END_STATE();
-    case 35:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
-      END_STATE();
-    case 36:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
-      END_STATE();
-    case 37:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(13);
-      END_STATE();
-    case 38:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(56);
-      END_STATE();
-    case 39:
+      if (lookahead == '}') ADVANCE(80);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(27);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(29);
+      END_STATE();
+    case 32:
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(30);
+      END_STATE();
+    case 33:
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(32);
+      END_STATE();
+    case 34:
+      if (lookahead == '}') ADVANCE(80);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
+      END_STATE();
+    case 35:
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(42);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      END_STATE();
+    case 36:
+      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(44);
+      END_STATE();
+    case 37:
+      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(39);
+      END_STATE();
+    case 38:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
+      END_STATE();
+    case 39:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(67);
       END_STATE();
     case 40:
-      if (eof) ADVANCE(42);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
+      END_STATE();
+    case 41:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(63);
+      END_STATE();
+    case 42:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      END_STATE();
+    case 43:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(64);
+      END_STATE();
+    case 44:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      END_STATE();
+    case 45:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
+      END_STATE();
+    case 46:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(26);
+      END_STATE();
+    case 47:
+      if (eof) ADVANCE(49);
       ADVANCE_MAP(
-        '"', 66,
-        ',', 45,
-        '-', 31,
+        '"', 72,
+        ',', 51,
+        '-', 38,
         '.', 10,
         '/', 7,
-        '=', 44,
-        '[', 48,
-        ']', 49,
-        '{', 46,
-        '}', 47,
-        0xfeff, 43,
+        '=', 50,
+        '[', 54,
+        ']', 55,
+        '{', 52,
+        '}', 53,
       );
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(40);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(52);
+          lookahead == ' ') SKIP(47);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
       END_STATE();
-    case 41:
-      if (eof) ADVANCE(42);
-      if (lookahead == '"') ADVANCE(65);
-      if (lookahead == ',') ADVANCE(45);
-      if (lookahead == '-') ADVANCE(38);
+    case 48:
+      if (eof) ADVANCE(49);
+      if (lookahead == '"') ADVANCE(71);
+      if (lookahead == ',') ADVANCE(51);
+      if (lookahead == '-') ADVANCE(45);
       if (lookahead == '.') ADVANCE(10);
       if (lookahead == '/') ADVANCE(7);
-      if (lookahead == ']') ADVANCE(49);
-      if (lookahead == '}') ADVANCE(47);
+      if (lookahead == ']') ADVANCE(55);
+      if (lookahead == '}') ADVANCE(53);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(41);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(56);
+          lookahead == ' ') SKIP(48);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
-      END_STATE();
-    case 42:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
-      END_STATE();
-    case 43:
-      ACCEPT_TOKEN(sym__bom);
-      END_STATE();
-    case 44:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      END_STATE();
-    case 45:
-      ACCEPT_TOKEN(anon_sym_COMMA);
-      END_STATE();
-    case 46:
-      ACCEPT_TOKEN(anon_sym_LBRACE);
-      END_STATE();
-    case 47:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
-      END_STATE();
-    case 48:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 50:
-      ACCEPT_TOKEN(anon_sym_DOT_DOT);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 51:
+      ACCEPT_TOKEN(anon_sym_COMMA);
+      END_STATE();
+    case 52:
+      ACCEPT_TOKEN(anon_sym_LBRACE);
+      END_STATE();
+    case 53:
+      ACCEPT_TOKEN(anon_sym_RBRACE);
+      END_STATE();
+    case 54:
+      ACCEPT_TOKEN(anon_sym_LBRACK);
+      END_STATE();
+    case 55:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 56:
+      ACCEPT_TOKEN(anon_sym_DOT_DOT);
+      END_STATE();
+    case 57:
       ACCEPT_TOKEN(sym_identifier);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
-      END_STATE();
-    case 52:
-      ACCEPT_TOKEN(sym_integer);
-      ADVANCE_MAP(
-        '-', 33,
-        '.', 34,
-        ':', 29,
-        'B', 60,
-        'G', 16,
-        'K', 16,
-        'M', 16,
-        'P', 16,
-        'T', 16,
-        '_', 53,
-        'd', 62,
-        'h', 63,
-        'k', 14,
-        'm', 64,
-        's', 61,
-        '\t', 15,
-        ' ', 15,
-        'E', 28,
-        'e', 28,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(52);
-      END_STATE();
-    case 53:
-      ACCEPT_TOKEN(sym_integer);
-      ADVANCE_MAP(
-        '.', 34,
-        'B', 60,
-        'G', 16,
-        'K', 16,
-        'M', 16,
-        'P', 16,
-        'T', 16,
-        'k', 14,
-        '\t', 15,
-        ' ', 15,
-      );
-      if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(53);
-      END_STATE();
-    case 54:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(36);
-      if (lookahead == '_') ADVANCE(55);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(28);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(54);
-      END_STATE();
-    case 55:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(36);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(55);
-      END_STATE();
-    case 56:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(56);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(sym_float);
-      ADVANCE_MAP(
-        'B', 60,
-        'G', 16,
-        'K', 16,
-        'M', 16,
-        'P', 16,
-        'T', 16,
-        'k', 14,
-        '\t', 15,
-        ' ', 15,
-        'E', 28,
-        'e', 28,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
       END_STATE();
     case 58:
-      ACCEPT_TOKEN(sym_float);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(28);
+      ACCEPT_TOKEN(sym_integer);
+      ADVANCE_MAP(
+        '-', 40,
+        '.', 41,
+        ':', 36,
+        'B', 66,
+        'G', 20,
+        'K', 20,
+        'M', 20,
+        'P', 20,
+        'T', 20,
+        '_', 59,
+        'd', 68,
+        'h', 69,
+        'k', 18,
+        'm', 70,
+        's', 67,
+        '\t', 19,
+        ' ', 19,
+        'E', 35,
+        'e', 35,
+      );
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       END_STATE();
     case 59:
-      ACCEPT_TOKEN(sym_float);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      ACCEPT_TOKEN(sym_integer);
+      ADVANCE_MAP(
+        '.', 41,
+        'B', 66,
+        'G', 20,
+        'K', 20,
+        'M', 20,
+        'P', 20,
+        'T', 20,
+        'k', 18,
+        '\t', 19,
+        ' ', 19,
+      );
+      if (('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(59);
       END_STATE();
     case 60:
-      ACCEPT_TOKEN(sym_size);
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(43);
+      if (lookahead == '_') ADVANCE(61);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
       END_STATE();
     case 61:
-      ACCEPT_TOKEN(sym_duration);
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(43);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(61);
       END_STATE();
     case 62:
-      ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(62);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      ACCEPT_TOKEN(sym_float);
+      ADVANCE_MAP(
+        'B', 66,
+        'G', 20,
+        'K', 20,
+        'M', 20,
+        'P', 20,
+        'T', 20,
+        'k', 18,
+        '\t', 19,
+        ' ', 19,
+        'E', 35,
+        'e', 35,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(63);
       END_STATE();
     case 64:
-      ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(19);
+      ACCEPT_TOKEN(sym_float);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(64);
       END_STATE();
     case 65:
-      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      ACCEPT_TOKEN(sym_float);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
       END_STATE();
     case 66:
+      ACCEPT_TOKEN(sym_size);
+      END_STATE();
+    case 67:
+      ACCEPT_TOKEN(sym_duration);
+      END_STATE();
+    case 68:
+      ACCEPT_TOKEN(sym_duration);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(21);
+      END_STATE();
+    case 69:
+      ACCEPT_TOKEN(sym_duration);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      END_STATE();
+    case 70:
+      ACCEPT_TOKEN(sym_duration);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
+      END_STATE();
+    case 71:
+      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      END_STATE();
+    case 72:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       if (lookahead == '"') ADVANCE(2);
       END_STATE();
-    case 67:
+    case 73:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       END_STATE();
-    case 68:
+    case 74:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       if (lookahead == '"') ADVANCE(2);
       END_STATE();
-    case 69:
-      ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(71);
-      if (lookahead == '/') ADVANCE(73);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r' &&
-          lookahead != '"' &&
-          lookahead != '\\') ADVANCE(73);
-      END_STATE();
-    case 70:
-      ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(70);
-      if (lookahead == '/') ADVANCE(73);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r' &&
-          lookahead != '"' &&
-          lookahead != '\\') ADVANCE(71);
-      END_STATE();
-    case 71:
-      ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(70);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r' &&
-          lookahead != '"' &&
-          lookahead != '\\') ADVANCE(71);
-      END_STATE();
-    case 72:
-      ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(69);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(72);
-      if (lookahead != 0 &&
-          lookahead != '\t' &&
-          lookahead != '\n' &&
-          lookahead != '\r' &&
-          lookahead != '"' &&
-          lookahead != '\\') ADVANCE(73);
-      END_STATE();
-    case 73:
-      ACCEPT_TOKEN(sym_string_content);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r' &&
-          lookahead != '"' &&
-          lookahead != '\\') ADVANCE(73);
-      END_STATE();
-    case 74:
-      ACCEPT_TOKEN(sym_escape_sequence);
-      END_STATE();
     case 75:
-      ACCEPT_TOKEN(sym_text_block);
+      ACCEPT_TOKEN(sym_string_content);
+      if (lookahead == '*') ADVANCE(77);
+      if (lookahead == '/') ADVANCE(79);
+      if ((0x01 <= lookahead && lookahead <= '\t') ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= '!') ||
+          ('#' <= lookahead && lookahead <= '[') ||
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
       END_STATE();
     case 76:
-      ACCEPT_TOKEN(sym_comment);
+      ACCEPT_TOKEN(sym_string_content);
+      if (lookahead == '*') ADVANCE(76);
+      if (lookahead == '/') ADVANCE(79);
+      if ((0x01 <= lookahead && lookahead <= '\t') ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= '!') ||
+          ('#' <= lookahead && lookahead <= '[') ||
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(77);
       END_STATE();
     case 77:
+      ACCEPT_TOKEN(sym_string_content);
+      if (lookahead == '*') ADVANCE(76);
+      if ((0x01 <= lookahead && lookahead <= '\t') ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= '!') ||
+          ('#' <= lookahead && lookahead <= '[') ||
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(77);
+      END_STATE();
+    case 78:
+      ACCEPT_TOKEN(sym_string_content);
+      if (lookahead == '/') ADVANCE(75);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(78);
+      if ((0x01 <= lookahead && lookahead <= 0x08) ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= '!') ||
+          ('#' <= lookahead && lookahead <= '[') ||
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+      END_STATE();
+    case 79:
+      ACCEPT_TOKEN(sym_string_content);
+      if ((0x01 <= lookahead && lookahead <= '\t') ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= '!') ||
+          ('#' <= lookahead && lookahead <= '[') ||
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+      END_STATE();
+    case 80:
+      ACCEPT_TOKEN(sym_escape_sequence);
+      END_STATE();
+    case 81:
+      ACCEPT_TOKEN(sym_text_block);
+      END_STATE();
+    case 82:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(77);
+      END_STATE();
+    case 83:
+      ACCEPT_TOKEN(sym_comment);
+      if ((0x01 <= lookahead && lookahead <= '\t') ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          (0x0e <= lookahead && lookahead <= 0x10fffe)) ADVANCE(83);
       END_STATE();
     default:
       return false;
@@ -1041,18 +1124,18 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [5] = {.lex_state = 1},
   [6] = {.lex_state = 1},
   [7] = {.lex_state = 1},
-  [8] = {.lex_state = 0},
-  [9] = {.lex_state = 41},
-  [10] = {.lex_state = 41},
-  [11] = {.lex_state = 0},
-  [12] = {.lex_state = 0},
-  [13] = {.lex_state = 0},
+  [8] = {.lex_state = 1},
+  [9] = {.lex_state = 1},
+  [10] = {.lex_state = 1},
+  [11] = {.lex_state = 1},
+  [12] = {.lex_state = 1},
+  [13] = {.lex_state = 48},
   [14] = {.lex_state = 0},
   [15] = {.lex_state = 0},
-  [16] = {.lex_state = 41},
-  [17] = {.lex_state = 0},
+  [16] = {.lex_state = 0},
+  [17] = {.lex_state = 48},
   [18] = {.lex_state = 0},
-  [19] = {.lex_state = 0},
+  [19] = {.lex_state = 48},
   [20] = {.lex_state = 0},
   [21] = {.lex_state = 0},
   [22] = {.lex_state = 0},
@@ -1060,23 +1143,23 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [24] = {.lex_state = 0},
   [25] = {.lex_state = 0},
   [26] = {.lex_state = 0},
-  [27] = {.lex_state = 0},
-  [28] = {.lex_state = 0},
+  [27] = {.lex_state = 48},
+  [28] = {.lex_state = 48},
   [29] = {.lex_state = 0},
   [30] = {.lex_state = 0},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 0},
-  [33] = {.lex_state = 0},
+  [33] = {.lex_state = 48},
   [34] = {.lex_state = 0},
   [35] = {.lex_state = 0},
   [36] = {.lex_state = 0},
-  [37] = {.lex_state = 0},
+  [37] = {.lex_state = 4},
   [38] = {.lex_state = 0},
-  [39] = {.lex_state = 0},
-  [40] = {.lex_state = 4},
+  [39] = {.lex_state = 4},
+  [40] = {.lex_state = 0},
   [41] = {.lex_state = 0},
-  [42] = {.lex_state = 4},
-  [43] = {.lex_state = 4},
+  [42] = {.lex_state = 0},
+  [43] = {.lex_state = 0},
   [44] = {.lex_state = 0},
   [45] = {.lex_state = 0},
   [46] = {.lex_state = 0},
@@ -1085,18 +1168,51 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [49] = {.lex_state = 0},
   [50] = {.lex_state = 0},
   [51] = {.lex_state = 0},
-  [52] = {.lex_state = 41},
+  [52] = {.lex_state = 0},
   [53] = {.lex_state = 0},
-  [54] = {.lex_state = 0},
+  [54] = {.lex_state = 4},
   [55] = {.lex_state = 0},
-  [56] = {.lex_state = 41},
+  [56] = {.lex_state = 4},
+  [57] = {.lex_state = 4},
+  [58] = {.lex_state = 0},
+  [59] = {.lex_state = 0},
+  [60] = {.lex_state = 0},
+  [61] = {.lex_state = 0},
+  [62] = {.lex_state = 0},
+  [63] = {.lex_state = 0},
+  [64] = {.lex_state = 0},
+  [65] = {.lex_state = 0},
+  [66] = {.lex_state = 0},
+  [67] = {.lex_state = 0},
+  [68] = {.lex_state = 0},
+  [69] = {.lex_state = 0},
+  [70] = {.lex_state = 0},
+  [71] = {.lex_state = 0},
+  [72] = {.lex_state = 0},
+  [73] = {.lex_state = 0},
+  [74] = {.lex_state = 0},
+  [75] = {.lex_state = 0},
+  [76] = {.lex_state = 0},
+  [77] = {.lex_state = 0},
+  [78] = {.lex_state = 0},
+  [79] = {.lex_state = 0},
+  [80] = {.lex_state = 0},
+  [81] = {.lex_state = 0},
+  [82] = {.lex_state = 0},
+  [83] = {.lex_state = 0},
+  [84] = {.lex_state = 48},
+  [85] = {.lex_state = 0},
+  [86] = {.lex_state = 0},
+  [87] = {.lex_state = 0},
+  [88] = {.lex_state = 0},
+  [89] = {.lex_state = 0},
+  [90] = {.lex_state = 48},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [0] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym_identifier] = ACTIONS(1),
-    [sym__bom] = ACTIONS(1),
     [anon_sym_modak] = ACTIONS(1),
     [anon_sym_import] = ACTIONS(1),
     [anon_sym_EQ] = ACTIONS(1),
@@ -1119,18 +1235,17 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_comment] = ACTIONS(3),
   },
   [1] = {
-    [sym_source_file] = STATE(55),
-    [sym_header] = STATE(12),
-    [sym_import] = STATE(13),
-    [sym__statement] = STATE(13),
-    [sym_attribute] = STATE(45),
-    [sym_block] = STATE(45),
-    [aux_sym_source_file_repeat1] = STATE(13),
+    [sym_source_file] = STATE(89),
+    [sym_header] = STATE(14),
+    [sym_import] = STATE(18),
+    [sym__statement] = STATE(18),
+    [sym_attribute] = STATE(59),
+    [sym_block] = STATE(59),
+    [aux_sym_source_file_repeat1] = STATE(18),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_identifier] = ACTIONS(7),
-    [sym__bom] = ACTIONS(9),
-    [anon_sym_modak] = ACTIONS(11),
-    [anon_sym_import] = ACTIONS(13),
+    [anon_sym_modak] = ACTIONS(9),
+    [anon_sym_import] = ACTIONS(11),
     [sym_comment] = ACTIONS(3),
   },
 };
@@ -1139,780 +1254,1153 @@ static const uint16_t ts_small_parse_table[] = {
   [0] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
+    ACTIONS(13), 1,
       sym_identifier,
-    ACTIONS(17), 1,
+    ACTIONS(15), 1,
       anon_sym_LBRACK,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       anon_sym_DQUOTE,
-    STATE(10), 1,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(26), 1,
+    STATE(34), 1,
       sym__scalar,
-    STATE(37), 1,
+    STATE(42), 1,
       sym__value,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    STATE(28), 2,
+    STATE(44), 2,
       sym_list,
       sym_range,
-    ACTIONS(23), 3,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [44] = 11,
+  [44] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
-      sym_identifier,
     ACTIONS(25), 1,
-      anon_sym_DQUOTE,
+      sym_identifier,
     ACTIONS(27), 1,
+      anon_sym_LBRACK,
+    ACTIONS(35), 1,
+      anon_sym_DQUOTE,
+    STATE(28), 1,
+      sym__boolean_word,
+    STATE(47), 1,
+      sym__scalar,
+    STATE(58), 1,
+      sym__value,
+    ACTIONS(29), 2,
+      anon_sym_true,
+      anon_sym_false,
+    ACTIONS(31), 2,
+      sym_integer,
+      sym_float,
+    STATE(61), 2,
+      sym_list,
+      sym_range,
+    ACTIONS(33), 3,
+      sym_size,
+      sym_duration,
+      sym_text_block,
+    STATE(46), 3,
+      sym_versioned,
+      sym_boolean,
+      sym_string,
+  [88] = 11,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(13), 1,
+      sym_identifier,
+    ACTIONS(23), 1,
+      anon_sym_DQUOTE,
+    ACTIONS(37), 1,
       anon_sym_RBRACK,
-    STATE(10), 1,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(47), 1,
+    STATE(60), 1,
       sym__scalar,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    STATE(46), 2,
+    STATE(80), 2,
       sym__element,
       sym_range,
-    ACTIONS(23), 3,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [85] = 11,
+  [129] = 11,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
+    ACTIONS(13), 1,
       sym_identifier,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       anon_sym_DQUOTE,
-    ACTIONS(29), 1,
+    ACTIONS(39), 1,
       anon_sym_RBRACK,
-    STATE(10), 1,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(47), 1,
+    STATE(60), 1,
       sym__scalar,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    STATE(54), 2,
+    STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(23), 3,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [126] = 11,
+  [170] = 11,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
+    ACTIONS(13), 1,
       sym_identifier,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       anon_sym_DQUOTE,
-    ACTIONS(31), 1,
+    ACTIONS(41), 1,
       anon_sym_RBRACK,
-    STATE(10), 1,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(47), 1,
+    STATE(60), 1,
       sym__scalar,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    STATE(54), 2,
+    STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(23), 3,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [167] = 10,
+  [211] = 11,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
+    ACTIONS(13), 1,
       sym_identifier,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       anon_sym_DQUOTE,
-    STATE(10), 1,
+    ACTIONS(43), 1,
+      anon_sym_RBRACK,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(47), 1,
+    STATE(60), 1,
       sym__scalar,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    STATE(54), 2,
+    STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(23), 3,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [205] = 9,
+  [252] = 11,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
+    ACTIONS(13), 1,
       sym_identifier,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       anon_sym_DQUOTE,
-    STATE(10), 1,
+    ACTIONS(45), 1,
+      anon_sym_RBRACK,
+    STATE(13), 1,
       sym__boolean_word,
-    STATE(27), 1,
+    STATE(60), 1,
       sym__scalar,
-    ACTIONS(19), 2,
+    ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(21), 2,
+    ACTIONS(19), 2,
       sym_integer,
       sym_float,
-    ACTIONS(23), 3,
+    STATE(76), 2,
+      sym__element,
+      sym_range,
+    ACTIONS(21), 3,
       sym_size,
       sym_duration,
       sym_text_block,
-    STATE(20), 3,
+    STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [239] = 8,
+  [293] = 11,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(13), 1,
+      sym_identifier,
+    ACTIONS(23), 1,
+      anon_sym_DQUOTE,
+    ACTIONS(47), 1,
+      anon_sym_RBRACK,
+    STATE(13), 1,
+      sym__boolean_word,
+    STATE(60), 1,
+      sym__scalar,
+    ACTIONS(17), 2,
+      anon_sym_true,
+      anon_sym_false,
+    ACTIONS(19), 2,
+      sym_integer,
+      sym_float,
+    STATE(82), 2,
+      sym__element,
+      sym_range,
+    ACTIONS(21), 3,
+      sym_size,
+      sym_duration,
+      sym_text_block,
+    STATE(31), 3,
+      sym_versioned,
+      sym_boolean,
+      sym_string,
+  [334] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(13), 1,
+      sym_identifier,
+    ACTIONS(23), 1,
+      anon_sym_DQUOTE,
+    STATE(13), 1,
+      sym__boolean_word,
+    STATE(60), 1,
+      sym__scalar,
+    ACTIONS(17), 2,
+      anon_sym_true,
+      anon_sym_false,
+    ACTIONS(19), 2,
+      sym_integer,
+      sym_float,
+    STATE(82), 2,
+      sym__element,
+      sym_range,
+    ACTIONS(21), 3,
+      sym_size,
+      sym_duration,
+      sym_text_block,
+    STATE(31), 3,
+      sym_versioned,
+      sym_boolean,
+      sym_string,
+  [372] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(25), 1,
+      sym_identifier,
+    ACTIONS(35), 1,
+      anon_sym_DQUOTE,
+    STATE(28), 1,
+      sym__boolean_word,
+    STATE(71), 1,
+      sym__scalar,
+    ACTIONS(29), 2,
+      anon_sym_true,
+      anon_sym_false,
+    ACTIONS(31), 2,
+      sym_integer,
+      sym_float,
+    ACTIONS(33), 3,
+      sym_size,
+      sym_duration,
+      sym_text_block,
+    STATE(46), 3,
+      sym_versioned,
+      sym_boolean,
+      sym_string,
+  [406] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(13), 1,
+      sym_identifier,
+    ACTIONS(23), 1,
+      anon_sym_DQUOTE,
+    STATE(13), 1,
+      sym__boolean_word,
+    STATE(32), 1,
+      sym__scalar,
+    ACTIONS(17), 2,
+      anon_sym_true,
+      anon_sym_false,
+    ACTIONS(19), 2,
+      sym_integer,
+      sym_float,
+    ACTIONS(21), 3,
+      sym_size,
+      sym_duration,
+      sym_text_block,
+    STATE(31), 3,
+      sym_versioned,
+      sym_boolean,
+      sym_string,
+  [440] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(53), 1,
+      anon_sym_DQUOTE,
+    STATE(23), 1,
+      sym_string,
+    ACTIONS(51), 2,
+      anon_sym_import,
+      sym_identifier,
+    ACTIONS(49), 4,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+      anon_sym_DOT_DOT,
+  [460] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym_identifier,
     ACTIONS(11), 1,
-      anon_sym_modak,
-    ACTIONS(13), 1,
       anon_sym_import,
-    ACTIONS(33), 1,
+    ACTIONS(55), 1,
       ts_builtin_sym_end,
-    STATE(11), 1,
-      sym_header,
-    STATE(45), 2,
+    STATE(59), 2,
       sym_attribute,
       sym_block,
-    STATE(17), 3,
+    STATE(15), 3,
       sym_import,
       sym__statement,
       aux_sym_source_file_repeat1,
-  [267] = 5,
+  [482] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(39), 1,
+    ACTIONS(7), 1,
+      sym_identifier,
+    ACTIONS(11), 1,
+      anon_sym_import,
+    ACTIONS(57), 1,
+      ts_builtin_sym_end,
+    STATE(59), 2,
+      sym_attribute,
+      sym_block,
+    STATE(16), 3,
+      sym_import,
+      sym__statement,
+      aux_sym_source_file_repeat1,
+  [504] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(59), 1,
+      ts_builtin_sym_end,
+    ACTIONS(61), 1,
+      sym_identifier,
+    ACTIONS(64), 1,
+      anon_sym_import,
+    STATE(59), 2,
+      sym_attribute,
+      sym_block,
+    STATE(16), 3,
+      sym_import,
+      sym__statement,
+      aux_sym_source_file_repeat1,
+  [526] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(53), 1,
       anon_sym_DQUOTE,
     STATE(21), 1,
       sym_string,
-    ACTIONS(37), 2,
+    ACTIONS(69), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(35), 5,
+    ACTIONS(67), 4,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [288] = 5,
+  [546] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(39), 1,
-      anon_sym_DQUOTE,
-    STATE(22), 1,
-      sym_string,
-    ACTIONS(43), 2,
+    ACTIONS(7), 1,
+      sym_identifier,
+    ACTIONS(11), 1,
+      anon_sym_import,
+    ACTIONS(55), 1,
+      ts_builtin_sym_end,
+    STATE(59), 2,
+      sym_attribute,
+      sym_block,
+    STATE(16), 3,
+      sym_import,
+      sym__statement,
+      aux_sym_source_file_repeat1,
+  [568] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(73), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(41), 5,
+    ACTIONS(71), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
-      anon_sym_RBRACK,
-      anon_sym_DOT_DOT,
-  [309] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym_identifier,
-    ACTIONS(13), 1,
-      anon_sym_import,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(14), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [331] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym_identifier,
-    ACTIONS(13), 1,
-      anon_sym_import,
-    ACTIONS(33), 1,
-      ts_builtin_sym_end,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(17), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [353] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym_identifier,
-    ACTIONS(13), 1,
-      anon_sym_import,
-    ACTIONS(33), 1,
-      ts_builtin_sym_end,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(15), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [375] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym_identifier,
-    ACTIONS(13), 1,
-      anon_sym_import,
-    ACTIONS(47), 1,
-      ts_builtin_sym_end,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(15), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [397] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(49), 1,
-      ts_builtin_sym_end,
-    ACTIONS(51), 1,
-      sym_identifier,
-    ACTIONS(54), 1,
-      anon_sym_import,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(15), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [419] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(59), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(57), 6,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
       anon_sym_DQUOTE,
-  [435] = 6,
+  [583] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym_identifier,
-    ACTIONS(13), 1,
-      anon_sym_import,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-    STATE(15), 3,
-      sym_import,
-      sym__statement,
-      aux_sym_source_file_repeat1,
-  [457] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(63), 2,
+    ACTIONS(77), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(61), 5,
+    ACTIONS(75), 4,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [472] = 3,
+  [597] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(67), 2,
+    ACTIONS(81), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(65), 5,
+    ACTIONS(79), 4,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [487] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(37), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(35), 5,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-      anon_sym_RBRACK,
-      anon_sym_DOT_DOT,
-  [502] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(71), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(69), 5,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-      anon_sym_RBRACK,
-      anon_sym_DOT_DOT,
-  [517] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(75), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(73), 5,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-      anon_sym_RBRACK,
-      anon_sym_DOT_DOT,
-  [532] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(77), 1,
-      sym_identifier,
-    ACTIONS(79), 1,
-      anon_sym_RBRACE,
-    STATE(24), 2,
-      sym__statement,
-      aux_sym_block_body_repeat1,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-  [550] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(77), 1,
-      sym_identifier,
-    ACTIONS(81), 1,
-      anon_sym_RBRACE,
-    STATE(25), 2,
-      sym__statement,
-      aux_sym_block_body_repeat1,
-    STATE(45), 2,
-      sym_attribute,
-      sym_block,
-  [568] = 5,
+  [611] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(83), 1,
       sym_identifier,
-    ACTIONS(86), 1,
+    ACTIONS(85), 1,
       anon_sym_RBRACE,
-    STATE(25), 2,
+    STATE(24), 2,
       sym__statement,
       aux_sym_block_body_repeat1,
-    STATE(45), 2,
+    STATE(86), 2,
       sym_attribute,
       sym_block,
-  [586] = 4,
+  [629] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(92), 1,
-      anon_sym_DOT_DOT,
-    ACTIONS(90), 2,
+    ACTIONS(89), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(88), 3,
+    ACTIONS(87), 4,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [602] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(96), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(94), 4,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
       anon_sym_RBRACK,
-  [616] = 3,
+      anon_sym_DOT_DOT,
+  [643] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(90), 2,
-      anon_sym_import,
+    ACTIONS(91), 1,
       sym_identifier,
-    ACTIONS(88), 3,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
+    ACTIONS(94), 1,
       anon_sym_RBRACE,
-  [629] = 4,
+    STATE(24), 2,
+      sym__statement,
+      aux_sym_block_body_repeat1,
+    STATE(86), 2,
+      sym_attribute,
+      sym_block,
+  [661] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(102), 1,
-      anon_sym_COMMA,
-    ACTIONS(98), 2,
-      ts_builtin_sym_end,
+    ACTIONS(83), 1,
+      sym_identifier,
+    ACTIONS(96), 1,
       anon_sym_RBRACE,
+    STATE(22), 2,
+      sym__statement,
+      aux_sym_block_body_repeat1,
+    STATE(86), 2,
+      sym_attribute,
+      sym_block,
+  [679] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(100), 2,
       anon_sym_import,
       sym_identifier,
-  [644] = 4,
+    ACTIONS(98), 4,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+      anon_sym_DOT_DOT,
+  [693] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(108), 1,
+    ACTIONS(102), 1,
+      anon_sym_DQUOTE,
+    STATE(50), 1,
+      sym_string,
+    ACTIONS(67), 4,
       anon_sym_COMMA,
-    ACTIONS(104), 2,
-      ts_builtin_sym_end,
       anon_sym_RBRACE,
-    ACTIONS(106), 2,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [709] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(102), 1,
+      anon_sym_DQUOTE,
+    STATE(52), 1,
+      sym_string,
+    ACTIONS(49), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [725] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(83), 1,
+      sym_identifier,
+    ACTIONS(104), 1,
+      anon_sym_RBRACE,
+    STATE(30), 2,
+      sym__statement,
+      aux_sym_block_body_repeat1,
+    STATE(86), 2,
+      sym_attribute,
+      sym_block,
+  [743] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(83), 1,
+      sym_identifier,
+    ACTIONS(106), 1,
+      anon_sym_RBRACE,
+    STATE(24), 2,
+      sym__statement,
+      aux_sym_block_body_repeat1,
+    STATE(86), 2,
+      sym_attribute,
+      sym_block,
+  [761] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(69), 2,
       anon_sym_import,
       sym_identifier,
-  [659] = 3,
+    ACTIONS(67), 4,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+      anon_sym_DOT_DOT,
+  [775] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(110), 2,
+      anon_sym_import,
+      sym_identifier,
+    ACTIONS(108), 3,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+  [788] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(71), 5,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+      anon_sym_DQUOTE,
+  [799] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(116), 1,
+      anon_sym_DOT_DOT,
     ACTIONS(112), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(110), 3,
       ts_builtin_sym_end,
       anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [672] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(116), 2,
+    ACTIONS(114), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(114), 3,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [685] = 3,
+  [814] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(118), 2,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
     ACTIONS(120), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(118), 3,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [698] = 3,
+  [826] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(122), 2,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
     ACTIONS(124), 2,
       anon_sym_import,
       sym_identifier,
-    ACTIONS(122), 3,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [711] = 3,
-    ACTIONS(3), 1,
+  [838] = 4,
+    ACTIONS(126), 1,
+      anon_sym_DQUOTE2,
+    ACTIONS(130), 1,
       sym_comment,
+    STATE(57), 1,
+      aux_sym_string_repeat1,
     ACTIONS(128), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(126), 3,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [724] = 3,
+      sym_string_content,
+      sym_escape_sequence,
+  [852] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(132), 2,
-      anon_sym_import,
-      sym_identifier,
-    ACTIONS(130), 3,
       ts_builtin_sym_end,
-      anon_sym_COMMA,
-      anon_sym_RBRACE,
-  [737] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(138), 1,
       anon_sym_COMMA,
     ACTIONS(134), 2,
-      ts_builtin_sym_end,
-      anon_sym_RBRACE,
-    ACTIONS(136), 2,
       anon_sym_import,
       sym_identifier,
-  [752] = 3,
+  [864] = 4,
+    ACTIONS(130), 1,
+      sym_comment,
+    ACTIONS(136), 1,
+      anon_sym_DQUOTE2,
+    STATE(37), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(138), 2,
+      sym_string_content,
+      sym_escape_sequence,
+  [878] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(140), 2,
       ts_builtin_sym_end,
-      anon_sym_RBRACE,
+      anon_sym_COMMA,
     ACTIONS(142), 2,
       anon_sym_import,
       sym_identifier,
-  [764] = 3,
+  [890] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(144), 2,
-      ts_builtin_sym_end,
-      anon_sym_RBRACE,
-    ACTIONS(146), 2,
-      anon_sym_import,
+    ACTIONS(144), 1,
       sym_identifier,
-  [776] = 4,
-    ACTIONS(148), 1,
-      anon_sym_DQUOTE2,
-    ACTIONS(153), 1,
-      sym_comment,
-    STATE(40), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(150), 2,
-      sym_string_content,
-      sym_escape_sequence,
-  [790] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(155), 1,
-      sym_identifier,
-    ACTIONS(157), 1,
+    ACTIONS(146), 1,
       anon_sym_EQ,
-    ACTIONS(159), 1,
+    ACTIONS(148), 1,
       anon_sym_LBRACE,
-    STATE(30), 1,
+    STATE(51), 1,
       sym_block_body,
-  [806] = 4,
-    ACTIONS(153), 1,
-      sym_comment,
-    ACTIONS(161), 1,
-      anon_sym_DQUOTE2,
-    STATE(40), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(163), 2,
-      sym_string_content,
-      sym_escape_sequence,
-  [820] = 4,
-    ACTIONS(153), 1,
-      sym_comment,
-    ACTIONS(165), 1,
-      anon_sym_DQUOTE2,
-    STATE(42), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(167), 2,
-      sym_string_content,
-      sym_escape_sequence,
-  [834] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(169), 2,
-      ts_builtin_sym_end,
-      anon_sym_RBRACE,
-    ACTIONS(171), 2,
-      anon_sym_import,
-      sym_identifier,
-  [846] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(173), 2,
-      ts_builtin_sym_end,
-      anon_sym_RBRACE,
-    ACTIONS(175), 2,
-      anon_sym_import,
-      sym_identifier,
-  [858] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(177), 1,
-      anon_sym_COMMA,
-    ACTIONS(179), 1,
-      anon_sym_RBRACK,
-    STATE(50), 1,
-      aux_sym_list_repeat1,
-  [871] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(92), 1,
-      anon_sym_DOT_DOT,
-    ACTIONS(181), 2,
-      anon_sym_COMMA,
-      anon_sym_RBRACK,
-  [882] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(183), 1,
-      ts_builtin_sym_end,
-    ACTIONS(185), 2,
-      anon_sym_import,
-      sym_identifier,
-  [893] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(187), 1,
-      anon_sym_COMMA,
-    ACTIONS(190), 1,
-      anon_sym_RBRACK,
-    STATE(49), 1,
-      aux_sym_list_repeat1,
   [906] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(31), 1,
-      anon_sym_RBRACK,
-    ACTIONS(192), 1,
-      anon_sym_COMMA,
-    STATE(49), 1,
-      aux_sym_list_repeat1,
-  [919] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(194), 1,
+    ACTIONS(150), 1,
       ts_builtin_sym_end,
-    ACTIONS(196), 2,
+    ACTIONS(154), 1,
+      anon_sym_COMMA,
+    ACTIONS(152), 2,
       anon_sym_import,
       sym_identifier,
-  [930] = 3,
+  [920] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(39), 1,
-      anon_sym_DQUOTE,
-    STATE(48), 1,
-      sym_string,
-  [940] = 3,
+    ACTIONS(156), 2,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+    ACTIONS(158), 2,
+      anon_sym_import,
+      sym_identifier,
+  [932] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(159), 1,
+    ACTIONS(112), 2,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+    ACTIONS(114), 2,
+      anon_sym_import,
+      sym_identifier,
+  [944] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(98), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [954] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(67), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [964] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(160), 1,
+      anon_sym_DOT_DOT,
+    ACTIONS(112), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [976] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(162), 2,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+    ACTIONS(164), 2,
+      anon_sym_import,
+      sym_identifier,
+  [988] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(75), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [998] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(79), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [1008] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(166), 1,
+      ts_builtin_sym_end,
+    ACTIONS(170), 1,
+      anon_sym_COMMA,
+    ACTIONS(168), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1022] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(87), 4,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      anon_sym_DOT_DOT,
+      sym_identifier,
+  [1032] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(172), 1,
+      sym_identifier,
+    ACTIONS(174), 1,
+      anon_sym_EQ,
+    ACTIONS(176), 1,
       anon_sym_LBRACE,
-    STATE(29), 1,
+    STATE(75), 1,
       sym_block_body,
-  [950] = 2,
+  [1048] = 4,
+    ACTIONS(130), 1,
+      sym_comment,
+    ACTIONS(178), 1,
+      anon_sym_DQUOTE2,
+    STATE(56), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(180), 2,
+      sym_string_content,
+      sym_escape_sequence,
+  [1062] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(190), 2,
+    ACTIONS(182), 1,
+      ts_builtin_sym_end,
+    ACTIONS(186), 1,
+      anon_sym_COMMA,
+    ACTIONS(184), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1076] = 4,
+    ACTIONS(130), 1,
+      sym_comment,
+    ACTIONS(188), 1,
+      anon_sym_DQUOTE2,
+    STATE(57), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(128), 2,
+      sym_string_content,
+      sym_escape_sequence,
+  [1090] = 4,
+    ACTIONS(130), 1,
+      sym_comment,
+    ACTIONS(190), 1,
+      anon_sym_DQUOTE2,
+    STATE(57), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(192), 2,
+      sym_string_content,
+      sym_escape_sequence,
+  [1104] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(195), 1,
+      anon_sym_COMMA,
+    ACTIONS(150), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1115] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(197), 1,
+      ts_builtin_sym_end,
+    ACTIONS(199), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1126] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(116), 1,
+      anon_sym_DOT_DOT,
+    ACTIONS(201), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [958] = 2,
+  [1137] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(198), 1,
+    ACTIONS(112), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1146] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(203), 1,
       ts_builtin_sym_end,
-  [965] = 2,
+    ACTIONS(205), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1157] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(200), 1,
+    ACTIONS(207), 1,
+      anon_sym_COMMA,
+    ACTIONS(182), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1168] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(162), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1177] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(209), 1,
+      ts_builtin_sym_end,
+    ACTIONS(211), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1188] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(122), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1197] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(213), 1,
+      ts_builtin_sym_end,
+    ACTIONS(215), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1208] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(217), 1,
+      anon_sym_COMMA,
+    ACTIONS(220), 1,
+      anon_sym_RBRACK,
+    STATE(68), 1,
+      aux_sym_list_repeat1,
+  [1221] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(132), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1230] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(140), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1239] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(108), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1248] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(118), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1257] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(156), 3,
+      anon_sym_COMMA,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1266] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(41), 1,
+      anon_sym_RBRACK,
+    ACTIONS(222), 1,
+      anon_sym_COMMA,
+    STATE(68), 1,
+      aux_sym_list_repeat1,
+  [1279] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(224), 1,
+      anon_sym_COMMA,
+    ACTIONS(166), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1290] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 1,
+      anon_sym_COMMA,
+    ACTIONS(228), 1,
+      anon_sym_RBRACK,
+    STATE(79), 1,
+      aux_sym_list_repeat1,
+  [1303] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(230), 1,
+      ts_builtin_sym_end,
+    ACTIONS(232), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1314] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(234), 1,
+      ts_builtin_sym_end,
+    ACTIONS(236), 2,
+      anon_sym_import,
+      sym_identifier,
+  [1325] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(47), 1,
+      anon_sym_RBRACK,
+    ACTIONS(238), 1,
+      anon_sym_COMMA,
+    STATE(68), 1,
+      aux_sym_list_repeat1,
+  [1338] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(240), 1,
+      anon_sym_COMMA,
+    ACTIONS(242), 1,
+      anon_sym_RBRACK,
+    STATE(74), 1,
+      aux_sym_list_repeat1,
+  [1351] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(230), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1359] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(220), 2,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+  [1367] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(209), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1375] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(53), 1,
+      anon_sym_DQUOTE,
+    STATE(78), 1,
+      sym_string,
+  [1385] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(213), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1393] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(197), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [1401] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(148), 1,
+      anon_sym_LBRACE,
+    STATE(55), 1,
+      sym_block_body,
+  [1411] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(176), 1,
+      anon_sym_LBRACE,
+    STATE(63), 1,
+      sym_block_body,
+  [1421] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(244), 1,
+      ts_builtin_sym_end,
+  [1428] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(246), 1,
       sym_integer,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
   [SMALL_STATE(3)] = 44,
-  [SMALL_STATE(4)] = 85,
-  [SMALL_STATE(5)] = 126,
-  [SMALL_STATE(6)] = 167,
-  [SMALL_STATE(7)] = 205,
-  [SMALL_STATE(8)] = 239,
-  [SMALL_STATE(9)] = 267,
-  [SMALL_STATE(10)] = 288,
-  [SMALL_STATE(11)] = 309,
-  [SMALL_STATE(12)] = 331,
-  [SMALL_STATE(13)] = 353,
-  [SMALL_STATE(14)] = 375,
-  [SMALL_STATE(15)] = 397,
-  [SMALL_STATE(16)] = 419,
-  [SMALL_STATE(17)] = 435,
-  [SMALL_STATE(18)] = 457,
-  [SMALL_STATE(19)] = 472,
-  [SMALL_STATE(20)] = 487,
-  [SMALL_STATE(21)] = 502,
-  [SMALL_STATE(22)] = 517,
-  [SMALL_STATE(23)] = 532,
-  [SMALL_STATE(24)] = 550,
-  [SMALL_STATE(25)] = 568,
-  [SMALL_STATE(26)] = 586,
-  [SMALL_STATE(27)] = 602,
-  [SMALL_STATE(28)] = 616,
-  [SMALL_STATE(29)] = 629,
-  [SMALL_STATE(30)] = 644,
-  [SMALL_STATE(31)] = 659,
-  [SMALL_STATE(32)] = 672,
-  [SMALL_STATE(33)] = 685,
-  [SMALL_STATE(34)] = 698,
-  [SMALL_STATE(35)] = 711,
-  [SMALL_STATE(36)] = 724,
-  [SMALL_STATE(37)] = 737,
-  [SMALL_STATE(38)] = 752,
-  [SMALL_STATE(39)] = 764,
-  [SMALL_STATE(40)] = 776,
-  [SMALL_STATE(41)] = 790,
-  [SMALL_STATE(42)] = 806,
-  [SMALL_STATE(43)] = 820,
-  [SMALL_STATE(44)] = 834,
-  [SMALL_STATE(45)] = 846,
-  [SMALL_STATE(46)] = 858,
-  [SMALL_STATE(47)] = 871,
-  [SMALL_STATE(48)] = 882,
-  [SMALL_STATE(49)] = 893,
-  [SMALL_STATE(50)] = 906,
-  [SMALL_STATE(51)] = 919,
-  [SMALL_STATE(52)] = 930,
-  [SMALL_STATE(53)] = 940,
-  [SMALL_STATE(54)] = 950,
-  [SMALL_STATE(55)] = 958,
-  [SMALL_STATE(56)] = 965,
+  [SMALL_STATE(4)] = 88,
+  [SMALL_STATE(5)] = 129,
+  [SMALL_STATE(6)] = 170,
+  [SMALL_STATE(7)] = 211,
+  [SMALL_STATE(8)] = 252,
+  [SMALL_STATE(9)] = 293,
+  [SMALL_STATE(10)] = 334,
+  [SMALL_STATE(11)] = 372,
+  [SMALL_STATE(12)] = 406,
+  [SMALL_STATE(13)] = 440,
+  [SMALL_STATE(14)] = 460,
+  [SMALL_STATE(15)] = 482,
+  [SMALL_STATE(16)] = 504,
+  [SMALL_STATE(17)] = 526,
+  [SMALL_STATE(18)] = 546,
+  [SMALL_STATE(19)] = 568,
+  [SMALL_STATE(20)] = 583,
+  [SMALL_STATE(21)] = 597,
+  [SMALL_STATE(22)] = 611,
+  [SMALL_STATE(23)] = 629,
+  [SMALL_STATE(24)] = 643,
+  [SMALL_STATE(25)] = 661,
+  [SMALL_STATE(26)] = 679,
+  [SMALL_STATE(27)] = 693,
+  [SMALL_STATE(28)] = 709,
+  [SMALL_STATE(29)] = 725,
+  [SMALL_STATE(30)] = 743,
+  [SMALL_STATE(31)] = 761,
+  [SMALL_STATE(32)] = 775,
+  [SMALL_STATE(33)] = 788,
+  [SMALL_STATE(34)] = 799,
+  [SMALL_STATE(35)] = 814,
+  [SMALL_STATE(36)] = 826,
+  [SMALL_STATE(37)] = 838,
+  [SMALL_STATE(38)] = 852,
+  [SMALL_STATE(39)] = 864,
+  [SMALL_STATE(40)] = 878,
+  [SMALL_STATE(41)] = 890,
+  [SMALL_STATE(42)] = 906,
+  [SMALL_STATE(43)] = 920,
+  [SMALL_STATE(44)] = 932,
+  [SMALL_STATE(45)] = 944,
+  [SMALL_STATE(46)] = 954,
+  [SMALL_STATE(47)] = 964,
+  [SMALL_STATE(48)] = 976,
+  [SMALL_STATE(49)] = 988,
+  [SMALL_STATE(50)] = 998,
+  [SMALL_STATE(51)] = 1008,
+  [SMALL_STATE(52)] = 1022,
+  [SMALL_STATE(53)] = 1032,
+  [SMALL_STATE(54)] = 1048,
+  [SMALL_STATE(55)] = 1062,
+  [SMALL_STATE(56)] = 1076,
+  [SMALL_STATE(57)] = 1090,
+  [SMALL_STATE(58)] = 1104,
+  [SMALL_STATE(59)] = 1115,
+  [SMALL_STATE(60)] = 1126,
+  [SMALL_STATE(61)] = 1137,
+  [SMALL_STATE(62)] = 1146,
+  [SMALL_STATE(63)] = 1157,
+  [SMALL_STATE(64)] = 1168,
+  [SMALL_STATE(65)] = 1177,
+  [SMALL_STATE(66)] = 1188,
+  [SMALL_STATE(67)] = 1197,
+  [SMALL_STATE(68)] = 1208,
+  [SMALL_STATE(69)] = 1221,
+  [SMALL_STATE(70)] = 1230,
+  [SMALL_STATE(71)] = 1239,
+  [SMALL_STATE(72)] = 1248,
+  [SMALL_STATE(73)] = 1257,
+  [SMALL_STATE(74)] = 1266,
+  [SMALL_STATE(75)] = 1279,
+  [SMALL_STATE(76)] = 1290,
+  [SMALL_STATE(77)] = 1303,
+  [SMALL_STATE(78)] = 1314,
+  [SMALL_STATE(79)] = 1325,
+  [SMALL_STATE(80)] = 1338,
+  [SMALL_STATE(81)] = 1351,
+  [SMALL_STATE(82)] = 1359,
+  [SMALL_STATE(83)] = 1367,
+  [SMALL_STATE(84)] = 1375,
+  [SMALL_STATE(85)] = 1385,
+  [SMALL_STATE(86)] = 1393,
+  [SMALL_STATE(87)] = 1401,
+  [SMALL_STATE(88)] = 1411,
+  [SMALL_STATE(89)] = 1421,
+  [SMALL_STATE(90)] = 1428,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1921,100 +2409,123 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(56),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(9),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(16),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [25] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__scalar, 1, 0, 0),
-  [37] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__scalar, 1, 0, 0),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(90),
+  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(17),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(19),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(39),
+  [25] = {.entry = {.count = 1, .reusable = false}}, SHIFT(27),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [29] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
+  [31] = {.entry = {.count = 1, .reusable = false}}, SHIFT(46),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [35] = {.entry = {.count = 1, .reusable = false}}, SHIFT(54),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
   [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_boolean, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_boolean, 1, 0, 0),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [51] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
-  [54] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__boolean_word, 1, 0, 0),
-  [59] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__boolean_word, 1, 0, 0),
-  [61] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [63] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 2, 0, 0),
-  [65] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [67] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 3, 0, 0),
-  [69] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_versioned, 2, 0, 6),
-  [71] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_versioned, 2, 0, 6),
-  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_versioned, 2, 0, 7),
-  [75] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_versioned, 2, 0, 7),
-  [77] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [79] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [81] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [83] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_block_body_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
-  [86] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_block_body_repeat1, 2, 0, 0),
-  [88] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__value, 1, 0, 0),
-  [90] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__value, 1, 0, 0),
-  [92] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_range, 3, 0, 8),
-  [96] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_range, 3, 0, 8),
-  [98] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 5),
-  [100] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 5),
-  [102] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 3),
-  [106] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 3),
-  [108] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_body, 2, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block_body, 2, 0, 0),
-  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 2, 0, 0),
-  [116] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 2, 0, 0),
-  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 5, 0, 0),
-  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 5, 0, 0),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_body, 3, 0, 0),
-  [124] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block_body, 3, 0, 0),
-  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 3, 0, 0),
-  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 3, 0, 0),
-  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 4, 0, 0),
-  [132] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 4, 0, 0),
-  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 3, 0, 4),
-  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_attribute, 3, 0, 4),
-  [138] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [140] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 4),
-  [142] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_attribute, 4, 0, 4),
-  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 3),
-  [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 3),
-  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [150] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
-  [153] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [169] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 4, 0, 5),
-  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 4, 0, 5),
-  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__statement, 1, 0, 0),
-  [175] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__statement, 1, 0, 0),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [181] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__element, 1, 0, 0),
-  [183] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_import, 2, 0, 2),
-  [185] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_import, 2, 0, 2),
-  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_list_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_list_repeat1, 2, 0, 0),
-  [192] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 1),
-  [196] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_header, 2, 0, 1),
-  [198] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_boolean, 1, 0, 0),
+  [51] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_boolean, 1, 0, 0),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [59] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [61] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
+  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(84),
+  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__scalar, 1, 0, 0),
+  [69] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__scalar, 1, 0, 0),
+  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__boolean_word, 1, 0, 0),
+  [73] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__boolean_word, 1, 0, 0),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [77] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 3, 0, 0),
+  [79] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_versioned, 2, 0, 6),
+  [81] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_versioned, 2, 0, 6),
+  [83] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [85] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [87] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_versioned, 2, 0, 7),
+  [89] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_versioned, 2, 0, 7),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_block_body_repeat1, 2, 0, 0), SHIFT_REPEAT(53),
+  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_block_body_repeat1, 2, 0, 0),
+  [96] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [98] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [100] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 2, 0, 0),
+  [102] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [104] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [106] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_range, 3, 0, 8),
+  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_range, 3, 0, 8),
+  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__value, 1, 0, 0),
+  [114] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__value, 1, 0, 0),
+  [116] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 4, 0, 0),
+  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 4, 0, 0),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 2, 0, 0),
+  [124] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 2, 0, 0),
+  [126] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [128] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [130] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_body, 3, 0, 0),
+  [134] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block_body, 3, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [138] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [140] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 3, 0, 0),
+  [142] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 3, 0, 0),
+  [144] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 3, 0, 4),
+  [152] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_attribute, 3, 0, 4),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_list, 5, 0, 0),
+  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_list, 5, 0, 0),
+  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_body, 2, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block_body, 2, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 3),
+  [168] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 3),
+  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 5),
+  [184] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 5),
+  [186] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [188] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [192] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(57),
+  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [197] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__statement, 1, 0, 0),
+  [199] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__statement, 1, 0, 0),
+  [201] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__element, 1, 0, 0),
+  [203] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 2, 0, 1),
+  [205] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_header, 2, 0, 1),
+  [207] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [209] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 4),
+  [211] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_attribute, 4, 0, 4),
+  [213] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 4, 0, 5),
+  [215] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 4, 0, 5),
+  [217] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_list_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
+  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_list_repeat1, 2, 0, 0),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 3),
+  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 3),
+  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_import, 2, 0, 2),
+  [236] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_import, 2, 0, 2),
+  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [244] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
 };
 
 #ifdef __cplusplus
