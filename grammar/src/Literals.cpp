@@ -217,14 +217,14 @@ Value makeString(ParseState& st, const char* b, const char* e) {
                     ++q;
                     ++digits;
                 }
-                ok = digits >= 1 && digits <= 6 && q < end && *q == '}' && cp <= 0x10FFFF &&
+                ok = digits >= 1 && digits <= 6 && q < end && *q == '}' && cp != 0 && cp <= 0x10FFFF &&
                      !(cp >= 0xD800 && cp <= 0xDFFF);
             }
             if (!ok) {
                 const char* stop = q < end && *q == '}' ? q + 1 : q;
                 st.diags->add(DiagCode::InvalidEscape, st.range(esc, stop),
                               "invalid unicode escape; expected \\u{XXXX} with 1 to 6 hex digits "
-                              "naming a Unicode scalar value");
+                              "naming a Unicode scalar value other than NUL");
                 p = stop;
                 break;
             }

@@ -479,6 +479,15 @@ private:
             parseImport(b, key);
             return;
         }
+        // `import` and `modak` are reserved at the top level (docs/language.md §1).
+        if (stack_.empty() && (key.name == "import" || key.name == "modak")) {
+            error(DiagCode::UnexpectedToken, {b, afterKey},
+                  key.name == "import"
+                      ? fmt::format("expected a file name string after 'import', found {}", describe(p_))
+                      : std::string("'modak' is reserved for the header `modak 1` on the first line"));
+            recover(p_);
+            return;
+        }
         if (p_ < end_ && *p_ == '=') {
             const char* eq = p_++;
             Statement s;
@@ -492,12 +501,14 @@ private:
             }
             bool ok = parseValue(s.value, key);
             s.range = state_.range(b, begin_ + std::max(s.value.range.end, static_cast<uint32_t>(eq + 1 - begin_)));
+            if (ok)
+                ok = checkAfterValue(s.value, key);
             currentBody().push_back(std::move(s));
             commaAllowed_ = ok;
             return;
         }
         std::optional<Identifier> name;
-        if (p_ < end_ && isIdentStart(*p_) && !newlineBetween(afterKey, p_)) {
+        if (p_ < end_ && isIdentStart(*p_) && (!newlineBetween(afterKey, p_) || nameThenBrace(p_))) {
             name = readIdentifier();
             skipTrivia();
         }
@@ -535,6 +546,37 @@ private:
         recover(p_);
     }
 
+    // `kind⏎name {`: a block name on the next line (as opposed to `key⏎next = …`, a missing '=').
+    bool nameThenBrace(const char* q) {
+        while (q < end_ && isIdentChar(*q))
+            ++q;
+        const char* saved = p_;
+        p_ = q;
+        skipTriviaQuietly();
+        bool brace = p_ < end_ && *p_ == '{';
+        p_ = saved;
+        return brace;
+    }
+
+    // skipTrivia without recording comments or reporting errors (for lookahead).
+    void skipTriviaQuietly() {
+        while (p_ < end_) {
+            if (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r') {
+                ++p_;
+            } else if (*p_ == '/' && p_ + 1 < end_ && p_[1] == '/') {
+                while (p_ < end_ && *p_ != '\n')
+                    ++p_;
+            } else if (*p_ == '/' && p_ + 1 < end_ && p_[1] == '*') {
+                const char* close = findBlockCommentEnd(p_ + 2);
+                if (!close)
+                    return;
+                p_ = close;
+            } else {
+                return;
+            }
+        }
+    }
+
     // After '=': is there a value before the end of the statement? Reports when not. A value starting
     // on a later line as `key = …` or `key {` is taken to be the next statement (a half-typed edit).
     bool valueFollows(const char* eq, const Identifier& key) {
@@ -557,6 +599,51 @@ private:
         error(DiagCode::ExpectedToken, {eq, eq + 1},
               fmt::format("expected a value after '=' for key '{}', found {}", key.name,
                           describe(sameLine ? q : skipBlanks(eq + 1))));
+        return false;
+    }
+
+    // On the rest of a value's line only a comment, ',', '}' or another statement (`key =`, `kind {`,
+    // `kind name {`) may follow: `memory = 64 gib` or `ranks = 4 8` is one error at the stray token.
+    bool checkAfterValue(const Value& value, const Identifier& key) {
+        const char* q = skipBlanks(begin_ + value.range.end);
+        if (q >= end_ || *q == '\n' || *q == '\r' || *q == ',' || *q == '}' ||
+            (*q == '/' && q + 1 < end_ && (q[1] == '/' || q[1] == '*')))
+            return true;
+        if (isIdentStart(*q)) {
+            const char* r = q;
+            while (r < end_ && isIdentChar(*r))
+                ++r;
+            r = skipBlanks(r);
+            if (r < end_ && (*r == '=' || *r == '{'))
+                return true;
+            if (r < end_ && isIdentStart(*r)) {
+                while (r < end_ && isIdentChar(*r))
+                    ++r;
+                r = skipBlanks(r);
+                if (r < end_ && *r == '{')
+                    return true;
+            }
+        }
+        Span t = tokenAt(q);
+        std::string message = fmt::format("expected a line break, ',' or '}}' after the value of '{}', found {}",
+                                          key.name, describe(q));
+        std::string_view word(t.b, t.e - t.b);
+        if (value.kind == Value::Kind::Integer || value.kind == Value::Kind::Float) {
+            for (const char* unit : {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"}) {
+                std::string_view u(unit);
+                if (word.size() == u.size() &&
+                    std::equal(word.begin(), word.end(), u.begin(), [](char a, char b) {
+                        return std::tolower(static_cast<unsigned char>(a)) ==
+                               std::tolower(static_cast<unsigned char>(b));
+                    })) {
+                    message += fmt::format("; size units are case-sensitive: did you mean '{}'?", u);
+                    break;
+                }
+            }
+        }
+        error(DiagCode::UnexpectedToken, t, std::move(message));
+        p_ = q;
+        recover(q);
         return false;
     }
 

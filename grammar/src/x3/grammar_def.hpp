@@ -79,7 +79,10 @@ const auto makeVersioned = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     Value v = std::move(boost::fusion::at_c<0>(attr));
     auto& version = boost::fusion::at_c<1>(attr);
-    if (version && v.kind == Value::Kind::Identifier) {
+    // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
+    if (version && v.kind == Value::Kind::Bool)
+        v.text = v.boolean ? "true" : "false";
+    if (version && (v.kind == Value::Kind::Identifier || v.kind == Value::Kind::Bool)) {
         v.kind = Value::Kind::Versioned;
         v.version = std::move(version->text);
         v.versionRange = version->range;

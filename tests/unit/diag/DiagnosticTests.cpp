@@ -26,15 +26,15 @@ TEST_CASE("text printer: notes, tabs and multi-byte characters") {
     SourceManager sm;
     FileId f = sm.addBuffer("x.modak", "modak 1\n\tname = \"Zürich\" bad\n");
     Diagnostics diags;
-    auto& d = diags.add(DiagCode::UnexpectedToken, {f, 25, 28}, "unexpected 'bad'");
+    auto& d = diags.add(DiagCode::UnexpectedToken, {f, 26, 29}, "unexpected 'bad'");
     d.notes.push_back({{f, 16, 25}, "after this string"});
     CHECK("\n" + renderText(sm, diags.items()) == "\n"
-          "x.modak:2:18: error: unexpected 'bad' [unexpected-token]\n"
+          "x.modak:2:19: error: unexpected 'bad' [unexpected-token]\n"
           "\tname = \"Zürich\" bad\n"
-          "\t               ^~~\n"
+          "\t                ^~~\n"
           "x.modak:2:9: note: after this string\n"
           "\tname = \"Zürich\" bad\n"
-          "\t       ^~~~~~~\n");
+          "\t       ^~~~~~~~\n");
 }
 
 TEST_CASE("json and sarif printers") {

@@ -260,7 +260,7 @@ x = "a?"
 test.modak:3:6: error: NUL byte in the file; .modak files are UTF-8 text [nul-byte]
 y = 1?
      ^
-test.modak:3:6: error: expected a key or a block, found a NUL byte [unexpected-token]
+test.modak:3:6: error: expected a line break, ',' or '}' after the value of 'y', found a NUL byte [unexpected-token]
 y = 1?
      ^
 )");
@@ -347,4 +347,24 @@ application mnist {
         Diagnostics diags;
         CHECK_NOTHROW(test::parseText(sm, junk, diags));
     }
+}
+
+TEST_CASE("corner cases settled by the tree-sitter agreement") {
+    // A block name may sit on the next line when the brace follows it.
+    CHECK(dump(parseOk("modak 1\napplication\n  mnist {\n  kind = hpc\n}\n")) ==
+          "(block application mnist (kind (id hpc)))");
+    // `true "x"` keeps both tokens as a versioned name; the schema rejects it.
+    CHECK(valueOf("true \"x\"") == "(versioned true x)");
+    // `import` and `modak` are reserved at the top level only.
+    CHECK("\n" + parseReport("modak 1\nimport = 1\n") == R"(
+test.modak:2:1: error: expected a file name string after 'import', found '=' [unexpected-token]
+import = 1
+^~~~~~
+)");
+    CHECK(dump(parseOk("modak 1\nb {\n  import = 2\n}\n")) == "(block b (import (int 2)))");
+    CHECK("\n" + parseReport("modak 1\nx = \"\\u{0}\"\n") == R"(
+test.modak:2:6: error: invalid unicode escape; expected \u{XXXX} with 1 to 6 hex digits naming a Unicode scalar value other than NUL [invalid-escape]
+x = "\u{0}"
+     ^~~~~
+)");
 }
