@@ -56,36 +56,73 @@ std::string cleanMessage(std::string what) {
     return what;
 }
 
+// A SAX consumer that builds nothing: nlohmann checks the syntax and reports where it fails.
+struct Validator {
+    using number_integer_t = nlohmann::json::number_integer_t;
+    using number_unsigned_t = nlohmann::json::number_unsigned_t;
+    using number_float_t = nlohmann::json::number_float_t;
+    using string_t = nlohmann::json::string_t;
+    using binary_t = nlohmann::json::binary_t;
+
+    std::optional<size_t> errorByte;
+    std::string message;
+
+    bool null() { return true; }
+    bool boolean(bool) { return true; }
+    bool number_integer(number_integer_t) { return true; }
+    bool number_unsigned(number_unsigned_t) { return true; }
+    bool number_float(number_float_t, const string_t&) { return true; }
+    bool string(string_t&) { return true; }
+    bool binary(binary_t&) { return true; }
+    bool start_object(std::size_t) { return true; }
+    bool key(string_t&) { return true; }
+    bool end_object() { return true; }
+    bool start_array(std::size_t) { return true; }
+    bool end_array() { return true; }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::json::exception& e) {
+        errorByte = position;
+        message = e.what();
+        return false;
+    }
+};
+
 std::optional<SyntaxError> validate(std::string_view text) {
+    Validator v;
+    bool ok = false;
     try {
-        [[maybe_unused]] nlohmann::json checked = nlohmann::json::parse(text.begin(), text.end());
-        return std::nullopt;
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.byte is the 1-based index of the character where parsing stopped.
-        auto size = static_cast<uint32_t>(text.size());
-        uint32_t begin = e.byte == 0 ? 0 : static_cast<uint32_t>(std::min<size_t>(e.byte - 1, size));
-        uint32_t end = std::min<uint32_t>(begin + 1, size);
-        // A bad literal or number ("tru}", "1.e5") is reported at the character that ended it; point
-        // at the whole token instead.
-        std::string what = e.what();
-        if (what.find("invalid literal") != std::string::npos || what.find("invalid number") != std::string::npos) {
-            auto isToken = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.'; };
-            uint32_t b = begin;
-            if (b < size && !isToken(text[b]) && b > 0)
-                end = b, --b;  // the terminating character is not part of the token
-            else
-                end = b < size ? b + 1 : b;
-            while (b > 0 && isToken(text[b - 1]))
-                --b;
-            if (b < end && isToken(text[b]))
-                begin = b;
-            else
-                end = std::min<uint32_t>(begin + 1, size);
-        }
-        return SyntaxError{begin, end, cleanMessage(e.what())};
+        ok = nlohmann::json::sax_parse(text.begin(), text.end(), &v);
     } catch (const nlohmann::json::exception& e) {
         return SyntaxError{0, 0, cleanMessage(e.what())};
     }
+    if (ok && !v.errorByte)
+        return std::nullopt;
+    // The position is the 1-based index of the character where parsing stopped.
+    size_t byte = v.errorByte.value_or(text.size() + 1);
+    auto size = static_cast<uint32_t>(text.size());
+    uint32_t begin = byte == 0 ? 0 : static_cast<uint32_t>(std::min<size_t>(byte - 1, size));
+    uint32_t end = std::min<uint32_t>(begin + 1, size);
+    // A bad literal or number ("tru}", "1.e5") is reported at the character that ended it; point at
+    // the whole token instead.
+    const std::string& what = v.message;
+    if (what.find("invalid literal") != std::string::npos || what.find("invalid number") != std::string::npos) {
+        auto isToken = [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.';
+        };
+        uint32_t b = begin;
+        if (b < size && !isToken(text[b]) && b > 0) {
+            end = b;  // the terminating character is not part of the token
+            --b;
+        } else {
+            end = b < size ? b + 1 : b;
+        }
+        while (b > 0 && isToken(text[b - 1]))
+            --b;
+        if (b < end && isToken(text[b]))
+            begin = b;
+        else
+            end = std::min<uint32_t>(begin + 1, size);
+    }
+    return SyntaxError{begin, end, cleanMessage(what)};
 }
 
 // Walks text that nlohmann accepted. `shift` is subtracted from every recorded offset (used when the

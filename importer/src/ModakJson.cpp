@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -464,7 +465,7 @@ std::optional<int64_t> Importer::positiveInt(const Member& m, int64_t min) {
     case VT::Null: return std::nullopt;
     case VT::Integer: n = v.integer; break;
     case VT::Float:
-        if (!v.bigInteger && v.number == static_cast<double>(static_cast<int64_t>(v.number)) && v.number < 9e15) {
+        if (!v.bigInteger && std::fabs(v.number) < 9e15 && v.number == std::trunc(v.number)) {
             n = static_cast<int64_t>(v.number);
             break;
         }
@@ -803,10 +804,9 @@ void Importer::jobOptions(const Member& m) {
                std::string shown;
                if (f.value.type == VT::Integer || f.value.type == VT::Float) {
                    // pydantic reads a number as seconds.
-                   if (f.value.number >= 0 && f.value.number < 1e15) {
-                       d = DurationValue{static_cast<int64_t>(f.value.number + 0.5),
-                                         f.value.number != static_cast<double>(static_cast<int64_t>(f.value.number))};
-                   }
+                   if (f.value.number >= 0 && f.value.number < 1e15)
+                       d = DurationValue{static_cast<int64_t>(std::llround(f.value.number)),
+                                         f.value.number != std::trunc(f.value.number)};
                    shown = f.value.raw;
                } else if (auto s = string(f)) {
                    shown = *s;
