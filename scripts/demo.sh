@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
-example=${1:-examples/mnist_tf21_cpu.modak}
+example=${1:-examples/mnist_tensorflow_2_1.modak}
 echo "+ modak check $example" >&2
 build/cli/modak check "$example"
 echo "modak check: $example is clean" >&2
