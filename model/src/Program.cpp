@@ -1,19 +1,257 @@
-// STUB: replaced by the semantic-analysis work.
+// SPDX-License-Identifier: Apache-2.0
+// Loading a program: the root file, its imports (docs/language.md §3), and the symbol table.
 #include "modak/model/Program.h"
+
+#include "modak/model/Schema.h"
 #include "modak/syntax/Parser.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <unordered_map>
+
 namespace modak::model {
+
+namespace fs = std::filesystem;
+
 FileReader diskReader() {
-    return [](SourceManager& sm, const std::filesystem::path& p, std::string& error) { return sm.readFile(p, error); };
+    return [](SourceManager& sm, const fs::path& path, std::string& error) { return sm.readFile(path, error); };
 }
-const Symbol* Program::find(std::string_view, std::string_view) const { return nullptr; }
-Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions&) {
+
+// ------------------------------------------------------------------------------------------------
+// Program queries.
+
+const Symbol* Program::find(std::string_view kind, std::string_view name) const {
+    for (const Symbol& s : symbols)
+        if (s.kind == kind && s.name == name)
+            return &s;
+    return nullptr;
+}
+
+const Document* Program::document(FileId file) const {
+    for (const auto& d : documents)
+        if (d->file == file)
+            return d.get();
+    return nullptr;
+}
+
+namespace {
+
+/// FileIds of `from` and every file it imports, transitively.
+std::set<uint32_t> reachableFiles(const Program& program, FileId from) {
+    std::set<uint32_t> seen;
+    std::vector<const Document*> todo;
+    if (const Document* d = program.document(from))
+        todo.push_back(d);
+    while (!todo.empty()) {
+        const Document* d = todo.back();
+        todo.pop_back();
+        if (!seen.insert(d->file.value).second)
+            continue;
+        for (size_t i : d->imports)
+            if (i < program.documents.size())
+                todo.push_back(program.documents[i].get());
+    }
+    return seen;
+}
+
+} // namespace
+
+const Symbol* Program::lookup(FileId from, std::string_view kind, std::string_view name) const {
+    std::set<uint32_t> files = reachableFiles(*this, from);
+    for (const Symbol& s : symbols)
+        if (s.kind == kind && s.name == name && files.count(s.file.value))
+            return &s;
+    return nullptr;
+}
+
+std::vector<const Symbol*> Program::visibleSymbols(FileId from, std::string_view kind) const {
+    std::set<uint32_t> files = reachableFiles(*this, from);
+    std::vector<const Symbol*> out;
+    for (const Symbol& s : symbols)
+        if (s.kind == kind && files.count(s.file.value))
+            out.push_back(&s);
+    return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Loading.
+
+namespace {
+
+/// An OS reason as a message tail: "No such file or directory" → "no such file or directory".
+std::string lowerFirst(std::string s) {
+    if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[0])) &&
+        std::islower(static_cast<unsigned char>(s[1])))
+        s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+/// A key identifying a file independent of how it was spelt (for cycles and diamonds).
+std::string fileKey(const fs::path& p) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(p, ec);
+    if (ec)
+        abs = p;
+    fs::path canon = fs::weakly_canonical(abs, ec);
+    if (ec)
+        canon = abs.lexically_normal();
+    return canon.generic_string();
+}
+
+class Loader {
+public:
+    Loader(SourceManager& sm, Diagnostics& diags, const LoadOptions& options, Program& program)
+        : sm_(sm), diags_(diags), options_(options), program_(program) {}
+
+    void run(FileId root) {
+        auto doc = std::make_unique<Document>();
+        doc->file = root;
+        doc->path = fs::path(std::string(sm_.path(root)));
+        doc->tree = syntax::parse(sm_, root, diags_);
+        byKey_[fileKey(doc->path)] = 0;
+        program_.documents.push_back(std::move(doc));
+        load(0, 0);
+    }
+
+private:
+    std::string display(size_t doc) const { return std::string(sm_.path(program_.documents[doc]->file)); }
+
+    void load(size_t docIndex, uint32_t depth) {
+        stack_.push_back(docIndex);
+        // Copy what we need: documents may grow (and the vector reallocate) while we recurse.
+        const Document& doc = *program_.documents[docIndex];
+        const fs::path dir = doc.path.parent_path();
+        const std::vector<syntax::Import> imports = doc.tree.imports;
+        for (const syntax::Import& imp : imports) {
+            if (imp.path.empty()) {
+                diags_.add(DiagCode::ImportNotFound, imp.pathRange, "empty import path");
+                continue;
+            }
+            fs::path target = fs::path(imp.path);
+            fs::path resolved = (target.is_absolute() ? target : dir / target).lexically_normal();
+            std::string key = fileKey(resolved);
+            if (auto it = byKey_.find(key); it != byKey_.end()) {
+                size_t existing = it->second;
+                auto onStack = std::find(stack_.begin(), stack_.end(), existing);
+                if (onStack != stack_.end())
+                    reportCycle(onStack - stack_.begin(), imp);
+                else
+                    program_.documents[docIndex]->imports.push_back(existing);
+                continue;
+            }
+            if (depth + 1 > options_.maxImportDepth) {
+                diags_.add(DiagCode::ImportNotFound, imp.pathRange,
+                           fmt::format("cannot import '{}': imports are nested more than {} levels deep",
+                                       imp.path, options_.maxImportDepth));
+                continue;
+            }
+            std::string error;
+            std::optional<FileId> id = options_.reader ? options_.reader(sm_, resolved, error) : std::nullopt;
+            if (!id) {
+                if (error.empty())
+                    error = "cannot be read";
+                std::string shown = resolved.generic_string();
+                diags_.add(DiagCode::ImportNotFound, imp.pathRange,
+                           shown == imp.path
+                               ? fmt::format("cannot import '{}': {}", imp.path, lowerFirst(error))
+                               : fmt::format("cannot import '{}' ('{}'): {}", imp.path, shown, lowerFirst(error)));
+                continue;
+            }
+            auto child = std::make_unique<Document>();
+            child->file = *id;
+            child->path = resolved;
+            child->tree = syntax::parse(sm_, *id, diags_);
+            size_t childIndex = program_.documents.size();
+            program_.documents.push_back(std::move(child));
+            program_.documents[docIndex]->imports.push_back(childIndex);
+            byKey_[key] = childIndex;
+            via_.push_back(imp);
+            load(childIndex, depth + 1);
+            via_.pop_back();
+        }
+        stack_.pop_back();
+    }
+
+    /// The import `closing` (in the file on top of the stack) names the file at stack_[from].
+    void reportCycle(size_t from, const syntax::Import& closing) {
+        const size_t top = stack_.size() - 1;
+        std::string message;
+        if (from == top) {
+            message = fmt::format("import cycle: '{}' imports itself", display(stack_[top]));
+        } else {
+            message = "import cycle: ";
+            for (size_t i = from; i <= top; ++i)
+                message += fmt::format("'{}' -> ", display(stack_[i]));
+            message += fmt::format("'{}'", display(stack_[from]));
+        }
+        Diagnostic& d = diags_.add(DiagCode::ImportCycle, closing.pathRange, std::move(message));
+        // via_[i] is the import in stack_[i] that loaded stack_[i + 1].
+        for (size_t i = from; i < top; ++i)
+            d.notes.push_back({via_[i].pathRange, fmt::format("'{}' imports '{}' here", display(stack_[i]),
+                                                              display(stack_[i + 1]))});
+    }
+
+    SourceManager& sm_;
+    Diagnostics& diags_;
+    const LoadOptions& options_;
+    Program& program_;
+    std::unordered_map<std::string, size_t> byKey_;
+    std::vector<size_t> stack_;
+    std::vector<syntax::Import> via_;
+};
+
+/// Documents in post-order (a file's imports before the file), each once.
+void postOrder(const Program& program, size_t index, std::vector<bool>& seen, std::vector<size_t>& out) {
+    if (seen[index])
+        return;
+    seen[index] = true;
+    for (size_t i : program.documents[index]->imports)
+        postOrder(program, i, seen, out);
+    out.push_back(index);
+}
+
+void collectSymbols(Program& program, Diagnostics& diags) {
+    if (program.documents.empty())
+        return;
+    std::vector<bool> seen(program.documents.size());
+    std::vector<size_t> order;
+    postOrder(program, 0, seen, order);
+    std::unordered_map<std::string, size_t> byName;  // "kind name" -> index in program.symbols
+    for (size_t index : order) {
+        const Document& doc = *program.documents[index];
+        for (const syntax::Statement& st : doc.tree.statements) {
+            if (st.kind != syntax::Statement::Kind::Block || !topLevelBlock(st.key.name))
+                continue;
+            if (!st.name) {
+                diags.add(DiagCode::MissingName, st.key.range,
+                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key.name));
+                continue;
+            }
+            std::string key = st.key.name + ' ' + st.name->name;
+            if (auto it = byName.find(key); it != byName.end()) {
+                const Symbol* first = &program.symbols[it->second];
+                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name->range,
+                                          fmt::format("duplicate {} '{}'", st.key.name, st.name->name));
+                d.notes.push_back({first->block->name->range, fmt::format("'{}' first defined here", first->name)});
+                continue;
+            }
+            byName.emplace(std::move(key), program.symbols.size());
+            program.symbols.push_back({st.key.name, st.name->name, doc.file, &st});
+        }
+    }
+}
+
+} // namespace
+
+Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions& options) {
     Program program;
-    auto doc = std::make_unique<Document>();
-    doc->file = root;
-    doc->path = std::string(sm.path(root));
-    doc->tree = syntax::parse(sm, root, diags);
-    program.documents.push_back(std::move(doc));
+    Loader(sm, diags, options, program).run(root);
+    collectSymbols(program, diags);
+    checkProgram(sm, program, diags);
     return program;
 }
-void checkProgram(const SourceManager&, const Program&, Diagnostics&) {}
-}
+
+} // namespace modak::model

@@ -1,1 +1,1017 @@
-// STUB
+// SPDX-License-Identifier: Apache-2.0
+// The schema table of docs/language.md §4. Documentation strings are shown by the language server
+// on hover and in completion lists: one factual line each, no trailing period.
+#include "modak/model/Schema.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <initializer_list>
+
+namespace modak::model {
+
+// ------------------------------------------------------------------------------------------------
+// Small value-type constructors.
+
+namespace {
+
+using Values = std::vector<EnumValue>;
+
+Interval atLeast(double v) { return Interval{v, std::nullopt, false, false}; }
+Interval greaterThan(double v) { return Interval{v, std::nullopt, true, false}; }
+Interval between(double lo, double hi) { return Interval{lo, hi, false, false}; }
+
+ValueType scalarType(ValueKind k, Interval iv = {}, std::string example = {}) {
+    ValueType t;
+    t.kind = k;
+    t.interval = iv;
+    t.example = std::move(example);
+    return t;
+}
+ValueType tString(std::string example = {}) { return scalarType(ValueKind::String, {}, std::move(example)); }
+ValueType tText() { return scalarType(ValueKind::Text); }
+ValueType tInt(Interval iv = {}) { return scalarType(ValueKind::Integer, iv); }
+ValueType tFloat(Interval iv = {}) { return scalarType(ValueKind::Float, iv); }
+ValueType tBool() { return scalarType(ValueKind::Bool); }
+ValueType tSize() { return scalarType(ValueKind::Size, greaterThan(0), "16 GiB"); }
+ValueType tDuration() { return scalarType(ValueKind::Duration, greaterThan(0), "2h"); }
+ValueType tScalar() { return scalarType(ValueKind::Scalar); }
+ValueType tEnum(Values values) {
+    ValueType t;
+    t.kind = ValueKind::Enum;
+    t.values = std::move(values);
+    return t;
+}
+ValueType tRef(std::string kind) {
+    ValueType t;
+    t.kind = ValueKind::Reference;
+    t.refKind = std::move(kind);
+    return t;
+}
+ValueType tVersioned(Values values, std::string example) {
+    ValueType t;
+    t.kind = ValueKind::Versioned;
+    t.values = std::move(values);
+    t.example = std::move(example);
+    return t;
+}
+ValueType tList(ValueType element, std::string example = {}) {
+    ValueType t;
+    t.kind = ValueKind::List;
+    t.element = std::make_shared<const ValueType>(std::move(element));
+    t.example = std::move(example);
+    return t;
+}
+ValueType tRange(ValueType element, std::string example = {}) {
+    ValueType t;
+    t.kind = ValueKind::Range;
+    t.interval = element.interval;
+    t.element = std::make_shared<const ValueType>(std::move(element));
+    t.example = std::move(example);
+    return t;
+}
+
+/// Fluent builder for one key.
+struct K {
+    KeySchema k;
+    K(std::string name, std::string doc) {
+        k.name = std::move(name);
+        k.doc = std::move(doc);
+    }
+    K& t(ValueType v) {
+        k.types.push_back(std::move(v));
+        return *this;
+    }
+    K& autoOk() {
+        k.allowsAuto = true;
+        return *this;
+    }
+    K& req() {
+        k.required = true;
+        return *this;
+    }
+    K& when(std::string condition) {
+        k.requiredWhen = std::move(condition);
+        return *this;
+    }
+    K& orig(std::string field) {
+        k.original = std::move(field);
+        return *this;
+    }
+    K& alias(std::initializer_list<const char*> names) {
+        for (const char* n : names)
+            k.aliases.emplace_back(n);
+        return *this;
+    }
+    K& blk(const BlockSchema& b, bool named = false) {
+        k.block = &b;
+        k.named = named;
+        return *this;
+    }
+    K& ph(std::string placeholder) {
+        k.placeholder = std::move(placeholder);
+        return *this;
+    }
+    operator KeySchema() const { return k; }
+};
+
+// ------------------------------------------------------------------------------------------------
+// Enumerations shared by several keys.
+
+const Values kFrameworks = {
+    {"tensorflow", "TensorFlow (Google): graph and eager execution, 1.x and 2.x lines; XLA and nGraph "
+                   "(1.x only) graph compilers"},
+    {"pytorch", "PyTorch (Meta/Linux Foundation): eager execution; DDP for data parallelism; "
+                "torch.compile with TorchInductor from 2.0"},
+    {"keras", "Keras: high-level API running on the backend chosen by `keras_backend` (TensorFlow by "
+              "default)"},
+    {"mxnet", "Apache MXNet: imperative/symbolic framework (retired to the Apache Attic in 2023)"},
+    {"cntk", "Microsoft Cognitive Toolkit (CNTK); development ended with version 2.7 (2019)"},
+    {"jax", "JAX (Google): composable transformations of NumPy programs, always compiled with XLA"},
+};
+
+const Values kKerasBackends = {
+    {"tensorflow", "TensorFlow backend (the default of Keras 2 and Keras 3)"},
+    {"cntk", "CNTK backend (multi-backend Keras up to 2.3)"},
+    {"mxnet", "MXNet backend (the keras-mxnet fork of Keras 2)"},
+    {"theano", "Theano backend (multi-backend Keras up to 2.3)"},
+    {"jax", "JAX backend (Keras 3)"},
+    {"pytorch", "PyTorch backend, `KERAS_BACKEND=torch` (Keras 3)"},
+};
+
+const Values kPrecisions = {
+    {"fp32", "IEEE 754 single precision throughout (the framework default)"},
+    {"fp16", "IEEE 754 half precision; usually needs loss scaling to train stably"},
+    {"bf16", "bfloat16 (8-bit exponent, 7-bit mantissa): fp32 range at half the size; native on "
+             "A100, H100 and MI250X, not on V100 or older"},
+    {"tf32", "TensorFloat-32 matrix multiplications on NVIDIA Ampere or newer GPUs; tensors stay fp32"},
+    {"mixed", "automatic mixed precision: fp16/bf16 compute with fp32 master weights"},
+    {"fp64", "IEEE 754 double precision (scientific models; slow on most GPUs)"},
+};
+
+const Values kDistributed = {
+    {"none", "no distribution: one process trains the model"},
+    {"ddp", "PyTorch DistributedDataParallel: one process per GPU, gradients all-reduced"},
+    {"horovod", "Horovod ring all-reduce over MPI/NCCL (TensorFlow, Keras, PyTorch, MXNet)"},
+    {"mirrored", "TensorFlow tf.distribute mirrored strategies: MirroredStrategy on one node, "
+                 "MultiWorkerMirroredStrategy across nodes"},
+    {"mpi", "data parallelism written directly against MPI (e.g. mpi4py), launched by mpirun/srun"},
+};
+
+const Values kParallelisation = {
+    {"mpi", "distributed memory: MPI ranks, launched with mpirun or srun"},
+    {"openmp", "shared-memory threads (OpenMP); `threads` sets OMP_NUM_THREADS"},
+    {"openacc", "directive-based offload to accelerators (OpenACC)"},
+    {"opencl", "OpenCL kernels on GPUs, FPGAs or CPUs"},
+    {"cuda", "CUDA kernels on NVIDIA GPUs"},
+};
+
+const Values kMpiLibraries = {
+    {"openmpi", "Open MPI"},
+    {"mpich", "MPICH (Argonne); ABI-compatible with Intel MPI, MVAPICH and Cray MPICH"},
+    {"mvapich", "MVAPICH2 (Ohio State): MPICH derivative tuned for InfiniBand and GPUs"},
+    {"intelmpi", "Intel MPI Library (MPICH-based)"},
+    {"cray_mpich", "Cray MPICH on HPE Cray systems (Slingshot/Aries)"},
+};
+
+const Values kAffinities = {
+    {"block", "threads bound to consecutive cores, filling one block of cores before the next"},
+    {"simple", "each thread bound to one core in core-number order"},
+    {"close", "OMP_PROC_BIND=close: threads placed on places close to the master thread"},
+    {"spread", "OMP_PROC_BIND=spread: threads spread evenly over the available places"},
+    {"compact", "KMP_AFFINITY=compact (Intel): thread n+1 as close as possible to thread n"},
+    {"scatter", "KMP_AFFINITY=scatter (Intel): threads distributed as evenly as possible over the "
+                "machine"},
+};
+
+const Values kCompilers = {
+    {"pgi", "PGI compilers (pgcc, pgfortran); continued as the NVIDIA HPC SDK"},
+    {"cray", "Cray Compiling Environment (CCE)"},
+    {"nvhpc", "NVIDIA HPC SDK (nvc, nvc++, nvfortran)"},
+    {"gcc", "GNU Compiler Collection (OpenACC with -fopenacc)"},
+    {"clang", "LLVM Clang"},
+    {"intel", "Intel oneAPI compilers (icx, icpx, ifx) or the classic icc/ifort"},
+};
+
+const Values kAppTypes = {
+    {"mpi", "an MPI program: launched with mpirun (Torque/PBS) or srun (Slurm), OMP_NUM_THREADS set"},
+    {"hpc", "an HPC program: launched like `mpi`"},
+    {"python", "a plain command (e.g. a Python script): run as is, without an MPI launcher"},
+};
+
+const Values kAppKinds = {
+    {"ai_training", "training a machine-learning model with an AI framework"},
+    {"hpc", "a classic HPC application (MPI, OpenMP, accelerators)"},
+};
+
+const Values kWorkloadKinds = {
+    {"cnn", "convolutional neural network (image models)"},
+    {"transformer", "attention-based model (BERT, GPT)"},
+    {"rnn", "recurrent neural network (LSTM, GRU)"},
+    {"mlp", "multi-layer perceptron (fully connected layers only)"},
+    {"other", "any other architecture"},
+};
+
+const Values kSchedulers = {
+    {"slurm", "Slurm: sbatch scripts with #SBATCH directives, launched with srun"},
+    {"torque", "TORQUE: qsub scripts with #PBS directives"},
+    {"pbs", "PBS Professional / OpenPBS: qsub scripts with #PBS directives"},
+    {"kubernetes", "Kubernetes: containers run as Jobs in a namespace"},
+    {"none", "no batch system: the job script runs directly on the target"},
+};
+
+const Values kClouds = {
+    {"openstack", "an OpenStack cloud: VMs created with Terraform (flavor, image, network)"},
+    {"aws", "Amazon Web Services EC2: VMs created with Terraform (instance_type, region)"},
+};
+
+const Values kRuntimes = {
+    {"singularity", "Singularity/SingularityCE: SIF images run with `singularity exec`"},
+    {"apptainer", "Apptainer (the Linux Foundation continuation of Singularity): `apptainer exec`"},
+    {"docker", "Docker: OCI images run by the Docker daemon"},
+    {"podman", "Podman: daemonless, rootless OCI runtime with a Docker-compatible CLI"},
+    {"charliecloud", "Charliecloud: unprivileged containers from image directories (`ch-run`)"},
+    {"none", "no container: the application runs directly on the host"},
+};
+
+const Values kCpuArchs = {
+    {"x86_64", "64-bit x86 (Intel Xeon, AMD EPYC)"},
+    {"aarch64", "64-bit Arm (Fujitsu A64FX, Ampere Altra, NVIDIA Grace, AWS Graviton)"},
+    {"ppc64le", "64-bit little-endian POWER (IBM POWER8/9)"},
+};
+
+const Values kGpuModels = {
+    {"gtx1080ti", "NVIDIA GeForce GTX 1080 Ti: Pascal, 11 GB GDDR5X, PCIe"},
+    {"k80", "NVIDIA Tesla K80: Kepler, two GK210 GPUs with 12 GB GDDR5 each per board, PCIe"},
+    {"p100", "NVIDIA Tesla P100: Pascal, 12 or 16 GB HBM2 (PCIe) or 16 GB (SXM2, NVLink 1)"},
+    {"v100_pcie", "NVIDIA V100 PCIe: Volta, 16 or 32 GB HBM2, no NVLink"},
+    {"v100_sxm2", "NVIDIA V100 SXM2: Volta, 16 or 32 GB HBM2, NVLink 2"},
+    {"v100_sxm3", "NVIDIA V100 SXM3: Volta, 32 GB HBM2, NVSwitch (DGX-2)"},
+    {"a100_pcie_40gb", "NVIDIA A100 PCIe 40 GB: Ampere, HBM2"},
+    {"a100_sxm4_40gb", "NVIDIA A100 SXM4 40 GB: Ampere, HBM2, NVLink 3"},
+    {"a100_sxm4_80gb", "NVIDIA A100 SXM4 80 GB: Ampere, HBM2e, NVLink 3"},
+    {"h100_sxm5", "NVIDIA H100 SXM5: Hopper, 80 GB HBM3, NVLink 4"},
+    {"h100_pcie", "NVIDIA H100 PCIe: Hopper, 80 GB HBM2e"},
+    {"mi250x", "AMD Instinct MI250X: CDNA2, two GCDs with 64 GB HBM2e each, Infinity Fabric"},
+};
+
+const Values kAccelerators = {
+    {"nvidia", "NVIDIA GPUs (CUDA): selects the GPU image flavour and `--nv`"},
+    {"amd", "AMD GPUs (ROCm)"},
+    {"fpga", "FPGAs"},
+    {"none", "no accelerator: CPU-only nodes"},
+};
+
+const Values kInterconnects = {
+    {"pcie", "PCI Express only (no GPU-to-GPU link)"},
+    {"nvlink1", "NVLink 1 (P100): 160 GB/s per GPU"},
+    {"nvlink2", "NVLink 2 (V100): 300 GB/s per GPU"},
+    {"nvlink3", "NVLink 3 (A100): 600 GB/s per GPU"},
+    {"nvlink4", "NVLink 4 (H100): 900 GB/s per GPU"},
+    {"ethernet_10g", "10 Gb/s Ethernet"},
+    {"ethernet_25g", "25 Gb/s Ethernet"},
+    {"ethernet_100g", "100 Gb/s Ethernet"},
+    {"infiniband_edr", "InfiniBand EDR: 100 Gb/s"},
+    {"infiniband_hdr", "InfiniBand HDR: 200 Gb/s"},
+    {"infiniband_ndr", "InfiniBand NDR: 400 Gb/s"},
+    {"slingshot", "HPE Slingshot: 200 Gb/s Ethernet-compatible HPC network"},
+};
+
+const Values kStorageClasses = {
+    {"nfs", "a shared NFS file system"},
+    {"local_ssd", "node-local SSD or NVMe (not shared between nodes)"},
+    {"parallel_fs", "a parallel file system (Lustre, GPFS/Spectrum Scale, BeeGFS)"},
+    {"object", "an object store (S3, Swift)"},
+    {"default_common", "MODAK storage class `default-common`: the lowest tier"},
+    {"default_high", "MODAK storage class `default-high`: faster than common"},
+    {"default_ssd", "MODAK storage class `default-ssd`: SSD-backed"},
+    {"default_ultra_high", "MODAK storage class `default-ultra_high`: the fastest tier"},
+};
+
+const Values kBuilds = {
+    {"hub", "a prebuilt upstream image (e.g. `tensorflow/tensorflow`), used unchanged"},
+    {"pip", "a MODAK image with the framework installed from pip wheels"},
+    {"source", "a MODAK image with the framework compiled from source for the target's CPU and GPU "
+               "(`enable_opt_build`)"},
+    {"auto", "let the embedded model choose the image flavour"},
+};
+
+const Values kGraphCompilers = {
+    {"none", "no graph compiler: the framework's default execution"},
+    {"xla", "XLA (Accelerated Linear Algebra): TensorFlow, Keras or JAX; sets TF_XLA_FLAGS for "
+            "TensorFlow"},
+    {"ngraph", "Intel nGraph: the ngraph-tf bridge (TensorFlow 1.12–1.15) or MXNet"},
+    {"glow", "Glow (PyTorch): ahead-of-time neural-network compiler"},
+    {"inductor", "TorchInductor through torch.compile (PyTorch 2.0 or later)"},
+    {"auto", "let the embedded model decide whether a graph compiler pays off"},
+};
+
+const Values kEmits = {
+    {"tosca", "a TOSCA service template (YAML) for the SODALITE orchestrator"},
+    {"csar", "a TOSCA Cloud Service Archive (zip) containing the service template"},
+    {"terraform", "Terraform configuration for cloud targets"},
+    {"slurm", "a Slurm batch script (`sbatch`)"},
+    {"torque", "a TORQUE batch script (`qsub`, #PBS directives)"},
+    {"pbs", "a PBS Professional batch script (`qsub`)"},
+    {"k8s", "a Kubernetes Job manifest"},
+    {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
+    {"docker", "a Dockerfile for the chosen image"},
+    {"build", "a build job script: fetches `build.src` and runs `build.command`"},
+};
+
+const Values kNotify = {
+    {"begin", "mail when the job starts (Slurm BEGIN, PBS b)"},
+    {"end", "mail when the job ends (Slurm END, PBS e)"},
+    {"fail", "mail when the job fails (Slurm FAIL)"},
+    {"abort", "mail when the job is aborted by the batch system (PBS a)"},
+    {"all", "mail on every event (Slurm ALL, PBS abe)"},
+    {"none", "no mail (Slurm NONE, PBS n)"},
+    {"requeue", "mail when the job is requeued (Slurm REQUEUE)"},
+};
+
+const Values kTuners = {
+    {"cresta", "the CRESTA autotuning framework"},
+    {"grid", "exhaustive search over every combination of parameter values"},
+    {"random", "random sampling of parameter combinations within `budget`"},
+    {"bayesian", "Bayesian optimisation: a surrogate model chooses the next trial"},
+};
+
+const Values kMetrics = {
+    {"time_per_epoch", "wall-clock time of one training epoch (lower is better)"},
+    {"throughput", "samples processed per second (higher is better)"},
+    {"runtime", "total wall-clock time of the run (lower is better)"},
+};
+
+// ------------------------------------------------------------------------------------------------
+// Built-in workloads. Parameters are those of the reference implementations (Keras/torchvision,
+// the BERT and GPT-2 releases); FLOPs are 6 × multiply-accumulates of one forward pass, for the
+// input given in the doc line; transformers use 6 × parameters × sequence length.
+
+constexpr std::array<BuiltinWorkload, 12> kBuiltinWorkloads = {{
+    {"mnist_cnn", "cnn",
+     "the Keras MNIST example CNN (2 conv + 2 dense layers) on 28×28 grey images", 1'199'882, 7.2e7,
+     784},
+    {"resnet44_cifar10", "cnn", "ResNet-44 (He et al. 2016, CIFAR variant) on 32×32 CIFAR-10 images",
+     660'000, 5.9e8, 3072},
+    {"resnet50", "cnn", "ResNet-50 on 224×224 ImageNet images (4.1 GMAC forward)", 25'557'032, 2.46e10,
+     110'000},
+    {"resnet101", "cnn", "ResNet-101 on 224×224 ImageNet images (7.8 GMAC forward)", 44'549'160, 4.68e10,
+     110'000},
+    {"resnet152", "cnn", "ResNet-152 on 224×224 ImageNet images (11.5 GMAC forward)", 60'192'808,
+     6.9e10, 110'000},
+    {"inception_v3", "cnn", "Inception-v3 on 299×299 ImageNet images (5.7 GMAC forward)", 23'851'784,
+     3.42e10, 110'000},
+    {"vgg16", "cnn", "VGG-16 on 224×224 ImageNet images (15.5 GMAC forward)", 138'357'544, 9.3e10,
+     110'000},
+    {"alexnet", "cnn", "AlexNet (torchvision) on 224×224 ImageNet images (0.71 GMAC forward)",
+     61'100'840, 4.3e9, 110'000},
+    {"bert_base", "transformer", "BERT-Base (12 layers, hidden 768) on 128-token sequences",
+     110'000'000, 8.4e10, 512},
+    {"bert_large", "transformer", "BERT-Large (24 layers, hidden 1024) on 128-token sequences",
+     340'000'000, 2.6e11, 512},
+    {"gpt2_small", "transformer", "GPT-2 small (12 layers, hidden 768) on 1024-token sequences",
+     124'000'000, 7.6e11, 2048},
+    {"gpt2_medium", "transformer", "GPT-2 medium (24 layers, hidden 1024) on 1024-token sequences",
+     355'000'000, 2.2e12, 2048},
+}};
+
+Values builtinWorkloadValues() {
+    Values v;
+    for (const auto& w : kBuiltinWorkloads)
+        v.push_back({std::string(w.name), fmt::format("built-in workload: {}", w.doc)});
+    return v;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The block schemas.
+
+struct Tables {
+    BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env;
+    BlockSchema target, cpu, gpu, partition, storage;
+    BlockSchema deployment, scale, job, autotune, parameter;
+
+    Tables();
+    std::vector<const BlockSchema*> all() const {
+        return {&file,   &application, &workload, &dataset,   &openmp,     &openacc, &opencl,
+                &appBuild, &env,       &target,   &cpu,       &gpu,        &partition, &storage,
+                &deployment, &scale,   &job,      &autotune,  &parameter};
+    }
+};
+
+Tables::Tables() {
+    // §4.6 dataset
+    dataset.kind = "dataset";
+    dataset.doc = "the training data: where it is, how many samples, how large";
+    dataset.keys = {
+        K("path", "directory or file holding the data set on the target").t(tString("\"/scratch/data\"")).ph("\"/scratch/data\""),
+        K("samples", "number of training samples in one epoch").t(tInt(atLeast(1))).ph("60000"),
+        K("size", "total size of the data set").t(tSize()).ph("1 GiB"),
+        K("storage", "storage class the data should be staged to").t(tEnum(kStorageClasses)).alias({"storage_class_pref"}),
+        K("basedata", "base data set this one derives from (name or URL)").t(tString()),
+        K("prefetch", "prefetch the input pipeline: `true`, `false`, or the number of batches to prefetch")
+            .t(tInt(atLeast(0))).t(tBool()),
+        K("cache", "cache the decoded data set: `true`, `false`, or the cache size in samples")
+            .t(tInt(atLeast(0))).t(tBool()),
+        K("format", "file format of the samples (e.g. \"tfrecord\", \"jpeg\", \"hdf5\")").t(tString()),
+    };
+
+    // §4.3 workload
+    workload.kind = "workload";
+    workload.doc = "the computational cost of one training sample, for the performance model";
+    workload.keys = {
+        K("flops_per_sample", "forward + backward floating-point operations per training sample")
+            .t(tFloat(greaterThan(0))).req().ph("1e9"),
+        K("parameters", "number of trainable parameters of the model").t(tInt(greaterThan(0))).req()
+            .ph("1000000"),
+        K("sample_size", "size of one input sample as read from storage").t(tSize()),
+        K("kind", "model architecture family").t(tEnum(kWorkloadKinds)),
+    };
+
+    openmp.kind = "openmp";
+    openmp.doc = "OpenMP settings of an HPC application";
+    openmp.keys = {
+        K("threads", "OpenMP threads per rank (OMP_NUM_THREADS)").t(tInt(atLeast(1))).alias({"number_of_threads"}),
+        K("affinity", "thread placement policy").t(tEnum(kAffinities)),
+        K("scaling_efficiency", "measured parallel efficiency of the threading, between 0 and 1")
+            .t(tFloat(between(0, 1))),
+    };
+
+    auto accKeys = [](const char* what) {
+        return std::vector<KeySchema>{
+            K("compiler", fmt::format("compiler used for the {} code", what)).t(tEnum(kCompilers)),
+            K("version", "compiler version").t(tString("\"23.1\"")),
+            K("accelerators", "accelerators used per node").t(tInt(atLeast(1))).alias({"number_of_acc"}),
+        };
+    };
+    openacc.kind = "openacc";
+    openacc.doc = "OpenACC settings of an HPC application (`parallelisation-opencc`)";
+    openacc.keys = accKeys("OpenACC");
+    opencl.kind = "opencl";
+    opencl.doc = "OpenCL settings of an HPC application (`parallelisation-opencl`)";
+    opencl.keys = accKeys("OpenCL");
+
+    appBuild.kind = "build";
+    appBuild.doc = "how to build the application before it runs (a separate build job)";
+    appBuild.keys = {
+        K("src", "source to fetch: a `.git` URL is cloned, anything else is downloaded with wget")
+            .t(tString()).req().ph("\"https://example.org/app.tar.gz\""),
+        K("command", "build command run inside the container; `{{BUILD_PARALLELISM}}` is replaced by "
+                     "`parallelism`")
+            .t(tText()).req().alias({"build_command"}).ph("\"make -j {{BUILD_PARALLELISM}}\""),
+        K("parallelism", "parallel build processes (tasks of the build job)").t(tInt(atLeast(1)))
+            .alias({"build_parallelism"}),
+    };
+
+    env.kind = "env";
+    env.doc = "extra environment variables exported before the run: `NAME = value`";
+    env.anyKey = (KeySchema)K("NAME", "an environment variable exported before the run")
+                     .t(tString()).t(tInt()).t(tFloat()).t(tBool());
+
+    // §4.2 application
+    application.kind = "application";
+    application.doc = "what runs: an AI training job or an HPC program";
+    application.keys = {
+        K("kind", "what sort of application this is").t(tEnum(kAppKinds)).req().orig("optimisation.app_type")
+            .alias({"app_type"}).ph("ai_training"),
+        K("framework", "AI framework and optional version string, e.g. `tensorflow \"2.1\"`")
+            .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")).when("kind = ai_training")
+            .orig("ai_framework, ai_framework-*.version").alias({"ai_framework"}).ph("pytorch \"2.1\""),
+        K("keras_backend", "backend Keras runs on (only with `framework = keras`)").t(tEnum(kKerasBackends))
+            .orig("ai_framework-keras.backend").alias({"backend"}),
+        K("workload", "the model trained: a built-in workload, a `workload` block's name, or a nested "
+                      "`workload { }` block")
+            .t(tEnum(builtinWorkloadValues())).t(tRef("workload")).blk(workload)
+            .orig("config.type, layers, parameters"),
+        K("dataset", "the training data").blk(dataset).orig("app_type-*.data").alias({"data"}),
+        K("batch_size", "global training batch size (samples per step)").t(tInt(between(1, 1e9))),
+        K("epochs", "passes over the data set").t(tInt(between(1, 1e9))),
+        K("steps_per_epoch", "training steps per epoch (default: samples / batch_size)").t(tInt(atLeast(1))),
+        K("precision", "numeric precision of training").t(tEnum(kPrecisions)),
+        K("distributed", "data-parallel training strategy, or `auto` to let the model choose").autoOk()
+            .t(tEnum(kDistributed)).orig("config.distributed_training").alias({"distributed_training"}),
+        K("parallelisation", "parallel programming models the HPC application uses")
+            .t(tList(tEnum(kParallelisation), "[mpi, openmp]")).when("kind = hpc (unless ranks, executable or run is set)")
+            .orig("app_type-hpc.config.parallelisation").ph("[mpi]"),
+        K("mpi", "MPI library and optional version string, e.g. `openmpi \"4.1\"`")
+            .t(tVersioned(kMpiLibraries, "openmpi \"4.1\"")).orig("parallelisation-mpi")
+            .alias({"parallelisation-mpi", "library"}),
+        K("openmp", "OpenMP settings").blk(openmp).orig("parallelisation-openmp"),
+        K("openacc", "OpenACC settings").blk(openacc).orig("parallelisation-opencc"),
+        K("opencl", "OpenCL settings").blk(opencl).orig("parallelisation-opencl"),
+        K("ranks", "MPI ranks in total (`-n`/`-np` of the launcher)").t(tInt(atLeast(1))).orig("mpi_ranks")
+            .alias({"mpi_ranks", "nranks"}),
+        K("threads", "threads per rank; exported as OMP_NUM_THREADS for mpi/hpc launches")
+            .t(tInt(atLeast(1))).orig("threads").alias({"nthreads"}),
+        K("executable", "program to run (relative to the job's working directory or on PATH)").t(tString())
+            .orig("executable"),
+        K("arguments", "command-line arguments appended to `executable`").t(tText()).orig("arguments")
+            .alias({"args"}),
+        K("run", "the whole command line (instead of `executable` + `arguments`)").t(tText())
+            .alias({"command"}),
+        K("tag", "application tag used to pick a catalogue image (default: the block name)").t(tString())
+            .orig("app_tag").alias({"app_tag"}),
+        K("container", "explicit container image (e.g. \"docker://ubuntu:22.04\"); bypasses the catalogue")
+            .t(tString("\"docker://ubuntu:22.04\"")).orig("container_runtime").alias({"container_runtime", "image"}),
+        K("type", "launch style of the application").t(tEnum(kAppTypes)).orig("application.app_type"),
+        K("build", "how to build the application before it runs").blk(appBuild).orig("application.build"),
+        K("pre", "shell commands run before the application (after the job header)").t(tText())
+            .alias({"pre-execution", "pre_execution"}),
+        K("post", "shell commands run after the application").t(tText())
+            .alias({"post-execution", "post_execution"}),
+        K("env", "extra environment variables").blk(env).alias({"environment"}),
+    };
+    application.keys[0].doc = "what sort of application this is: `ai_training` or `hpc`";
+
+    // §4.4 target
+    cpu.kind = "cpu";
+    cpu.doc = "the CPUs of one node";
+    cpu.keys = {
+        K("arch", "instruction-set architecture").t(tEnum(kCpuArchs)).orig("opt_build.cpu_type")
+            .alias({"cpu_type", "architecture"}),
+        K("model", "CPU model (e.g. \"AMD EPYC 7742\")").t(tString("\"AMD EPYC 7742\"")),
+        K("sockets", "CPU sockets per node").t(tInt(atLeast(1))).alias({"ncpus"}),
+        K("cores", "physical cores per node (all sockets together)").t(tInt(atLeast(1))).alias({"ncores"}),
+        K("threads_per_core", "hardware threads per core (SMT/hyper-threading)").t(tInt(between(1, 8)))
+            .alias({"nthreads"}),
+    };
+
+    gpu.kind = "gpu";
+    gpu.doc = "the GPUs of one node";
+    gpu.keys = {
+        K("model", "GPU model").t(tEnum(kGpuModels)).orig("opt_build.acc_type"),
+        K("count", "GPUs per node").t(tInt(between(0, 64))).alias({"naccel"}),
+    };
+
+    partition.kind = "partition";
+    partition.doc = "a scheduler partition whose nodes differ from the target's defaults";
+    partition.keys = {
+        K("nodes", "nodes in this partition").t(tInt(atLeast(1))).alias({"nnodes"}),
+        K("cpu", "the CPUs of one node of this partition").blk(cpu),
+        K("gpu", "the GPUs of one node of this partition").blk(gpu),
+        K("memory", "memory per node of this partition").t(tSize()),
+        K("default", "jobs without a `partition` use this one (at most one per target)").t(tBool()),
+    };
+
+    storage.kind = "storage";
+    storage.doc = "a file system of the target that jobs and data can use";
+    storage.keys = {
+        K("path", "mount point or URL of the storage").t(tString("\"/scratch\"")).req().ph("\"/scratch\""),
+        K("class", "storage class (used to match `dataset.storage` and `deployment.storage`)")
+            .t(tEnum(kStorageClasses)).alias({"storage_class"}),
+    };
+
+    target.kind = "target";
+    target.doc = "where it runs: an HPC system, a Kubernetes cluster or a cloud";
+    target.keys = {
+        K("scheduler", "batch system that runs the jobs").t(tEnum(kSchedulers)).req()
+            .orig("job_scheduler_type").alias({"job_scheduler_type", "queue_type"}).ph("slurm"),
+        K("site", "infrastructure name, used to select site-specific scripts").t(tString()).orig("target.name"),
+        K("cloud", "cloud provider, for targets whose VMs are created with Terraform").t(tEnum(kClouds)),
+        K("runtime", "container runtime available on the nodes").t(tEnum(kRuntimes)),
+        K("nodes", "nodes available to jobs").t(tInt(atLeast(1))).alias({"nnodes", "num_nodes"}),
+        K("cpu", "the CPUs of one node").blk(cpu).orig("opt_build.cpu_type"),
+        K("gpu", "the GPUs of one node").blk(gpu).orig("opt_build.acc_type"),
+        K("accelerator", "accelerator vendor, when no `gpu` block describes the GPUs").t(tEnum(kAccelerators))
+            .orig("opt_build.acc_type").alias({"acc_type"}),
+        K("memory", "memory per node").t(tSize()),
+        K("interconnect", "network between the nodes").t(tEnum(kInterconnects)),
+        K("partition", "a scheduler partition: `partition NAME { … }`").blk(partition, true).alias({"partitions"}),
+        K("storage", "a file system: `storage NAME { path = …, class = … }`").blk(storage, true),
+        K("queue", "default queue for jobs (overridden by `job.queue`)").t(tString()),
+        K("account", "default account charged for jobs (overridden by `job.account`)").t(tString()),
+        K("modules", "environment modules loaded before every run").t(tList(tString(), "[\"cuda/11.8\"]")),
+        K("registry", "registry mirror images are pulled from").t(tString()),
+        K("image_dir", "directory holding the container images ($SINGULARITY_DIR)").t(tString())
+            .alias({"singularity_dir"}),
+        K("flavor", "cloud VM flavour (OpenStack)").t(tString()),
+        K("image", "cloud VM image").t(tString()),
+        K("network", "cloud network the VMs attach to").t(tString()),
+        K("region", "cloud region").t(tString()),
+        K("instance_type", "cloud instance type (AWS)").t(tString()),
+        K("namespace", "Kubernetes namespace of the jobs").t(tString()),
+    };
+
+    // §4.7 scale
+    scale.kind = "scale";
+    scale.doc = "how many resources to use; ranges and `auto` leave the choice to the embedded model";
+    scale.keys = {
+        K("nodes", "nodes to use: a number, a range for the model to choose from, or `auto`").autoOk()
+            .t(tRange(tInt(between(1, 100000)), "1..8")).alias({"node_count"}),
+        K("gpus_per_node", "GPUs used on each node").autoOk().t(tInt(between(0, 64))).alias({"request_gpus", "gpus"}),
+        K("tasks_per_node", "processes (ranks) on each node").autoOk().t(tInt(atLeast(1)))
+            .alias({"process_count_per_node"}),
+        K("threads", "threads per process").autoOk().t(tInt(atLeast(1))),
+        K("min_efficiency", "lowest acceptable parallel efficiency when scaling out (0 < x ≤ 1)")
+            .t(tFloat(Interval{0, 1, true, false})).orig("minimal_efficiency").alias({"minimal_efficiency"}),
+        K("max_nodes", "upper bound on the nodes the model may choose").t(tInt(between(1, 100000))),
+    };
+
+    // §4.8 job
+    job.kind = "job";
+    job.doc = "batch-job options (Slurm, Torque/PBS)";
+    job.keys = {
+        K("name", "job name (Slurm -J, PBS -N)").t(tString()).orig("job_name").alias({"job_name"}),
+        K("walltime", "wall-clock limit (Slurm --time, PBS -l walltime)").t(tDuration())
+            .orig("wall_time_limit").alias({"wall_time_limit", "time"}),
+        K("queue", "queue or partition (Slurm --partition, PBS -q)").t(tString()).orig("queue"),
+        K("account", "account charged (-A)").t(tString()),
+        K("qos", "quality of service (Slurm --qos, PBS -l qos)").t(tString()),
+        K("nodes", "nodes requested (Slurm -N, PBS -l nodes)").t(tInt(atLeast(1))).orig("node_count")
+            .alias({"node_count"}),
+        K("tasks", "tasks in total (Slurm -n, PBS -l procs)").t(tInt(atLeast(1))).orig("core_count")
+            .alias({"core_count", "ntasks"}),
+        K("tasks_per_node", "tasks per node (Slurm --ntasks-per-node, PBS ppn)").t(tInt(atLeast(1)))
+            .orig("process_count_per_node").alias({"process_count_per_node", "ppn"}),
+        K("cpus_per_task", "CPUs per task (Slurm --cpus-per-task)").t(tInt(atLeast(1)))
+            .alias({"core_count_per_process"}),
+        K("gpus", "GPUs per node (Slurm --gpus-per-node, PBS gpus)").t(tInt(between(0, 64)))
+            .orig("request_gpus").alias({"request_gpus", "gpus_per_node"}),
+        K("memory", "memory per node (Slurm --mem, PBS -l mem)").t(tSize()).alias({"memory_limit", "mem"}),
+        K("memory_per_cpu", "memory per CPU (Slurm --mem-per-cpu, PBS -l pmem)").t(tSize())
+            .alias({"minimum_memory_per_processor"}),
+        K("output", "file for standard output (Slurm --output, PBS -o)").t(tString())
+            .orig("standard_output_file").alias({"standard_output_file"}),
+        K("error", "file for standard error (Slurm --error, PBS -e)").t(tString())
+            .orig("standard_error_file").alias({"standard_error_file"}),
+        K("combine_output", "write standard error into the output file (PBS -j oe; Slurm omits --error)")
+            .t(tBool()).orig("combine_stdout_stderr").alias({"combine_stdout_stderr"}),
+        K("notify", "events that send mail (Slurm --mail-type, PBS -m)")
+            .t(tList(tEnum(kNotify), "[end, fail]")).orig("request_event_notification")
+            .alias({"request_event_notification", "mail_type"}),
+        K("email", "address that receives the mail (Slurm --mail-user, PBS -M)")
+            .t(tString("\"me@example.org\"")).orig("email_address").alias({"email_address", "mail"}),
+        K("export_env", "export the submission environment: `true` for all, or a list of variable names "
+                        "(Slurm --export, PBS -V/-v)")
+            .t(tBool()).t(tList(tString(), "[\"PATH\"]")).orig("copy_environment, copy_environment_variable")
+            .alias({"copy_environment", "copy_environment_variable"}),
+        K("nodelist", "specific nodes to run on (Slurm --nodelist, PBS -l nodes=)").t(tString())
+            .orig("request_specific_nodes").alias({"request_specific_nodes"}),
+        K("constraint", "node feature constraint (Slurm -C, PBS -l partition)").t(tString())
+            .alias({"architecture_constraint"}),
+        K("array", "job array indices: a range `0..9`, a list `[1, 4..6]`, or a Slurm string \"0-15%4\" "
+                   "(Slurm --array, PBS -t/-J)")
+            .t(tRange(tInt(atLeast(0)), "0..9")).t(tList(tRange(tInt(atLeast(0))), "[1, 4..6]")).t(tString())
+            .alias({"job_array"}),
+        K("dependency", "jobs this one waits for, e.g. \"afterok:1234\" (Slurm --dependency, PBS -W depend)")
+            .t(tString()).alias({"job_dependency"}),
+        K("begin", "earliest start time, e.g. \"now+1hour\" (Slurm --begin, PBS -a)").t(tString())
+            .alias({"defer_job"}),
+        K("exclusive", "do not share nodes with other jobs (Slurm --exclusive, PBS naccesspolicy=singlejob)")
+            .t(tBool()).alias({"node_exclusive"}),
+    };
+
+    // §4.9 autotune
+    parameter.kind = "parameter";
+    parameter.doc = "one tuned parameter: `values = [...]` or `range = a..b`";
+    parameter.keys = {
+        K("values", "the values to try").t(tList(tScalar(), "[32, 64, 128]")),
+        K("range", "the interval to search").t(tRange(tFloat(), "1..8")),
+    };
+    autotune.kind = "autotune";
+    autotune.doc = "automatic tuning of application parameters";
+    autotune.keys = {
+        K("tuner", "search strategy").t(tEnum(kTuners)),
+        K("input", "tuner input file").t(tString()),
+        K("metric", "what the tuner optimises").t(tEnum(kMetrics)),
+        K("budget", "maximum number of trial runs").t(tInt(atLeast(1))),
+        K("parameter", "a tuned parameter: `parameter NAME { values = [...] }`").blk(parameter, true),
+    };
+
+    // §4.5 deployment
+    deployment.kind = "deployment";
+    deployment.doc = "how an application runs on a target: scale, job options, outputs";
+    deployment.keys = {
+        K("application", "the application to deploy").t(tRef("application")).req().alias({"app"}),
+        K("target", "the target to deploy to").t(tRef("target")).req(),
+        K("build", "which image flavour to use").t(tEnum(kBuilds)).orig("enable_opt_build")
+            .alias({"enable_opt_build"}),
+        K("graph_compiler", "graph compiler applied to the AI framework").t(tEnum(kGraphCompilers))
+            .orig("ai_framework-tensorflow.xla, ai_framework-pytorch.glow").alias({"xla", "glow", "compiler"}),
+        K("runtime", "container runtime; overrides the target's").t(tEnum(kRuntimes)),
+        K("partition", "partition of the target to run in (a `partition` block of the target)").t(tString()),
+        K("storage", "storage to use: the name of a target `storage` block, or a storage class").t(tString())
+            .orig("storage_class_pref").alias({"storage_class_pref"}),
+        K("scale", "how many resources to use").blk(scale).alias({"scaling", "autoscaling"}),
+        K("job", "batch-job options").blk(job).orig("job_options").alias({"job_options"}),
+        K("autotune", "automatic tuning").blk(autotune).orig("optimisation.autotuning").alias({"autotuning"}),
+        K("emit", "outputs written by `modak generate`").t(tList(tEnum(kEmits), "[slurm, singularity]")),
+    };
+
+    // §4.1 file level
+    file.kind = "file";
+    file.doc = "the top level of a .modak file";
+    file.keys = {
+        K("catalog", "extra container catalogue file (JSON or YAML), merged over the embedded one")
+            .t(tString("\"catalog.yaml\"")).alias({"catalogue"}),
+        K("application", "an application: `application NAME { … }`").blk(application, true),
+        K("target", "a target system: `target NAME { … }`").blk(target, true),
+        K("deployment", "a deployment of an application on a target: `deployment NAME { … }`")
+            .blk(deployment, true),
+        K("workload", "a custom workload: `workload NAME { flops_per_sample = …, parameters = … }`")
+            .blk(workload, true),
+    };
+}
+
+const Tables& tables() {
+    static const Tables t;
+    return t;
+}
+
+constexpr std::array<std::string_view, 4> kTopLevelKinds = {"application", "target", "deployment",
+                                                            "workload"};
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+// Public lookups.
+
+bool Interval::contains(double v) const {
+    if (min && (minExclusive ? v <= *min : v < *min))
+        return false;
+    if (max && (maxExclusive ? v >= *max : v > *max))
+        return false;
+    return true;
+}
+
+const EnumValue* ValueType::value(std::string_view name) const {
+    for (const EnumValue& v : values)
+        if (v.name == name)
+            return &v;
+    return nullptr;
+}
+
+std::span<const EnumValue> KeySchema::enumValues() const {
+    for (const ValueType& t : types)
+        if (t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned)
+            return t.values;
+    return {};
+}
+
+const KeySchema* BlockSchema::key(std::string_view name) const {
+    for (const KeySchema& k : keys)
+        if (k.name == name)
+            return &k;
+    return nullptr;
+}
+
+const KeySchema* BlockSchema::keyByAlias(std::string_view name) const {
+    for (const KeySchema& k : keys)
+        for (const std::string& a : k.aliases)
+            if (a == name)
+                return &k;
+    return nullptr;
+}
+
+const BlockSchema& fileSchema() { return tables().file; }
+
+const BlockSchema* topLevelBlock(std::string_view kind) {
+    const KeySchema* k = tables().file.key(kind);
+    return k && k->named ? k->block : nullptr;
+}
+
+std::span<const std::string_view> topLevelKinds() { return kTopLevelKinds; }
+
+std::vector<const BlockSchema*> allBlockSchemas() { return tables().all(); }
+
+std::span<const BuiltinWorkload> builtinWorkloads() { return kBuiltinWorkloads; }
+
+const BuiltinWorkload* builtinWorkload(std::string_view name) {
+    for (const BuiltinWorkload& w : kBuiltinWorkloads)
+        if (w.name == name)
+            return &w;
+    return nullptr;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Type texts.
+
+namespace {
+
+std::string number(double v) {
+    if (std::abs(v) < 1e15 && v == std::floor(v))
+        return fmt::format("{}", static_cast<long long>(v));
+    return fmt::format("{}", v);
+}
+
+std::string boundText(double v, ValueKind kind) {
+    if (kind == ValueKind::Size)
+        return number(v) + " B";
+    if (kind == ValueKind::Duration)
+        return number(v) + "s";
+    return number(v);
+}
+
+const char* baseName(ValueKind k) {
+    switch (k) {
+    case ValueKind::String: return "string";
+    case ValueKind::Text: return "text";
+    case ValueKind::Integer: return "int";
+    case ValueKind::Float: return "float";
+    case ValueKind::Bool: return "bool";
+    case ValueKind::Size: return "size";
+    case ValueKind::Duration: return "duration";
+    case ValueKind::Enum: return "enum";
+    case ValueKind::Reference: return "ref";
+    case ValueKind::Versioned: return "versioned";
+    case ValueKind::List: return "list";
+    case ValueKind::Range: return "range";
+    case ValueKind::Scalar: return "scalar";
+    }
+    return "?";
+}
+
+std::string intervalSuffix(const Interval& iv) {
+    if (iv.unbounded())
+        return {};
+    if (iv.min && iv.max && !iv.minExclusive && !iv.maxExclusive)
+        return fmt::format(" {}..{}", number(*iv.min), number(*iv.max));
+    std::string s;
+    if (iv.min)
+        s += fmt::format(" {} {}", iv.minExclusive ? ">" : "≥", number(*iv.min));
+    if (iv.max)
+        s += fmt::format("{} {} {}", iv.min ? "," : "", iv.maxExclusive ? "<" : "≤", number(*iv.max));
+    return s;
+}
+
+std::string joinValues(std::span<const EnumValue> values, size_t limit) {
+    std::string s;
+    for (size_t i = 0; i < values.size() && i < limit; ++i) {
+        if (i)
+            s += ", ";
+        s += values[i].name;
+    }
+    if (values.size() > limit)
+        s += ", …";
+    return s;
+}
+
+std::string article(std::string_view noun) {
+    return (noun.size() && std::string_view("aeiou").find(noun[0]) != std::string_view::npos ? "an " : "a ") +
+           std::string(noun);
+}
+
+} // namespace
+
+std::string typeText(const ValueType& t) {
+    switch (t.kind) {
+    case ValueKind::Enum: return "enum{" + joinValues(t.values, 64) + "}";
+    case ValueKind::Versioned: return "versioned(enum{" + joinValues(t.values, 64) + "})";
+    case ValueKind::Reference: return "ref(" + t.refKind + ")";
+    case ValueKind::List: return "list(" + typeText(*t.element) + ")";
+    case ValueKind::Range: return "range(" + typeText(*t.element) + ")";
+    default: return baseName(t.kind) + intervalSuffix(t.interval);
+    }
+}
+
+std::string typeText(const KeySchema& key) {
+    std::string s = key.allowsAuto ? "auto" : "";
+    for (const ValueType& t : key.types) {
+        if (!s.empty())
+            s += "|";
+        s += typeText(t);
+    }
+    if (key.block) {
+        if (!s.empty())
+            s += "|";
+        s += key.named ? "block " + key.name + " NAME { … }" : "block { … }";
+    }
+    return s;
+}
+
+std::string describeInterval(const Interval& iv, ValueKind kind) {
+    auto b = [&](double v) { return boundText(v, kind); };
+    if (iv.min && iv.max) {
+        if (!iv.minExclusive && !iv.maxExclusive)
+            return fmt::format("between {} and {}", b(*iv.min), b(*iv.max));
+        return fmt::format("{} {} and {} {}", iv.minExclusive ? "greater than" : "at least", b(*iv.min),
+                           iv.maxExclusive ? "less than" : "at most", b(*iv.max));
+    }
+    if (iv.min)
+        return fmt::format("{} {}", iv.minExclusive ? "greater than" : "at least", b(*iv.min));
+    if (iv.max)
+        return fmt::format("{} {}", iv.maxExclusive ? "less than" : "at most", b(*iv.max));
+    return "any value";
+}
+
+std::string describeExpected(const ValueType& t) {
+    switch (t.kind) {
+    case ValueKind::String: return t.example.empty() ? "a string" : fmt::format("a string such as `{}`", t.example);
+    case ValueKind::Text: return "a string or text block";
+    case ValueKind::Integer: return "an integer";
+    case ValueKind::Float: return "a number";
+    case ValueKind::Bool: return "`true` or `false`";
+    case ValueKind::Size: return "a size such as `16 GiB`";
+    case ValueKind::Duration: return "a duration such as `2h` or `01:30:00`";
+    case ValueKind::Enum:
+        if (t.values.size() <= 6) {
+            std::string s = "one of ";
+            for (size_t i = 0; i < t.values.size(); ++i)
+                s += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == t.values.size() ? " or " : ", ",
+                                 t.values[i].name);
+            return s;
+        }
+        return fmt::format("a name such as `{}`", t.values.front().name);
+    case ValueKind::Reference: return "the name of " + article(t.refKind);
+    case ValueKind::Versioned:
+        return fmt::format("a name with an optional version such as `{}`", t.example);
+    case ValueKind::List:
+        return t.example.empty() ? "a list" : fmt::format("a list such as `{}`", t.example);
+    case ValueKind::Range:
+        return fmt::format("{} or a range such as `{}`", describeExpected(*t.element),
+                           t.example.empty() ? "1..8" : t.example);
+    case ValueKind::Scalar: return "a single value";
+    }
+    return "a value";
+}
+
+std::string describeExpected(const KeySchema& key) {
+    std::vector<std::string> parts;
+    if (key.allowsAuto)
+        parts.push_back("`auto`");
+    const bool hasFloat = std::any_of(key.types.begin(), key.types.end(),
+                                      [](const ValueType& t) { return t.kind == ValueKind::Float; });
+    const size_t alternatives = key.types.size() + (key.allowsAuto ? 1 : 0);
+    for (const ValueType& t : key.types) {
+        if (t.kind == ValueKind::Integer && hasFloat && t.interval.unbounded())
+            continue;  // "a number" covers integers
+        if (t.kind == ValueKind::Bool && alternatives > 1) {
+            parts.push_back("a boolean");
+            continue;
+        }
+        // A workload is "a built-in workload or the name of a workload": say it once.
+        if (t.kind == ValueKind::Reference && !parts.empty() && key.types.front().kind == ValueKind::Enum) {
+            parts.back() = "a built-in workload";
+            parts.push_back("the name of " + article(t.refKind));
+            continue;
+        }
+        parts.push_back(describeExpected(t));
+    }
+    if (parts.empty())
+        return key.named ? fmt::format("a block `{} NAME {{ … }}`", key.name)
+                         : fmt::format("a block `{} {{ … }}`", key.name);
+    std::string s;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (i)
+            s += i + 1 == parts.size() ? " or " : ", ";
+        s += parts[i];
+    }
+    return s;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Suggestions.
+
+size_t editDistance(std::string_view a, std::string_view b) {
+    auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    const size_t n = a.size(), m = b.size();
+    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+    for (size_t j = 0; j <= m; ++j)
+        prev[j] = j;
+    for (size_t i = 1; i <= n; ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= m; ++j) {
+            size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+                cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+        }
+        prev2.swap(prev);
+        prev.swap(cur);
+    }
+    return prev[m];
+}
+
+std::string_view suggest(std::string_view word, std::span<const std::string_view> candidates) {
+    // Accept roughly one typo per three characters, like clang's typo correction.
+    const size_t limit = std::max<size_t>(1, (word.size() + 2) / 3);
+    std::string_view best;
+    size_t bestDistance = 2 * limit + 1;
+    for (std::string_view c : candidates) {
+        if (c == word)
+            continue;
+        // Scores are doubled distances so that a completion of the word ("v100" → "v100_pcie")
+        // ranks just above a one-letter typo ("p100").
+        size_t d = 2 * editDistance(word, c);
+        if (c.size() > word.size() && word.size() >= 3) {
+            if (c.starts_with(word))
+                d = std::min<size_t>(d, 1);
+            else if (c.ends_with(word))
+                d = std::min<size_t>(d, 2 * limit);
+        }
+        if (d <= 2 * limit && d < bestDistance) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+std::string_view suggest(std::string_view word, const std::vector<std::string>& candidates) {
+    std::vector<std::string_view> views(candidates.begin(), candidates.end());
+    return suggest(word, std::span<const std::string_view>(views));
+}
+
+} // namespace modak::model

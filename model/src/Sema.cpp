@@ -1,1 +1,1378 @@
-// STUB
+// SPDX-License-Identifier: Apache-2.0
+// Semantic checks of docs/language.md §3–§5: the schema (unknown/duplicate/missing keys, types,
+// enumerations, intervals, references) and the facts that need no performance model.
+//
+// Conventions for messages: lowercase start, source names in single quotes, code in backticks,
+// concise; every diagnostic on the most precise range (key, value, list element, version string).
+#include "modak/model/Program.h"
+#include "modak/model/Schema.h"
+#include "modak/syntax/Lexical.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <unordered_map>
+
+namespace modak::model {
+
+namespace {
+
+using syntax::Statement;
+using syntax::Value;
+using VK = Value::Kind;
+
+// ------------------------------------------------------------------------------------------------
+// Small helpers on the syntax tree.
+
+bool isAttr(const Statement& s) { return s.kind == Statement::Kind::Attribute; }
+bool isBlock(const Statement& s) { return s.kind == Statement::Kind::Block; }
+
+/// The first attribute `key` of a block body whose value parsed.
+const Statement* attr(const Statement& block, std::string_view key) {
+    for (const Statement& s : block.body)
+        if (isAttr(s) && s.key.name == key && s.value.kind != VK::Error)
+            return &s;
+    return nullptr;
+}
+
+/// Whether the block sets `key` at all (even with a value that did not parse).
+bool has(const Statement& block, std::string_view key) {
+    return std::any_of(block.body.begin(), block.body.end(), [&](const Statement& s) { return s.key.name == key; });
+}
+
+/// The first nested block `key` (unnamed or named).
+const Statement* sub(const Statement& block, std::string_view key) {
+    for (const Statement& s : block.body)
+        if (isBlock(s) && s.key.name == key)
+            return &s;
+    return nullptr;
+}
+
+/// The identifier of an attribute (the name of a versioned name too), or empty.
+std::string_view ident(const Statement* a) {
+    if (a && (a->value.kind == VK::Identifier || a->value.kind == VK::Versioned))
+        return a->value.text;
+    return {};
+}
+
+std::optional<int64_t> intOf(const Statement* a) {
+    if (a && a->value.kind == VK::Integer)
+        return a->value.integer;
+    return std::nullopt;
+}
+
+/// The name part of an identifier or versioned value.
+SourceRange nameRange(const Value& v) {
+    SourceRange r = v.range;
+    if (v.kind == VK::Versioned)
+        r.end = std::min<uint32_t>(r.end, r.begin + static_cast<uint32_t>(v.text.size()));
+    return r;
+}
+
+/// `application mnist` or `dataset`: the header of a block.
+SourceRange headerRange(const Statement& block) {
+    SourceRange r = block.key.range;
+    if (block.name)
+        r.end = block.name->range.end;
+    return r;
+}
+
+/// "a 'job'", "an 'application'".
+std::string quotedWithArticle(std::string_view word) {
+    bool vowel = !word.empty() && std::string_view("aeiou").find(word[0]) != std::string_view::npos;
+    return fmt::format("{} '{}'", vowel ? "an" : "a", word);
+}
+
+const char* foundKind(VK k) {
+    switch (k) {
+    case VK::Error: return "error";
+    case VK::String: return "string";
+    case VK::TextBlock: return "text block";
+    case VK::Integer: return "integer";
+    case VK::Float: return "number";
+    case VK::Size: return "size";
+    case VK::Duration: return "duration";
+    case VK::Bool: return "boolean";
+    case VK::Identifier: return "identifier";
+    case VK::Versioned: return "versioned name";
+    case VK::List: return "list";
+    case VK::Range: return "range";
+    }
+    return "value";
+}
+
+std::string frameworkTitle(std::string_view name) {
+    if (name == "tensorflow") return "TensorFlow";
+    if (name == "pytorch") return "PyTorch";
+    if (name == "keras") return "Keras";
+    if (name == "mxnet") return "MXNet";
+    if (name == "cntk") return "CNTK";
+    if (name == "jax") return "JAX";
+    return std::string(name);
+}
+
+std::string schedulerTitle(std::string_view name) {
+    if (name == "slurm") return "Slurm";
+    if (name == "torque") return "Torque";
+    if (name == "pbs") return "PBS";
+    if (name == "kubernetes") return "Kubernetes";
+    return std::string(name);
+}
+
+/// A parsed version string: "2.1" → {2, 1}; "latest" → latest; nullopt if not a version.
+struct Version {
+    bool latest = false;
+    int major = 0;
+    int minor = 0;
+};
+
+std::optional<Version> parseVersion(std::string_view s) {
+    if (s == "latest")
+        return Version{true, 0, 0};
+    auto digits = [&](size_t& i, int& out) {
+        size_t start = i;
+        long v = 0;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) && i - start < 9)
+            v = v * 10 + (s[i++] - '0');
+        out = static_cast<int>(v);
+        return i > start;
+    };
+    Version v;
+    size_t i = 0;
+    if (!digits(i, v.major))
+        return std::nullopt;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits(i, v.minor))
+            return std::nullopt;
+    }
+    // The rest: more components and a suffix such as ".post1", "rc1", "+cu118".
+    for (; i < s.size(); ++i) {
+        char c = s[i];
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+' && c != '_')
+            return std::nullopt;
+    }
+    return v;
+}
+
+/// "12", "-3", and with `fraction` also "0.5": numbers a user might have quoted by mistake.
+bool isPlainNumber(std::string_view s, bool fraction) {
+    size_t i = s[0] == '-' ? 1 : 0;
+    bool digits = false, dot = false;
+    for (; i < s.size(); ++i) {
+        if (std::isdigit(static_cast<unsigned char>(s[i])))
+            digits = true;
+        else if (s[i] == '.' && fraction && !dot && digits)
+            dot = true;
+        else
+            return false;
+    }
+    return digits && s.back() != '.';
+}
+
+bool versionBelow(const Version& v, int major, int minor) {
+    return !v.latest && (v.major < major || (v.major == major && v.minor < minor));
+}
+
+/// The framework of an application, as far as it is known.
+struct Framework {
+    const Statement* stmt = nullptr;
+    std::string name;
+    std::optional<Version> version;  ///< only when a valid version string is given
+    SourceRange versionRange;
+    bool present() const { return stmt != nullptr; }
+    std::string title(bool withVersion = true) const {
+        std::string t = frameworkTitle(name);
+        if (withVersion && stmt && stmt->value.kind == VK::Versioned)
+            t += " " + stmt->value.version;
+        return t;
+    }
+    /// Where a note about the framework points: the version string if it matters, else the name.
+    SourceRange where(bool version = false) const {
+        if (version && stmt->value.kind == VK::Versioned)
+            return stmt->value.versionRange;
+        return nameRange(stmt->value);
+    }
+};
+
+bool isNvidiaGpu(std::string_view model) { return model != "mi250x"; }
+bool isAmpereOrNewer(std::string_view model) {
+    return model.starts_with("a100") || model.starts_with("h100");
+}
+bool hasNativeBf16(std::string_view model) { return isAmpereOrNewer(model) || model == "mi250x"; }
+
+// ------------------------------------------------------------------------------------------------
+
+class Checker {
+public:
+    Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
+        : sm_(sm), program_(program), diags_(diags) {
+        for (const Symbol& s : program.symbols)
+            byName_[s.kind + ' ' + s.name] = &s;
+        for (const Diagnostic& d : diags)
+            if (d.severity >= Severity::Error)
+                errors_.push_back(d.range);
+    }
+
+    void run() {
+        for (const auto& doc : program_.documents)
+            checkDocument(*doc);
+    }
+
+private:
+    // --- context -------------------------------------------------------------------------------
+
+    void checkDocument(const Document& doc) {
+        file_ = doc.file;
+        reachable_.clear();
+        std::vector<const Document*> todo{&doc};
+        while (!todo.empty()) {
+            const Document* d = todo.back();
+            todo.pop_back();
+            if (!reachable_.insert(d->file.value).second)
+                continue;
+            for (size_t i : d->imports)
+                todo.push_back(program_.documents[i].get());
+        }
+        checkBody(fileSchema(), nullptr, doc.tree.statements);
+        for (const Statement& st : doc.tree.statements) {
+            if (!isBlock(st) || !st.name)
+                continue;
+            if (st.key.name == "application")
+                applicationFacts(st);
+            else if (st.key.name == "target")
+                targetFacts(st);
+            else if (st.key.name == "deployment")
+                deploymentFacts(st);
+        }
+    }
+
+    /// The block `kind name` visible from the current file.
+    const Symbol* resolve(std::string_view kind, std::string_view name) const {
+        auto it = byName_.find(std::string(kind) + ' ' + std::string(name));
+        if (it == byName_.end() || !reachable_.count(it->second->file.value))
+            return nullptr;
+        return it->second;
+    }
+
+    std::vector<std::string> visibleNames(std::string_view kind) const {
+        std::vector<std::string> names;
+        for (const Symbol& s : program_.symbols)
+            if (s.kind == kind && reachable_.count(s.file.value))
+                names.push_back(s.name);
+        return names;
+    }
+
+    /// Whether an earlier error (a syntax error) lies inside `block`: a statement may have been
+    /// lost to it, so "missing key" would be a false alarm.
+    bool broken(const Statement& block) const {
+        return std::any_of(errors_.begin(), errors_.end(), [&](const SourceRange& r) {
+            return r.file == block.range.file && r.begin >= block.range.begin && r.begin <= block.range.end;
+        });
+    }
+
+    std::string_view source(const SourceRange& r) const {
+        std::string_view text = sm_.text(r.file);
+        if (r.begin > text.size())
+            return {};
+        return text.substr(r.begin, std::min<size_t>(r.end, text.size()) - r.begin);
+    }
+
+    /// "integer `16`", "a text block".
+    std::string found(const Value& v) const {
+        std::string_view text = source(v.range);
+        if (text.empty() || text.size() > 40 || text.find('\n') != std::string_view::npos)
+            return fmt::format("{} {}", v.kind == VK::Integer || v.kind == VK::Identifier ? "an" : "a",
+                               foundKind(v.kind));
+        return fmt::format("{} `{}`", foundKind(v.kind), text);
+    }
+
+    /// How messages name a block: "application 'mnist'", "partition 'gpu'", "'dataset'".
+    static std::string where(const Statement* block) {
+        if (!block)
+            return "the top level";
+        if (block->name)
+            return fmt::format("{} '{}'", block->key.name, block->name->name);
+        return fmt::format("'{}'", block->key.name);
+    }
+
+    // --- fixes ---------------------------------------------------------------------------------
+
+    static Fix replaceFix(std::string title, SourceRange range, std::string text) {
+        return Fix{std::move(title), {TextEdit{range, std::move(text)}}};
+    }
+
+    /// Removes a statement; the whole line when it is alone on its line.
+    Fix removeFix(std::string title, const Statement& st) const {
+        std::string_view text = sm_.text(st.range.file);
+        uint32_t b = st.range.begin, e = st.range.end;
+        uint32_t lb = b, le = e;
+        while (lb > 0 && (text[lb - 1] == ' ' || text[lb - 1] == '\t'))
+            --lb;
+        while (le < text.size() && (text[le] == ' ' || text[le] == '\t' || text[le] == ','))
+            ++le;
+        bool lineStart = lb == 0 || text[lb - 1] == '\n';
+        bool lineEnd = le >= text.size() || text[le] == '\n' || text[le] == '\r';
+        if (lineStart && lineEnd) {
+            if (le < text.size() && text[le] == '\r')
+                ++le;
+            if (le < text.size() && text[le] == '\n')
+                ++le;
+            return replaceFix(std::move(title), {st.range.file, lb, le}, "");
+        }
+        // Inside a one-line block: drop the statement, its comma and the spaces after it.
+        while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
+            ++e;
+        if (e < text.size() && text[e] == ',') {
+            ++e;
+            while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
+                ++e;
+        }
+        return replaceFix(std::move(title), {st.range.file, b, e}, "");
+    }
+
+    /// Inserts `key = value` into a block, matching its layout.
+    std::optional<Fix> insertFix(const Statement& block, const std::string& text) const {
+        if (block.closeBrace.begin == block.closeBrace.end || block.openBrace.begin == block.openBrace.end)
+            return std::nullopt;
+        const SourceBuffer& buf = sm_.buffer(block.range.file);
+        std::string title = fmt::format("insert `{}`", text);
+        auto line = [&](uint32_t off) { return buf.lineColumn(off).line; };
+        auto indentOf = [&](uint32_t off) {
+            std::string_view l = buf.lineText(off);
+            return std::string(l.substr(0, l.find_first_not_of(" \t") == std::string_view::npos
+                                                ? l.size()
+                                                : l.find_first_not_of(" \t")));
+        };
+        const FileId f = block.range.file;
+        if (line(block.openBrace.begin) == line(block.closeBrace.begin)) {
+            if (block.body.empty())
+                return replaceFix(title, {f, block.openBrace.end, block.openBrace.end}, " " + text +
+                                  (buf.text[block.openBrace.end] == ' ' ? "" : " "));
+            uint32_t at = block.body.back().range.end;
+            return replaceFix(title, {f, at, at}, ", " + text);
+        }
+        if (block.body.empty()) {
+            std::string indent = indentOf(block.range.begin) + "  ";
+            return replaceFix(title, {f, block.openBrace.end, block.openBrace.end}, "\n" + indent + text);
+        }
+        const Statement& last = block.body.back();
+        std::string indent = indentOf(last.range.begin);
+        uint32_t at = last.range.end;
+        if (line(last.range.end) != line(block.closeBrace.begin)) {
+            // After anything else on the line (a trailing comment), before the line end.
+            std::string_view l = buf.lineText(last.range.end);
+            at = buf.lineStarts[line(last.range.end) - 1] + static_cast<uint32_t>(l.size());
+        }
+        return replaceFix(title, {f, at, at}, "\n" + indent + text);
+    }
+
+    std::string placeholder(const KeySchema& k) const {
+        if (!k.placeholder.empty())
+            return k.placeholder;
+        if (k.allowsAuto)
+            return "auto";
+        if (k.types.empty())
+            return "{ }";
+        const ValueType& t = k.types.front();
+        switch (t.kind) {
+        case ValueKind::String:
+        case ValueKind::Text: return "\"\"";
+        case ValueKind::Integer: return "1";
+        case ValueKind::Float: return "1.0";
+        case ValueKind::Bool: return "true";
+        case ValueKind::Size: return "1 GiB";
+        case ValueKind::Duration: return "1h";
+        case ValueKind::Enum:
+        case ValueKind::Versioned: return t.values.front().name;
+        case ValueKind::Reference: {
+            auto names = visibleNames(t.refKind);
+            return names.empty() ? t.refKind + "_name" : names.front();
+        }
+        case ValueKind::List: return "[]";
+        case ValueKind::Range: return "1";
+        case ValueKind::Scalar: return "1";
+        }
+        return "\"\"";
+    }
+
+    std::string keyText(const KeySchema& k) const {
+        if (k.isBlock() && !k.isAttribute())
+            return k.name + " { }";
+        return k.name + " = " + placeholder(k);
+    }
+
+    // --- structure -----------------------------------------------------------------------------
+
+    void checkBody(const BlockSchema& schema, const Statement* owner, const std::vector<Statement>& body) {
+        std::unordered_map<std::string_view, const Statement*> seen;  // attributes, unnamed blocks
+        std::unordered_map<std::string, const Statement*> seenNamed;  // "key name"
+        std::set<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
+        for (const Statement& st : body) {
+            if (st.key.name.empty())
+                continue;  // recovered after a syntax error
+            const KeySchema* ks = schema.key(st.key.name);
+            if (!ks && schema.anyKey && isAttr(st))
+                ks = &*schema.anyKey;
+            if (!ks) {
+                std::string meant = reportUnknown(schema, owner, st);
+                if (!meant.empty())
+                    suggested.insert(std::move(meant));
+                continue;
+            }
+            if (isBlock(st) && !ks->isBlock()) {
+                diags_.add(DiagCode::TypeMismatch, st.key.range,
+                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`", st.key.name));
+                continue;
+            }
+            if (isAttr(st) && !ks->isAttribute()) {
+                if (st.value.kind != VK::Error)
+                    diags_.add(DiagCode::TypeMismatch, st.value.range,
+                               fmt::format("expected {} for '{}', found {}", describeExpected(*ks), st.key.name,
+                                           found(st.value)));
+                continue;
+            }
+            if (isBlock(st) && ks->named) {
+                // Top-level names are checked while loading (Program.cpp).
+                if (owner) {
+                    if (!st.name) {
+                        diags_.add(DiagCode::MissingName, st.key.range,
+                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key.name));
+                    } else {
+                        std::string key = st.key.name + ' ' + st.name->name;
+                        auto [it, fresh] = seenNamed.emplace(key, &st);
+                        if (!fresh) {
+                            Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name->range,
+                                                       fmt::format("duplicate {} '{}' in {}", st.key.name,
+                                                                   st.name->name, where(owner)));
+                            d.notes.push_back({it->second->name->range,
+                                               fmt::format("'{}' first defined here", st.name->name)});
+                        }
+                    }
+                }
+            } else {
+                if (isBlock(st) && st.name) {
+                    Diagnostic& d = diags_.add(DiagCode::UnexpectedName, st.name->range,
+                                               fmt::format("'{}' block takes no name", st.key.name));
+                    d.fixes.push_back(replaceFix("remove the name", {st.name->range.file, st.key.range.end,
+                                                                     st.name->range.end}, ""));
+                }
+                auto [it, fresh] = seen.emplace(st.key.name, &st);
+                if (!fresh) {
+                    Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key.range,
+                                               fmt::format("duplicate key '{}' in {}", st.key.name, where(owner)));
+                    d.notes.push_back({it->second->key.range, fmt::format("'{}' first set here", st.key.name)});
+                    d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key.name), st));
+                }
+            }
+            if (isBlock(st))
+                checkBody(*ks->block, &st, st.body);
+            else
+                checkValue(*ks, st);
+        }
+        if (!owner || broken(*owner))
+            return;
+        for (const KeySchema& k : schema.keys) {
+            if (!k.required || seen.count(k.name) || suggested.count(k.name))
+                continue;
+            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(*owner),
+                                       fmt::format("missing required key '{}' in {}", k.name, where(owner)));
+            if (auto fix = insertFix(*owner, keyText(k)))
+                d.fixes.push_back(std::move(*fix));
+        }
+    }
+
+    /// Reports an unknown key or block; returns the key suggested instead, if any.
+    std::string reportUnknown(const BlockSchema& schema, const Statement* owner, const Statement& st) {
+        const bool block = isBlock(st);
+        std::vector<std::string> names;
+        for (const KeySchema& k : schema.keys)
+            names.push_back(k.name);
+        std::string suggestion;
+        if (const KeySchema* byAlias = schema.keyByAlias(st.key.name))
+            suggestion = byAlias->name;
+        else
+            suggestion = std::string(suggest(st.key.name, names));
+
+        std::string message;
+        if (!owner)
+            message = block ? fmt::format("unknown block '{}'", st.key.name)
+                            : fmt::format("unknown key '{}' at the top level", st.key.name);
+        else
+            message = fmt::format("unknown {} '{}' in {}", block ? "block" : "key", st.key.name, where(owner));
+        if (!suggestion.empty()) {
+            message += fmt::format("; did you mean '{}'?", suggestion);
+        } else if (std::string home = homeOf(schema, st); !home.empty()) {
+            message += "; " + home;
+        } else if (!owner && !block) {
+            message += "; only 'catalog' and blocks are allowed here";
+        }
+        DiagCode code = block ? DiagCode::UnknownBlock : DiagCode::UnknownKey;
+        Diagnostic& d = diags_.add(code, st.key.range, std::move(message));
+        if (!suggestion.empty())
+            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", suggestion), st.key.range, suggestion));
+        return suggestion;
+    }
+
+    /// "it belongs in a 'job' block" when the key is known in a nested or unique other block.
+    static std::string homeOf(const BlockSchema& schema, const Statement& st) {
+        auto fits = [&](const KeySchema& k) { return isBlock(st) ? k.isBlock() : k.isAttribute(); };
+        for (const KeySchema& k : schema.keys)
+            if (k.block)
+                if (const KeySchema* inner = k.block->key(st.key.name); inner && fits(*inner))
+                    return fmt::format("it belongs in {} block", quotedWithArticle(k.name));
+        std::vector<const BlockSchema*> homes;
+        for (const BlockSchema* b : allBlockSchemas())
+            if (const KeySchema* k = b->key(st.key.name); k && fits(*k) && b != &schema)
+                homes.push_back(b);
+        if (homes.size() == 1)
+            return homes[0] == &fileSchema() ? "it belongs at the top level"
+                                             : fmt::format("it belongs in {} block", quotedWithArticle(homes[0]->kind));
+        return {};
+    }
+
+    // --- values --------------------------------------------------------------------------------
+
+    static bool shapeMatches(const ValueType& t, const Value& v) {
+        switch (t.kind) {
+        case ValueKind::String: return v.kind == VK::String;
+        case ValueKind::Text: return v.kind == VK::String || v.kind == VK::TextBlock;
+        case ValueKind::Integer: return v.kind == VK::Integer;
+        case ValueKind::Float: return v.kind == VK::Integer || v.kind == VK::Float;
+        case ValueKind::Bool: return v.kind == VK::Bool;
+        case ValueKind::Size: return v.kind == VK::Size;
+        case ValueKind::Duration: return v.kind == VK::Duration;
+        case ValueKind::Enum:
+        case ValueKind::Reference: return v.kind == VK::Identifier;
+        case ValueKind::Versioned: return v.kind == VK::Identifier || v.kind == VK::Versioned;
+        case ValueKind::List: return v.kind == VK::List;
+        case ValueKind::Range: return v.kind == VK::Range || shapeMatches(*t.element, v);
+        case ValueKind::Scalar: return v.kind != VK::List && v.kind != VK::Range && v.kind != VK::Error;
+        }
+        return false;
+    }
+
+    void checkValue(const KeySchema& ks, const Statement& st) {
+        const Value& v = st.value;
+        if (v.kind == VK::Error)
+            return;
+        if (ks.allowsAuto && v.kind == VK::Identifier && v.text == "auto")
+            return;
+        // A workload: a built-in name or a reference, resolved together.
+        if (v.kind == VK::Identifier) {
+            const ValueType* en = nullptr;
+            const ValueType* ref = nullptr;
+            for (const ValueType& t : ks.types) {
+                if (t.kind == ValueKind::Enum && !en)
+                    en = &t;
+                if (t.kind == ValueKind::Reference && !ref)
+                    ref = &t;
+            }
+            if (en && ref) {
+                if (en->value(v.text) || resolve(ref->refKind, v.text))
+                    return;
+                std::vector<std::string> names = visibleNames(ref->refKind);
+                for (const EnumValue& e : en->values)
+                    names.push_back(e.name);
+                reportUnresolved(ref->refKind, v, names);
+                return;
+            }
+        }
+        for (const ValueType& t : ks.types) {
+            if (shapeMatches(t, v)) {
+                checkTyped(ks, t, v, false);
+                return;
+            }
+        }
+        reportMismatch(ks, st.key.name, v);
+    }
+
+    void reportMismatch(const KeySchema& ks, std::string_view key, const Value& v) {
+        std::string message = fmt::format("expected {} for '{}', found {}", describeExpected(ks), key, found(v));
+        std::vector<Fix> fixes;
+        for (const ValueType& t : ks.types) {
+            // "tensorflow 2.1" → tensorflow "2.1"
+            if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
+                auto space = v.text.find(' ');
+                std::string name = v.text.substr(0, space);
+                if (space != std::string::npos && t.value(name) && parseVersion(v.text.substr(space + 1))) {
+                    std::string fixed = name + " " + syntax::quoteString(v.text.substr(space + 1));
+                    message += fmt::format("; write `{}`", fixed);
+                    fixes.push_back(replaceFix(fmt::format("replace with `{}`", fixed), v.range, fixed));
+                    break;
+                }
+            }
+            // "12" where a number is expected.
+            if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
+                !v.text.empty() && isPlainNumber(v.text, t.kind == ValueKind::Float)) {
+                message += fmt::format("; write `{}` without quotes", v.text);
+                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                break;
+            }
+            if (v.kind == VK::String && syntax::isIdentifier(v.text) &&
+                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text) != nullptr
+                                                                                 : t.kind == ValueKind::Reference)) {
+                message += fmt::format("; write `{}` without quotes", v.text);
+                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                break;
+            }
+            if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
+                std::string quoted = syntax::quoteString(v.text);
+                message += fmt::format("; write `{}`", quoted);
+                fixes.push_back(replaceFix("add quotes", v.range, quoted));
+                break;
+            }
+            if (t.kind == ValueKind::List && v.kind != VK::List && v.kind != VK::Range &&
+                shapeMatches(*t.element, v)) {
+                message += fmt::format("; write `[{}]`", source(v.range));
+                fixes.push_back(Fix{"put the value in a list",
+                                    {TextEdit{{v.range.file, v.range.begin, v.range.begin}, "["},
+                                     TextEdit{{v.range.file, v.range.end, v.range.end}, "]"}}});
+                break;
+            }
+        }
+        Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range, std::move(message));
+        d.fixes = std::move(fixes);
+    }
+
+    /// `v` has the shape of `t`; checks membership, intervals, elements and references.
+    void checkTyped(const KeySchema& ks, const ValueType& t, const Value& v, bool element) {
+        const std::string& key = ks.name;
+        switch (t.kind) {
+        case ValueKind::Integer:
+        case ValueKind::Float:
+        case ValueKind::Size:
+        case ValueKind::Duration: {
+            if (t.interval.unbounded())
+                return;
+            double x = v.kind == VK::Float ? v.number : static_cast<double>(v.integer);
+            if (!t.interval.contains(x))
+                diags_.add(DiagCode::ValueOutOfRange, v.range,
+                           fmt::format("'{}' must be {}, found `{}`", key, describeInterval(t.interval, t.kind),
+                                       source(v.range)));
+            return;
+        }
+        case ValueKind::Enum: {
+            if (t.value(v.text))
+                return;
+            reportInvalidEnum(key, t, v.text, nameRange(v));
+            return;
+        }
+        case ValueKind::Reference: {
+            if (!resolve(t.refKind, v.text))
+                reportUnresolved(t.refKind, v, visibleNames(t.refKind));
+            return;
+        }
+        case ValueKind::Versioned: {
+            if (!t.value(v.text)) {
+                reportInvalidEnum(key, t, v.text, nameRange(v));
+                return;
+            }
+            if (v.kind == VK::Versioned && !parseVersion(v.version))
+                diags_.add(DiagCode::InvalidEnumValue, v.versionRange,
+                           fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
+                                       "or \"latest\"",
+                                       v.version, v.text));
+            return;
+        }
+        case ValueKind::List: {
+            std::unordered_map<std::string, const Value*> seen;
+            for (const Value& item : v.items) {
+                if (item.kind == VK::Error)
+                    continue;
+                if (!shapeMatches(*t.element, item)) {
+                    diags_.add(DiagCode::TypeMismatch, item.range,
+                               fmt::format("expected {} in '{}', found {}", describeExpected(*t.element), key,
+                                           found(item)));
+                    continue;
+                }
+                checkTyped(ks, *t.element, item, true);
+                if (t.element->kind == ValueKind::Enum && item.kind == VK::Identifier) {
+                    auto [it, fresh] = seen.emplace(item.text, &item);
+                    if (!fresh) {
+                        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
+                                                   fmt::format("'{}' is listed twice in '{}'", item.text, key));
+                        d.notes.push_back({it->second->range, "first listed here"});
+                    }
+                }
+            }
+            return;
+        }
+        case ValueKind::Range: {
+            if (v.kind != VK::Range) {
+                checkTyped(ks, *t.element, v, element);
+                return;
+            }
+            if (v.items.size() != 2)
+                return;
+            bool ok = true;
+            for (const Value& bound : v.items) {
+                if (bound.kind == VK::Error) {
+                    ok = false;
+                } else if (!shapeMatches(*t.element, bound)) {
+                    diags_.add(DiagCode::TypeMismatch, bound.range,
+                               fmt::format("expected {} as a bound of '{}', found {}",
+                                           describeExpected(*t.element), key, found(bound)));
+                    ok = false;
+                } else {
+                    checkTyped(ks, *t.element, bound, true);
+                }
+            }
+            if (!ok)
+                return;
+            auto num = [](const Value& b) { return b.kind == VK::Float ? b.number : static_cast<double>(b.integer); };
+            if (num(v.items[0]) > num(v.items[1]))
+                diags_.add(DiagCode::InvalidRange, v.range,
+                           fmt::format("invalid range `{}` for '{}': the lower bound {} is above the upper bound {}",
+                                       source(v.range), key, source(v.items[0].range), source(v.items[1].range)));
+            return;
+        }
+        default: return;
+        }
+    }
+
+    void reportInvalidEnum(std::string_view key, const ValueType& t, std::string_view word, SourceRange range) {
+        std::vector<std::string> names;
+        std::string allowed;
+        for (const EnumValue& e : t.values) {
+            names.push_back(e.name);
+            allowed += (allowed.empty() ? "" : ", ") + e.name;
+        }
+        std::string s(suggest(word, names));
+        std::string message = fmt::format("invalid value '{}' for '{}'", word, key);
+        if (!s.empty())
+            message += fmt::format("; did you mean '{}'?", s);
+        message += fmt::format(" (allowed: {})", allowed);
+        Diagnostic& d = diags_.add(DiagCode::InvalidEnumValue, range, std::move(message));
+        if (!s.empty())
+            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", s), range, s));
+    }
+
+    void reportUnresolved(std::string_view kind, const Value& v, const std::vector<std::string>& candidates) {
+        std::string s(suggest(v.text, candidates));
+        std::string message = fmt::format("unknown {} '{}'", kind, v.text);
+        if (!s.empty())
+            message += fmt::format("; did you mean '{}'?", s);
+        else if (candidates.empty())
+            message += fmt::format("; no {} is defined or imported", kind);
+        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, nameRange(v), std::move(message));
+        if (!s.empty())
+            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", s), nameRange(v), s));
+    }
+
+    // --- facts: application --------------------------------------------------------------------
+
+    Framework frameworkOf(const Statement& app) const {
+        Framework fw;
+        const Statement* f = attr(app, "framework");
+        if (!f || (f->value.kind != VK::Identifier && f->value.kind != VK::Versioned))
+            return fw;
+        const KeySchema* ks = topLevelBlock("application")->key("framework");
+        if (!ks->types.front().value(f->value.text))
+            return fw;  // reported as invalid-value
+        fw.stmt = f;
+        fw.name = f->value.text;
+        if (f->value.kind == VK::Versioned) {
+            fw.version = parseVersion(f->value.version);
+            fw.versionRange = f->value.versionRange;
+        }
+        return fw;
+    }
+
+    void applicationFacts(const Statement& app) {
+        const std::string& name = app.name->name;
+        const Statement* kind = attr(app, "kind");
+        Framework fw = frameworkOf(app);
+        const Statement* framework = attr(app, "framework");
+        std::string_view kindName = ident(kind);
+
+        if (kindName == "ai_training" && !has(app, "framework") && !broken(app)) {
+            const KeySchema* k = topLevelBlock("application")->key("framework");
+            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app),
+                                       fmt::format("missing 'framework' in application '{}', required for "
+                                                   "kind 'ai_training'",
+                                                   name));
+            d.notes.push_back({kind->value.range, "kind set here"});
+            if (auto fix = insertFix(app, keyText(*k)))
+                d.fixes.push_back(std::move(*fix));
+        }
+        if (kindName == "hpc" && !has(app, "parallelisation") && !has(app, "ranks") &&
+            !has(app, "executable") && !has(app, "run") && !broken(app)) {
+            const KeySchema* k = topLevelBlock("application")->key("parallelisation");
+            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app),
+                                       fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' "
+                                                   "needs 'parallelisation', 'ranks', 'executable' or 'run'",
+                                                   name));
+            d.notes.push_back({kind->value.range, "kind set here"});
+            if (auto fix = insertFix(app, keyText(*k)))
+                d.fixes.push_back(std::move(*fix));
+        }
+
+        // keras_backend only means something for Keras.
+        if (const Statement* kb = attr(app, "keras_backend"); kb && fw.present() && fw.name != "keras") {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, kb->key.range,
+                                       fmt::format("'keras_backend' has no effect: application '{}' uses {}, "
+                                                   "not Keras",
+                                                   name, frameworkTitle(fw.name)));
+            d.notes.push_back({fw.where(), "framework set here"});
+        }
+
+        // Distribution strategies and frameworks.
+        if (const Statement* dist = attr(app, "distributed"); dist && fw.present()) {
+            std::string_view s = ident(dist);
+            std::string_view backend = ident(attr(app, "keras_backend"));
+            bool tfLike = fw.name == "tensorflow" ||
+                          (fw.name == "keras" && (backend.empty() || backend == "tensorflow"));
+            std::string need;
+            if (s == "ddp" && fw.name != "pytorch")
+                need = "'ddp' (DistributedDataParallel) needs PyTorch";
+            else if (s == "mirrored" && !tfLike)
+                need = "'mirrored' (tf.distribute) needs TensorFlow or Keras on TensorFlow";
+            else if (s == "horovod" && (fw.name == "cntk" || fw.name == "jax"))
+                need = "'horovod' supports TensorFlow, Keras, PyTorch and MXNet";
+            if (!need.empty()) {
+                std::string uses = fw.name == "keras" && !backend.empty()
+                                       ? fmt::format("Keras on {}", frameworkTitle(backend))
+                                       : frameworkTitle(fw.name);
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, nameRange(dist->value),
+                                           fmt::format("{}, but application '{}' uses {}", need, name, uses));
+                d.notes.push_back({fw.where(), "framework set here"});
+            }
+        }
+        (void)framework;
+
+        // One command line.
+        const Statement* run = attr(app, "run");
+        const Statement* exe = attr(app, "executable");
+        if (run && exe) {
+            const Statement* second = run->range.begin > exe->range.begin ? run : exe;
+            const Statement* first = second == run ? exe : run;
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+                                       "'run' and 'executable' both give the command line; keep one");
+            d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+        }
+        if (const Statement* args = attr(app, "arguments"); args && !exe) {
+            diags_.add(DiagCode::QuestionableSetting, args->key.range,
+                       run ? std::string("'arguments' is ignored with 'run'; put the arguments in 'run'")
+                           : std::string("'arguments' has no effect without 'executable'"));
+        }
+
+        // Settings for a parallel model the application does not use.
+        if (const Statement* par = attr(app, "parallelisation"); par && par->value.kind == VK::List) {
+            auto listed = [&](std::string_view m) {
+                return std::any_of(par->value.items.begin(), par->value.items.end(),
+                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text == m; });
+            };
+            for (std::string_view m : {"mpi", "openmp", "openacc", "opencl"}) {
+                const Statement* setting = m == "mpi" ? attr(app, m) : sub(app, m);
+                if (setting && !listed(m)) {
+                    Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, setting->key.range,
+                                               fmt::format("'{}' is set but 'parallelisation' does not list {}",
+                                                           m, m));
+                    d.notes.push_back({par->value.range, "parallelisation set here"});
+                }
+            }
+        }
+
+        // A batch larger than the data set.
+        if (const Statement* ds = sub(app, "dataset")) {
+            auto samples = intOf(attr(*ds, "samples"));
+            const Statement* bs = attr(app, "batch_size");
+            if (samples && intOf(bs) && *intOf(bs) > *samples && *samples > 0) {
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, bs->value.range,
+                                           fmt::format("'batch_size' {} is larger than the data set ({} samples)",
+                                                       *intOf(bs), *samples));
+                d.notes.push_back({attr(*ds, "samples")->value.range, "samples set here"});
+            }
+        }
+    }
+
+    // --- facts: target -------------------------------------------------------------------------
+
+    void targetFacts(const Statement& target) {
+        const std::string& name = target.name->name;
+        const Statement* scheduler = attr(target, "scheduler");
+        std::string_view sched = ident(scheduler);
+
+        // Kubernetes runs OCI images, not SIF images.
+        if (const Statement* rt = attr(target, "runtime"))
+            kubernetesRuntime(rt, scheduler, name);
+
+        // Accelerator vendor against the GPU block.
+        const Statement* acc = attr(target, "accelerator");
+        const Statement* gpu = sub(target, "gpu");
+        if (acc && gpu) {
+            std::string_view vendor = ident(acc);
+            const Statement* model = attr(*gpu, "model");
+            std::string_view m = ident(model);
+            std::string problem;
+            if (vendor == "none" || vendor == "fpga")
+                problem = fmt::format("accelerator '{}' contradicts the 'gpu' block of target '{}'", vendor, name);
+            else if (!m.empty() && topLevelBlock("target")->key("gpu")->block->key("model")->types[0].value(m) &&
+                     ((vendor == "amd" && isNvidiaGpu(m)) || (vendor == "nvidia" && !isNvidiaGpu(m))))
+                problem = fmt::format("accelerator '{}' contradicts GPU model '{}'", vendor, m);
+            if (!problem.empty()) {
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, acc->value.range, problem);
+                d.notes.push_back({model && !m.empty() ? model->value.range : gpu->key.range,
+                                   model && !m.empty() ? "GPU model set here" : "GPU block here"});
+            }
+        }
+
+        // At most one default partition.
+        const Statement* firstDefault = nullptr;
+        for (const Statement& p : target.body) {
+            if (!isBlock(p) || p.key.name != "partition")
+                continue;
+            const Statement* def = attr(p, "default");
+            if (!def || def->value.kind != VK::Bool || !def->value.boolean)
+                continue;
+            if (!firstDefault) {
+                firstDefault = def;
+                continue;
+            }
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, def->value.range,
+                                       fmt::format("target '{}' has more than one default partition", name));
+            d.notes.push_back({firstDefault->value.range, "first default partition here"});
+        }
+
+        // Settings that only apply to clouds or Kubernetes.
+        if (!attr(target, "cloud")) {
+            for (std::string_view k : {"flavor", "image", "network", "region", "instance_type"})
+                if (const Statement* s = attr(target, k))
+                    diags_.add(DiagCode::QuestionableSetting, s->key.range,
+                               fmt::format("'{}' has no effect without 'cloud'", k));
+        }
+        if (const Statement* ns = attr(target, "namespace"); ns && !sched.empty() && sched != "kubernetes")
+            diags_.add(DiagCode::QuestionableSetting, ns->key.range,
+                       fmt::format("'namespace' has no effect with scheduler '{}'", sched));
+    }
+
+    void kubernetesRuntime(const Statement* runtime, const Statement* scheduler, std::string_view targetName) {
+        std::string_view rt = ident(runtime);
+        if (ident(scheduler) != "kubernetes" || (rt != "singularity" && rt != "apptainer"))
+            return;
+        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, runtime->value.range,
+                                   fmt::format("Kubernetes cannot run '{}' containers; it runs OCI images", rt));
+        d.notes.push_back({scheduler->value.range, fmt::format("target '{}' uses Kubernetes here", targetName)});
+    }
+
+    // --- facts: deployment ---------------------------------------------------------------------
+
+    /// What a deployment runs on: the target, or the selected partition where it says more.
+    struct Resources {
+        const Statement* target = nullptr;
+        const Statement* partition = nullptr;
+        std::string what;  ///< "target 'hlrs'" or "partition 'gpu' of target 'hlrs'"
+        const Statement* nodes = nullptr;
+        const Statement* gpuCount = nullptr;
+        const Statement* gpuModel = nullptr;
+        const Statement* memory = nullptr;
+        const Statement* accelerator = nullptr;
+        std::string targetText;  ///< "target 'hlrs'"
+
+        /// Who provides `setting`: the partition if it is set there, else the target.
+        std::string owner(const Statement* setting) const {
+            if (partition && setting && setting->range.begin >= partition->range.begin &&
+                setting->range.end <= partition->range.end)
+                return what;
+            return targetText;
+        }
+    };
+
+    static std::string gpus(int64_t n) { return fmt::format("{} GPU{}", n, n == 1 ? "" : "s"); }
+
+    Resources resourcesOf(const Statement& target, const Statement* partition) const {
+        Resources r;
+        r.target = &target;
+        r.partition = partition;
+        r.what = fmt::format("target '{}'", target.name->name);
+        r.targetText = r.what;
+        r.nodes = attr(target, "nodes");
+        r.memory = attr(target, "memory");
+        r.accelerator = attr(target, "accelerator");
+        if (const Statement* gpu = sub(target, "gpu")) {
+            r.gpuCount = attr(*gpu, "count");
+            r.gpuModel = attr(*gpu, "model");
+        }
+        if (partition) {
+            r.what = fmt::format("partition '{}' of target '{}'", partition->name->name, target.name->name);
+            if (const Statement* n = attr(*partition, "nodes"))
+                r.nodes = n;
+            if (const Statement* m = attr(*partition, "memory"))
+                r.memory = m;
+            if (const Statement* gpu = sub(*partition, "gpu")) {
+                r.gpuCount = attr(*gpu, "count");
+                r.gpuModel = attr(*gpu, "model");
+            }
+        }
+        return r;
+    }
+
+    const Statement* symbolBlock(const Statement& dep, std::string_view key) const {
+        std::string_view n = ident(attr(dep, key));
+        if (n.empty())
+            return nullptr;
+        const Symbol* s = resolve(key, n);
+        return s ? s->block : nullptr;
+    }
+
+    void deploymentFacts(const Statement& dep) {
+        const Statement* app = symbolBlock(dep, "application");
+        const Statement* target = symbolBlock(dep, "target");
+        const Statement* scale = sub(dep, "scale");
+        const Statement* job = sub(dep, "job");
+
+        if (job)
+            jobFacts(*job);
+        if (scale)
+            scaleFacts(*scale);
+        if (const Statement* autotune = sub(dep, "autotune"))
+            autotuneFacts(*autotune);
+        if (app)
+            graphCompilerFacts(dep, *app);
+        if (!target)
+            return;
+
+        // The partition and storage named must exist on the target.
+        const Statement* partition = nullptr;
+        if (const Statement* p = attr(dep, "partition"); p && p->value.kind == VK::String)
+            partition = findNamed(*target, "partition", "partition", p);
+        if (const Statement* s = attr(dep, "storage"); s && s->value.kind == VK::String)
+            checkStorage(*target, s);
+
+        Resources res = resourcesOf(*target, partition);
+        const Statement* scheduler = attr(*target, "scheduler");
+        if (const Statement* rt = attr(dep, "runtime"))
+            kubernetesRuntime(rt, scheduler, target->name->name);
+
+        if (scale) {
+            if (const Statement* n = attr(*scale, "nodes"))
+                exceedsNodes(n, res);
+            if (const Statement* g = attr(*scale, "gpus_per_node"))
+                exceedsGpus(g, res);
+        }
+        if (job) {
+            if (const Statement* n = attr(*job, "nodes"))
+                exceedsNodes(n, res);
+            if (const Statement* g = attr(*job, "gpus"))
+                exceedsGpus(g, res);
+            const Statement* mem = attr(*job, "memory");
+            if (mem && res.memory && mem->value.kind == VK::Size && res.memory->value.kind == VK::Size &&
+                mem->value.integer > res.memory->value.integer) {
+                Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, mem->value.range,
+                                           fmt::format("'memory' asks for {} per node, but {} has {}",
+                                                       source(mem->value.range), res.owner(res.memory),
+                                                       source(res.memory->value.range)));
+                d.notes.push_back({res.memory->value.range, "memory per node set here"});
+            }
+        }
+
+        // Outputs for another scheduler.
+        if (const Statement* emit = attr(dep, "emit"); emit && emit->value.kind == VK::List && scheduler) {
+            std::string_view sched = ident(scheduler);
+            for (const Value& item : emit->value.items) {
+                if (item.kind != VK::Identifier)
+                    continue;
+                std::string_view e = item.text;
+                bool batch = e == "slurm" || e == "torque" || e == "pbs";
+                bool pbsLike = (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
+                bool conflict = (batch && !pbsLike && e != sched && sched != "none") ||
+                                (e == "k8s" && sched != "kubernetes" && sched != "none");
+                if (conflict && !sched.empty()) {
+                    Diagnostic& d = diags_.add(
+                        DiagCode::QuestionableSetting, item.range,
+                        fmt::format("emitting a {}, but target '{}' uses {}",
+                                    e == "k8s" ? std::string("Kubernetes manifest")
+                                               : schedulerTitle(e) + " job script",
+                                    target->name->name, schedulerTitle(sched)));
+                    d.notes.push_back({scheduler->value.range, "scheduler set here"});
+                }
+            }
+        }
+
+        // Precisions the GPU cannot do natively.
+        if (app && res.gpuModel) {
+            const Statement* prec = attr(*app, "precision");
+            std::string_view p = ident(prec);
+            std::string_view model = ident(res.gpuModel);
+            std::string problem;
+            if (p == "tf32" && !model.empty() && !isAmpereOrNewer(model))
+                problem = "needs an NVIDIA Ampere or newer GPU";
+            else if (p == "bf16" && !model.empty() && !hasNativeBf16(model))
+                problem = "is not supported natively by";
+            if (!problem.empty()) {
+                const Statement* targetRef = attr(dep, "target");
+                std::string message =
+                    problem.starts_with("needs")
+                        ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'", app->name->name,
+                                      problem, res.what, model)
+                        : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}", app->name->name,
+                                      problem, model, res.what);
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef->value.range, message);
+                d.notes.push_back({prec->value.range, "precision set here"});
+                d.notes.push_back({res.gpuModel->value.range, "GPU model set here"});
+            }
+        }
+    }
+
+    /// The named block `kind NAME` of the target matching the string attribute `ref`.
+    const Statement* findNamed(const Statement& target, std::string_view kind, std::string_view what,
+                               const Statement* ref) {
+        std::vector<std::string> names;
+        for (const Statement& s : target.body) {
+            if (!isBlock(s) || s.key.name != kind || !s.name)
+                continue;
+            if (s.name->name == ref->value.text)
+                return &s;
+            names.push_back(s.name->name);
+        }
+        if (names.empty())
+            return nullptr;  // the target does not describe its partitions
+        std::string s(suggest(ref->value.text, names));
+        std::string message = fmt::format("target '{}' has no {} '{}'", target.name->name, what, ref->value.text);
+        if (!s.empty())
+            message += fmt::format("; did you mean '{}'?", s);
+        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value.range, std::move(message));
+        if (!s.empty())
+            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value.range,
+                                         syntax::quoteString(s)));
+        return nullptr;
+    }
+
+    void checkStorage(const Statement& target, const Statement* ref) {
+        const std::string& v = ref->value.text;
+        std::vector<std::string> names;
+        for (const Statement& s : target.body)
+            if (isBlock(s) && s.key.name == "storage" && s.name) {
+                if (s.name->name == v)
+                    return;
+                names.push_back(s.name->name);
+            }
+        const KeySchema* cls = topLevelBlock("target")->key("storage")->block->key("class");
+        if (cls->types[0].value(v))
+            return;
+        for (const EnumValue& e : cls->types[0].values)
+            names.push_back(e.name);
+        std::string s(suggest(v, names));
+        std::string message = fmt::format("'{}' is neither a storage of target '{}' nor a storage class", v,
+                                          target.name->name);
+        if (!s.empty())
+            message += fmt::format("; did you mean '{}'?", s);
+        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value.range, std::move(message));
+        if (!s.empty())
+            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value.range,
+                                         syntax::quoteString(s)));
+    }
+
+    void exceedsNodes(const Statement* req, const Resources& res) {
+        auto available = intOf(res.nodes);
+        if (!available)
+            return;
+        const Value& v = req->value;
+        const Value* bound = nullptr;
+        if (v.kind == VK::Integer && v.integer > *available)
+            bound = &v;
+        else if (v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer &&
+                 v.items[0].kind == VK::Integer && v.items[0].integer <= v.items[1].integer) {
+            if (v.items[0].integer > *available)
+                bound = &v.items[0];
+            else if (v.items[1].integer > *available)
+                bound = &v.items[1];
+        }
+        if (!bound)
+            return;
+        Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, bound->range,
+                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer,
+                                               res.owner(res.nodes), *available));
+        d.notes.push_back({res.nodes->value.range, "available nodes set here"});
+    }
+
+    void exceedsGpus(const Statement* req, const Resources& res) {
+        auto wanted = intOf(req);
+        if (!wanted || *wanted == 0)
+            return;
+        auto count = intOf(res.gpuCount);
+        if (count && *wanted > *count) {
+            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value.range,
+                                       *count == 0
+                                           ? fmt::format("'{}' asks for {} per node, but {} has no GPUs",
+                                                         req->key.name, gpus(*wanted), res.owner(res.gpuCount))
+                                           : fmt::format("'{}' asks for {} per node, but {} has {}",
+                                                         req->key.name, gpus(*wanted), res.owner(res.gpuCount),
+                                                         *count));
+            d.notes.push_back({res.gpuCount->value.range, "GPUs per node set here"});
+            return;
+        }
+        if (!count && !res.gpuModel && ident(res.accelerator) == "none") {
+            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value.range,
+                                       fmt::format("'{}' asks for {} per node, but {} has no GPUs",
+                                                   req->key.name, gpus(*wanted), res.owner(res.accelerator)));
+            d.notes.push_back({res.accelerator->value.range, "accelerator set here"});
+        }
+    }
+
+    void scaleFacts(const Statement& scale) {
+        const Statement* nodes = attr(scale, "nodes");
+        auto maxNodes = intOf(attr(scale, "max_nodes"));
+        if (!nodes || !maxNodes)
+            return;
+        const Value& v = nodes->value;
+        const Value* hi = v.kind == VK::Integer ? &v
+                          : v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer
+                              ? &v.items[1]
+                              : nullptr;
+        if (hi && hi->integer > *maxNodes) {
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, hi->range,
+                                       fmt::format("'nodes' allows {} nodes, more than 'max_nodes' = {}",
+                                                   hi->integer, *maxNodes));
+            d.notes.push_back({attr(scale, "max_nodes")->value.range, "max_nodes set here"});
+        }
+    }
+
+    void jobFacts(const Statement& job) {
+        if (const Statement* email = attr(job, "email");
+            email && email->value.kind == VK::String && email->value.text.find('@') == std::string::npos)
+            diags_.add(DiagCode::InvalidEnumValue, email->value.range,
+                       fmt::format("invalid email address '{}': it has no '@'", email->value.text));
+
+        const Statement* mem = attr(job, "memory");
+        const Statement* memCpu = attr(job, "memory_per_cpu");
+        if (mem && memCpu) {
+            const Statement* second = mem->range.begin > memCpu->range.begin ? mem : memCpu;
+            const Statement* first = second == mem ? memCpu : mem;
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+                                       "'memory' and 'memory_per_cpu' cannot both be set (Slurm's --mem and "
+                                       "--mem-per-cpu are mutually exclusive)");
+            d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+        }
+
+        const Statement* combine = attr(job, "combine_output");
+        const Statement* error = attr(job, "error");
+        if (combine && error && combine->value.kind == VK::Bool && combine->value.boolean) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, error->key.range,
+                                       "'error' is ignored because 'combine_output' is true");
+            d.notes.push_back({combine->value.range, "combine_output set here"});
+        }
+
+        if (const Statement* notify = attr(job, "notify"); notify && notify->value.kind == VK::List) {
+            const auto& items = notify->value.items;
+            if (items.size() > 1)
+                for (const Value& i : items)
+                    if (i.kind == VK::Identifier && i.text == "none")
+                        diags_.add(DiagCode::QuestionableSetting, i.range,
+                                   "'none' together with other events in 'notify'");
+        }
+    }
+
+    void autotuneFacts(const Statement& autotune) {
+        for (const Statement& p : autotune.body) {
+            if (!isBlock(p) || p.key.name != "parameter" || !p.name)
+                continue;
+            const Statement* values = attr(p, "values");
+            const Statement* range = attr(p, "range");
+            if (!values && !range) {
+                bool anyKey = std::any_of(p.body.begin(), p.body.end(), [](const Statement& s) {
+                    return s.key.name == "values" || s.key.name == "range";
+                });
+                if (anyKey || broken(p))
+                    continue;  // present but malformed, or lost to a syntax error: already reported
+                Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(p),
+                                           fmt::format("parameter '{}' needs 'values' or 'range'", p.name->name));
+                if (auto fix = insertFix(p, "values = []"))
+                    d.fixes.push_back(std::move(*fix));
+            } else if (values && range) {
+                const Statement* second = values->range.begin > range->range.begin ? values : range;
+                const Statement* first = second == values ? range : values;
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+                                           fmt::format("parameter '{}' has both 'values' and 'range'; keep one",
+                                                       p.name->name));
+                d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+            }
+        }
+    }
+
+    void graphCompilerFacts(const Statement& dep, const Statement& app) {
+        const Statement* gc = attr(dep, "graph_compiler");
+        std::string_view c = ident(gc);
+        if (c.empty() || c == "none" || c == "auto" ||
+            !topLevelBlock("deployment")->key("graph_compiler")->types[0].value(c))
+            return;
+        const std::string& appName = app.name->name;
+        Framework fw = frameworkOf(app);
+        auto report = [&](DiagCode code, std::string message, bool atVersion) {
+            Diagnostic& d = diags_.add(code, gc->value.range, std::move(message));
+            if (fw.present())
+                d.notes.push_back(
+                    {fw.where(atVersion), fmt::format("'{}' uses {} here", appName, fw.title(atVersion))});
+        };
+        if (!fw.present()) {
+            if (!has(app, "framework"))
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler '{}' needs an AI framework, but application '{}' sets no "
+                                   "'framework'",
+                                   c, appName),
+                       false);
+            return;
+        }
+        const std::string& f = fw.name;
+        if (c == "xla") {
+            if (f != "tensorflow" && f != "keras" && f != "jax")
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler 'xla' needs TensorFlow, Keras or JAX, but application '{}' "
+                                   "uses {}",
+                                   appName, fw.title(false)),
+                       false);
+        } else if (c == "ngraph") {
+            if (f == "mxnet")
+                return;
+            if (f != "tensorflow") {
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x or MXNet, but application '{}' "
+                                   "uses {}",
+                                   appName, fw.title(false)),
+                       false);
+            } else if (fw.version && (fw.version->latest || fw.version->major >= 2)) {
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x (nGraph-TF supports 1.12–1.15), "
+                                   "but application '{}' uses {}",
+                                   appName, fw.title()),
+                       true);
+            } else if (fw.version && versionBelow(*fw.version, 1, 12)) {
+                report(DiagCode::QuestionableSetting,
+                       fmt::format("nGraph-TF supports TensorFlow 1.12–1.15, but application '{}' uses {}",
+                                   appName, fw.title()),
+                       true);
+            }
+        } else if (c == "glow" || c == "inductor") {
+            if (f != "pytorch")
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler '{}' needs PyTorch, but application '{}' uses {}", c, appName,
+                                   fw.title(false)),
+                       false);
+            else if (c == "inductor" && fw.version && versionBelow(*fw.version, 2, 0))
+                report(DiagCode::IncompatibleCombination,
+                       fmt::format("graph compiler 'inductor' needs PyTorch 2.0 or later, but application '{}' "
+                                   "uses {}",
+                                   appName, fw.title()),
+                       true);
+        }
+    }
+
+    const SourceManager& sm_;
+    const Program& program_;
+    Diagnostics& diags_;
+    std::unordered_map<std::string, const Symbol*> byName_;
+    std::set<uint32_t> reachable_;
+    std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
+    FileId file_;
+};
+
+} // namespace
+
+void checkProgram(const SourceManager& sm, const Program& program, Diagnostics& diags) {
+    Checker(sm, program, diags).run();
+}
+
+} // namespace modak::model

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace modak::model {
@@ -22,6 +23,9 @@ struct Document {
     FileId file;
     std::filesystem::path path;  ///< as resolved (for cycle detection and relative imports)
     syntax::File tree;
+    /// Indices into Program::documents of the files this one imports and that could be loaded (an
+    /// import closing a cycle is not listed).
+    std::vector<size_t> imports;
 };
 
 /// A named top-level block (`application mnist`) and where it lives.
@@ -45,8 +49,15 @@ struct Program {
     std::vector<Symbol> symbols;                       ///< all named top-level blocks
 
     const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
-    /// The block `kind name`, or nullptr.
+    /// The block `kind name` anywhere in the program, or nullptr.
     const Symbol* find(std::string_view kind, std::string_view name) const;
+    /// The document of `file`, or nullptr.
+    const Document* document(FileId file) const;
+    /// The block `kind name` visible from `from`: defined in that file or in a file it imports,
+    /// directly or transitively. nullptr if there is none.
+    const Symbol* lookup(FileId from, std::string_view kind, std::string_view name) const;
+    /// Every block of `kind` visible from `from`, in definition order (imports first).
+    std::vector<const Symbol*> visibleSymbols(FileId from, std::string_view kind) const;
 };
 
 struct LoadOptions {

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// Helpers for the model tests: load a program from in-memory files and render its diagnostics.
+#pragma once
+
+#include "Test.h"
+#include "modak/model/Program.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace modak::test {
+
+using Files = std::map<std::string, std::string>;
+
+/// A FileReader serving `files` by their normalised relative path ("targets/hlrs.modak").
+inline model::FileReader memoryReader(Files files) {
+    return [files = std::move(files)](SourceManager& sm, const std::filesystem::path& path,
+                                      std::string& error) -> std::optional<FileId> {
+        auto it = files.find(path.generic_string());
+        if (it == files.end()) {
+            error = "No such file or directory";
+            return std::nullopt;
+        }
+        return sm.addBuffer(path.generic_string(), it->second);
+    };
+}
+
+/// A loaded program with the SourceManager and diagnostics it points into.
+struct Loaded {
+    SourceManager sm;
+    Diagnostics diags;
+    model::Program program;
+
+    std::string report() const { return test::report(sm, diags); }
+};
+
+inline std::unique_ptr<Loaded> load(std::string text, Files imports = {}, std::string path = "test.modak",
+                                    uint32_t maxDepth = 32) {
+    auto out = std::make_unique<Loaded>();
+    FileId root = out->sm.addBuffer(std::move(path), std::move(text));
+    model::LoadOptions options;
+    options.reader = memoryReader(std::move(imports));
+    options.maxImportDepth = maxDepth;
+    out->program = model::loadProgram(out->sm, root, out->diags, options);
+    return out;
+}
+
+/// Loads `text` as test.modak and renders every diagnostic as `modak check` prints them.
+inline std::string check(std::string text, Files imports = {}) {
+    return load(std::move(text), std::move(imports))->report();
+}
+
+/// Applies a fix's edits to `text` (edits do not overlap).
+inline std::string applyFix(std::string text, const Fix& fix) {
+    std::vector<TextEdit> edits = fix.edits;
+    std::sort(edits.begin(), edits.end(),
+              [](const TextEdit& a, const TextEdit& b) { return a.range.begin > b.range.begin; });
+    for (const TextEdit& e : edits)
+        text.replace(e.range.begin, e.range.end - e.range.begin, e.text);
+    return text;
+}
+
+/// The first diagnostic with `code`, or nullptr.
+inline const Diagnostic* firstWith(const Diagnostics& diags, DiagCode code) {
+    for (const Diagnostic& d : diags)
+        if (d.code == code)
+            return &d;
+    return nullptr;
+}
+
+} // namespace modak::test
