@@ -367,6 +367,7 @@ private:
     std::string kind_;            ///< ai_training or hpc ("" when unknown)
     std::string framework_;       ///< chosen ai_framework
     std::string scheduler_;
+    const Member* applicationMember_ = nullptr;
     bool exportAll_ = false;
     bool exportList_ = false;
 };
@@ -622,13 +623,14 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
         b->setMultiLine(true);
 
     document(root);
+    std::string result = render();  // may add the last warnings
 
     bool failed = diags_.errorCount() > errorsBefore;
     diags_.sortByLocation();
     diags.append(diags_);
     if (failed)
         return std::nullopt;
-    return render();
+    return result;
 }
 
 void Importer::document(const Value& root) {
@@ -1036,6 +1038,7 @@ void Importer::application(const Member& m) {
     const Value* v = object(m);
     if (!v)
         return;
+    applicationMember_ = &m;
     auto str = [this](std::string_view key) {
         return [this, key](const Member& f) {
             if (auto s = text(f))
@@ -1691,7 +1694,7 @@ void Importer::data(const Member& m) {
                 dataset().set("basedata", quote(b));
             }
         } else if (f.key == "count") {
-            if (auto n = positiveInt(f, 0))
+            if (auto n = positiveInt(f))
                 dataset().set("samples", std::to_string(*n));
         } else if (f.key == "size") {
             if (f.value.type == VT::String) {
@@ -1775,9 +1778,30 @@ void Importer::dropped(const Member& m, std::string_view reason, const std::func
 // Output.
 
 std::string Importer::render() {
+    if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
+        !app_->has("ranks") && !app_->has("run"))
+        warn(DiagCode::JsonMissingField, keyRange(*applicationMember_),
+             app_->has("container")
+                 ? "'application' has no 'executable'; MODAK ran the image's default command (`singularity run`), "
+                   "which .modak cannot express: add `executable` or `run` to the result"
+                 : "'application' has no 'executable'; add `executable` or `run` to the result");
     if (kind_.empty() && !hasOptimisation_) {
         app_->set("kind", "hpc");
         app_->comment("kind", "the JSON has no optimisation: MODAK ran it as a plain (container) job");
+    }
+
+    // MODAK honoured combine_stdout_stderr on Torque only (`-j oe`, which makes `-e` moot) and always
+    // wrote Slurm's error file; keep whichever of the two took effect.
+    if (Block* job = deployment_->findChild("job"); job && job->get("combine_output") == "true" && job->has("error")) {
+        if (scheduler_ == "slurm") {
+            job->erase("combine_output");
+            job->comment("combine_output", "not imported: combine_stdout_stderr = true (MODAK applied it to Torque only)");
+        } else {
+            job->comment("error", fmt::format("not imported: standard_error_file = {} (combine_stdout_stderr merges it "
+                                              "into the output)",
+                                              job->get("error")));
+            job->erase("error");
+        }
     }
 
     target_->setLabel(targetName_.empty() ? name_ : targetName_);

@@ -39,10 +39,19 @@ struct Imported {
 };
 
 std::unique_ptr<Imported> importText(std::string json, std::string path = "job.json",
-                                     importer::ImportOptions options = {}) {
+                                     importer::ImportOptions options = {}, bool mustCheck = true) {
     auto r = std::make_unique<Imported>();
     r->json = r->sm.addBuffer(std::move(path), std::move(json));
     r->text = importer::importModakJson(r->sm, r->json, r->diags, options);
+    if (r->text && mustCheck) {
+        // Whatever is imported must load and check without errors.
+        SourceManager sm;
+        Diagnostics diags;
+        model::loadProgram(sm, sm.addBuffer("imported.modak", *r->text), diags);
+        INFO(*r->text);
+        INFO(test::report(sm, diags));
+        CHECK_FALSE(diags.hasErrors());
+    }
     return r;
 }
 
@@ -437,7 +446,7 @@ deployment mpi_test {
     tasks = 40
     tasks_per_node = 40
     output = "mpi_test.out"
-    error = "mpi_test.err"
+    // not imported: standard_error_file = "mpi_test.err" (combine_stdout_stderr merges it into the output)
     combine_output = true
     notify = [abort, begin, end]
     email = "user@example.org"
@@ -595,10 +604,20 @@ deployment app {
     CHECK(r->diags.size() == 2);
 
     auto scheme = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
-        "application": {"container_runtime": "ubuntu:22.04"}}})",
+        "application": {"container_runtime": "ubuntu:22.04", "executable": "cat"}}})",
                              "c.json");
     REQUIRE(scheme->text);
     CHECK(scheme->text->find("container = \"docker://ubuntu:22.04\"") != std::string::npos);
+
+    // Without an executable MODAK ran the image's default command; .modak needs a command.
+    auto run = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
+        "application": {"container_runtime": "docker://ubuntu:22.04"}}})",
+                          "run.json", {}, false);
+    REQUIRE(run->text);
+    CHECK(run->report() == R"(run.json:2:9: warning: 'application' has no 'executable'; MODAK ran the image's default command (`singularity run`), which .modak cannot express: add `executable` or `run` to the result [json-missing-field]
+        "application": {"container_runtime": "docker://ubuntu:22.04"}}}
+        ^~~~~~~~~~~~~
+)");
 
     auto withOpt = importText(job("", R"("container_runtime": "docker://x/y:1")"), "c.json");
     REQUIRE(withOpt->text);
