@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace modak::syntax {
 
@@ -320,7 +321,21 @@ private:
     }
 
     // ---- Structure ----
-    std::vector<Statement>& currentBody() { return stack_.empty() ? file_.statements : stack_.back()->body; }
+    // Statements of an open block collect in a per-depth scratch vector (capacity reused across
+    // blocks) and move into the block, sized exactly, when it closes: one move per statement and no
+    // growth slack, which matters for files with hundreds of thousands of small blocks.
+    std::vector<Statement>& currentBody() {
+        return stack_.empty() ? file_.statements : scratch_[stack_.size() - 1];
+    }
+
+    void popBlock() {
+        std::vector<Statement>& body = scratch_[stack_.size() - 1];
+        Statement* block = stack_.back();
+        block->body.reserve(body.size());
+        std::move(body.begin(), body.end(), std::back_inserter(block->body));
+        body.clear();
+        stack_.pop_back();
+    }
 
     // Adds an open block; false if the depth limit made us skip it instead.
     bool pushBlock(Statement block, const char* afterBrace) {
@@ -332,6 +347,8 @@ private:
         }
         currentBody().push_back(std::move(block));
         stack_.push_back(&currentBody().back());
+        if (scratch_.size() < stack_.size())
+            scratch_.emplace_back();
         return true;
     }
 
@@ -369,11 +386,10 @@ private:
 
     void closeBlock(const char* brace) {
         Statement* block = stack_.back();
-        stack_.pop_back();
+        popBlock();
         block->closeBrace = state_.range(brace, brace + 1);
         block->range.end = block->closeBrace.end;
         block->singleLine = !newlineBetween(begin_ + block->openBrace.begin, brace);
-        block->body.shrink_to_fit();  // large files hold many small blocks: drop growth slack
         commaAllowed_ = true;
     }
 
@@ -453,11 +469,14 @@ private:
             if (p_ < end_ && *p_ != '\n' && *p_ != '\r' && *p_ != '}')
                 ++p_;
         }
-        if (stopped_)
+        if (stopped_) {
+            while (!stack_.empty())
+                popBlock();  // keep what was parsed: the LSP shows partial trees
             return;
+        }
         while (!stack_.empty()) {
             Statement* block = stack_.back();
-            stack_.pop_back();
+            popBlock();
             block->range.end = static_cast<uint32_t>(end_ - begin_);
             std::string what = block->key.name.empty() ? std::string("block")
                                                        : fmt::format("block '{}'", block->key.name);
@@ -754,6 +773,7 @@ private:
     const ParseOptions& options_;
     File file_;
     std::vector<Statement*> stack_;
+    std::vector<std::vector<Statement>> scratch_;
     size_t errors_ = 0;
     bool stopped_ = false;
     bool commaAllowed_ = false;

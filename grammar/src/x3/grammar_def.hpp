@@ -93,12 +93,12 @@ const auto makeVersioned = [](auto& ctx) {
 
 const auto makeRange = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
-    Value lo = std::move(boost::fusion::at_c<0>(attr));
     auto& hi = boost::fusion::at_c<1>(attr);
     if (!hi) {
-        x3::_val(ctx) = std::move(lo);
+        x3::_val(ctx) = std::move(boost::fusion::at_c<0>(attr));
         return;
     }
+    Value lo = std::move(boost::fusion::at_c<0>(attr));
     Value r;
     r.kind = Value::Kind::Range;
     r.range = {lo.range.file, lo.range.begin, hi->range.end};
