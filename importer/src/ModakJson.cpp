@@ -1182,7 +1182,14 @@ void Importer::optimisation(const Member& m) {
         missing(m, fmt::format("app_type-{}", kind_), false, "MODAK requires the settings of the app_type");
 
     const Member* enable = v->find("enable_autotuning");
-    autotuningEnabled_ = enable && enable->value.type == VT::Bool && enable->value.boolean;
+    if (enable) {
+        // The same leniency as `boolean` (which reports the conversion when the field is walked).
+        const Value& e = enable->value;
+        autotuningEnabled_ = (e.type == VT::Bool && e.boolean) || (e.type == VT::Integer && e.integer == 1) ||
+                             (e.type == VT::String && (lower(trimView(e.string)) == "true" ||
+                                                       lower(trimView(e.string)) == "yes" ||
+                                                       lower(trimView(e.string)) == "on" || trimView(e.string) == "1"));
+    }
     if (autotuningEnabled_ && !v->find("autotuning"))
         missing(m, "autotuning", false, "enable_autotuning is true but there is no tuner to import");
     if (!v->find("enable_opt_build"))

@@ -748,3 +748,25 @@ TEST_CASE("import: documentation placeholders warn and use the first alternative
     CHECK(r->text->find("cpu { arch = x86_64 }") != std::string::npos);
     CHECK(r->text->find("  // not imported: email_address = \"mail.com\"\n") != std::string::npos);
 }
+
+TEST_CASE("import: autotuning needs enable_autotuning", "[import][mapping]") {
+    auto tuned = importText(job("", "", R"("enable_autotuning": "true", "autotuning": {"tuner": "cresta", "input": "t"})"),
+                            "a.json");
+    REQUIRE(tuned->text);
+    CHECK(tuned->text->find("  autotune { tuner = cresta, input = \"t\" }\n") != std::string::npos);
+    CHECK(tuned->diags.size() == 1);  // the string "true" read as a boolean
+
+    auto off = importText(job("", "", R"("autotuning": {"tuner": "cresta", "input": "t"})"), "a.json");
+    REQUIRE(off->text);
+    CHECK(off->text->find("autotune {") == std::string::npos);
+    CHECK(off->text->find("  // not imported: optimisation.autotuning (tuner \"cresta\"), because enable_autotuning is "
+                          "not true\n") != std::string::npos);
+    CHECK(off->report().find("'autotuning' is given but 'enable_autotuning' is not true; not imported") !=
+          std::string::npos);
+
+    auto otherTuner = importText(job("", "", R"("enable_autotuning": true, "autotuning": {"tuner": "autotune", "input": "t"})"),
+                                 "a.json");
+    REQUIRE(otherTuner->text);
+    CHECK(otherTuner->text->find("autotune {\n    // not imported: tuner = \"autotune\"\n    input = \"t\"\n  }") !=
+          std::string::npos);
+}
