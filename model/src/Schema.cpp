@@ -776,6 +776,17 @@ std::span<const std::string_view> topLevelKinds() { return kTopLevelKinds; }
 
 std::vector<const BlockSchema*> allBlockSchemas() { return tables().all(); }
 
+const BlockSchema* blockSchemaAt(std::span<const std::string_view> path) {
+    const BlockSchema* b = &tables().file;
+    for (std::string_view step : path) {
+        const KeySchema* k = b->key(step);
+        if (!k || !k->block)
+            return nullptr;
+        b = k->block;
+    }
+    return b;
+}
+
 std::span<const BuiltinWorkload> builtinWorkloads() { return kBuiltinWorkloads; }
 
 const BuiltinWorkload* builtinWorkload(std::string_view name) {

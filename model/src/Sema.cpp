@@ -246,6 +246,10 @@ private:
                 targetFacts(st);
             else if (st.key.name == "deployment")
                 deploymentFacts(st);
+            else if (st.key.name == "workload" && builtinWorkload(st.name->name))
+                diags_.add(DiagCode::QuestionableSetting, st.name->range,
+                           fmt::format("workload '{}' shadows the built-in workload of the same name",
+                                       st.name->name));
         }
     }
 

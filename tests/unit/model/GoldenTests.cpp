@@ -67,3 +67,20 @@ TEST_CASE("golden: tests/golden/sema") {
         }
     }
 }
+
+TEST_CASE("robustness: every prefix of a rich file loads without crashing") {
+    std::string text = test::readFile((kDir / "kitchen_sink.modak").string()) +
+                       test::readFile((kDir / "imports_facts.modak").string());
+    for (size_t n = 0; n <= text.size(); n += 3) {
+        SourceManager sm;
+        Diagnostics diags;
+        FileId root = sm.addBuffer("prefix.modak", text.substr(0, n));
+        model::LoadOptions options;
+        options.reader = goldenReader();
+        CHECK_NOTHROW(model::loadProgram(sm, root, diags, options));
+        // Every diagnostic lies inside a buffer.
+        for (const Diagnostic& d : diags)
+            if (d.range.file.valid())
+                CHECK(d.range.end <= sm.text(d.range.file).size());
+    }
+}

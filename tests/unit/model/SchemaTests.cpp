@@ -49,6 +49,15 @@ TEST_CASE("schema: top-level blocks and lookups") {
     CHECK(partition->named);
     CHECK(partition->block->key("gpu")->block == topLevelBlock("target")->key("gpu")->block);
 
+    // Paths of block keys.
+    std::vector<std::string_view> path = {"deployment", "job"};
+    CHECK(blockSchemaAt(path) == topLevelBlock("deployment")->key("job")->block);
+    path = {"target", "partition", "gpu"};
+    CHECK(blockSchemaAt(path)->kind == "gpu");
+    path = {"deployment", "emit"};
+    CHECK(blockSchemaAt(path) == nullptr);
+    CHECK(blockSchemaAt({}) == &fileSchema());
+
     // Free-form keys.
     const BlockSchema* env = app->key("env")->block;
     REQUIRE(env->anyKey);

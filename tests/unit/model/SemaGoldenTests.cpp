@@ -936,3 +936,13 @@ test.modak:6:14: error: expected '=' after key 'batch_size', found '128' [expect
              ^~~
 )");
 }
+
+TEST_CASE("sema: a workload named like a built-in") {
+    CHECK("\n" + check(R"(modak 1
+workload resnet50 { flops_per_sample = 2.5e10, parameters = 25_000_000 }
+)") == R"(
+test.modak:2:10: warning: workload 'resnet50' shadows the built-in workload of the same name [questionable-setting]
+workload resnet50 { flops_per_sample = 2.5e10, parameters = 25_000_000 }
+         ^~~~~~~~
+)");
+}

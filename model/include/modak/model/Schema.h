@@ -106,6 +106,9 @@ const BlockSchema& fileSchema();
 const BlockSchema* topLevelBlock(std::string_view kind);
 /// The block kinds that may appear at top level, in documentation order.
 std::span<const std::string_view> topLevelKinds();
+/// The schema of the block reached by following `path` of block keys from the file level:
+/// {"deployment", "job"} → the job block; {} → the file level. nullptr if a step is not a block.
+const BlockSchema* blockSchemaAt(std::span<const std::string_view> path);
 /// Every block schema (file level first), for documentation and tests.
 std::vector<const BlockSchema*> allBlockSchemas();
 
