@@ -225,7 +225,6 @@ private:
     // --- context -------------------------------------------------------------------------------
 
     void checkDocument(const Document& doc) {
-        file_ = doc.file;
         reachable_.clear();
         std::vector<const Document*> todo{&doc};
         while (!todo.empty()) {
@@ -789,7 +788,6 @@ private:
         const std::string& name = app.name->name;
         const Statement* kind = attr(app, "kind");
         Framework fw = frameworkOf(app);
-        const Statement* framework = attr(app, "framework");
         std::string_view kindName = ident(kind);
 
         if (kindName == "ai_training" && !has(app, "framework") && !broken(app)) {
@@ -845,7 +843,6 @@ private:
                 d.notes.push_back({fw.where(), "framework set here"});
             }
         }
-        (void)framework;
 
         // One command line.
         const Statement* run = attr(app, "run");
@@ -1370,7 +1367,6 @@ private:
     std::unordered_map<std::string, const Symbol*> byName_;
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
-    FileId file_;
 };
 
 } // namespace
