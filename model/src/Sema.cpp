@@ -79,10 +79,18 @@ SourceRange headerRange(const Statement& block) {
     return r;
 }
 
+bool startsWithVowel(std::string_view word) {
+    return !word.empty() && std::string_view("aeiou").find(word[0]) != std::string_view::npos;
+}
+
+/// "a target", "an application".
+std::string withArticle(std::string_view word) {
+    return fmt::format("{} {}", startsWithVowel(word) ? "an" : "a", word);
+}
+
 /// "a 'job'", "an 'application'".
 std::string quotedWithArticle(std::string_view word) {
-    bool vowel = !word.empty() && std::string_view("aeiou").find(word[0]) != std::string_view::npos;
-    return fmt::format("{} '{}'", vowel ? "an" : "a", word);
+    return fmt::format("{} '{}'", startsWithVowel(word) ? "an" : "a", word);
 }
 
 const char* foundKind(VK k) {
@@ -295,7 +303,7 @@ private:
     /// How messages name a block: "application 'mnist'", "partition 'gpu'", "'dataset'".
     static std::string where(const Statement* block) {
         if (!block)
-            return "the top level";
+            return "the file";
         if (block->name)
             return fmt::format("{} '{}'", block->key.name, block->name->name);
         return fmt::format("'{}'", block->key.name);
@@ -756,7 +764,13 @@ private:
     void reportUnresolved(std::string_view kind, const Value& v, const std::vector<std::string>& candidates) {
         std::string s(suggest(v.text, candidates));
         std::string message = fmt::format("unknown {} '{}'", kind, v.text);
-        if (!s.empty())
+        std::string otherKind;
+        for (std::string_view k : topLevelKinds())
+            if (k != kind && resolve(k, v.text))
+                otherKind = k;
+        if (!otherKind.empty())
+            message += fmt::format("; '{}' is {}, not {}", v.text, withArticle(otherKind), withArticle(kind));
+        else if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
         else if (candidates.empty())
             message += fmt::format("; no {} is defined or imported", kind);

@@ -946,3 +946,14 @@ workload resnet50 { flops_per_sample = 2.5e10, parameters = 25_000_000 }
          ^~~~~~~~
 )");
 }
+
+TEST_CASE("sema: a reference to a block of another kind") {
+    CHECK("\n" + check(R"(modak 1
+application mnist { kind = hpc, run = "x" }
+deployment d { application = mnist, target = mnist }
+)") == R"(
+test.modak:3:46: error: unknown target 'mnist'; 'mnist' is an application, not a target [unresolved-reference]
+deployment d { application = mnist, target = mnist }
+                                             ^~~~~
+)");
+}
