@@ -53,6 +53,11 @@ bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string
                 ok = false;
             }
             std::sort(found.begin(), found.end());
+            if (found.empty() && !ec) {
+                // Checking nothing would pass silently; in CI that hides a wrong path.
+                printError(fmt::format("no .modak files under '{}'", input));
+                ok = false;
+            }
             out.insert(out.end(), found.begin(), found.end());
         } else {
             out.push_back(input);
@@ -67,7 +72,8 @@ std::optional<FileId> readInput(SourceManager& sm, const std::string& path) {
         return sm.addBuffer("<stdin>", std::move(text));
     }
     std::string error;
-    auto id = sm.readFile(path, error);
+    // Reading stops just past the parser's limit: a huge file costs no more memory than that.
+    auto id = sm.readFile(path, error, syntax::ParseOptions{}.maxBytes + 1);
     if (!id)
         printError(fmt::format("cannot read '{}': {}", path, error));
     return id;

@@ -90,6 +90,7 @@ public:
     Driver(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options)
         : diags_(diags), options_(options) {
         std::string_view text = sm.text(file);
+        fileSize_ = std::max<uint64_t>(sm.buffer(file).fileSize, text.size());
         begin_ = p_ = text.data();
         end_ = text.data() + text.size();
         state_.base = begin_;
@@ -101,10 +102,9 @@ public:
 
     File run() {
         CurrentStateScope scope(&state_);
-        if (static_cast<size_t>(end_ - begin_) > options_.maxBytes) {
+        if (fileSize_ > options_.maxBytes) {
             error(DiagCode::FileTooLarge, {begin_, begin_},
-                  fmt::format("the file is {} bytes; the limit is {} bytes", end_ - begin_,
-                              options_.maxBytes));
+                  fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, options_.maxBytes));
             return std::move(file_);
         }
         checkEncoding();
@@ -777,6 +777,7 @@ private:
 
     const char* begin_;
     const char* end_;
+    uint64_t fileSize_ = 0;
     const char* p_;
     ParseState state_;
     Diagnostics& diags_;

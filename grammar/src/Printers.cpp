@@ -28,6 +28,24 @@ void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, ui
     size_t col = std::min<size_t>(begin - lineStart, line.size());
     size_t endCol = std::clamp<size_t>(end > begin ? end - lineStart : col + 1, col + 1,
                                        std::max(line.size(), col + 1));
+    // Very long lines (minified or generated input) are shown as a window around the caret.
+    constexpr size_t maxShown = 160, before = 60;
+    std::string prefix, suffix;
+    if (line.size() > maxShown) {
+        size_t from = col > before ? col - before : 0;
+        while (from > 0 && (static_cast<unsigned char>(line[from]) & 0xC0) == 0x80)
+            --from;
+        size_t to = std::min(line.size(), from + maxShown);
+        while (to < line.size() && (static_cast<unsigned char>(line[to]) & 0xC0) == 0x80)
+            ++to;
+        if (from > 0)
+            prefix = "...";
+        if (to < line.size())
+            suffix = "...";
+        line = line.substr(from, to - from);
+        col -= from;
+        endCol = std::min(endCol - from, std::max(line.size(), col + 1));
+    }
     // Control bytes and invalid UTF-8 would garble a terminal; show each such byte as '?' so the
     // caret line (one column per byte or code point) stays aligned.
     std::string shown;
@@ -46,9 +64,9 @@ void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, ui
         shown.append(line.substr(i, n));
         i += n;
     }
-    out += shown;
+    out += prefix + shown + suffix;
     out += '\n';
-    std::string caret;
+    std::string caret(prefix.size(), ' ');
     for (size_t i = 0; i < col; ++i)
         if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80)
             caret.push_back(line[i] == '\t' ? '\t' : ' ');

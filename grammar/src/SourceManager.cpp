@@ -44,10 +44,12 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
     b.path = std::move(path);
     b.text = std::move(text);
     b.lineStarts = computeLineStarts(b.text);
+    b.fileSize = b.text.size();
     return id;
 }
 
-std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error) {
+std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error,
+                                             size_t maxBytes) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         error = "is a directory";
@@ -63,16 +65,24 @@ std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path,
     std::error_code sizeError;
     auto expected = std::filesystem::file_size(path, sizeError);
     if (!sizeError)
-        text.reserve(expected);
+        text.reserve(std::min<uint64_t>(expected, maxBytes));
     char chunk[1 << 16];
     size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
-        text.append(chunk, n);
+    uint64_t total = 0;
+    while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0) {
+        total += n;
+        if (text.size() < maxBytes)
+            text.append(chunk, std::min<size_t>(n, maxBytes - text.size()));
+        else if (!sizeError)
+            break;  // the size is known: no need to read the rest
+    }
     if (std::ferror(f.get())) {
         error = "read error";
         return std::nullopt;
     }
-    return addBuffer(path.string(), std::move(text));
+    FileId id = addBuffer(path.string(), std::move(text));
+    buffers_.back().fileSize = sizeError ? total : std::max<uint64_t>(expected, total);
+    return id;
 }
 
 } // namespace modak

@@ -82,6 +82,23 @@ printf 'modak 1\nx = "\xff"\n' >"$work/utf8.modak"
 expect_exit 1 "$modak" check "$work/utf8.modak"
 contains "$work/err" "invalid-utf8"
 
+# hostile input: huge, deeply nested, binary, empty directory — located errors, no crash
+head -c 100000000 /dev/zero | tr '\0' ' ' >"$work/huge.modak"
+expect_exit 1 "$modak" check "$work/huge.modak"
+contains "$work/err" "huge.modak:1:1: error: the file is 100000000 bytes; the limit is 67108864 bytes [file-too-large]"
+rm -f "$work/huge.modak"
+python3 -c 'print("modak 1\n" + "a {" * 100000 + "}" * 100000)' >"$work/nested.modak"
+expect_exit 1 "$modak" check "$work/nested.modak"
+contains "$work/err" "nesting-too-deep"
+python3 -c 'print("modak 1\nx = " + "[" * 100000)' >"$work/lists.modak"
+expect_exit 1 "$modak" check "$work/lists.modak"
+contains "$work/err" "expected ',' or ']' in the list, found '['"
+(( $(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$work/err") < 200 )) || fail "long source line not shortened"
+expect_exit 1 "$modak" check "$modak"
+mkdir -p "$work/nothing"
+expect_exit 2 "$modak" check "$work/nothing"
+contains "$work/err" "no .modak files"
+
 # fmt: --check names files and writes nothing; in place rewrites atomically; errors leave files alone
 printf 'modak 1\ntarget  t{scheduler=none // keep me\n}\n' >"$work/ugly.modak"
 cp "$work/ugly.modak" "$work/ugly.orig"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <deque>
 #include <filesystem>
 #include <optional>
@@ -40,6 +41,7 @@ struct SourceBuffer {
     std::string path;  ///< as given by the user (printed in diagnostics)
     std::string text;
     std::vector<uint32_t> lineStarts;  ///< byte offset of each line start; lineStarts[0] == 0
+    uint64_t fileSize = 0;             ///< size on disk; larger than text.size() when truncated
 
     LineColumn lineColumn(uint32_t offset) const;
     /// The text of the line containing `offset`, without its line end.
@@ -51,8 +53,10 @@ class SourceManager {
 public:
     /// Adds an in-memory buffer (tests, LSP documents, stdin).
     FileId addBuffer(std::string path, std::string text);
-    /// Reads a file; on I/O failure returns nullopt and sets `error` to a readable reason.
-    std::optional<FileId> readFile(const std::filesystem::path& path, std::string& error);
+    /// Reads a file; on I/O failure returns nullopt and sets `error` to a readable reason. At most
+    /// `maxBytes` are read (the parser then reports the file as too large, with its real size).
+    std::optional<FileId> readFile(const std::filesystem::path& path, std::string& error,
+                                   size_t maxBytes = SIZE_MAX);
 
     const SourceBuffer& buffer(FileId id) const { return buffers_.at(id.value - 1); }
     std::string_view text(FileId id) const { return buffer(id).text; }
