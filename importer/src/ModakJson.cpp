@@ -313,6 +313,7 @@ private:
 
     // -- the parts of a job ---------------------------------------------------------------------
     void document(const Value& root);
+    void containerMapping(const Value& root);
     void job(const Member& job);
     void jobOptions(const Member& m);
     void target(const Member& m);
@@ -357,6 +358,7 @@ private:
     std::string name_;
     std::string targetName_;
     std::unique_ptr<Block> app_, target_, deployment_;
+    std::unique_ptr<Block> image_;  ///< set when the document is a container mapping
     std::vector<std::string> headerComments_;
 
     // Facts gathered before or while walking.
@@ -645,10 +647,10 @@ void Importer::document(const Value& root) {
         const Member* first = root.members.empty() ? nullptr : &root.members.front();
         SourceRange where = first ? keyRange(*first) : range(root.begin, std::min(root.begin + 1, root.end));
         std::string what;
-        if (has("container_file") || has("image_hub") || has("opt_dsl_code") || has("container_name"))
-            what = "a MODAK container mapping (the body of POST /container_mappings), not a job; container "
-                   "images belong in a `catalog` file";
-        else if (has("configuration"))
+        if (has("container_file") || has("image_hub") || has("opt_dsl_code") || has("container_name")) {
+            containerMapping(root);
+            return;
+        } else if (has("configuration"))
             what = "a MODAK infrastructure description (POST /infrastructures), not a job; write it as a "
                    "`target` block";
         else if (has("conditions"))
@@ -691,6 +693,133 @@ void Importer::document(const Value& root) {
           {"optimisation", optimisationHandler},
           {"optimization", optimisationHandler},
           {"job", [&](const Member& m) { job(m); }}});
+}
+
+// A container mapping (a row of MODAK's container catalogue, both the example file's form and the
+// REST form of POST /container_mappings) becomes an `image` block.
+void Importer::containerMapping(const Value& root) {
+    headerComments_.push_back(fmt::format(
+        "Imported by `modak import` from {} (an original MODAK container mapping).", sm_.path(file_)));
+    image_ = std::make_unique<Block>(
+        "image", name_,
+        std::vector<std::string_view>{"reference", "image_type", "framework", "mpi", "app", "arch", "accelerator",
+                                      "cuda", "build", "graph_compilers", "libraries", "flags", "features", "env"});
+    image_->setMultiLine(true);
+    std::string file, hub, appName, version, imageType;
+    std::vector<std::string> features;
+    auto str = [&](std::string& into) {
+        return [this, &into](const Member& f) {
+            if (auto s = text(f))
+                into = std::string(trimView(*s));
+        };
+    };
+    auto build = [&](const Member& f) {
+        const Value* v = object(f);
+        if (!v)
+            return;
+        walk(*v, "the mapping's build",
+             {{"enable_opt_build",
+               [&](const Member& g) {
+                   if (auto b = boolean(g))
+                       image_->set("build", *b ? "source" : "hub");
+               }},
+              {"cpu_type",
+               [&](const Member& g) {
+                   if (auto s = text(g))
+                       if (auto arch = enumValue(g, *s, kCpuTypes, true))
+                           image_->set("arch", *arch);
+               }},
+              {"acc_type", [&](const Member& g) {
+                   if (auto s = text(g))
+                       if (auto acc = enumValue(g, *s, kAccTypes, true))
+                           image_->set("accelerator", *acc);
+               }}});
+    };
+    // Selector maps ({"mpicc": "true", "version": "2.2"}): true flags become features.
+    auto selectors = [&](const Member& f) {
+        const Value* v = object(f);
+        if (!v)
+            return;
+        for (const Member& s : v->members) {
+            if (s.key == "version")
+                continue;
+            bool on = s.value.type == VT::Bool ? s.value.boolean
+                                               : s.value.type == VT::String && lower(trimView(s.value.string)) == "true";
+            if (on)
+                features.push_back(quote(s.key));
+        }
+    };
+    walk(root, "a container mapping",
+         {{"name", [&](const Member&) {}},
+          {"container_file", str(file)},
+          {"container_name", str(file)},
+          {"image_type", str(imageType)},
+          {"container_type", str(imageType)},
+          {"image_hub", str(hub)},
+          {"container_registry", str(hub)},
+          {"src",
+           [&](const Member& f) {
+               if (auto s = text(f); s && lower(trimView(*s)) != "none")
+                   image_->comment("reference", fmt::format("built from source: {}", *s));
+           }},
+          {"app_name", str(appName)},
+          {"version", str(version)},
+          {"opt_dsl_code", [&](const Member& f) {
+               if (auto s = text(f))
+                   image_->comment("reference", fmt::format("MODAK optimisation code: {}", *s));
+           }},
+          {"enable_opt_build",
+           [&](const Member& g) {
+               if (auto b = boolean(g))
+                   image_->set("build", *b ? "source" : "hub");
+           }},
+          {"build", build},
+          {"target", build},
+          {"optimisation", selectors},
+          {"selectors", selectors}});
+    if (file.empty()) {
+        error(DiagCode::JsonMissingField, range(root.begin, std::min(root.begin + 1, root.end)),
+              "the container mapping has no 'container_file' (or 'container_name'): the image reference");
+        return;
+    }
+    if (imageType.empty())
+        imageType = "docker";
+    std::string type = lower(imageType);
+    if (type == "docker" || type == "shub" || type == "library" || type == "oras")
+        image_->set("image_type", type);
+    // MODAK pulled `docker://<hub>/<file>`; a reference with a scheme is kept as written.
+    std::string reference = file;
+    if (reference.find("://") == std::string::npos) {
+        std::string h = lower(hub);
+        std::string prefix = h.empty() || h == "docker" || h == "dockerhub" ? "" : hub + "/";
+        reference = (type == "shub" ? "shub://" : type == "library" ? "library://" : "docker://") + prefix + reference;
+    }
+    image_->set("reference", quote(reference));
+    std::string app = lower(appName);
+    bool isMpi = false, isFramework = false;
+    for (auto& [spelling, name] : kMpiLibraries.values)
+        isMpi |= app == spelling;
+    for (auto& [spelling, name] : kMpiLibraries.legacy)
+        isMpi |= app == spelling;
+    for (auto& [spelling, name] : kFrameworks.values)
+        isFramework |= app == spelling;
+    auto versioned = [&](std::string_view name) {
+        return version.empty() ? std::string(name) : fmt::format("{} {}", name, quote(version));
+    };
+    if (isMpi) {
+        for (auto& [spelling, name] : kMpiLibraries.values)
+            if (app == spelling)
+                image_->set("mpi", versioned(name));
+        for (auto& [spelling, name] : kMpiLibraries.legacy)
+            if (app == spelling)
+                image_->set("mpi", versioned(name));
+    } else if (isFramework) {
+        image_->set("framework", versioned(app));
+    } else if (!appName.empty()) {
+        image_->set("app", quote(version.empty() ? appName : appName + " " + version));
+    }
+    if (!features.empty())
+        image_->set("features", out::list(features));
 }
 
 void Importer::job(const Member& m) {
@@ -1785,6 +1914,12 @@ void Importer::dropped(const Member& m, std::string_view reason, const std::func
 // Output.
 
 std::string Importer::render() {
+    if (image_) {
+        std::string out;
+        for (const std::string& c : headerComments_)
+            out += "// " + c + "\n";
+        return out + "modak 1\n\n" + image_->render(0);
+    }
     if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
         !app_->has("ranks") && !app_->has("run"))
         warn(DiagCode::JsonMissingField, keyRange(*applicationMember_),

@@ -392,12 +392,13 @@ struct Tables {
     BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env;
     BlockSchema target, cpu, gpu, partition, storage;
     BlockSchema deployment, scale, job, autotune, parameter;
+    BlockSchema image, imageEnv;
 
     Tables();
     std::vector<const BlockSchema*> all() const {
         return {&file,   &application, &workload, &dataset,   &openmp,     &openacc, &opencl,
                 &appBuild, &env,       &target,   &cpu,       &gpu,        &partition, &storage,
-                &deployment, &scale,   &job,      &autotune,  &parameter};
+                &deployment, &scale,   &job,      &autotune,  &parameter, &image, &imageEnv};
     }
 };
 
@@ -691,6 +692,8 @@ Tables::Tables() {
         K("graph_compiler", "graph compiler applied to the AI framework").t(tEnum(kGraphCompilers))
             .orig("ai_framework-tensorflow.xla, ai_framework-pytorch.glow").alias({"xla", "glow", "compiler"}),
         K("runtime", "container runtime; overrides the target's").t(tEnum(kRuntimes)),
+        K("image", "pin this `image` block instead of letting the model choose from the catalogue")
+            .t(tRef("image")),
         K("partition", "partition of the target to run in (a `partition` block of the target)").t(tString()),
         K("storage", "storage to use: the name of a target `storage` block, or a storage class").t(tString())
             .orig("storage_class_pref").alias({"storage_class_pref"}),
@@ -698,6 +701,47 @@ Tables::Tables() {
         K("job", "batch-job options").blk(job).orig("job_options").alias({"job_options"}),
         K("autotune", "automatic tuning").blk(autotune).orig("optimisation.autotuning").alias({"autotuning"}),
         K("emit", "outputs written by `modak generate`").t(tList(tEnum(kEmits), "[slurm, singularity]")),
+    };
+
+    // §4.10 image: a container-catalogue entry written in the language (MODAK's container mappings)
+    imageEnv.kind = "env";
+    imageEnv.doc = "environment the image needs at run time: `NAME = value`";
+    imageEnv.anyKey = (KeySchema)K("NAME", "an environment variable the image needs")
+                          .t(tString()).t(tInt()).t(tFloat()).t(tBool());
+    image.kind = "image";
+    image.doc = "a container image the embedded model may choose, in addition to its catalogue";
+    image.keys = {
+        K("reference", "registry reference of the image, e.g. `docker://modakopt/modak:tensorflow-2.1-gpu-src`")
+            .t(tString("\"docker://registry/repository:tag\"")).req().orig("container_name, container_file")
+            .alias({"container_name", "container_file"}).ph("\"docker://registry/repository:tag\""),
+        K("image_type", "kind of image reference: `docker` (OCI registry), `shub` (Singularity Hub), "
+                        "`library` (Sylabs library) or `oras`")
+            .t(tEnum({{"docker", "an OCI/Docker registry image"},
+                      {"shub", "a Singularity Hub image"},
+                      {"library", "a Sylabs Cloud library image"},
+                      {"oras", "an OCI artifact pulled with ORAS"}}))
+            .orig("container_type, image_type").alias({"container_type"}),
+        K("framework", "AI framework in the image and its version, e.g. `tensorflow \"2.1\"`")
+            .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")),
+        K("mpi", "MPI library in the image and its version, e.g. `mvapich \"2.2\"`")
+            .t(tVersioned(kMpiLibraries, "openmpi \"4.1\"")),
+        K("app", "application the image is specific to (MODAK's `app_name`, e.g. \"code_aster\")")
+            .t(tString()).orig("app_name"),
+        K("arch", "CPU architecture the image is built for").t(tEnum(kCpuArchs)).orig("target.cpu_type")
+            .alias({"cpu_type"}),
+        K("accelerator", "accelerator vendor the image supports").t(tEnum(kAccelerators))
+            .orig("target.acc_type").alias({"acc_type"}),
+        K("cuda", "CUDA version in the image, e.g. \"10.1\"").t(tString("\"11.8\"")),
+        K("build", "how the image was built: `hub` (upstream), `pip`, or `source` (optimised build)")
+            .t(tEnum(kBuilds)).orig("enable_opt_build"),
+        K("graph_compilers", "graph compilers the image supports").t(tList(tEnum(kGraphCompilers), "[xla]")),
+        K("libraries", "notable libraries with versions, e.g. [\"mkl 2020\", \"cudnn 7.6\", \"nccl 2.7\"]")
+            .t(tList(tString(), "[\"cudnn 7.6\"]")),
+        K("flags", "compiler flags of an optimised build, e.g. \"-march=skylake-avx512\"").t(tString()),
+        K("features", "features the image provides, as MODAK's mapping selectors (e.g. [\"mpicc\", \"mpifort\"])")
+            .t(tList(tString(), "[\"mpicc\"]")).orig("optimisation, selectors"),
+        K("env", "environment the image needs at run time (XLA flags, OMP/KMP affinity, NCCL settings)")
+            .blk(imageEnv),
     };
 
     // §4.1 file level
@@ -712,6 +756,8 @@ Tables::Tables() {
             .blk(deployment, true),
         K("workload", "a custom workload: `workload NAME { flops_per_sample = …, parameters = … }`")
             .blk(workload, true),
+        K("image", "a container image the model may choose: `image NAME { reference = \"…\" }`")
+            .blk(image, true),
     };
 }
 
@@ -720,8 +766,8 @@ const Tables& tables() {
     return t;
 }
 
-constexpr std::array<std::string_view, 4> kTopLevelKinds = {"application", "target", "deployment",
-                                                            "workload"};
+constexpr std::array<std::string_view, 5> kTopLevelKinds = {"application", "target", "deployment",
+                                                            "workload", "image"};
 
 } // namespace
 

@@ -15,7 +15,7 @@ using namespace modak::model;
 
 TEST_CASE("schema: top-level blocks and lookups") {
     std::vector<std::string> kinds(topLevelKinds().begin(), topLevelKinds().end());
-    CHECK(kinds == std::vector<std::string>{"application", "target", "deployment", "workload"});
+    CHECK(kinds == std::vector<std::string>{"application", "target", "deployment", "workload", "image"});
     for (std::string_view k : topLevelKinds()) {
         const BlockSchema* b = topLevelBlock(k);
         REQUIRE(b);
