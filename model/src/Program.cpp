@@ -143,7 +143,7 @@ private:
                 continue;
             }
             if (depth + 1 > options_.maxImportDepth) {
-                diags_.add(DiagCode::ImportNotFound, imp.pathRange,
+                diags_.add(DiagCode::ImportTooDeep, imp.pathRange,
                            fmt::format("cannot import '{}': imports are nested more than {} levels deep",
                                        imp.path, options_.maxImportDepth));
                 continue;

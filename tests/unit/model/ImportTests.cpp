@@ -132,7 +132,7 @@ TEST_CASE("imports: nesting depth is limited") {
     files["f6.modak"] = "modak 1\n";
     auto l = test::load("modak 1\nimport \"f0.modak\"\n", files, "test.modak", 3);
     CHECK("\n" + l->report() == R"(
-f2.modak:2:8: error: cannot import 'f3.modak': imports are nested more than 3 levels deep [import-not-found]
+f2.modak:2:8: error: cannot import 'f3.modak': imports are nested more than 3 levels deep [import-too-deep]
 import "f3.modak"
        ^~~~~~~~~~
 )");
