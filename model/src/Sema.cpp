@@ -19,6 +19,26 @@ namespace modak::model {
 
 namespace {
 
+/// A tiny insertion-ordered map for the few keys of one block.
+template <class Key>
+struct FlatSeen {
+    std::vector<std::pair<Key, const syntax::Statement*>> items;
+
+    std::pair<typename decltype(items)::iterator, bool> emplace(Key key, const syntax::Statement* st) {
+        for (auto it = items.begin(); it != items.end(); ++it)
+            if (it->first == key)
+                return {it, false};
+        items.emplace_back(std::move(key), st);
+        return {items.end() - 1, true};
+    }
+    size_t count(std::string_view key) const {
+        for (const auto& item : items)
+            if (item.first == key)
+                return 1;
+        return 0;
+    }
+};
+
 using syntax::Statement;
 using syntax::Value;
 using VK = Value::Kind;
@@ -418,9 +438,10 @@ private:
     // --- structure -----------------------------------------------------------------------------
 
     void checkBody(const BlockSchema& schema, const Statement* owner, const std::vector<Statement>& body) {
-        std::unordered_map<std::string_view, const Statement*> seen;  // attributes, unnamed blocks
-        std::unordered_map<std::string, const Statement*> seenNamed;  // "key name"
-        std::set<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
+        // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
+        FlatSeen<std::string_view> seen;   // attributes, unnamed blocks
+        FlatSeen<std::string> seenNamed;   // "key name"
+        std::vector<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
             if (st.key.name.empty())
                 continue;  // recovered after a syntax error
@@ -430,7 +451,7 @@ private:
             if (!ks) {
                 std::string meant = reportUnknown(schema, owner, st);
                 if (!meant.empty())
-                    suggested.insert(std::move(meant));
+                    suggested.push_back(std::move(meant));
                 continue;
             }
             if (isBlock(st) && !ks->isBlock()) {
@@ -486,7 +507,8 @@ private:
         if (!owner || broken(*owner))
             return;
         for (const KeySchema& k : schema.keys) {
-            if (!k.required || seen.count(k.name) || suggested.count(k.name))
+            if (!k.required || seen.count(k.name) ||
+                std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(*owner),
                                        fmt::format("missing required key '{}' in {}", k.name, where(owner)));

@@ -11,12 +11,14 @@ namespace modak::syntax::parser {
 struct value_class;
 using value_type = x3::rule<value_class, Value>;
 BOOST_SPIRIT_DECLARE(value_type)
-BOOST_SPIRIT_DECLARE(skipper_type)
+
+
+
 
 /// `value` of the language: a scalar, a range, or a list. Throws x3::expectation_failure on a
 /// committed syntax error (caught by the driver).
 const value_type& value();
 /// Whitespace and comments (comments are recorded into currentState).
-const skipper_type& skipper();
+inline Trivia skipper() { return {}; }
 
 } // namespace modak::syntax::parser

@@ -41,7 +41,6 @@ std::pair<const char*, const char*> bounds(const Range& r) {
 
 // ---- Rules -------------------------------------------------------------------------------------
 // Rule names are what the user reads in "expected …" messages.
-const skipper_type skipperRule = "whitespace";
 const x3::rule<class string_class, Value> stringLit = "string";
 const x3::rule<class string_close_class> stringClose = "closing '\"'";
 const x3::rule<class text_block_class, Value> textBlock = "text block";
@@ -118,43 +117,7 @@ const auto makeList = [](auto& ctx) {
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------
-// Whitespace and comments in one tight loop: the skipper runs before every token, so it is the
-// hottest parser of all. An unterminated block comment is not trivia: the value parser then stops at
-// the '/*' and the driver reports it.
-struct Trivia : x3::parser<Trivia> {
-    using attribute_type = x3::unused_type;
-    static const bool has_attribute = false;
 
-    template <class Iterator, class Context, class RContext, class Attribute>
-    bool parse(Iterator& first, const Iterator& last, const Context&, RContext&, Attribute&) const {
-        Iterator p = first;
-        while (p != last) {
-            char c = *p;
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                ++p;
-            } else if (c == '/' && p + 1 != last && p[1] == '/') {
-                Iterator b = p;
-                while (p != last && *p != '\n' && *p != '\r')
-                    ++p;
-                state().recordComment(b, p, false);
-            } else if (c == '/' && p + 1 != last && p[1] == '*') {
-                Iterator q = p + 2;
-                while (q + 1 < last && !(q[0] == '*' && q[1] == '/'))
-                    ++q;
-                if (q + 1 >= last)
-                    break;
-                state().recordComment(p, q + 2, true);
-                p = q + 2;
-            } else {
-                break;
-            }
-        }
-        bool consumed = p != first;
-        first = p;
-        return consumed;
-    }
-};
-const auto skipperRule_def = Trivia{};
 
 const auto stringClose_def = lit('"');
 const auto stringLit_def =
@@ -192,7 +155,7 @@ const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
 const auto list_def = (listOpen >> listItems > listClose)[makeList];
 const auto valueRule_def = list | element;
 
-BOOST_SPIRIT_DEFINE(skipperRule, stringLit, stringClose, textBlock, textBlockClose, duration, size,
+BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size,
                     floatLit, integerLit, identifier, versioned, scalar, upperBound,
                     element, list, listOpen, listItems, listClose, valueRule)
 
