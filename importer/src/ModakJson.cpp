@@ -713,16 +713,16 @@ void Importer::containerMapping(const Value& root) {
                 into = std::string(trimView(*s));
         };
     };
+    auto optBuildFlag = [&](const Member& g) {
+        if (auto b = boolean(g))
+            image_->set("build", *b ? "source" : "hub");
+    };
     auto build = [&](const Member& f) {
         const Value* v = object(f);
         if (!v)
             return;
         walk(*v, "the mapping's build",
-             {{"enable_opt_build",
-               [&](const Member& g) {
-                   if (auto b = boolean(g))
-                       image_->set("build", *b ? "source" : "hub");
-               }},
+             {{"enable_opt_build", optBuildFlag},
               {"cpu_type",
                [&](const Member& g) {
                    if (auto s = text(g))
@@ -768,11 +768,7 @@ void Importer::containerMapping(const Value& root) {
                if (auto s = text(f))
                    image_->comment("reference", fmt::format("MODAK optimisation code: {}", *s));
            }},
-          {"enable_opt_build",
-           [&](const Member& g) {
-               if (auto b = boolean(g))
-                   image_->set("build", *b ? "source" : "hub");
-           }},
+          {"enable_opt_build", optBuildFlag},
           {"build", build},
           {"target", build},
           {"optimisation", selectors},
