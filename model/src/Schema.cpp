@@ -205,6 +205,38 @@ const Values kAppTypes = {
 const Values kAppKinds = {
     {"ai_training", "training a machine-learning model with an AI framework"},
     {"hpc", "a classic HPC application (MPI, OpenMP, accelerators)"},
+    {"ai_inference", "serving or batch inference with a trained model (declared by MODAK's IDE DSL; the "
+                     "performance model does not cover it yet)"},
+    {"big_data", "a data-processing job (declared by MODAK's IDE DSL; the performance model does not "
+                 "cover it yet)"},
+};
+
+const Values kTasks = {
+    {"image_classification", "assigning a label to an image (MNIST, CIFAR, ImageNet)"},
+    {"object_detection", "finding and labelling objects in images"},
+    {"segmentation", "labelling every pixel of an image"},
+    {"translation", "machine translation between languages"},
+    {"language_modeling", "predicting text: BERT- and GPT-style pre-training"},
+    {"recommendation", "ranking items for users"},
+    {"reinforcement_learning", "learning a policy from interaction with an environment"},
+    {"speech", "speech recognition or synthesis"},
+    {"other", "any other task"},
+};
+
+const Values kMessageSizes = {
+    {"small", "mostly small messages: latency-bound"},
+    {"medium", "medium messages"},
+    {"large", "mostly large messages: bandwidth-bound"},
+};
+
+const Values kCpuVendors = {
+    {"intel", "Intel (Xeon)"},
+    {"amd", "AMD (EPYC; MODAK's cpu_type `amd`)"},
+    {"arm", "Arm Neoverse and other Arm designs (Graviton, Ampere)"},
+    {"fujitsu", "Fujitsu A64FX"},
+    {"ibm", "IBM POWER"},
+    {"nvidia", "NVIDIA Grace"},
+    {"other", "any other vendor"},
 };
 
 const Values kWorkloadKinds = {
@@ -320,6 +352,7 @@ const Values kEmits = {
     {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
     {"docker", "a Dockerfile for the chosen image"},
     {"build", "a build job script: fetches `build.src` and runs `build.command`"},
+    {"script", "a plain bash script that runs the job without a scheduler (`scheduler = none`)"},
 };
 
 const Values kNotify = {
@@ -330,6 +363,13 @@ const Values kNotify = {
     {"all", "mail on every event (Slurm ALL, PBS abe)"},
     {"none", "no mail (Slurm NONE, PBS n)"},
     {"requeue", "mail when the job is requeued (Slurm REQUEUE)"},
+    {"time_limit", "mail when the time limit is reached (Slurm TIME_LIMIT)"},
+    {"time_limit_90", "mail at 90 % of the time limit (Slurm TIME_LIMIT_90)"},
+    {"time_limit_80", "mail at 80 % of the time limit (Slurm TIME_LIMIT_80)"},
+    {"time_limit_50", "mail at 50 % of the time limit (Slurm TIME_LIMIT_50)"},
+    {"array_tasks", "mail for every task of a job array (Slurm ARRAY_TASKS)"},
+    {"invalid_depend", "mail when a dependency can never be satisfied (Slurm INVALID_DEPEND)"},
+    {"stage_out", "mail when burst-buffer stage-out completes (Slurm STAGE_OUT)"},
 };
 
 const Values kTuners = {
@@ -337,6 +377,7 @@ const Values kTuners = {
     {"grid", "exhaustive search over every combination of parameter values"},
     {"random", "random sampling of parameter combinations within `budget`"},
     {"bayesian", "Bayesian optimisation: a surrogate model chooses the next trial"},
+    {"autotune", "the `autotune` tool offered by MODAK's IDE DSL"},
 };
 
 const Values kMetrics = {
@@ -389,7 +430,7 @@ Values builtinWorkloadValues() {
 // The block schemas.
 
 struct Tables {
-    BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env;
+    BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env, mpiTuning;
     BlockSchema target, cpu, gpu, partition, storage;
     BlockSchema deployment, scale, job, autotune, parameter;
     BlockSchema image, imageEnv;
@@ -398,7 +439,7 @@ struct Tables {
     std::vector<const BlockSchema*> all() const {
         return {&file,   &application, &workload, &dataset,   &openmp,     &openacc, &opencl,
                 &appBuild, &env,       &target,   &cpu,       &gpu,        &partition, &storage,
-                &deployment, &scale,   &job,      &autotune,  &parameter, &image, &imageEnv};
+                &deployment, &scale,   &job,      &autotune,  &parameter, &image, &imageEnv, &mpiTuning};
     }
 };
 
@@ -429,6 +470,15 @@ Tables::Tables() {
             .ph("1000000"),
         K("sample_size", "size of one input sample as read from storage").t(tSize()),
         K("kind", "model architecture family").t(tEnum(kWorkloadKinds)),
+    };
+
+    mpiTuning.kind = "mpi_tuning";
+    mpiTuning.doc = "measured MPI behaviour of an HPC application (MODAK's `parallelisation-mpi` extras)";
+    mpiTuning.keys = {
+        K("core_subscription", "MPI ranks per physical core (1 = one rank per core)").t(tInt(atLeast(1))),
+        K("message_size", "typical size of the application's MPI messages").t(tEnum(kMessageSizes)),
+        K("scaling_efficiency", "measured parallel efficiency of the MPI scaling, between 0 and 1")
+            .t(tFloat(between(0, 1))),
     };
 
     openmp.kind = "openmp";
@@ -477,6 +527,11 @@ Tables::Tables() {
     application.keys = {
         K("kind", "what sort of application this is").t(tEnum(kAppKinds)).req().orig("optimisation.app_type")
             .alias({"app_type"}).ph("ai_training"),
+        K("task", "what the model learns to do").t(tEnum(kTasks)).orig("config.type"),
+        K("layers", "number of layers of the model: a size hint when no workload is given")
+            .t(tInt(atLeast(1))).orig("config.layers"),
+        K("parameters", "trainable parameters of the model: a size hint when no workload is given")
+            .t(tInt(atLeast(1))).orig("config.parameters"),
         K("framework", "AI framework and optional version string, e.g. `tensorflow \"2.1\"`")
             .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")).when("kind = ai_training")
             .orig("ai_framework, ai_framework-*.version").alias({"ai_framework"}).ph("pytorch \"2.1\""),
@@ -499,6 +554,8 @@ Tables::Tables() {
         K("mpi", "MPI library and optional version string, e.g. `openmpi \"4.1\"`")
             .t(tVersioned(kMpiLibraries, "openmpi \"4.1\"")).orig("parallelisation-mpi")
             .alias({"parallelisation-mpi", "library"}),
+        K("mpi_tuning", "measured MPI behaviour: core subscription, message size, scaling efficiency")
+            .blk(mpiTuning).orig("parallelisation-mpi.core_subscription, message_size, scaling_efficiency"),
         K("openmp", "OpenMP settings").blk(openmp).orig("parallelisation-openmp"),
         K("openacc", "OpenACC settings").blk(openacc).orig("parallelisation-opencc"),
         K("opencl", "OpenCL settings").blk(opencl).orig("parallelisation-opencl"),
@@ -532,6 +589,7 @@ Tables::Tables() {
     cpu.keys = {
         K("arch", "instruction-set architecture").t(tEnum(kCpuArchs)).orig("opt_build.cpu_type")
             .alias({"cpu_type", "architecture"}),
+        K("vendor", "CPU vendor").t(tEnum(kCpuVendors)),
         K("model", "CPU model (e.g. \"AMD EPYC 7742\")").t(tString("\"AMD EPYC 7742\"")),
         K("sockets", "CPU sockets per node").t(tInt(atLeast(1))).alias({"ncpus"}),
         K("cores", "physical cores per node (all sockets together)").t(tInt(atLeast(1))).alias({"ncores"}),
@@ -644,8 +702,8 @@ Tables::Tables() {
             .alias({"request_event_notification", "mail_type"}),
         K("email", "address that receives the mail (Slurm --mail-user, PBS -M)")
             .t(tString("\"me@example.org\"")).orig("email_address").alias({"email_address", "mail"}),
-        K("export_env", "export the submission environment: `true` for all, or a list of variable names "
-                        "(Slurm --export, PBS -V/-v)")
+        K("export_env", "export the submission environment: `true` for all, or a list of variable names, "
+                        "where \"ALL\" adds the whole environment (Slurm --export, PBS -V/-v)")
             .t(tBool()).t(tList(tString(), "[\"PATH\"]")).orig("copy_environment, copy_environment_variable")
             .alias({"copy_environment", "copy_environment_variable"}),
         K("nodelist", "specific nodes to run on (Slurm --nodelist, PBS -l nodes=)").t(tString())

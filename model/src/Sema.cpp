@@ -836,12 +836,18 @@ private:
             if (auto fix = insertFix(app, keyText(*k)))
                 d.fixes.push_back(std::move(*fix));
         }
+        if (kindName == "ai_inference" || kindName == "big_data")
+            diags_.add(DiagCode::QuestionableSetting, kind->value.range,
+                       fmt::format("kind '{}' is accepted but not supported by the performance model yet: "
+                                   "the image and scale are not optimised",
+                                   kindName));
+        // A container alone runs its image's default command (MODAK's `singularity run`).
         if (kindName == "hpc" && !has(app, "parallelisation") && !has(app, "ranks") &&
-            !has(app, "executable") && !has(app, "run") && !broken(app)) {
+            !has(app, "executable") && !has(app, "run") && !has(app, "container") && !broken(app)) {
             const KeySchema* k = topLevelBlock("application")->key("parallelisation");
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app),
                                        fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' "
-                                                   "needs 'parallelisation', 'ranks', 'executable' or 'run'",
+                                                   "needs 'parallelisation', 'ranks', 'executable', 'run' or 'container'",
                                                    name));
             d.notes.push_back({kind->value.range, "kind set here"});
             if (auto fix = insertFix(app, keyText(*k)))

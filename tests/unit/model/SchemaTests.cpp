@@ -33,7 +33,7 @@ TEST_CASE("schema: top-level blocks and lookups") {
     const KeySchema* kind = app->key("kind");
     REQUIRE(kind);
     CHECK(kind->required);
-    CHECK(kind->enumValues().size() == 2);
+    CHECK(kind->enumValues().size() == 4);
     CHECK(app->key("nope") == nullptr);
     CHECK(app->keyByAlias("mpi_ranks") == app->key("ranks"));
 

@@ -561,7 +561,7 @@ application a {
 test.modak:3:10: note: kind set here
   kind = ai_training
          ^~~~~~~~~~~
-test.modak:5:1: error: missing 'parallelisation' in application 'b'; kind 'hpc' needs 'parallelisation', 'ranks', 'executable' or 'run' [missing-key]
+test.modak:5:1: error: missing 'parallelisation' in application 'b'; kind 'hpc' needs 'parallelisation', 'ranks', 'executable', 'run' or 'container' [missing-key]
 application b {
 ^~~~~~~~~~~~~
 test.modak:6:10: note: kind set here
