@@ -30,8 +30,9 @@ using VT = json::Value::Type;
 // Canonical key orders (docs/language.md §4).
 
 const std::vector<std::string_view> kApplicationOrder = {
-    "kind",     "framework", "keras_backend", "workload", "dataset",  "batch_size", "epochs",
-    "steps_per_epoch", "precision", "distributed", "parallelisation", "mpi", "openmp", "openacc",
+    "kind",     "task",      "layers",        "parameters", "framework", "keras_backend", "workload", "dataset",
+    "batch_size", "epochs", "steps_per_epoch", "precision", "distributed", "parallelisation", "mpi",
+    "mpi_tuning", "openmp", "openacc",
     "opencl",   "ranks",     "threads",       "executable", "arguments", "run",     "tag",
     "container", "type",     "build",         "pre",      "post",     "env"};
 const std::vector<std::string_view> kTargetOrder = {
@@ -52,7 +53,8 @@ const std::vector<std::string_view> kOpenmpOrder = {"threads", "affinity", "scal
 const std::vector<std::string_view> kAcceleratorOrder = {"compiler", "version", "accelerators"};
 const std::vector<std::string_view> kBuildOrder = {"src", "command", "parallelism"};
 const std::vector<std::string_view> kAutotuneOrder = {"tuner", "input", "metric", "budget"};
-const std::vector<std::string_view> kCpuOrder = {"arch", "model", "sockets", "cores", "threads_per_core"};
+const std::vector<std::string_view> kCpuOrder = {"arch", "vendor", "model", "sockets", "cores", "threads_per_core"};
+const std::vector<std::string_view> kMpiTuningOrder = {"core_subscription", "message_size", "scaling_efficiency"};
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers.
@@ -223,8 +225,16 @@ const EnumSpec kCompilers{"a compiler",
                           {{"pgi", "pgi"}, {"cray", "cray"}, {"nvhpc", "nvhpc"}, {"gcc", "gcc"}, {"clang", "clang"},
                            {"intel", "intel"}},
                           {}};
+const EnumSpec kTasks{"a task",
+                      {{"image_classification", "image_classification"}, {"object_detection", "object_detection"},
+                       {"translation", "translation"}, {"recommendation", "recommendation"},
+                       {"reinforcement_learning", "reinforcement_learning"}},
+                      {{"reinforncement_learning", "reinforcement_learning"}, {"segmentation", "segmentation"},
+                       {"language_modeling", "language_modeling"}, {"speech", "speech"}, {"other", "other"}}};
+const EnumSpec kMessageSizes{"a message size", {{"small", "small"}, {"medium", "medium"}, {"large", "large"}}, {}};
 const EnumSpec kTuners{"a tuner",
-                       {{"cresta", "cresta"}, {"grid", "grid"}, {"random", "random"}, {"bayesian", "bayesian"}},
+                       {{"cresta", "cresta"}, {"grid", "grid"}, {"random", "random"}, {"bayesian", "bayesian"},
+                        {"autotune", "autotune"}},
                        {{"creata", "cresta"}}};
 const EnumSpec kStorageClasses{"a storage class",
                                {{"default-common", "default_common"}, {"default-high", "default_high"},
@@ -1284,11 +1294,13 @@ void Importer::optimisation(const Member& m) {
     if (appType && appType->value.type != VT::Null) {
         if (auto s = string(*appType)) {
             std::string l = lower(trimView(*s));
-            if (l == "big_data" || l == "ai_inference")
-                error(DiagCode::JsonInvalidValue, valueRange(appType->value),
-                      fmt::format("'app_type' \"{}\" was never supported by MODAK; .modak knows ai_training and hpc",
-                                  *s));
-            else if (auto k = enumValue(*appType, *s, kAppKinds, true))
+            if (l == "big_data" || l == "ai_inference") {
+                warn(DiagCode::JsonInvalidValue, valueRange(appType->value),
+                     fmt::format("'app_type' \"{}\" was never supported by MODAK; imported as kind {}, which the "
+                                 "performance model does not cover yet",
+                                 *s, l));
+                kind_ = l;
+            } else if (auto k = enumValue(*appType, *s, kAppKinds, true))
                 kind_ = *k;
         }
     } else {
@@ -1452,7 +1464,7 @@ void Importer::optBuild(const Member& m) {
                target_->child("cpu", kCpuOrder).set("arch", *arch);
                std::string word = lower(trimView(*s));
                if (word.starts_with("amd"))
-                   target_->comment("cpu", "cpu_type \"amd\": an AMD x86-64 CPU");
+                   target_->child("cpu", kCpuOrder).set("vendor", "amd");
            }},
           {"acc_type", [this](const Member& f) {
                auto s = string(f);
@@ -1580,10 +1592,26 @@ void Importer::aiConfig(const Member& m) {
     };
     walk(*v, "app_type-ai_training.config",
          {{"ai_framework", [](const Member&) {}},  // read above
-          // Without FLOPs per sample a workload block cannot be written; keep the facts as comments.
-          {"type", legacyDropped},
-          {"layers", legacyDropped},
-          {"parameters", legacyDropped},
+          // Without FLOPs per sample a workload block cannot be written: these become the
+          // application's task and size hints.
+          {"type",
+           [this](const Member& f) {
+               legacy(f, "(MODAK's schema rejects it) imported as task");
+               if (auto t = enumField(f, kTasks, false))
+                   app_->set("task", *t);
+           }},
+          {"layers",
+           [this](const Member& f) {
+               legacy(f, "(MODAK's schema rejects it) imported as layers");
+               if (auto n = positiveInt(f))
+                   app_->set("layers", std::to_string(*n));
+           }},
+          {"parameters",
+           [this](const Member& f) {
+               legacy(f, "(MODAK's schema rejects it) imported as parameters");
+               if (auto n = positiveInt(f))
+                   app_->set("parameters", std::to_string(*n));
+           }},
           {"distributed_training", [this](const Member& f) {
                legacy(f, "(MODAK's schema rejects it) imported as distributed");
                if (auto b = boolean(f))
@@ -1720,13 +1748,6 @@ void Importer::mpiBlock(const Member& m) {
         missing(m, "library", true, "");
     if (!v->find("version"))
         missing(m, "version", false, "MODAK requires it");
-    auto dropped = [this](const Member& f) {
-        legacy(f, "(MODAK's schema rejects it) has no .modak key; not imported");
-        std::string shown = f.value.type == VT::String ? quote(f.value.string)
-                            : f.value.isNumber()       ? f.value.raw
-                                                       : withArticle(f.value.type);
-        app_->comment("mpi", fmt::format("not imported: parallelisation-mpi.{} = {}", f.key, shown));
-    };
     walk(*v, "parallelisation-mpi",
          {{"library",
            [&](const Member& f) {
@@ -1740,19 +1761,21 @@ void Importer::mpiBlock(const Member& m) {
            }},
           {"scaling_efficiency",
            [this](const Member& f) {
-               // The expected parallel efficiency; the closest .modak notion is the scaler's floor.
-               if (hasMinimalEfficiency_) {
-                   legacy(f, "(MODAK's schema rejects it) not imported: application.minimal_efficiency is set");
-                   app_->comment("mpi", fmt::format("not imported: parallelisation-mpi.scaling_efficiency = {}",
-                                                    f.value.isNumber() ? f.value.raw : withArticle(f.value.type)));
-                   return;
-               }
-               legacy(f, "(MODAK's schema rejects it) imported as scale.min_efficiency");
+               legacy(f, "(MODAK's schema rejects it) imported as mpi_tuning.scaling_efficiency");
                if (auto x = fraction(f, false))
-                   scale().set("min_efficiency", *x);
+                   app_->child("mpi_tuning", kMpiTuningOrder).set("scaling_efficiency", *x);
            }},
-          {"core_subscription", dropped},
-          {"message_size", dropped}});
+          {"core_subscription",
+           [this](const Member& f) {
+               legacy(f, "(MODAK's schema rejects it) imported as mpi_tuning.core_subscription");
+               if (auto n = positiveInt(f))
+                   app_->child("mpi_tuning", kMpiTuningOrder).set("core_subscription", std::to_string(*n));
+           }},
+          {"message_size", [this](const Member& f) {
+               legacy(f, "(MODAK's schema rejects it) imported as mpi_tuning.message_size");
+               if (auto m = enumField(f, kMessageSizes, false))
+                   app_->child("mpi_tuning", kMpiTuningOrder).set("message_size", *m);
+           }}});
     if (!library.empty())
         app_->set("mpi", version.empty() ? library : library + " " + quote(version));
 }

@@ -398,8 +398,11 @@ TEST_CASE("import: invalid enumeration values", "[import][diagnostics]") {
 
     auto inference = importText(replaced(job(), R"("app_type": "hpc", "opt)", R"("app_type": "ai_inference", "opt)"),
                                 "inf.json");
-    CHECK_FALSE(inference->text);
+    // The IDE declared ai_inference; it imports with a warning (the performance model does not cover it).
+    REQUIRE(inference->text);
+    CHECK(inference->text->find("kind = ai_inference") != std::string::npos);
     CHECK(inference->has("json-invalid-value"));
+    CHECK_FALSE(inference->diags.hasErrors());
 }
 
 TEST_CASE("import: duplicate keys warn and the last one wins", "[import][diagnostics]") {
@@ -645,7 +648,7 @@ deployment app {
 
     auto amd = importText(replaced(job(), R"("x86")", R"("amd", "acc_type": "amd")"), "a.json");
     REQUIRE(amd->text);
-    CHECK(amd->text->find("  // cpu_type \"amd\": an AMD x86-64 CPU\n  cpu { arch = x86_64 }\n  accelerator = amd\n") !=
+    CHECK(amd->text->find("  cpu { arch = x86_64, vendor = amd }\n  accelerator = amd\n") !=
           std::string::npos);
     auto power = importText(replaced(job(), R"("x86")", R"("power")"), "p.json");
     CHECK(power->text->find("cpu { arch = ppc64le }") != std::string::npos);
@@ -677,8 +680,8 @@ application hpc {
     cache = false
   }
   parallelisation = [mpi, openmp, openacc, opencl]
-  // not imported: parallelisation-mpi.message_size = "large"
   mpi = openmpi "4.1"
+  mpi_tuning { message_size = large, scaling_efficiency = 0.9 }
   openmp { threads = 8, affinity = simple, scaling_efficiency = 0.5 }
   openacc { compiler = pgi, version = "19.10", accelerators = 4 }
   opencl { compiler = cray, version = "2.0", accelerators = 1 }
@@ -695,7 +698,6 @@ deployment hpc {
   application = hpc
   target = hpc
   build = source
-  scale { min_efficiency = 0.9 }
   autotune { tuner = cresta, input = "begin configuration\nend configuration" }
 }
 )");
@@ -753,7 +755,7 @@ TEST_CASE("import: documentation placeholders warn and use the first alternative
             CHECK(d.severity == Severity::Warning);
             ++alternatives;
         }
-    CHECK(alternatives == 5);  // cpu_type, acc_type, app_type, ai_framework, basedata
+    CHECK(alternatives == 6);  // cpu_type, acc_type, app_type, ai_framework, config.type, basedata
     CHECK(r->text->find("cpu { arch = x86_64 }") != std::string::npos);
     CHECK(r->text->find("  // not imported: email_address = \"mail.com\"\n") != std::string::npos);
 }
@@ -776,6 +778,5 @@ TEST_CASE("import: autotuning needs enable_autotuning", "[import][mapping]") {
     auto otherTuner = importText(job("", "", R"("enable_autotuning": true, "autotuning": {"tuner": "autotune", "input": "t"})"),
                                  "a.json");
     REQUIRE(otherTuner->text);
-    CHECK(otherTuner->text->find("autotune {\n    // not imported: tuner = \"autotune\"\n    input = \"t\"\n  }") !=
-          std::string::npos);
+    CHECK(otherTuner->text->find("  autotune { tuner = autotune, input = \"t\" }\n") != std::string::npos);
 }
