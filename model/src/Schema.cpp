@@ -32,6 +32,12 @@ ValueType scalarType(ValueKind k, Interval iv = {}, std::string example = {}) {
     return t;
 }
 ValueType tString(std::string example = {}) { return scalarType(ValueKind::String, {}, std::move(example)); }
+/// A string that may also be written as one of `words` (identifiers with a fixed meaning).
+ValueType tStringOr(Values words, std::string example = {}) {
+    ValueType t = scalarType(ValueKind::String, {}, std::move(example));
+    t.values = std::move(words);
+    return t;
+}
 ValueType tText() { return scalarType(ValueKind::Text); }
 ValueType tInt(Interval iv = {}) { return scalarType(ValueKind::Integer, iv); }
 ValueType tFloat(Interval iv = {}) { return scalarType(ValueKind::Float, iv); }
@@ -330,6 +336,8 @@ const Values kBuilds = {
                "(`enable_opt_build`)"},
     {"auto", "let the embedded model choose the image flavour"},
 };
+// How an `image` was built: a fact about the image, so no `auto`.
+const Values kImageBuilds = {kBuilds[0], kBuilds[1], kBuilds[2]};
 
 const Values kGraphCompilers = {
     {"none", "no graph compiler: the framework's default execution"},
@@ -703,8 +711,10 @@ Tables::Tables() {
         K("email", "address that receives the mail (Slurm --mail-user, PBS -M)")
             .t(tString("\"me@example.org\"")).orig("email_address").alias({"email_address", "mail"}),
         K("export_env", "export the submission environment: `true` for all, or a list of variable names, "
-                        "where \"ALL\" adds the whole environment (Slurm --export, PBS -V/-v)")
-            .t(tBool()).t(tList(tString(), "[\"PATH\"]")).orig("copy_environment, copy_environment_variable")
+                        "where `all` adds the whole environment (Slurm --export, PBS -V/-v)")
+            .t(tBool())
+            .t(tList(tStringOr({{"all", "the whole submission environment (Slurm ALL, PBS -V)"}}),
+                     "[\"PATH\"]")).orig("copy_environment, copy_environment_variable")
             .alias({"copy_environment", "copy_environment_variable"}),
         K("nodelist", "specific nodes to run on (Slurm --nodelist, PBS -l nodes=)").t(tString())
             .orig("request_specific_nodes").alias({"request_specific_nodes"}),
@@ -791,7 +801,7 @@ Tables::Tables() {
             .orig("target.acc_type").alias({"acc_type"}),
         K("cuda", "CUDA version in the image, e.g. \"10.1\"").t(tString("\"11.8\"")),
         K("build", "how the image was built: `hub` (upstream), `pip`, or `source` (optimised build)")
-            .t(tEnum(kBuilds)).orig("enable_opt_build"),
+            .t(tEnum(kImageBuilds)).orig("enable_opt_build"),
         K("graph_compilers", "graph compilers the image supports").t(tList(tEnum(kGraphCompilers), "[xla]")),
         K("libraries", "notable libraries with versions, e.g. [\"mkl 2020\", \"cudnn 7.6\", \"nccl 2.7\"]")
             .t(tList(tString(), "[\"cudnn 7.6\"]")),
@@ -977,6 +987,7 @@ std::string typeText(const ValueType& t) {
     case ValueKind::Reference: return "ref(" + t.refKind + ")";
     case ValueKind::List: return "list(" + typeText(*t.element) + ")";
     case ValueKind::Range: return "range(" + typeText(*t.element) + ")";
+    case ValueKind::String: return t.values.empty() ? "string" : "string|" + joinValues(t.values, 64);
     default: return baseName(t.kind) + intervalSuffix(t.interval);
     }
 }
@@ -1013,7 +1024,10 @@ std::string describeInterval(const Interval& iv, ValueKind kind) {
 
 std::string describeExpected(const ValueType& t) {
     switch (t.kind) {
-    case ValueKind::String: return t.example.empty() ? "a string" : fmt::format("a string such as `{}`", t.example);
+    case ValueKind::String:
+        if (!t.values.empty())
+            return fmt::format("a string or `{}`", joinValues(t.values, 64));
+        return t.example.empty() ? "a string" : fmt::format("a string such as `{}`", t.example);
     case ValueKind::Text: return "a string or text block";
     case ValueKind::Integer: return "an integer";
     case ValueKind::Float: return "a number";

@@ -273,6 +273,8 @@ private:
                 targetFacts(st);
             else if (st.key.name == "deployment")
                 deploymentFacts(st);
+            else if (st.key.name == "image")
+                imageFacts(st);
             else if (st.key.name == "workload" && builtinWorkload(st.name->name))
                 diags_.add(DiagCode::QuestionableSetting, st.name->range,
                            fmt::format("workload '{}' shadows the built-in workload of the same name",
@@ -570,7 +572,7 @@ private:
 
     static bool shapeMatches(const ValueType& t, const Value& v) {
         switch (t.kind) {
-        case ValueKind::String: return v.kind == VK::String;
+        case ValueKind::String: return v.kind == VK::String || (v.kind == VK::Identifier && !t.values.empty());
         case ValueKind::Text: return v.kind == VK::String || v.kind == VK::TextBlock;
         case ValueKind::Integer: return v.kind == VK::Integer;
         case ValueKind::Float: return v.kind == VK::Integer || v.kind == VK::Float;
@@ -674,6 +676,33 @@ private:
     void checkTyped(const KeySchema& ks, const ValueType& t, const Value& v, bool element) {
         const std::string& key = ks.name;
         switch (t.kind) {
+        case ValueKind::String: {
+            if (t.values.empty())
+                return;
+            // A string that may also be a word (export_env's `all`).
+            if (v.kind == VK::Identifier) {
+                if (t.value(v.text))
+                    return;
+                std::string quoted = syntax::quoteString(v.text);
+                Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range,
+                                           fmt::format("expected {} {} '{}', found {}; write `{}`",
+                                                       describeExpected(t), element ? "in" : "for", key,
+                                                       found(v), quoted));
+                d.fixes.push_back(replaceFix("add quotes", v.range, quoted));
+                return;
+            }
+            for (const EnumValue& word : t.values) {
+                if (!std::equal(v.text.begin(), v.text.end(), word.name.begin(), word.name.end(),
+                                [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
+                    continue;
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, v.range,
+                                           fmt::format("{} in '{}' names a variable; write `{}` without quotes "
+                                                       "for {}",
+                                                       found(v), key, word.name, word.doc));
+                d.fixes.push_back(replaceFix(fmt::format("replace with `{}`", word.name), v.range, word.name));
+            }
+            return;
+        }
         case ValueKind::Integer:
         case ValueKind::Float:
         case ValueKind::Size:
@@ -722,7 +751,8 @@ private:
                     continue;
                 }
                 checkTyped(ks, *t.element, item, true);
-                if (t.element->kind == ValueKind::Enum && item.kind == VK::Identifier) {
+                if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
+                    item.kind == VK::Identifier) {
                     auto [it, fresh] = seen.emplace(item.text, &item);
                     if (!fresh) {
                         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
@@ -1075,6 +1105,11 @@ private:
             autotuneFacts(*autotune);
         if (app)
             graphCompilerFacts(dep, *app);
+        const Statement* image = symbolBlock(dep, "image");
+        if (image)
+            pinnedImageDeployment(dep, *image);
+        if (image && app)
+            pinnedImageApplication(dep, *image, *app);
         if (!target)
             return;
 
@@ -1086,6 +1121,8 @@ private:
             checkStorage(*target, s);
 
         Resources res = resourcesOf(*target, partition);
+        if (image)
+            pinnedImageTarget(dep, *image, res);
         const Statement* scheduler = attr(*target, "scheduler");
         if (const Statement* rt = attr(dep, "runtime"))
             kubernetesRuntime(rt, scheduler, target->name->name);
@@ -1334,6 +1371,169 @@ private:
                 d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
             }
         }
+    }
+
+    // --- facts: images ---------------------------------------------------------------------------
+
+    /// The scheme of a reference such as `docker://x/y:1` ("docker"), or empty.
+    static std::string_view schemeOf(std::string_view reference) {
+        size_t colon = reference.find("://");
+        return colon == std::string_view::npos ? std::string_view{} : reference.substr(0, colon);
+    }
+
+    void imageFacts(const Statement& image) {
+        const std::string& name = image.name->name;
+        const Statement* ref = attr(image, "reference");
+        if (ref && ref->value.kind == VK::String) {
+            std::string_view text = ref->value.text;
+            std::string_view scheme = schemeOf(text);
+            if (text.find_first_not_of(" \t") == std::string_view::npos) {
+                diags_.add(DiagCode::InvalidEnumValue, ref->value.range,
+                           fmt::format("image '{}' has an empty 'reference'; write a registry reference such as "
+                                       "\"docker://registry/repository:tag\"",
+                                       name));
+            } else if (const Statement* type = attr(image, "image_type");
+                       type && !scheme.empty() && ident(type) != scheme &&
+                       topLevelBlock("image")->key("image_type")->types[0].value(scheme) &&
+                       topLevelBlock("image")->key("image_type")->types[0].value(ident(type))) {
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, type->value.range,
+                                           fmt::format("'image_type' is '{}', but the reference of image '{}' is "
+                                                       "a '{}://' reference",
+                                                       ident(type), name, scheme));
+                d.notes.push_back({ref->value.range, "reference set here"});
+            }
+        }
+        if (const Statement* cuda = attr(image, "cuda"); cuda && cuda->value.kind == VK::String &&
+                                                         !parseVersion(cuda->value.text))
+            diags_.add(DiagCode::InvalidEnumValue, cuda->value.range,
+                       fmt::format("invalid CUDA version '{}'; expected a version such as \"11.8\"",
+                                   cuda->value.text));
+        if (const Statement* cuda = attr(image, "cuda")) {
+            std::string_view acc = ident(attr(image, "accelerator"));
+            if (!acc.empty() && acc != "nvidia")
+                diags_.add(DiagCode::QuestionableSetting, cuda->key.range,
+                           fmt::format("'cuda' is set, but image '{}' is for accelerator '{}'; CUDA needs NVIDIA "
+                                       "GPUs",
+                                       name, acc));
+        }
+    }
+
+    /// A pinned image against the deployment's own image choices (`build`, `graph_compiler`).
+    void pinnedImageDeployment(const Statement& dep, const Statement& image) {
+        const std::string& imageName = image.name->name;
+        const Statement* build = attr(dep, "build");
+        const Statement* imageBuild = attr(image, "build");
+        std::string_view b = ident(build);
+        if (!b.empty() && b != "auto" && !ident(imageBuild).empty() && ident(imageBuild) != b) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, build->value.range,
+                                       fmt::format("'build' asks for a {} image, but the pinned image '{}' is a {} "
+                                                   "build",
+                                                   b, imageName, ident(imageBuild)));
+            d.notes.push_back({imageBuild->value.range, "image build set here"});
+        }
+        const Statement* gc = attr(dep, "graph_compiler");
+        const Statement* supported = attr(image, "graph_compilers");
+        std::string_view c = ident(gc);
+        if (!c.empty() && c != "none" && c != "auto" && supported && supported->value.kind == VK::List &&
+            std::none_of(supported->value.items.begin(), supported->value.items.end(),
+                         [&](const Value& i) { return i.kind == VK::Identifier && i.text == c; })) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, gc->value.range,
+                                       fmt::format("graph compiler '{}' is not among those of the pinned image '{}'",
+                                                   c, imageName));
+            d.notes.push_back({supported->value.range, "image graph compilers set here"});
+        }
+    }
+
+    /// A pinned image against the application it runs.
+    void pinnedImageApplication(const Statement& dep, const Statement& image, const Statement& app) {
+        const Statement* pin = attr(dep, "image");
+        const std::string& imageName = image.name->name;
+        const std::string& appName = app.name->name;
+        if (const Statement* container = attr(app, "container")) {
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+                                       fmt::format("deployment pins image '{}', but application '{}' gives its own "
+                                                   "'container'; keep one",
+                                                   imageName, appName));
+            d.notes.push_back({container->key.range, "container set here"});
+            return;
+        }
+        Framework appFw = frameworkOf(app);
+        Framework imageFw = frameworkOf(image);
+        if (appFw.present() && imageFw.present()) {
+            if (appFw.name != imageFw.name) {
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+                                           fmt::format("image '{}' has {}, but application '{}' uses {}", imageName,
+                                                       imageFw.title(false), appName, appFw.title(false)));
+                d.notes.push_back({imageFw.where(), "image framework set here"});
+                d.notes.push_back({appFw.where(), "application framework set here"});
+            } else if (appFw.version && imageFw.version && !appFw.version->latest && !imageFw.version->latest &&
+                       (appFw.version->major != imageFw.version->major ||
+                        appFw.version->minor != imageFw.version->minor)) {
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+                                           fmt::format("image '{}' has {}, but application '{}' asks for {}",
+                                                       imageName, imageFw.title(), appName, appFw.title()));
+                d.notes.push_back({imageFw.where(true), "image version set here"});
+                d.notes.push_back({appFw.where(true), "application version set here"});
+            }
+        } else if (appFw.present() && !has(image, "framework")) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+                                       fmt::format("image '{}' declares no 'framework', but application '{}' uses {}",
+                                                   imageName, appName, appFw.title(false)));
+            d.notes.push_back({appFw.where(), "framework set here"});
+        }
+        const Statement* appMpi = attr(app, "mpi");
+        const Statement* imageMpi = attr(image, "mpi");
+        if (appMpi && imageMpi && !ident(appMpi).empty() && ident(appMpi) != ident(imageMpi)) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+                                       fmt::format("image '{}' has MPI library '{}', but application '{}' uses '{}'",
+                                                   imageName, ident(imageMpi), appName, ident(appMpi)));
+            d.notes.push_back({nameRange(imageMpi->value), "image MPI set here"});
+            d.notes.push_back({nameRange(appMpi->value), "application MPI set here"});
+        }
+    }
+
+    /// A pinned image against the target (or partition) it runs on.
+    void pinnedImageTarget(const Statement& dep, const Statement& image, const Resources& res) {
+        const Statement* pin = attr(dep, "image");
+        const std::string& imageName = image.name->name;
+        if (const Statement* arch = attr(image, "arch")) {
+            const Statement* cpu = sub(*res.target, "cpu");
+            if (res.partition)
+                if (const Statement* c = sub(*res.partition, "cpu"))
+                    cpu = c;
+            const Statement* targetArch = cpu ? attr(*cpu, "arch") : nullptr;
+            if (targetArch && !ident(arch).empty() && !ident(targetArch).empty() && ident(arch) != ident(targetArch)) {
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+                                           fmt::format("image '{}' is built for {}, but {} has {} CPUs", imageName,
+                                                       ident(arch), res.owner(targetArch), ident(targetArch)));
+                d.notes.push_back({arch->value.range, "image architecture set here"});
+                d.notes.push_back({targetArch->value.range, "CPU architecture set here"});
+            }
+        }
+        const Statement* acc = attr(image, "accelerator");
+        std::string_view wanted = ident(acc);
+        if (wanted != "nvidia" && wanted != "amd" && wanted != "fpga")
+            return;
+        std::string_view present;
+        const Statement* where = nullptr;
+        if (res.gpuModel && !ident(res.gpuModel).empty()) {
+            present = isNvidiaGpu(ident(res.gpuModel)) ? "nvidia" : "amd";
+            where = res.gpuModel;
+        } else if (res.accelerator && !ident(res.accelerator).empty()) {
+            present = ident(res.accelerator);
+            where = res.accelerator;
+        }
+        if (!where || present == wanted)
+            return;
+        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+                                   present == "none" ? fmt::format("image '{}' is built for {} accelerators, but {} has "
+                                                               "none",
+                                                               imageName, wanted, res.owner(where))
+                                                 : fmt::format("image '{}' is built for {} accelerators, but {} has "
+                                                               "{} accelerators",
+                                                               imageName, wanted, res.owner(where), present));
+        d.notes.push_back({acc->value.range, "image accelerator set here"});
+        d.notes.push_back({where->value.range, where == res.gpuModel ? "GPU model set here" : "accelerator set here"});
     }
 
     void graphCompilerFacts(const Statement& dep, const Statement& app) {

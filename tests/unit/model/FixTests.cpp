@@ -133,3 +133,13 @@ TEST_CASE("fixed files check clean") {
     }
     CHECK(test::check(text) == "");
 }
+
+TEST_CASE("fix: export_env words and names") {
+    CHECK(fixed("modak 1\ndeployment d { job { export_env = [\"ALL\", \"PATH\"] } }\n",
+                DiagCode::QuestionableSetting) == "modak 1\ndeployment d { job { export_env = [all, \"PATH\"] } }\n");
+    CHECK(fixed("modak 1\ndeployment d { job { export_env = [all, PATH] } }\n", DiagCode::TypeMismatch) ==
+          "modak 1\ndeployment d { job { export_env = [all, \"PATH\"] } }\n");
+    // A missing image reference gets a placeholder.
+    CHECK(fixed("modak 1\nimage i {}\n", DiagCode::MissingKey) ==
+          "modak 1\nimage i { reference = \"docker://registry/repository:tag\" }\n");
+}

@@ -131,6 +131,14 @@ TEST_CASE("schema: the keys of docs/language.md §4 tables exist") {
     for (std::sregex_iterator s(doc.begin(), doc.end(), section), end; s != end; ++s) {
         std::string kind = (*s)[1];
         const BlockSchema* schema = topLevelBlock(kind);
+        if (!schema) {
+            // A nested block (`job { }`): the one block schema of that kind.
+            for (const BlockSchema* b : allBlockSchemas())
+                if (b->kind == kind) {
+                    CHECK(schema == nullptr);
+                    schema = b;
+                }
+        }
         if (!schema)
             continue;
         size_t from = s->position() + s->length();
@@ -145,7 +153,7 @@ TEST_CASE("schema: the keys of docs/language.md §4 tables exist") {
             }
         }
     }
-    CHECK(checked > 60);
+    CHECK(checked > 90);
 }
 
 TEST_CASE("schema: type texts and descriptions") {

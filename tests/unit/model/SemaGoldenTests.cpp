@@ -957,3 +957,239 @@ deployment d { application = mnist, target = mnist }
                                              ^~~~~
 )");
 }
+
+TEST_CASE("sema: image blocks") {
+    CHECK("\n" + check(R"(modak 1
+image tf {
+  reference = "docker://modakopt/modak:tensorflow-2.1-gpu-src"
+  image_type = shub
+  framework = tensorflow "2.1"
+  accelerator = amd
+  cuda = "10.x"
+  build = auto
+  env { TF_XLA_FLAGS = "--tf_xla_auto_jit=2", OMP_NUM_THREADS = 4 }
+}
+image tf { reference = " " }
+image bare {}
+deployment d { application = a, target = t, image = tff }
+)") == R"(
+test.modak:4:16: error: 'image_type' is 'shub', but the reference of image 'tf' is a 'docker://' reference [incompatible-combination]
+  image_type = shub
+               ^~~~
+test.modak:3:15: note: reference set here
+  reference = "docker://modakopt/modak:tensorflow-2.1-gpu-src"
+              ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+test.modak:7:3: warning: 'cuda' is set, but image 'tf' is for accelerator 'amd'; CUDA needs NVIDIA GPUs [questionable-setting]
+  cuda = "10.x"
+  ^~~~
+test.modak:7:10: error: invalid CUDA version '10.x'; expected a version such as "11.8" [invalid-value]
+  cuda = "10.x"
+         ^~~~~~
+test.modak:8:11: error: invalid value 'auto' for 'build' (allowed: hub, pip, source) [invalid-value]
+  build = auto
+          ^~~~
+test.modak:11:7: error: duplicate image 'tf' [duplicate-name]
+image tf { reference = " " }
+      ^~
+test.modak:2:7: note: 'tf' first defined here
+image tf {
+      ^~
+test.modak:11:24: error: image 'tf' has an empty 'reference'; write a registry reference such as "docker://registry/repository:tag" [invalid-value]
+image tf { reference = " " }
+                       ^~~
+test.modak:12:1: error: missing required key 'reference' in image 'bare' [missing-key]
+image bare {}
+^~~~~~~~~~
+test.modak:13:30: error: unknown application 'a'; no application is defined or imported [unresolved-reference]
+deployment d { application = a, target = t, image = tff }
+                             ^
+test.modak:13:42: error: unknown target 't'; no target is defined or imported [unresolved-reference]
+deployment d { application = a, target = t, image = tff }
+                                         ^
+test.modak:13:53: error: unknown image 'tff'; did you mean 'tf'? [unresolved-reference]
+deployment d { application = a, target = t, image = tff }
+                                                    ^~~
+)");
+}
+
+TEST_CASE("sema: a pinned image against the application, the target and the deployment") {
+    CHECK("\n" + check(R"(modak 1
+image torch113 {
+  reference = "docker://pytorch/pytorch:1.13.1-cuda11.6-cudnn8-runtime"
+  framework = pytorch "1.13"
+  mpi = openmpi "4.1"
+  arch = x86_64
+  accelerator = nvidia
+  cuda = "11.6"
+  build = hub
+  graph_compilers = [glow]
+}
+application train {
+  kind = ai_training
+  framework = pytorch "2.1"
+  mpi = mpich "4.1"
+  run = "python3 train.py"
+}
+application tf {
+  kind = ai_training
+  framework = tensorflow "2.1"
+  run = "python3 train.py"
+  container = "docker://tensorflow/tensorflow:2.1.0-gpu"
+}
+target arm {
+  scheduler = slurm
+  cpu { arch = aarch64 }
+  accelerator = none
+}
+deployment d1 {
+  application = train
+  target = arm
+  image = torch113
+  build = source
+  graph_compiler = inductor
+}
+deployment d2 { application = tf, target = x86, image = torch113 }
+application tfx { kind = ai_training, framework = tensorflow "2.1", run = "python3 train.py" }
+target x86 {
+  scheduler = none
+  cpu { arch = x86_64 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+}
+deployment d3 { application = tfx, target = x86, image = torch113 }
+)") == R"(
+test.modak:32:11: warning: image 'torch113' has PyTorch 1.13, but application 'train' asks for PyTorch 2.1 [questionable-setting]
+  image = torch113
+          ^~~~~~~~
+test.modak:4:23: note: image version set here
+  framework = pytorch "1.13"
+                      ^~~~~~
+test.modak:14:23: note: application version set here
+  framework = pytorch "2.1"
+                      ^~~~~
+test.modak:32:11: warning: image 'torch113' has MPI library 'openmpi', but application 'train' uses 'mpich' [questionable-setting]
+  image = torch113
+          ^~~~~~~~
+test.modak:5:9: note: image MPI set here
+  mpi = openmpi "4.1"
+        ^~~~~~~
+test.modak:15:9: note: application MPI set here
+  mpi = mpich "4.1"
+        ^~~~~
+test.modak:32:11: error: image 'torch113' is built for x86_64, but target 'arm' has aarch64 CPUs [incompatible-combination]
+  image = torch113
+          ^~~~~~~~
+test.modak:6:10: note: image architecture set here
+  arch = x86_64
+         ^~~~~~
+test.modak:26:16: note: CPU architecture set here
+  cpu { arch = aarch64 }
+               ^~~~~~~
+test.modak:32:11: warning: image 'torch113' is built for nvidia accelerators, but target 'arm' has none [questionable-setting]
+  image = torch113
+          ^~~~~~~~
+test.modak:7:17: note: image accelerator set here
+  accelerator = nvidia
+                ^~~~~~
+test.modak:27:17: note: accelerator set here
+  accelerator = none
+                ^~~~
+test.modak:33:11: warning: 'build' asks for a source image, but the pinned image 'torch113' is a hub build [questionable-setting]
+  build = source
+          ^~~~~~
+test.modak:9:11: note: image build set here
+  build = hub
+          ^~~
+test.modak:34:20: warning: graph compiler 'inductor' is not among those of the pinned image 'torch113' [questionable-setting]
+  graph_compiler = inductor
+                   ^~~~~~~~
+test.modak:10:21: note: image graph compilers set here
+  graph_compilers = [glow]
+                    ^~~~~~
+test.modak:36:57: error: deployment pins image 'torch113', but application 'tf' gives its own 'container'; keep one [incompatible-combination]
+deployment d2 { application = tf, target = x86, image = torch113 }
+                                                        ^~~~~~~~
+test.modak:22:3: note: container set here
+  container = "docker://tensorflow/tensorflow:2.1.0-gpu"
+  ^~~~~~~~~
+test.modak:43:58: error: image 'torch113' has PyTorch, but application 'tfx' uses TensorFlow [incompatible-combination]
+deployment d3 { application = tfx, target = x86, image = torch113 }
+                                                         ^~~~~~~~
+test.modak:4:15: note: image framework set here
+  framework = pytorch "1.13"
+              ^~~~~~~
+test.modak:37:51: note: application framework set here
+application tfx { kind = ai_training, framework = tensorflow "2.1", run = "python3 train.py" }
+                                                  ^~~~~~~~~~
+)");
+}
+
+TEST_CASE("sema: export_env lists with `all`") {
+    CHECK("\n" + check(R"(modak 1
+deployment d {
+  application = a
+  target = t
+  job { export_env = [all, "PATH", HOME, "All"] }
+}
+)") == R"(
+test.modak:3:17: error: unknown application 'a'; no application is defined or imported [unresolved-reference]
+  application = a
+                ^
+test.modak:4:12: error: unknown target 't'; no target is defined or imported [unresolved-reference]
+  target = t
+           ^
+test.modak:5:36: error: expected a string or `all` in 'export_env', found identifier `HOME`; write `"HOME"` [type-mismatch]
+  job { export_env = [all, "PATH", HOME, "All"] }
+                                   ^~~~
+test.modak:5:42: warning: string `"All"` in 'export_env' names a variable; write `all` without quotes for the whole submission environment (Slurm ALL, PBS -V) [questionable-setting]
+  job { export_env = [all, "PATH", HOME, "All"] }
+                                         ^~~~~
+)");
+}
+
+TEST_CASE("sema: every example of docs/language.md checks clean") {
+    std::string doc = modak::test::readFile(std::string(MODAK_SOURCE_DIR) + "/docs/language.md");
+    // The first example imports a target file.
+    modak::test::Files files = {{"targets/hlrs.modak", "modak 1\ntarget hlrs { scheduler = torque }\n"}};
+    size_t examples = 0;
+    for (size_t at = doc.find("```modak\n"); at != std::string::npos; at = doc.find("```modak\n", at)) {
+        at += 9;
+        size_t end = doc.find("```", at);
+        REQUIRE(end != std::string::npos);
+        std::string text = doc.substr(at, end - at);
+        if (text.rfind("modak 1", 0) != 0)
+            text = "modak 1\n" + text;
+        INFO(text);
+        CHECK(check(text, files) == "");
+        ++examples;
+    }
+    CHECK(examples >= 2);
+}
+
+TEST_CASE("sema: a matching pinned image is clean") {
+    CHECK(check(R"(modak 1
+image tf21 {
+  reference = "docker://modakopt/modak:tensorflow-2.1-gpu-src"
+  framework = tensorflow "2.1"
+  arch = x86_64
+  accelerator = nvidia
+  cuda = "10.1"
+  build = source
+  graph_compilers = [xla]
+  env { TF_XLA_FLAGS = "--tf_xla_auto_jit=2" }
+}
+application mnist { kind = ai_training, framework = tensorflow "2.1.0", run = "python3 train.py" }
+target hlrs {
+  scheduler = torque
+  cpu { arch = x86_64 }
+  gpu { model = v100_sxm2, count = 4 }
+}
+deployment d {
+  application = mnist
+  target = hlrs
+  image = tf21
+  build = source
+  graph_compiler = xla
+  job { export_env = [all, "PATH"] }
+}
+)") == "");
+}

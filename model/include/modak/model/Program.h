@@ -30,7 +30,7 @@ struct Document {
 
 /// A named top-level block (`application mnist`) and where it lives.
 struct Symbol {
-    std::string kind;  ///< application, target, deployment, workload
+    std::string kind;  ///< application, target, deployment, workload, image
     std::string name;
     FileId file;
     const syntax::Statement* block = nullptr;

@@ -19,7 +19,7 @@ namespace modak::model {
 
 /// The shape of one value alternative.
 enum class ValueKind : uint8_t {
-    String,     ///< "…"
+    String,     ///< "…" (or one of `values`, identifiers accepted in place of a string: export_env's `all`)
     Text,       ///< "…" or """…"""
     Integer,    ///< 128
     Float,      ///< a number; integers are accepted too
@@ -53,7 +53,8 @@ struct Interval {
 /// One accepted value type (a key may accept several: `int|bool`, `auto|range(int)`).
 struct ValueType {
     ValueKind kind = ValueKind::String;
-    std::vector<EnumValue> values;             ///< Enum, Versioned: the allowed names
+    std::vector<EnumValue> values;             ///< Enum, Versioned: the allowed names; String: identifiers
+                                               ///< accepted as well (usually none)
     std::string refKind;                       ///< Reference: the block kind named
     std::shared_ptr<const ValueType> element;  ///< List, Range: the element type
     Interval interval;                         ///< Integer, Float, Size, Duration (and elements)
@@ -102,7 +103,7 @@ struct BlockSchema {
 
 /// The file level: `catalog` and the named top-level blocks.
 const BlockSchema& fileSchema();
-/// The schema of a top-level block kind (`application`, `target`, `deployment`, `workload`).
+/// The schema of a top-level block kind (`application`, `target`, `deployment`, `workload`, `image`).
 const BlockSchema* topLevelBlock(std::string_view kind);
 /// The block kinds that may appear at top level, in documentation order.
 std::span<const std::string_view> topLevelKinds();
