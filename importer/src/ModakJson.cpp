@@ -380,6 +380,7 @@ private:
     std::string framework_;       ///< chosen ai_framework
     std::string scheduler_;
     const Member* applicationMember_ = nullptr;
+    bool hasJob_ = false;  ///< the document is a job (not a bare optimisation)
     bool exportAll_ = false;
     bool exportList_ = false;
 };
@@ -835,6 +836,7 @@ void Importer::job(const Member& m) {
             error(DiagCode::JsonTypeMismatch, valueRange(m.value), "'job' must be an object, not null");
         return;
     }
+    hasJob_ = true;
     hasOptimisation_ = v->find("optimisation") || v->find("optimization");
     if (const Member* app = v->find("application"); app && app->value.type == VT::Object)
         if (const Member* eff = app->value.find("minimal_efficiency"); eff && eff->value.type != VT::Null)
@@ -1004,10 +1006,6 @@ void Importer::jobOptions(const Member& m) {
                         fmt::format("'request_event_notification' is \"{}\": {} {} no Torque (abefn) or Slurm mail "
                                     "option; {}",
                                     *s, join(n.unknown), n.unknown.size() == 1 ? "is" : "are", consequence));
-               else if (!n.dropped.empty())
-                   warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                        fmt::format("'request_event_notification' is \"{}\": .modak has no notification for {}; {}",
-                                    *s, join(n.dropped), consequence));
                if (n.events.empty()) {
                    job().comment("notify", fmt::format("not imported: request_event_notification = {}", quote(*s)));
                    return;
@@ -1047,8 +1045,12 @@ void Importer::jobOptions(const Member& m) {
                std::string cur;
                for (char c : *s + ",") {
                    if (c == ',') {
-                       if (auto t = trimView(cur); !t.empty())
-                           names.push_back(quote(t));
+                       // Slurm's --export=ALL,VAR: ALL is the whole environment, written `all`.
+                       if (auto t = trimView(cur); !t.empty()) {
+                           std::string item = lower(t) == "all" ? std::string("all") : quote(t);
+                           if (std::find(names.begin(), names.end(), item) == names.end())
+                               names.push_back(std::move(item));
+                       }
                        cur.clear();
                    } else {
                        cur.push_back(c);
@@ -1939,13 +1941,11 @@ std::string Importer::render() {
             out += "// " + c + "\n";
         return out + "modak 1\n\n" + image_->render(0);
     }
+    // A container alone runs its image's default command (MODAK's `singularity run`), as in .modak.
     if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
-        !app_->has("ranks") && !app_->has("run"))
+        !app_->has("ranks") && !app_->has("run") && !app_->has("container"))
         warn(DiagCode::JsonMissingField, keyRange(*applicationMember_),
-             app_->has("container")
-                 ? "'application' has no 'executable'; MODAK ran the image's default command (`singularity run`), "
-                   "which .modak cannot express: add `executable` or `run` to the result"
-                 : "'application' has no 'executable'; add `executable` or `run` to the result");
+             "'application' has no 'executable'; add `executable` or `run` to the result");
     if (kind_.empty() && !hasOptimisation_) {
         app_->set("kind", "hpc");
         app_->comment("kind", "the JSON has no optimisation: MODAK ran it as a plain (container) job");
@@ -1974,6 +1974,8 @@ std::string Importer::render() {
     std::vector<std::string> emit;
     if (scheduler_ == "slurm" || scheduler_ == "torque" || scheduler_ == "pbs")
         emit.push_back(scheduler_);
+    else if (hasJob_ && (scheduler_.empty() || scheduler_ == "none"))
+        emit.emplace_back("script");  // for a job without a scheduler MODAK wrote a plain `#!/bin/bash` script
     if (hasBuild_)
         emit.emplace_back("build");
     if (!emit.empty())

@@ -52,6 +52,13 @@ std::string upper(std::string_view s) {
     return r;
 }
 
+std::string lower(std::string_view s) {
+    std::string r(s);
+    for (char& c : r)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return r;
+}
+
 } // namespace
 
 std::optional<DurationValue> parseDuration(std::string_view text) {
@@ -160,7 +167,7 @@ NotifyValue parseNotify(std::string_view text) {
             add("abort");
         else if (w == "INVALID_DEPEND" || w == "TIME_LIMIT" || w == "TIME_LIMIT_50" || w == "TIME_LIMIT_80" ||
                  w == "TIME_LIMIT_90" || w == "STAGE_OUT" || w == "ARRAY_TASKS")
-            out.dropped.push_back(w);
+            add(lower(w));  // the .modak names are Slurm's in lower case
         else
             out.unknown.push_back(original);
     };

@@ -32,7 +32,6 @@ std::optional<SizeValue> parseSize(std::string_view text);
 
 struct NotifyValue {
     std::vector<std::string> events;    ///< .modak notify values, in order, without duplicates
-    std::vector<std::string> dropped;   ///< recognised Slurm types .modak cannot express
     std::vector<std::string> unknown;   ///< words that are no mail option at all
 };
 

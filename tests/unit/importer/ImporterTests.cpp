@@ -514,13 +514,16 @@ TEST_CASE("import: notifications, e-mail, environment and memory", "[import][map
     CHECK(line(R"("request_event_notification": "BEGIN,END,FAIL")", "notify") == "[begin, end, fail]");
     CHECK(line(R"("request_event_notification": "ALL")", "notify") == "[all]");
     CHECK(line(R"("request_event_notification": "begin, requeue")", "notify") == "[begin, requeue]");
-    CHECK(line(R"("request_event_notification": "BEGIN,TIME_LIMIT")", "notify") == "[begin]");
+    CHECK(line(R"("request_event_notification": "BEGIN,TIME_LIMIT")", "notify") == "[begin, time_limit]");
+    CHECK(line(R"("request_event_notification": "time_limit_90,ARRAY_TASKS,invalid_depend,STAGE_OUT")", "notify") ==
+          "[time_limit_90, array_tasks, invalid_depend, stage_out]");
     CHECK(line(R"("request_event_notification": "events")", "notify") == "<none>");
     CHECK(line(R"("email_address": "mail.com")", "email") == "<none>");
     CHECK(line(R"("copy_environment": true)", "export_env") == "true");
     CHECK(line(R"("copy_environment": false)", "export_env") == "<none>");
     CHECK(line(R"("copy_environment_variable": "PATH, LD_LIBRARY_PATH")", "export_env") ==
           R"(["PATH", "LD_LIBRARY_PATH"])");
+    CHECK(line(R"("copy_environment_variable": "ALL,PATH,all")", "export_env") == R"([all, "PATH"])");
     CHECK(line(R"("memory_limit": "10 MB")", "memory") == "10 MB");
     CHECK(line(R"("memory_limit": "4G")", "memory") == "4 GiB");
     CHECK(line(R"("memory_limit": 2048)", "memory") == "2048 MiB");
@@ -537,10 +540,9 @@ TEST_CASE("import: notifications, e-mail, environment and memory", "[import][map
     CHECK(events->diags[0].message ==
           "'request_event_notification' is \"BEGIN,TIME_LIMIT,bogus\": bogus is no Torque (abefn) or Slurm mail "
           "option; ignored");
-    auto limit = importText(job(R"("request_event_notification": "TIME_LIMIT")"), "e.json");
-    CHECK(limit->diags[0].message ==
-          "'request_event_notification' is \"TIME_LIMIT\": .modak has no notification for TIME_LIMIT; not imported");
-    CHECK(limit->text->find("// not imported: request_event_notification = \"TIME_LIMIT\"") != std::string::npos);
+    auto limit = importText(job(R"("request_event_notification": "TIME_LIMIT_80")"), "e.json");
+    CHECK(limit->diags.empty());
+    CHECK(limit->text->find("    notify = [time_limit_80]\n") != std::string::npos);
 }
 
 TEST_CASE("import: strings are escaped and names sanitised", "[import][mapping]") {
@@ -621,13 +623,19 @@ deployment app {
     REQUIRE(scheme->text);
     CHECK(scheme->text->find("container = \"docker://ubuntu:22.04\"") != std::string::npos);
 
-    // Without an executable MODAK ran the image's default command; .modak needs a command.
+    // Without an executable MODAK ran the image's default command, and so does .modak.
     auto run = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
         "application": {"container_runtime": "docker://ubuntu:22.04"}}})",
-                          "run.json", {}, false);
+                          "run.json");
     REQUIRE(run->text);
-    CHECK(run->report() == R"(run.json:2:9: warning: 'application' has no 'executable'; MODAK ran the image's default command (`singularity run`), which .modak cannot express: add `executable` or `run` to the result [json-missing-field]
-        "application": {"container_runtime": "docker://ubuntu:22.04"}}}
+    CHECK(run->report().empty());
+    CHECK(run->text->find("  emit = [script]\n") != std::string::npos);
+    auto nothing = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
+        "application": {"app_tag": "x"}}})",
+                              "nothing.json", {}, false);
+    REQUIRE(nothing->text);
+    CHECK(nothing->report() == R"(nothing.json:2:9: warning: 'application' has no 'executable'; add `executable` or `run` to the result [json-missing-field]
+        "application": {"app_tag": "x"}}}
         ^~~~~~~~~~~~~
 )");
 
@@ -640,7 +648,7 @@ deployment app {
     REQUIRE(noTarget->text);
     CHECK(noTarget->has("json-missing-field"));
     CHECK(noTarget->text->find("  scheduler = none\n") != std::string::npos);
-    CHECK(noTarget->text->find("emit") == std::string::npos);
+    CHECK(noTarget->text->find("  emit = [script]\n") != std::string::npos);  // MODAK wrote a plain bash script
 
     auto onlyName = importText(job("", "", "", R"("name": "egi")"), "n.json");
     REQUIRE(onlyName->text);
