@@ -19,6 +19,12 @@ int main(int argc, char** argv) {
     const std::map<std::string, ColorMode> colors{
         {"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}};
 
+    // Every command that prints diagnostics takes the same --color option.
+    auto addColor = [&](CLI::App* cmd, ColorMode& mode) {
+        cmd->add_option("--color", mode, "Colour diagnostics: auto, always, never")
+            ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+    };
+
     CheckOptions check;
     auto* checkCmd = app.add_subcommand("check", "Check .modak files: syntax, schema, imports and "
                                                  "references. Exit 0 clean, 1 errors, 2 usage/I-O.");
@@ -28,8 +34,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "sarif"}))
         ->capture_default_str();
     checkCmd->add_flag("--werror", check.werror, "Treat warnings as errors");
-    checkCmd->add_option("--color", check.color, "Colour diagnostics: auto, always, never")
-        ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+    addColor(checkCmd, check.color);
 
     FmtOptions fmtOpts;
     auto* fmtCmd = app.add_subcommand("fmt", "Format .modak files in place (canonical style, comments "
@@ -38,8 +43,7 @@ int main(int argc, char** argv) {
         ->required();
     fmtCmd->add_flag("--check", fmtOpts.check, "Write nothing; list files that are not formatted, exit 1 if any");
     fmtCmd->add_flag("--stdout", fmtOpts.toStdout, "Print the formatted text instead of rewriting files");
-    fmtCmd->add_option("--color", fmtOpts.color, "Colour diagnostics: auto, always, never")
-        ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+    addColor(fmtCmd, fmtOpts.color);
 
     ImportOptions importOpts;
     auto* importCmd = app.add_subcommand("import", "Convert an original MODAK JSON job into a formatted "
@@ -48,8 +52,7 @@ int main(int argc, char** argv) {
     importCmd->add_option("-o,--output", importOpts.output, "Write here instead of standard output");
     importCmd->add_option("--name", importOpts.name, "Base name of the generated blocks (default: job_name)");
     importCmd->add_flag("-f,--force", importOpts.force, "Overwrite an existing output file");
-    importCmd->add_option("--color", importOpts.color, "Colour diagnostics: auto, always, never")
-        ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+    addColor(importCmd, importOpts.color);
 
     try {
         app.parse(argc, argv);

@@ -856,16 +856,18 @@ private:
         Framework fw = frameworkOf(app);
         std::string_view kindName = ident(kind);
 
-        if (kindName == "ai_training" && !has(app, "framework") && !broken(app)) {
-            const KeySchema* k = topLevelBlock("application")->key("framework");
-            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app),
-                                       fmt::format("missing 'framework' in application '{}', required for "
-                                                   "kind 'ai_training'",
-                                                   name));
+        // A key the kind requires: reported at the block, with a note at the kind and an insert fix.
+        auto missingForKind = [&](std::string_view key, std::string message) {
+            const KeySchema* k = topLevelBlock("application")->key(key);
+            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app), std::move(message));
             d.notes.push_back({kind->value.range, "kind set here"});
             if (auto fix = insertFix(app, keyText(*k)))
                 d.fixes.push_back(std::move(*fix));
-        }
+        };
+        if (kindName == "ai_training" && !has(app, "framework") && !broken(app))
+            missingForKind("framework", fmt::format("missing 'framework' in application '{}', required for "
+                                                    "kind 'ai_training'",
+                                                    name));
         if (kindName == "ai_inference" || kindName == "big_data")
             diags_.add(DiagCode::QuestionableSetting, kind->value.range,
                        fmt::format("kind '{}' is accepted but not supported by the performance model yet: "
@@ -873,16 +875,11 @@ private:
                                    kindName));
         // A container alone runs its image's default command (MODAK's `singularity run`).
         if (kindName == "hpc" && !has(app, "parallelisation") && !has(app, "ranks") &&
-            !has(app, "executable") && !has(app, "run") && !has(app, "container") && !broken(app)) {
-            const KeySchema* k = topLevelBlock("application")->key("parallelisation");
-            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app),
-                                       fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' "
-                                                   "needs 'parallelisation', 'ranks', 'executable', 'run' or 'container'",
-                                                   name));
-            d.notes.push_back({kind->value.range, "kind set here"});
-            if (auto fix = insertFix(app, keyText(*k)))
-                d.fixes.push_back(std::move(*fix));
-        }
+            !has(app, "executable") && !has(app, "run") && !has(app, "container") && !broken(app))
+            missingForKind("parallelisation",
+                           fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' needs "
+                                       "'parallelisation', 'ranks', 'executable', 'run' or 'container'",
+                                       name));
 
         // keras_backend only means something for Keras.
         if (const Statement* kb = attr(app, "keras_backend"); kb && fw.present() && fw.name != "keras") {
