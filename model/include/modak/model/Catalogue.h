@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The catalogues the performance model and the optimiser choose from: container images, CPUs, GPUs,
+//! interconnects, storage classes and workloads. The built-in catalogue is embedded from
+//! schemas/catalog/*.json; users add or replace entries with files of the same format
+//! (docs/catalogue.md, schemas/catalog.schema.json) and with `image`/`workload` blocks.
+#pragma once
+
+#include "modak/diag/Diagnostic.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace modak::model {
+
+using EnvList = std::vector<std::pair<std::string, std::string>>;
+
+struct VersionedName {
+    std::string name;
+    std::string version;  ///< "2.1", "1.14.0", "latest"
+};
+
+struct Image {
+    std::string name;
+    std::string reference;  ///< "docker://modakopt/modak:tensorflow-2.1-gpu-src"
+    std::string imageType;  ///< docker, shub, library, oras
+    std::optional<VersionedName> framework;
+    std::optional<VersionedName> mpi;
+    std::string app;          ///< application-specific image ("" for generic ones)
+    std::string arch;         ///< x86_64, aarch64, ppc64le
+    std::string accelerator;  ///< nvidia, amd, none
+    std::string cuda;
+    std::string build;        ///< hub, pip, source
+    std::string flags;
+    std::vector<std::string> graphCompilers;
+    std::vector<std::string> libraries;
+    std::vector<std::string> features;
+    std::string python;
+    EnvList env;
+    std::map<std::string, EnvList> compilerEnv;  ///< extra environment per graph compiler
+    std::string doc;
+    std::string source;
+    std::string origin;  ///< "built-in", a catalogue file path, or "image block"
+
+    bool supportsCompiler(std::string_view compiler) const;
+};
+
+struct Cpu {
+    std::string name;
+    std::string model;  ///< marketing name, matched against `cpu { model = "…" }`
+    std::vector<std::string> aliases;
+    std::string vendor, arch, microarchitecture;
+    int cores = 0;  ///< per socket
+    int threadsPerCore = 1;
+    double baseGhz = 0, turboGhz = 0;
+    double fp64FlopsPerCycle = 0, fp32FlopsPerCycle = 0;  ///< per core
+    std::vector<std::string> isa;
+    double memoryBandwidthGBs = 0;  ///< per socket
+    std::string doc, source;
+
+    /// Peak FLOP/s of one socket at base clock.
+    double peakFlops(bool fp64) const;
+};
+
+struct Gpu {
+    std::string name, model, vendor, architecture, computeCapability;
+    double memoryGiB = 0;
+    double memoryBandwidthGBs = 0;
+    std::map<std::string, double> peakTflops;  ///< fp64, fp32, tf32, fp16, bf16 (dense)
+    bool tensorCores = false;
+    double peerBandwidthGBs = 0;  ///< GPU to GPU within a node, one direction
+    std::string peerLink, hostLink;
+    double tdpWatts = 0;
+    std::string doc, source;
+};
+
+struct Interconnect {
+    std::string name;
+    std::string scope;  ///< intra_node, inter_node
+    double bandwidthGBs = 0;
+    double latencyUs = 0;
+    std::string doc, source;
+};
+
+struct StorageClass {
+    std::string name;
+    double readGBsPerNode = 0;
+    std::optional<double> aggregateReadGBs;  ///< shared storage: the cap over all nodes
+    double latencyMs = 0;
+    bool shared = false;
+    std::string doc, source;
+};
+
+struct Workload {
+    std::string name, kind, doc;
+    double parameters = 0;
+    double flopsPerSample = 0;        ///< training FLOPs (forward + backward) per sample
+    double activationsPerSample = 0;  ///< activation elements of one forward pass (0: unknown)
+    double sampleBytes = 0;
+    double datasetSamples = 0;        ///< 0: unknown
+    std::string source;
+};
+
+class Catalogue {
+public:
+    /// The catalogue embedded at build time. Loaded once; a broken embedded file is a build defect,
+    /// caught by the tests, and leaves the section empty rather than throwing.
+    static const Catalogue& builtin();
+
+    /// Merges a catalogue JSON document (`text`, which lives in `file` for diagnostics): entries
+    /// replace built-in ones of the same name. Problems become `catalog-invalid` diagnostics;
+    /// returns false if there was any.
+    bool merge(std::string_view text, FileId file, std::string_view origin, Diagnostics& diags);
+
+    std::vector<Image> images;
+    std::vector<Cpu> cpus;
+    std::vector<Gpu> gpus;
+    std::vector<Interconnect> interconnects;
+    std::vector<StorageClass> storage;
+    std::vector<Workload> workloads;
+
+    const Image* image(std::string_view name) const;
+    const Gpu* gpu(std::string_view name) const;
+    /// Matches `name` or the marketing model, ignoring case, spaces and punctuation and a trailing
+    /// "(virtual)" note; aliases count too.
+    const Cpu* cpu(std::string_view nameOrModel) const;
+    const Interconnect* interconnect(std::string_view name) const;
+    const StorageClass* storageClass(std::string_view name) const;
+    const Workload* workload(std::string_view name) const;
+};
+
+/// "known: a, b, c" for messages about unknown names.
+template <typename T>
+std::string knownNames(const std::vector<T>& entries) {
+    std::string out;
+    for (const auto& e : entries) {
+        if (!out.empty())
+            out += ", ";
+        out += e.name;
+    }
+    return out;
+}
+
+/// Compares dotted versions numerically ("1.14" > "1.4"); "latest" is greater than any number.
+int compareVersions(std::string_view a, std::string_view b);
+/// True when `have` satisfies the version the user wrote: equal on every component `want` gives
+/// ("2.1" matches "2.1.0" and "2.1"; "2" matches "2.4"); "latest" matches only "latest".
+bool versionMatches(std::string_view want, std::string_view have);
+
+} // namespace modak::model

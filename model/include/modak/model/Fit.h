@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Calibration of the performance model from measurements (`modak model fit` and `model report`).
+//! Measurements are CSV files (docs/model.md §Data): training throughput of a configuration, and
+//! MPI strong-scaling run times for the Amdahl model. The fit minimises the mean squared log error of
+//! predicted throughput over the model's continuous constants (Nelder–Mead); the Amdahl parallel
+//! fraction of each application is fitted by least squares on parallel efficiency, as MODAK did.
+#pragma once
+
+#include "modak/model/Catalogue.h"
+#include "modak/model/Performance.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::model {
+
+struct Measurement {
+    std::string dataset, workload, framework, version, build, graphCompiler, precision, device;
+    int sockets = 1, gpusPerNode = 1, nodes = 1;
+    std::string interconnect, storage;
+    int batchPerDevice = 64;
+    double throughput = 0;  ///< samples/s, whole job
+    std::string source;
+    SourceRange range;      ///< the CSV line
+};
+
+struct HpcMeasurement {
+    std::string dataset, app, variant;
+    int ranks = 1;
+    double seconds = 0;
+    SourceRange range;
+};
+
+struct MeasurementSet {
+    std::vector<Measurement> throughput;
+    std::vector<HpcMeasurement> hpc;
+};
+
+/// Reads one CSV (either format, told apart by its header) into `into`. Malformed lines become
+/// `data-invalid` diagnostics and are skipped; returns false if there was any.
+bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, Diagnostics& diags);
+/// The measurements embedded from schemas/calibration-data/.
+const MeasurementSet& builtinMeasurements();
+
+/// `KEY OP VALUE` over the CSV columns, e.g. `gpus_per_node>=4`, `dataset=tf_benchmarks_2017`.
+using RowFilter = std::function<bool(const Measurement&)>;
+std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& error);
+
+/// The scenario a measurement describes, or nullopt with the reason (unknown GPU, workload …).
+std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error);
+
+struct FitReport {
+    Calibration calibration;
+    size_t rowsUsed = 0, rowsSkipped = 0;
+    double rmsLogError = 0;  ///< on the fitted rows
+};
+
+/// Fits the continuous constants and the Amdahl fractions, starting from `start`.
+FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat);
+
+struct DatasetError {
+    std::string dataset;
+    size_t rows = 0;
+    double throughputMape = 0;      ///< mean absolute percentage error of throughput, in %
+    size_t efficiencyRows = 0;      ///< multi-device rows with a single-device reference
+    double efficiencyMape = 0;      ///< of parallel efficiency, in %
+};
+
+/// Prediction error per data set of `test`; single-device references for efficiency are looked up
+/// in `all` (they may be in the training part).
+std::vector<DatasetError> evaluate(const MeasurementSet& test, const MeasurementSet& all, const Calibration& cal,
+                                   const Catalogue& cat);
+
+} // namespace modak::model

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/model/Catalogue.h"
+
+#include "modak/model/EmbeddedData.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace modak::model {
+namespace {
+
+using nlohmann::json;
+
+/// Reads one catalogue document, reporting the first problem of each entry with its JSON pointer.
+/// Entries are located in the text by their `"name"` so a diagnostic points at the entry.
+class Reader {
+public:
+    Reader(std::string_view text, FileId file, Diagnostics& diags) : text_(text), file_(file), diags_(diags) {}
+
+    void error(const std::string& pointer, const std::string& entryName, const std::string& message) {
+        SourceRange range{file_, 0, 0};
+        if (!entryName.empty()) {
+            std::string needle = fmt::format("\"{}\"", entryName);
+            if (auto at = text_.find(needle); at != std::string_view::npos)
+                range = {file_, static_cast<uint32_t>(at), static_cast<uint32_t>(at + needle.size())};
+        }
+        diags_.add(DiagCode::CatalogInvalid, range, fmt::format("{}: {}", pointer, message));
+        ok_ = false;
+    }
+    bool ok() const { return ok_; }
+
+    std::string_view text_;
+    FileId file_;
+    Diagnostics& diags_;
+    bool ok_ = true;
+};
+
+/// Typed access to one entry object; every getter reports a wrong type or a missing required field.
+class Entry {
+public:
+    Entry(Reader& reader, const json& object, std::string pointer)
+        : r_(reader), j_(object), pointer_(std::move(pointer)) {
+        if (auto it = j_.find("name"); it != j_.end() && it->is_string())
+            name_ = it->get<std::string>();
+    }
+
+    const std::string& name() const { return name_; }
+    bool valid() const { return valid_; }
+
+    void fail(std::string_view key, const std::string& message) {
+        if (valid_)  // one message per entry: the first problem
+            r_.error(fmt::format("{}/{}", pointer_, key), name_, message);
+        valid_ = false;
+    }
+
+    std::string str(std::string_view key, bool required = false) {
+        auto it = j_.find(key);
+        if (it == j_.end() || it->is_null()) {
+            if (required)
+                fail(key, "missing required string");
+            return {};
+        }
+        if (!it->is_string()) {
+            fail(key, "expected a string");
+            return {};
+        }
+        return it->get<std::string>();
+    }
+
+    double num(std::string_view key, bool required = false, bool positive = true) {
+        auto it = j_.find(key);
+        if (it == j_.end() || it->is_null()) {
+            if (required)
+                fail(key, "missing required number");
+            return 0;
+        }
+        if (!it->is_number()) {
+            fail(key, "expected a number");
+            return 0;
+        }
+        double v = it->get<double>();
+        if (!std::isfinite(v) || (positive && required && v <= 0) || v < 0) {
+            fail(key, fmt::format("expected a {} number, found {}", positive ? "positive" : "non-negative", v));
+            return 0;
+        }
+        return v;
+    }
+
+    std::optional<double> optNum(std::string_view key) {
+        if (auto it = j_.find(key); it == j_.end() || it->is_null())
+            return std::nullopt;
+        return num(key);
+    }
+
+    bool boolean(std::string_view key) {
+        auto it = j_.find(key);
+        if (it == j_.end() || it->is_null())
+            return false;
+        if (!it->is_boolean()) {
+            fail(key, "expected true or false");
+            return false;
+        }
+        return it->get<bool>();
+    }
+
+    std::vector<std::string> strings(std::string_view key) {
+        std::vector<std::string> out;
+        auto it = j_.find(key);
+        if (it == j_.end() || it->is_null())
+            return out;
+        if (!it->is_array()) {
+            fail(key, "expected an array of strings");
+            return out;
+        }
+        for (const auto& v : *it) {
+            if (!v.is_string()) {
+                fail(key, "expected an array of strings");
+                return {};
+            }
+            out.push_back(v.get<std::string>());
+        }
+        return out;
+    }
+
+    EnvList env(const json& object, std::string_view key) {
+        EnvList out;
+        if (!object.is_object()) {
+            fail(key, "expected an object of NAME: value");
+            return out;
+        }
+        for (const auto& [k, v] : object.items()) {
+            if (v.is_string())
+                out.emplace_back(k, v.get<std::string>());
+            else if (v.is_number() || v.is_boolean())
+                out.emplace_back(k, v.dump());
+            else
+                fail(key, fmt::format("environment variable {} must be a string, number or boolean", k));
+        }
+        return out;
+    }
+
+    std::optional<VersionedName> versioned(std::string_view key) {
+        auto it = j_.find(key);
+        if (it == j_.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_object() || !it->contains("name") || !(*it)["name"].is_string()) {
+            fail(key, "expected {\"name\": …, \"version\": …}");
+            return std::nullopt;
+        }
+        VersionedName v{(*it)["name"].get<std::string>(), ""};
+        if (auto ver = it->find("version"); ver != it->end() && ver->is_string())
+            v.version = ver->get<std::string>();
+        return v;
+    }
+
+    void oneOf(std::string_view key, const std::string& value, std::initializer_list<std::string_view> allowed) {
+        if (value.empty())
+            return;
+        if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+            std::string list;
+            for (auto a : allowed)
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            fail(key, fmt::format("'{}' is not one of {}", value, list));
+        }
+    }
+
+    void checkName() {
+        if (name_.empty()) {
+            fail("name", "missing required string");
+            return;
+        }
+        bool ok = std::islower(static_cast<unsigned char>(name_[0])) != 0;
+        for (char c : name_)
+            ok = ok && (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+        if (!ok)
+            fail("name", fmt::format("'{}' is not a name: use lower-case letters, digits and '_'", name_));
+    }
+
+    const json& raw() const { return j_; }
+
+private:
+    Reader& r_;
+    const json& j_;
+    std::string pointer_;
+    std::string name_;
+    bool valid_ = true;
+};
+
+Image readImage(Entry& e) {
+    Image img;
+    img.name = e.name();
+    img.reference = e.str("reference", true);
+    img.imageType = e.str("image_type");
+    if (img.imageType.empty())
+        img.imageType = "docker";
+    e.oneOf("image_type", img.imageType, {"docker", "shub", "library", "oras"});
+    img.framework = e.versioned("framework");
+    img.mpi = e.versioned("mpi");
+    img.app = e.str("app");
+    img.arch = e.str("arch", true);
+    e.oneOf("arch", img.arch, {"x86_64", "aarch64", "ppc64le"});
+    img.accelerator = e.str("accelerator", true);
+    e.oneOf("accelerator", img.accelerator, {"nvidia", "amd", "none"});
+    img.cuda = e.str("cuda");
+    img.build = e.str("build", true);
+    e.oneOf("build", img.build, {"hub", "pip", "source"});
+    img.flags = e.str("flags");
+    img.graphCompilers = e.strings("graph_compilers");
+    for (const auto& c : img.graphCompilers)
+        e.oneOf("graph_compilers", c, {"xla", "ngraph", "glow", "inductor"});
+    img.libraries = e.strings("libraries");
+    img.features = e.strings("features");
+    img.python = e.str("python");
+    if (auto it = e.raw().find("env"); it != e.raw().end() && !it->is_null())
+        img.env = e.env(*it, "env");
+    if (auto it = e.raw().find("compiler_env"); it != e.raw().end() && !it->is_null()) {
+        if (!it->is_object())
+            e.fail("compiler_env", "expected an object of compiler: {NAME: value}");
+        else
+            for (const auto& [compiler, vars] : it->items())
+                img.compilerEnv[compiler] = e.env(vars, "compiler_env");
+    }
+    img.doc = e.str("doc");
+    img.source = e.str("source");
+    return img;
+}
+
+Cpu readCpu(Entry& e) {
+    Cpu c;
+    c.name = e.name();
+    c.model = e.str("model", true);
+    c.aliases = e.strings("aliases");
+    c.vendor = e.str("vendor", true);
+    c.arch = e.str("arch", true);
+    e.oneOf("arch", c.arch, {"x86_64", "aarch64", "ppc64le"});
+    c.microarchitecture = e.str("microarchitecture");
+    c.cores = static_cast<int>(e.num("cores", true));
+    c.threadsPerCore = std::max(1, static_cast<int>(e.num("threads_per_core")));
+    c.baseGhz = e.num("base_ghz", true);
+    c.turboGhz = e.num("turbo_ghz");
+    c.fp64FlopsPerCycle = e.num("fp64_flops_per_cycle", true);
+    c.fp32FlopsPerCycle = e.num("fp32_flops_per_cycle", true);
+    c.isa = e.strings("isa");
+    c.memoryBandwidthGBs = e.num("memory_bandwidth_gbs", true);
+    c.doc = e.str("doc");
+    c.source = e.str("source");
+    return c;
+}
+
+Gpu readGpu(Entry& e) {
+    Gpu g;
+    g.name = e.name();
+    g.model = e.str("model", true);
+    g.vendor = e.str("vendor", true);
+    g.architecture = e.str("architecture");
+    g.computeCapability = e.str("compute_capability");
+    g.memoryGiB = e.num("memory_gib", true);
+    g.memoryBandwidthGBs = e.num("memory_bandwidth_gbs", true);
+    if (auto it = e.raw().find("peak_tflops"); it != e.raw().end() && it->is_object()) {
+        for (const auto& [precision, v] : it->items()) {
+            if (!v.is_number() || v.get<double>() <= 0)
+                e.fail("peak_tflops", fmt::format("peak for {} must be a positive number", precision));
+            else
+                g.peakTflops[precision] = v.get<double>();
+        }
+        if (!g.peakTflops.contains("fp32"))
+            e.fail("peak_tflops", "the fp32 peak is required");
+    } else {
+        e.fail("peak_tflops", "missing required object {\"fp32\": TFLOP/s, …}");
+    }
+    g.tensorCores = e.boolean("tensor_cores");
+    g.peerBandwidthGBs = e.num("peer_bandwidth_gbs", true);
+    g.peerLink = e.str("peer_link");
+    g.hostLink = e.str("host_link");
+    g.tdpWatts = e.num("tdp_w");
+    g.doc = e.str("doc");
+    g.source = e.str("source");
+    return g;
+}
+
+Interconnect readInterconnect(Entry& e) {
+    Interconnect i;
+    i.name = e.name();
+    i.scope = e.str("scope", true);
+    e.oneOf("scope", i.scope, {"intra_node", "inter_node"});
+    i.bandwidthGBs = e.num("bandwidth_gbs", true);
+    i.latencyUs = e.num("latency_us", true);
+    i.doc = e.str("doc");
+    i.source = e.str("source");
+    return i;
+}
+
+StorageClass readStorage(Entry& e) {
+    StorageClass s;
+    s.name = e.name();
+    s.readGBsPerNode = e.num("read_gbs_per_node", true);
+    s.aggregateReadGBs = e.optNum("aggregate_read_gbs");
+    s.latencyMs = e.num("latency_ms", true, false);
+    s.shared = e.boolean("shared");
+    s.doc = e.str("doc");
+    s.source = e.str("source");
+    return s;
+}
+
+Workload readWorkload(Entry& e) {
+    Workload w;
+    w.name = e.name();
+    w.kind = e.str("kind", true);
+    e.oneOf("kind", w.kind, {"cnn", "transformer", "mlp", "rnn", "other"});
+    w.doc = e.str("doc");
+    w.parameters = e.num("parameters", true);
+    w.flopsPerSample = e.num("flops_per_sample", true);
+    w.activationsPerSample = e.num("activations_per_sample");
+    w.sampleBytes = e.num("sample_bytes", true);
+    w.datasetSamples = e.num("dataset_samples");
+    w.source = e.str("source");
+    return w;
+}
+
+template <typename T, typename ReadFn>
+void mergeSection(Reader& reader, const json& doc, std::string_view section, std::vector<T>& into,
+                  ReadFn read, std::string_view origin) {
+    auto it = doc.find(section);
+    if (it == doc.end())
+        return;
+    if (!it->is_array()) {
+        reader.error(fmt::format("/{}", section), "", "expected an array of entries");
+        return;
+    }
+    std::vector<std::string> seen;
+    for (size_t i = 0; i < it->size(); ++i) {
+        const json& item = (*it)[i];
+        std::string pointer = fmt::format("/{}/{}", section, i);
+        if (!item.is_object()) {
+            reader.error(pointer, "", "expected an object");
+            continue;
+        }
+        Entry entry(reader, item, pointer);
+        entry.checkName();
+        T value = read(entry);
+        if constexpr (std::is_same_v<T, Image>)
+            value.origin = std::string(origin);
+        if (std::find(seen.begin(), seen.end(), value.name) != seen.end())
+            entry.fail("name", fmt::format("'{}' appears twice in this file", value.name));
+        if (!entry.valid())
+            continue;
+        seen.push_back(value.name);
+        auto existing = std::find_if(into.begin(), into.end(), [&](const T& t) { return t.name == value.name; });
+        if (existing != into.end())
+            *existing = std::move(value);  // a user entry replaces the built-in one
+        else
+            into.push_back(std::move(value));
+    }
+}
+
+std::string normaliseModel(std::string_view s) {
+    std::string out;
+    if (auto paren = s.find('('); paren != std::string_view::npos)
+        s = s.substr(0, paren);  // "Intel Xeon Gold 6230 (virtual)"
+    for (char c : s)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+template <typename T>
+const T* byName(const std::vector<T>& v, std::string_view name) {
+    for (const auto& e : v)
+        if (e.name == name)
+            return &e;
+    return nullptr;
+}
+
+std::vector<long> versionParts(std::string_view v, bool& numeric) {
+    std::vector<long> parts;
+    numeric = true;
+    while (!v.empty()) {
+        long n = 0;
+        auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec != std::errc()) {
+            numeric = false;
+            break;
+        }
+        parts.push_back(n);
+        v.remove_prefix(static_cast<size_t>(p - v.data()));
+        if (v.empty() || v.front() != '.')
+            break;
+        v.remove_prefix(1);
+    }
+    return parts;
+}
+
+} // namespace
+
+bool Image::supportsCompiler(std::string_view compiler) const {
+    return compiler == "none" || std::find(graphCompilers.begin(), graphCompilers.end(), compiler) != graphCompilers.end();
+}
+
+double Cpu::peakFlops(bool fp64) const {
+    return cores * baseGhz * 1e9 * (fp64 ? fp64FlopsPerCycle : fp32FlopsPerCycle);
+}
+
+bool Catalogue::merge(std::string_view text, FileId file, std::string_view origin, Diagnostics& diags) {
+    Reader reader(text, file, diags);
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        auto at = static_cast<uint32_t>(std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size()));
+        std::string what = e.what();
+        if (auto colon = what.rfind(": "); colon != std::string::npos)
+            what = what.substr(colon + 2);
+        diags.add(DiagCode::CatalogInvalid, {file, at, at}, fmt::format("malformed JSON: {}", what));
+        return false;
+    }
+    if (!doc.is_object()) {
+        reader.error("", "", "a catalogue is a JSON object with the sections images, cpus, gpus, "
+                             "interconnects, storage and workloads");
+        return false;
+    }
+    static constexpr std::string_view kSections[] = {"$schema", "version", "images", "cpus", "gpus",
+                                                     "interconnects", "storage", "workloads"};
+    for (const auto& [key, value] : doc.items())
+        if (std::find(std::begin(kSections), std::end(kSections), key) == std::end(kSections))
+            reader.error("/" + key, "", "unknown section; known: images, cpus, gpus, interconnects, storage, workloads");
+    if (auto v = doc.find("version"); v != doc.end() && !(v->is_number_integer() && v->get<int>() == 1))
+        reader.error("/version", "", "only catalogue version 1 is supported");
+    mergeSection(reader, doc, "images", images, readImage, origin);
+    mergeSection(reader, doc, "cpus", cpus, readCpu, origin);
+    mergeSection(reader, doc, "gpus", gpus, readGpu, origin);
+    mergeSection(reader, doc, "interconnects", interconnects, readInterconnect, origin);
+    mergeSection(reader, doc, "storage", storage, readStorage, origin);
+    mergeSection(reader, doc, "workloads", workloads, readWorkload, origin);
+    return reader.ok();
+}
+
+const Catalogue& Catalogue::builtin() {
+    static const Catalogue catalogue = [] {
+        Catalogue c;
+        Diagnostics ignored;  // tests assert the embedded files load without diagnostics
+        for (const auto& f : data::files())
+            if (f.path.starts_with("catalog/"))
+                c.merge(f.content, FileId{}, "built-in", ignored);
+        return c;
+    }();
+    return catalogue;
+}
+
+const Image* Catalogue::image(std::string_view name) const { return byName(images, name); }
+const Gpu* Catalogue::gpu(std::string_view name) const { return byName(gpus, name); }
+const Interconnect* Catalogue::interconnect(std::string_view name) const { return byName(interconnects, name); }
+const StorageClass* Catalogue::storageClass(std::string_view name) const { return byName(storage, name); }
+const Workload* Catalogue::workload(std::string_view name) const { return byName(workloads, name); }
+
+const Cpu* Catalogue::cpu(std::string_view nameOrModel) const {
+    if (const Cpu* c = byName(cpus, nameOrModel))
+        return c;
+    std::string want = normaliseModel(nameOrModel);
+    if (want.empty())
+        return nullptr;
+    for (const auto& c : cpus) {
+        if (normaliseModel(c.model) == want)
+            return &c;
+        for (const auto& a : c.aliases)
+            if (normaliseModel(a) == want)
+                return &c;
+    }
+    return nullptr;
+}
+
+int compareVersions(std::string_view a, std::string_view b) {
+    if (a == b)
+        return 0;
+    if (a == "latest")
+        return 1;
+    if (b == "latest")
+        return -1;
+    bool na = false, nb = false;
+    auto pa = versionParts(a, na), pb = versionParts(b, nb);
+    for (size_t i = 0; i < std::max(pa.size(), pb.size()); ++i) {
+        long x = i < pa.size() ? pa[i] : 0, y = i < pb.size() ? pb[i] : 0;
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    if (na && nb)
+        return 0;  // "2.1" and "2.1.0" are the same version
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+bool versionMatches(std::string_view want, std::string_view have) {
+    if (want.empty())
+        return true;
+    if (want == "latest" || have == "latest")
+        return want == have;
+    bool nw = false, nh = false;
+    auto pw = versionParts(want, nw), ph = versionParts(have, nh);
+    if (pw.empty() || ph.size() < pw.size())
+        return want == have;
+    return std::equal(pw.begin(), pw.end(), ph.begin());
+}
+
+} // namespace modak::model

@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/model/Fit.h"
+
+#include "modak/model/EmbeddedData.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+namespace modak::model {
+namespace {
+
+/// Splits one CSV line (RFC 4180 quoting, no embedded newlines).
+std::vector<std::string> splitCsv(std::string_view line) {
+    std::vector<std::string> out(1);
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                out.back() += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                out.back() += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            out.emplace_back();
+        } else if (c != '\r') {
+            out.back() += c;
+        }
+    }
+    return out;
+}
+
+bool toDouble(const std::string& s, double& v) {
+    if (s.empty())
+        return false;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(v);
+}
+
+bool toInt(const std::string& s, int& v, int fallback) {
+    if (s.empty()) {
+        v = fallback;
+        return true;
+    }
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+double logit(double p) { return std::log(p / (1 - p)); }
+
+/// Nelder–Mead minimisation of `f` from `x0` (a few hundred evaluations suffice for ≤ 10 parameters).
+std::vector<double> nelderMead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
+                               int iterations) {
+    const size_t n = x0.size();
+    std::vector<std::vector<double>> simplex(n + 1, x0);
+    for (size_t i = 0; i < n; ++i)
+        simplex[i + 1][i] += 0.5;
+    std::vector<double> values(n + 1);
+    for (size_t i = 0; i <= n; ++i)
+        values[i] = f(simplex[i]);
+    for (int it = 0; it < iterations; ++it) {
+        std::vector<size_t> order(n + 1);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return values[a] < values[b]; });
+        auto best = order.front(), worst = order.back(), second = order[n - 1];
+        std::vector<double> centroid(n, 0);
+        for (size_t i : order)
+            if (i != worst)
+                for (size_t k = 0; k < n; ++k)
+                    centroid[k] += simplex[i][k] / n;
+        auto along = [&](double t) {
+            std::vector<double> x(n);
+            for (size_t k = 0; k < n; ++k)
+                x[k] = centroid[k] + t * (simplex[worst][k] - centroid[k]);
+            return x;
+        };
+        auto reflected = along(-1);
+        double fr = f(reflected);
+        if (fr < values[best]) {
+            auto expanded = along(-2);
+            double fe = f(expanded);
+            if (fe < fr) {
+                simplex[worst] = expanded;
+                values[worst] = fe;
+            } else {
+                simplex[worst] = reflected;
+                values[worst] = fr;
+            }
+        } else if (fr < values[second]) {
+            simplex[worst] = reflected;
+            values[worst] = fr;
+        } else {
+            auto contracted = along(0.5);
+            double fc = f(contracted);
+            if (fc < values[worst]) {
+                simplex[worst] = contracted;
+                values[worst] = fc;
+            } else {
+                for (size_t i : order) {
+                    if (i == best)
+                        continue;
+                    for (size_t k = 0; k < n; ++k)
+                        simplex[i][k] = simplex[best][k] + 0.5 * (simplex[i][k] - simplex[best][k]);
+                    values[i] = f(simplex[i]);
+                }
+            }
+        }
+    }
+    size_t best = static_cast<size_t>(std::min_element(values.begin(), values.end()) - values.begin());
+    return simplex[best];
+}
+
+/// A fitted constant: bounded, optimised in logit space so it never leaves its bounds.
+struct Param {
+    double* value;
+    double lo, hi;
+};
+
+double measuredEfficiency(const Measurement& m, const MeasurementSet& all) {
+    int devices = m.gpusPerNode * m.nodes;
+    if (devices <= 1)
+        return 0;
+    for (const auto& r : all.throughput)
+        if (r.gpusPerNode == 1 && r.nodes == 1 && r.dataset == m.dataset && r.workload == m.workload &&
+            r.framework == m.framework && r.version == m.version && r.build == m.build && r.graphCompiler == m.graphCompiler &&
+            r.precision == m.precision && r.device == m.device && r.batchPerDevice == m.batchPerDevice && r.source == m.source)
+            return m.throughput / (devices * r.throughput);
+    return 0;
+}
+
+} // namespace
+
+bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, Diagnostics& diags) {
+    bool ok = true;
+    std::vector<std::string> header;
+    uint32_t offset = 0;
+    while (offset < csv.size()) {
+        size_t end = csv.find('\n', offset);
+        if (end == std::string_view::npos)
+            end = csv.size();
+        std::string_view line = csv.substr(offset, end - offset);
+        SourceRange range{file, offset, static_cast<uint32_t>(end)};
+        offset = static_cast<uint32_t>(end + 1);
+        if (line.empty() || line.front() == '#' || line.find_first_not_of(" \t\r") == std::string_view::npos)
+            continue;
+        auto cells = splitCsv(line);
+        if (header.empty()) {
+            header = cells;
+            bool known = std::find(header.begin(), header.end(), "throughput") != header.end() ||
+                         std::find(header.begin(), header.end(), "seconds") != header.end();
+            if (!known) {
+                diags.add(DiagCode::DataInvalid, range, "the header names neither a `throughput` nor a `seconds` column (docs/model.md)");
+                return false;
+            }
+            continue;
+        }
+        std::map<std::string, std::string> row;
+        for (size_t i = 0; i < header.size(); ++i)
+            row[header[i]] = i < cells.size() ? cells[i] : "";
+        auto bad = [&](const std::string& message) {
+            diags.add(DiagCode::DataInvalid, range, message);
+            ok = false;
+        };
+        if (cells.size() != header.size()) {
+            bad(fmt::format("{} cells, the header has {}", cells.size(), header.size()));
+            continue;
+        }
+        if (row.contains("seconds")) {
+            HpcMeasurement h;
+            h.dataset = row["dataset"];
+            h.app = row["app"];
+            h.variant = row["variant"];
+            h.range = range;
+            if (!toInt(row["ranks"], h.ranks, 0) || h.ranks < 1 || !toDouble(row["seconds"], h.seconds) || h.seconds <= 0) {
+                bad("`ranks` must be a positive integer and `seconds` a positive number");
+                continue;
+            }
+            into.hpc.push_back(std::move(h));
+            continue;
+        }
+        Measurement m;
+        m.dataset = row["dataset"];
+        m.workload = row["workload"];
+        m.framework = row["framework"];
+        m.version = row["version"];
+        m.build = row["build"].empty() ? "hub" : row["build"];
+        m.graphCompiler = row["graph_compiler"].empty() ? "none" : row["graph_compiler"];
+        m.precision = row["precision"].empty() ? "fp32" : row["precision"];
+        m.device = row["device"];
+        m.interconnect = row["interconnect"];
+        m.storage = row["storage"];
+        m.source = row["source"];
+        m.range = range;
+        if (!toInt(row["sockets"], m.sockets, 1) || !toInt(row["gpus_per_node"], m.gpusPerNode, 1) ||
+            !toInt(row["nodes"], m.nodes, 1) || !toInt(row["batch_per_device"], m.batchPerDevice, 64) || m.nodes < 1 ||
+            m.gpusPerNode < 0 || m.batchPerDevice < 1) {
+            bad("`sockets`, `gpus_per_node`, `nodes` and `batch_per_device` must be integers (nodes and batch at least 1)");
+            continue;
+        }
+        if (!toDouble(row["throughput"], m.throughput) || m.throughput <= 0) {
+            bad(fmt::format("`throughput` must be a positive number, not '{}'", row["throughput"]));
+            continue;
+        }
+        if (m.workload.empty() || m.framework.empty() || m.device.empty()) {
+            bad("`workload`, `framework` and `device` are required");
+            continue;
+        }
+        into.throughput.push_back(std::move(m));
+    }
+    return ok;
+}
+
+const MeasurementSet& builtinMeasurements() {
+    static const MeasurementSet set = [] {
+        MeasurementSet s;
+        Diagnostics ignored;  // tests assert the embedded data reads cleanly
+        for (const auto& f : data::files())
+            if (f.path.starts_with("calibration-data/"))
+                readMeasurements(f.content, FileId{}, s, ignored);
+        return s;
+    }();
+    return set;
+}
+
+std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& error) {
+    static constexpr std::string_view ops[] = {">=", "<=", "!=", "=", "<", ">"};
+    for (auto op : ops) {
+        auto at = text.find(op);
+        if (at == std::string_view::npos)
+            continue;
+        std::string key(text.substr(0, at)), value(text.substr(at + op.size()));
+        static const std::vector<std::string> numeric = {"gpus_per_node", "nodes", "sockets", "batch_per_device", "devices"};
+        static const std::vector<std::string> words = {"dataset", "workload", "framework", "version", "build",
+                                                       "graph_compiler", "precision", "device", "interconnect", "storage"};
+        bool isNumeric = std::find(numeric.begin(), numeric.end(), key) != numeric.end();
+        if (!isNumeric && std::find(words.begin(), words.end(), key) == words.end()) {
+            error = fmt::format("unknown column '{}' in '{}'", key, text);
+            return std::nullopt;
+        }
+        std::string o(op);
+        if (isNumeric) {
+            double v = 0;
+            if (!toDouble(value, v)) {
+                error = fmt::format("'{}' is not a number in '{}'", value, text);
+                return std::nullopt;
+            }
+            return RowFilter([key, o, v](const Measurement& m) {
+                double x = key == "gpus_per_node" ? m.gpusPerNode
+                           : key == "nodes"       ? m.nodes
+                           : key == "sockets"     ? m.sockets
+                           : key == "devices"     ? m.gpusPerNode * m.nodes
+                                                  : m.batchPerDevice;
+                return o == ">=" ? x >= v : o == "<=" ? x <= v : o == "!=" ? x != v : o == "=" ? x == v : o == "<" ? x < v : x > v;
+            });
+        }
+        if (o != "=" && o != "!=") {
+            error = fmt::format("column '{}' compares with = or != only", key);
+            return std::nullopt;
+        }
+        return RowFilter([key, o, value](const Measurement& m) {
+            const std::string& x = key == "dataset"        ? m.dataset
+                                   : key == "workload"     ? m.workload
+                                   : key == "framework"    ? m.framework
+                                   : key == "version"      ? m.version
+                                   : key == "build"        ? m.build
+                                   : key == "graph_compiler" ? m.graphCompiler
+                                   : key == "precision"    ? m.precision
+                                   : key == "device"       ? m.device
+                                   : key == "interconnect" ? m.interconnect
+                                                           : m.storage;
+            return (x == value) == (o == "=");
+        });
+    }
+    error = fmt::format("'{}' is not KEY=VALUE, KEY!=VALUE or a numeric comparison (<, <=, >, >=)", text);
+    return std::nullopt;
+}
+
+std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error) {
+    Scenario s;
+    s.workload = cat.workload(m.workload);
+    if (!s.workload) {
+        error = fmt::format("unknown workload '{}'", m.workload);
+        return std::nullopt;
+    }
+    s.framework = m.framework;
+    s.version = m.version;
+    s.build = m.build;
+    s.graphCompiler = m.graphCompiler;
+    s.precision = m.precision;
+    s.gpu = cat.gpu(m.device);
+    s.cpu = s.gpu ? nullptr : cat.cpu(m.device);
+    if (!s.gpu && !s.cpu) {
+        error = fmt::format("unknown device '{}'", m.device);
+        return std::nullopt;
+    }
+    s.gpusPerNode = s.gpu ? m.gpusPerNode : 0;
+    s.cpuSockets = m.sockets;
+    s.nodes = m.nodes;
+    if (!m.interconnect.empty())
+        s.interconnect = cat.interconnect(m.interconnect);
+    if (m.nodes > 1 && !s.interconnect) {
+        error = "a multi-node row needs an interconnect the catalogue knows";
+        return std::nullopt;
+    }
+    s.batchPerDevice = m.batchPerDevice;
+    if (!m.storage.empty())
+        s.storage = cat.storageClass(m.storage);
+    return s;
+}
+
+FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat) {
+    FitReport report;
+    report.calibration = start;
+    Calibration& cal = report.calibration;
+    cal.origin = "fitted";
+
+    std::vector<std::pair<Scenario, double>> rows;
+    bool anyCpu = false, anyMulti = false, anyTensor = false;
+    for (const auto& m : data.throughput) {
+        std::string error;
+        auto s = scenarioFor(m, cat, error);
+        if (!s) {
+            ++report.rowsSkipped;
+            continue;
+        }
+        anyCpu = anyCpu || s->gpusPerNode == 0;
+        anyMulti = anyMulti || s->gpusPerNode * s->nodes > 1;
+        anyTensor = anyTensor || (s->gpu && s->gpu->tensorCores && m.precision != "fp32" && m.precision != "fp64");
+        rows.emplace_back(*s, m.throughput);
+    }
+    report.rowsUsed = rows.size();
+
+    // Only constants the data can inform are fitted; the others keep their values.
+    std::vector<Param> params;
+    bool anyGpu = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.first.gpusPerNode > 0; });
+    if (anyGpu) {
+        params.push_back({&cal.gpuUtilisationCudaCores, 0.05, 1.0});
+        params.push_back({&cal.memoryTrafficFactor, 0.5, 40});
+        params.push_back({&cal.stepOverheadGpuSeconds, 0.0, 0.05});
+    }
+    if (anyTensor)
+        params.push_back({&cal.gpuUtilisationTensorCores, 0.02, 1.0});
+    if (anyCpu)
+        params.push_back({&cal.cpuUtilisation, 0.02, 1.0});
+    if (anyMulti) {
+        params.push_back({&cal.overlap, 0.0, 1.0});
+        params.push_back({&cal.collectiveEfficiency, 0.05, 1.0});
+        params.push_back({&cal.syncSecondsPerDoubling, 0.0, 0.05});
+    }
+    // Frameworks relative to the most measured one (TensorFlow in the public data).
+    std::map<std::string, size_t> frameworkRows;
+    for (const auto& [s, measured] : rows)
+        frameworkRows[s.framework + (s.gpusPerNode > 0 ? "/gpu" : "/cpu")]++;
+    if (!frameworkRows.empty()) {
+        auto reference = std::max_element(frameworkRows.begin(), frameworkRows.end(),
+                                          [](auto& a, auto& b) { return a.second < b.second; })->first;
+        cal.frameworkEfficiency[reference] = 1;
+        for (const auto& [fw, n] : frameworkRows) {
+            if (fw == reference)
+                continue;
+            double& f = cal.frameworkEfficiency[fw];
+            if (f <= 0)
+                f = 1;
+            params.push_back({&f, 0.3, 3.0});
+        }
+    }
+    // Workloads and architectures relative to the most measured one of each, so the utilisation
+    // constants stay meaningful.
+    auto fitPerKey = [&](std::map<std::string, double>& table, auto keyOf) {
+        std::map<std::string, size_t> counts;
+        for (const auto& [s, measured] : rows)
+            if (std::string k = keyOf(s); !k.empty())
+                counts[k]++;
+        if (counts.size() < 2)
+            return;
+        auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+        table[reference] = 1;
+        for (const auto& [k, n] : counts) {
+            if (k == reference)
+                continue;
+            double& f = table[k];
+            if (f <= 0)
+                f = 1;
+            params.push_back({&f, 0.2, 5.0});
+        }
+    };
+    fitPerKey(cal.workloadEfficiency, [](const Scenario& s) { return s.workload->name; });
+    fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
+        return s.gpusPerNode > 0 ? s.gpu->architecture : s.cpu->microarchitecture;
+    });
+
+    // A weak prior keeps each constant near its physically motivated starting value unless the data
+    // insist: without it, trade-offs between constants (compute vs memory time) drift to the bounds.
+    std::vector<double> initial;
+    for (const auto& p : params)
+        initial.push_back(std::max(*p.value, 1e-6));
+    constexpr double kPrior = 0.02;
+    auto meanSquaredLogError = [&] {
+        double sum = 0;
+        for (const auto& [s, measured] : rows) {
+            std::string error;
+            auto p = predict(s, cal, error);
+            double e = p ? std::log(p->throughput / measured) : 5.0;
+            sum += e * e;
+        }
+        return rows.empty() ? 0.0 : sum / static_cast<double>(rows.size());
+    };
+    auto objective = [&](const std::vector<double>& x) {
+        double penalty = 0;
+        for (size_t i = 0; i < params.size(); ++i) {
+            *params[i].value = params[i].lo + (params[i].hi - params[i].lo) * sigmoid(x[i]);
+            double r = std::log(std::max(*params[i].value, 1e-6) / initial[i]);
+            penalty += kPrior * r * r;
+        }
+        return meanSquaredLogError() + penalty / static_cast<double>(params.size());
+    };
+    if (!params.empty() && !rows.empty()) {
+        std::vector<double> x0;
+        for (const auto& p : params) {
+            double frac = std::clamp((*p.value - p.lo) / (p.hi - p.lo), 0.02, 0.98);
+            x0.push_back(logit(frac));
+        }
+        // Restarts from the best point escape the simplex collapsing in a high-dimensional valley.
+        auto best = x0;
+        for (int restart = 0; restart < 3; ++restart)
+            best = nelderMead(objective, best, 200 * static_cast<int>(params.size()));
+        objective(best);  // leaves the best values in place
+        report.rmsLogError = std::sqrt(meanSquaredLogError());
+    }
+
+    // Amdahl: per application, least squares on efficiency t1 / (n t_n) = 1 / (n (1 − F) + F).
+    std::map<std::string, std::vector<std::pair<double, double>>> effByApp;  // (ranks, efficiency)
+    for (const auto& h : data.hpc) {
+        for (const auto& base : data.hpc)
+            if (base.ranks == 1 && base.app == h.app && base.variant == h.variant && base.dataset == h.dataset)
+                effByApp[h.app].emplace_back(h.ranks, base.seconds / (h.ranks * h.seconds));
+    }
+    for (const auto& [app, points] : effByApp) {
+        double bestF = 0, bestErr = INFINITY;
+        for (int i = 0; i <= 10000; ++i) {
+            double f = i / 10000.0, err = 0;
+            for (auto [n, e] : points) {
+                double d = 1 / (n * (1 - f) + f) - e;
+                err += d * d;
+            }
+            if (err < bestErr) {
+                bestErr = err;
+                bestF = f;
+            }
+        }
+        cal.amdahlByApp[app] = std::round(bestF * 10000) / 10000;
+    }
+    // Round constants so the written file is stable and readable.
+    for (const auto& p : params)
+        *p.value = std::round(*p.value * 1e5) / 1e5;
+    return report;
+}
+
+std::vector<DatasetError> evaluate(const MeasurementSet& test, const MeasurementSet& all, const Calibration& cal,
+                                   const Catalogue& cat) {
+    std::map<std::string, DatasetError> by;
+    for (const auto& m : test.throughput) {
+        std::string error;
+        auto s = scenarioFor(m, cat, error);
+        if (!s)
+            continue;
+        auto p = predict(*s, cal, error);
+        if (!p)
+            continue;
+        DatasetError& d = by[m.dataset];
+        d.dataset = m.dataset;
+        d.rows++;
+        d.throughputMape += std::abs(p->throughput - m.throughput) / m.throughput;
+        if (double eff = measuredEfficiency(m, all); eff > 0) {
+            d.efficiencyRows++;
+            d.efficiencyMape += std::abs(p->efficiency - eff) / eff;
+        }
+    }
+    std::vector<DatasetError> out;
+    for (auto& [name, d] : by) {
+        d.throughputMape = d.rows ? 100 * d.throughputMape / d.rows : 0;
+        d.efficiencyMape = d.efficiencyRows ? 100 * d.efficiencyMape / d.efficiencyRows : 0;
+        out.push_back(d);
+    }
+    return out;
+}
+
+} // namespace modak::model
