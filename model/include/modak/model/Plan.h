@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The optimiser: for each deployment of a program, enumerates the candidates the file, the catalogue
+//! and the target allow (image and build flavour, graph compiler, nodes, GPUs per node), predicts each
+//! with the performance model, and chooses the fastest that meets the constraints (minimal
+//! efficiency, node limits, memory, walltime). Every other candidate is kept with the reason it lost.
+//! The CLI (`modak plan`), the code generators and the language server all call this.
+#pragma once
+
+#include "modak/model/Catalogue.h"
+#include "modak/model/Performance.h"
+#include "modak/model/Program.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::model {
+
+struct Candidate {
+    const Image* image = nullptr;  ///< nullptr: no container (`runtime = none`) or an explicit one
+    std::string imageName;         ///< "" when there is no catalogue image
+    std::string reference;         ///< "docker://…"; "" for runtime none
+    std::string build;             ///< hub, pip, source
+    std::string graphCompiler = "none";
+    std::string runtime;
+    std::string precision;
+    int nodes = 1;
+    int gpusPerNode = 0;
+    int ranksPerNode = 0;          ///< HPC: MPI ranks per node
+    std::optional<int> batchPerDevice;
+    /// AI training: the model's prediction. HPC: throughput = speedup over one rank.
+    std::optional<Prediction> predicted;
+    std::string rejectedBecause;   ///< empty for the chosen candidate
+    Scenario scenario;             ///< AI training: what was predicted (for scaling curves)
+};
+
+/// Predictions of one configuration over increasing device counts: GPUs of one node first, then
+/// whole nodes (1, 2, 4, … up to the target's nodes), for the scaling charts.
+struct ScalingCurve {
+    std::string label;  ///< "chosen: ngc_pytorch_23_10 + inductor"
+    struct Point {
+        int nodes = 1, gpusPerNode = 0, devices = 1;
+        double throughput = 0, epochSeconds = 0, efficiency = 1;
+        StepTime step;
+    };
+    std::vector<Point> points;
+};
+
+struct DeploymentPlan {
+    std::string name, application, target, kind, workload;
+    SourceRange range;  ///< the deployment's name (or block) for diagnostics and the LSP
+    std::optional<Candidate> chosen;
+    std::vector<Candidate> alternatives;  ///< ranked: feasible by throughput, then infeasible
+    std::vector<std::string> explanation;
+    double totalSeconds = 0;  ///< predicted run time (epochs × epoch time), 0 when unknown
+    int epochs = 1;
+    std::vector<ScalingCurve> curves;  ///< chosen first, then up to two other configurations
+};
+
+struct Plan {
+    std::vector<DeploymentPlan> deployments;
+    /// Owns the images, hardware and workloads the candidates point to.
+    std::shared_ptr<const Catalogue> catalogue;
+};
+
+struct PlanOptions {
+    std::string deployment;               ///< only this one ("" = all)
+    std::vector<std::string> catalogFiles;  ///< extra catalogue files (`--catalog`)
+    const Calibration* calibration = nullptr;  ///< nullptr = the built-in one
+    size_t maxAlternatives = 24;          ///< alternatives kept per deployment
+};
+
+/// The catalogue a program sees: built-in, then `catalog = "…"` files of its documents (relative
+/// to the file naming them), then `options.catalogFiles`, then its `image` and `workload` blocks.
+Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
+                           Diagnostics& diags);
+
+/// Plans every deployment of the root file of `program` (or the one named in options). Deployments
+/// that cannot be planned get an error diagnostic (`no-candidate`, `model-not-applicable`) and a plan
+/// without `chosen`. Never throws.
+Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options, Diagnostics& diags);
+
+/// Plans one deployment block with an already built catalogue (the LSP caches the catalogue).
+DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& deployment,
+                              const Catalogue& catalogue, const Calibration& calibration, size_t maxAlternatives,
+                              Diagnostics& diags);
+
+} // namespace modak::model

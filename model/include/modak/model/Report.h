@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Renderings of plans, predictions and catalogues for people (text, HTML) and tools (JSON, with
+//! schemas in schemas/). Deterministic: the same plan always renders to the same bytes.
+#pragma once
+
+#include "modak/model/Catalogue.h"
+#include "modak/model/Performance.h"
+#include "modak/model/Plan.h"
+
+#include <string>
+#include <string_view>
+
+namespace modak::model {
+
+/// `modak plan --format text`: per deployment, the choice, the prediction, why, and a ranked table.
+std::string renderPlanText(const Plan& plan);
+/// `modak plan --format json` (schemas/plan.schema.json).
+std::string renderPlanJson(const Plan& plan, std::string_view file, std::string_view version);
+/// `modak plan --format html`: one self-contained page (inline SVG and CSS, no script, no network).
+std::string renderPlanHtml(const Plan& plan, std::string_view file, std::string_view version);
+
+/// `modak predict --format text|json` (schemas/predict.schema.json). `inputs` echoes the arguments.
+std::string renderPredictionText(const Prediction& p, const Scenario& s);
+std::string renderPredictionJson(const Prediction& p, const Scenario& s);
+
+/// `modak catalog [section] --format text|json`; the JSON is a catalogue file
+/// (schemas/catalog.schema.json). `section`: "", images, hardware, workloads.
+std::string renderCatalogText(const Catalogue& cat, std::string_view section);
+std::string renderCatalogJson(const Catalogue& cat, std::string_view section);
+
+/// Formats a duration for people: "42.0 s", "3.5 min", "2.1 h", "1.5 d".
+std::string formatSeconds(double seconds);
+
+} // namespace modak::model

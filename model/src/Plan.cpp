@@ -1,0 +1,832 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/model/Plan.h"
+
+#include "modak/model/Report.h"
+#include "modak/model/Schema.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+namespace modak::model {
+namespace {
+
+using syntax::Statement;
+using syntax::Value;
+
+// ---- reading the checked tree: Sema has already reported wrong types, so absent or mistyped values
+// ---- simply fall back to defaults here.
+
+const Statement* child(const Statement* block, std::string_view key) {
+    if (!block)
+        return nullptr;
+    for (const auto& s : block->body)
+        if (s.key.name == key)
+            return &s;
+    return nullptr;
+}
+
+const Value* attr(const Statement* block, std::string_view key) {
+    const Statement* s = child(block, key);
+    return s && s->kind == Statement::Kind::Attribute ? &s->value : nullptr;
+}
+
+std::string word(const Statement* block, std::string_view key, std::string fallback = {}) {
+    const Value* v = attr(block, key);
+    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String || v->kind == Value::Kind::Versioned))
+        return std::string(v->text);
+    return fallback;
+}
+
+std::optional<int64_t> integer(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size || v->kind == Value::Kind::Duration))
+        return v->integer;
+    return std::nullopt;
+}
+
+std::optional<double> number(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && v->kind == Value::Kind::Float)
+        return v->number;
+    if (v && v->kind == Value::Kind::Integer)
+        return static_cast<double>(v->integer);
+    return std::nullopt;
+}
+
+bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text == "auto"; }
+
+/// An integer choice: a fixed value, a range, or `auto` (= `autoLo..autoHi`).
+struct IntChoice {
+    int lo = 1, hi = 1;
+    bool chosenByModel = false;
+};
+
+IntChoice intChoice(const Value* v, int fallback, int autoLo, int autoHi) {
+    IntChoice c{fallback, fallback, false};
+    if (!v)
+        return c;
+    if (isAuto(v))
+        return {autoLo, std::max(autoLo, autoHi), true};
+    if (v->kind == Value::Kind::Integer)
+        return {static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), false};
+    if (v->kind == Value::Kind::Range && v->items.size() == 2 && v->items[0].kind == Value::Kind::Integer &&
+        v->items[1].kind == Value::Kind::Integer)
+        return {static_cast<int>(std::clamp<int64_t>(v->items[0].integer, 1, 100000)),
+                static_cast<int>(std::clamp<int64_t>(v->items[1].integer, 1, 100000)), true};
+    return c;
+}
+
+std::vector<std::string> words(const Value* v) {
+    std::vector<std::string> out;
+    if (!v)
+        return out;
+    if (v->kind == Value::Kind::List) {
+        for (const auto& item : v->items)
+            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
+                out.emplace_back(item.text);
+    } else if (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier) {
+        out.emplace_back(v->text);
+    }
+    return out;
+}
+
+Workload workloadFromBlock(const Statement& block, std::string name) {
+    Workload w;
+    w.name = std::move(name);
+    w.kind = word(&block, "kind", "other");
+    w.parameters = number(&block, "parameters").value_or(0);
+    w.flopsPerSample = number(&block, "flops_per_sample").value_or(0);
+    w.sampleBytes = static_cast<double>(integer(&block, "sample_size").value_or(0));
+    w.doc = "user workload";
+    return w;
+}
+
+Image imageFromBlock(const Statement& block, std::string name) {
+    Image img;
+    img.name = std::move(name);
+    img.reference = word(&block, "reference");
+    img.imageType = word(&block, "image_type", "docker");
+    if (const Value* f = attr(&block, "framework"); f && f->kind == Value::Kind::Versioned)
+        img.framework = VersionedName{std::string(f->text), std::string(f->version)};
+    else if (f && f->kind == Value::Kind::Identifier)
+        img.framework = VersionedName{std::string(f->text), ""};
+    if (const Value* m = attr(&block, "mpi"); m && m->kind == Value::Kind::Versioned)
+        img.mpi = VersionedName{std::string(m->text), std::string(m->version)};
+    else if (m && m->kind == Value::Kind::Identifier)
+        img.mpi = VersionedName{std::string(m->text), ""};
+    img.app = word(&block, "app");
+    img.arch = word(&block, "arch", "x86_64");
+    img.accelerator = word(&block, "accelerator", "none");
+    img.cuda = word(&block, "cuda");
+    img.build = word(&block, "build", "hub");
+    img.flags = word(&block, "flags");
+    img.graphCompilers = words(attr(&block, "graph_compilers"));
+    img.libraries = words(attr(&block, "libraries"));
+    img.features = words(attr(&block, "features"));
+    if (const Statement* env = child(&block, "env"))
+        for (const auto& s : env->body)
+            if (s.kind == Statement::Kind::Attribute)
+                img.env.emplace_back(std::string(s.key.name), s.value.kind == Value::Kind::String ? std::string(s.value.text)
+                                                                                                : std::string(s.value.text));
+    img.doc = "image block";
+    img.origin = "image block";
+    return img;
+}
+
+/// Everything the optimiser needs from one deployment, its application and its target.
+struct Resolved {
+    const Statement* deployment = nullptr;
+    const Statement* application = nullptr;
+    const Statement* target = nullptr;
+    const Statement* partition = nullptr;
+    std::string name, appName, targetName, kind;
+    std::string framework, frameworkVersion;
+    const Workload* workload = nullptr;
+    std::string precision = "fp32";
+    int batch = 0;
+    double samplesPerEpoch = 0;
+    int64_t epochs = 1;
+    std::string distributed;
+    std::string archName = "x86_64";
+    const Cpu* cpu = nullptr;
+    std::string cpuModel;
+    int sockets = 1, coresPerNode = 0;
+    const Gpu* gpu = nullptr;
+    std::string gpuName;
+    int gpusPerNodeAvailable = 0;
+    std::string accelerator;
+    int nodesAvailable = 1;
+    const Interconnect* interconnect = nullptr;
+    const StorageClass* storage = nullptr;
+    std::string storageNote;
+    bool prefetch = true;
+    bool cached = false;
+    std::string runtime;
+    std::optional<int64_t> walltime;
+    double minEfficiency = 0;
+};
+
+std::string_view nameOf(const Statement* s) { return s && s->name ? std::string_view(s->name->name) : std::string_view(); }
+
+/// Looks up a name written in a deployment: the referenced block as the program resolves it.
+const Statement* refBlock(const Program& program, FileId from, std::string_view kind, const Statement* owner,
+                          std::string_view key) {
+    std::string ref = word(owner, key);
+    if (ref.empty())
+        return nullptr;
+    const Symbol* sym = program.lookup(from, kind, ref);
+    return sym ? sym->block : nullptr;
+}
+
+} // namespace
+
+Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
+                           Diagnostics& diags) {
+    Catalogue cat = Catalogue::builtin();
+    auto mergeFile = [&](const std::filesystem::path& path, std::optional<SourceRange> namedAt) {
+        std::string error;
+        auto file = sm.readFile(path, error);
+        if (!file) {
+            diags.add(namedAt ? DiagCode::CatalogInvalid : DiagCode::CatalogInvalid, namedAt.value_or(SourceRange{}),
+                      fmt::format("cannot read catalogue file '{}': {}", path.string(), error));
+            return;
+        }
+        cat.merge(sm.text(*file), *file, path.string(), diags);
+    };
+    for (const auto& doc : program.documents) {
+        for (const auto& s : doc->tree.statements) {
+            if (s.kind == Statement::Kind::Attribute && (s.key.name == "catalog" || s.key.name == "catalogue") &&
+                s.value.kind == Value::Kind::String)
+                mergeFile(doc->path.parent_path() / std::string(s.value.text), s.value.range);
+        }
+    }
+    for (const auto& f : extraFiles)
+        mergeFile(f, std::nullopt);
+    for (const auto& sym : program.symbols) {
+        if (!sym.block)
+            continue;
+        if (sym.kind == "target") {
+            // A CPU the catalogue does not know still gets a prediction, from generic per-core figures
+            // of its architecture; the explanation says so.
+            std::vector<const Statement*> cpus;
+            if (const Statement* c = child(sym.block, "cpu"))
+                cpus.push_back(c);
+            for (const auto& part : sym.block->body)
+                if (part.key.name == "partition")
+                    if (const Statement* c = child(&part, "cpu"))
+                        cpus.push_back(c);
+            for (const Statement* c : cpus) {
+                std::string model = word(c, "model");
+                auto cores = integer(c, "cores");
+                if (model.empty() || !cores || *cores < 1 || cat.cpu(model))
+                    continue;
+                int sockets = static_cast<int>(std::clamp<int64_t>(integer(c, "sockets").value_or(1), 1, 64));
+                Cpu generic;
+                generic.name = sym.name + ".cpu";
+                generic.model = model;
+                generic.vendor = word(c, "vendor", "other");
+                generic.arch = word(c, "arch", "x86_64");
+                generic.cores = static_cast<int>(std::max<int64_t>(1, *cores / sockets));
+                generic.baseGhz = 2.4;
+                generic.fp32FlopsPerCycle = generic.arch == "x86_64" ? 32 : 16;  // AVX2 + 2 FMA; NEON/VSX
+                generic.fp64FlopsPerCycle = generic.fp32FlopsPerCycle / 2;
+                generic.memoryBandwidthGBs = 4.0 * generic.cores;
+                generic.doc = fmt::format("'{}' is not in the hardware catalogue: generic {} cores at 2.4 GHz assumed",
+                                          model, generic.arch);
+                cat.cpus.push_back(std::move(generic));
+            }
+            continue;
+        }
+        if (sym.kind == "image") {
+            Image img = imageFromBlock(*sym.block, sym.name);
+            auto it = std::find_if(cat.images.begin(), cat.images.end(), [&](const Image& i) { return i.name == img.name; });
+            if (it != cat.images.end())
+                *it = std::move(img);
+            else
+                cat.images.push_back(std::move(img));
+        } else if (sym.kind == "workload" || sym.kind == "application") {
+            // A nested `workload { }` of an application becomes "<application>.workload", a name no
+            // user entry can have.
+            const Statement* block = sym.block;
+            std::string name = sym.name;
+            if (sym.kind == "application") {
+                block = child(sym.block, "workload");
+                if (!block || block->kind != Statement::Kind::Block)
+                    continue;
+                name += ".workload";
+            }
+            Workload w = workloadFromBlock(*block, name);
+            auto it = std::find_if(cat.workloads.begin(), cat.workloads.end(), [&](const Workload& x) { return x.name == w.name; });
+            if (it != cat.workloads.end())
+                *it = std::move(w);
+            else
+                cat.workloads.push_back(std::move(w));
+        }
+    }
+    return cat;
+}
+
+namespace {
+
+/// Resolves a deployment; returns false (with an error diagnostic) when the model cannot plan it.
+bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Resolved& r, std::vector<std::string>& notes,
+             Diagnostics& diags) {
+    const Statement* d = sym.block;
+    r.deployment = d;
+    r.name = sym.name;
+    SourceRange at = d->name ? d->name->range : d->range;
+    r.application = refBlock(program, sym.file, "application", d, "application");
+    r.target = refBlock(program, sym.file, "target", d, "target");
+    if (!r.application || !r.target)
+        return false;  // Sema reported the unresolved reference
+    r.appName = std::string(nameOf(r.application));
+    r.targetName = std::string(nameOf(r.target));
+    const Statement* app = r.application;
+    const Statement* tgt = r.target;
+    r.kind = word(app, "kind", "ai_training");
+
+    // Target hardware, with the partition's overrides.
+    if (std::string part = word(d, "partition"); !part.empty()) {
+        for (const auto& s : tgt->body)
+            if (s.key.name == "partition" && s.name && s.name->name == part)
+                r.partition = &s;
+    } else {
+        for (const auto& s : tgt->body)
+            if (s.key.name == "partition" && s.kind == Statement::Kind::Block) {
+                const Value* def = attr(&s, "default");
+                if (def && def->kind == Value::Kind::Bool && def->boolean)
+                    r.partition = &s;
+            }
+    }
+    auto fromTargetOrPartition = [&](std::string_view key) -> const Statement* {
+        if (const Statement* s = child(r.partition, key))
+            return s;
+        return child(tgt, key);
+    };
+    r.nodesAvailable = static_cast<int>(std::clamp<int64_t>(
+        integer(r.partition, "nodes").value_or(integer(tgt, "nodes").value_or(1)), 1, 100000));
+    if (const Statement* cpu = fromTargetOrPartition("cpu")) {
+        r.archName = word(cpu, "arch", "x86_64");
+        r.cpuModel = word(cpu, "model");
+        r.sockets = static_cast<int>(std::clamp<int64_t>(integer(cpu, "sockets").value_or(1), 1, 64));
+        r.coresPerNode = static_cast<int>(std::clamp<int64_t>(integer(cpu, "cores").value_or(0), 0, 100000));
+        if (!r.cpuModel.empty())
+            r.cpu = cat.cpu(r.cpuModel);
+    }
+    if (const Statement* gpu = fromTargetOrPartition("gpu")) {
+        r.gpuName = word(gpu, "model");
+        r.gpusPerNodeAvailable = static_cast<int>(std::clamp<int64_t>(integer(gpu, "count").value_or(1), 0, 64));
+        r.gpu = cat.gpu(r.gpuName);
+        if (!r.gpu && !r.gpuName.empty()) {
+            diags.add(DiagCode::ModelNotApplicable, at,
+                      fmt::format("deployment '{}': the GPU '{}' of target '{}' is not in the hardware catalogue; known: {}",
+                                  r.name, r.gpuName, r.targetName, knownNames(cat.gpus)));
+            return false;
+        }
+    }
+    r.accelerator = word(tgt, "accelerator", r.gpu ? r.gpu->vendor : "none");
+    if (std::string ic = word(tgt, "interconnect"); !ic.empty())
+        r.interconnect = cat.interconnect(ic);
+    r.runtime = word(d, "runtime", word(tgt, "runtime", "none"));
+    if (const Statement* job = child(d, "job"))
+        r.walltime = integer(job, "walltime");
+
+    if (r.kind != "ai_training")
+        return true;
+
+    // Application: framework, workload, data.
+    if (const Value* fw = attr(app, "framework")) {
+        r.framework = std::string(fw->text);
+        if (fw->kind == Value::Kind::Versioned)
+            r.frameworkVersion = std::string(fw->version);
+    }
+    if (const Statement* w = child(app, "workload")) {
+        if (w->kind == Statement::Kind::Block) {
+            r.workload = cat.workload(r.appName + ".workload");  // added by programCatalogue
+        } else {
+            r.workload = cat.workload(std::string(w->value.text));
+        }
+    }
+    if (!r.workload) {
+        // MODAK's size hints: a parameter count without FLOPs cannot drive the model.
+        diags.add(DiagCode::ModelNotApplicable, at,
+                  fmt::format("deployment '{}': application '{}' names no workload the model knows; set `workload` to "
+                              "a built-in one ({}) or a `workload` block with flops_per_sample and parameters",
+                              r.name, r.appName, knownNames(cat.workloads)));
+        return false;
+    }
+    r.precision = word(app, "precision", "fp32");
+    r.batch = static_cast<int>(std::clamp<int64_t>(integer(app, "batch_size").value_or(r.gpu ? 64 : 128), 1, 1'000'000'000));
+    r.epochs = std::max<int64_t>(1, integer(app, "epochs").value_or(1));
+    r.distributed = word(app, "distributed");
+    const Statement* dataset = child(app, "dataset");
+    if (auto steps = integer(app, "steps_per_epoch"))
+        r.samplesPerEpoch = -static_cast<double>(*steps);  // negative: steps, scaled by the global batch later
+    else if (auto samples = integer(dataset, "samples"))
+        r.samplesPerEpoch = static_cast<double>(*samples);
+    if (const Value* pf = attr(dataset, "prefetch"))
+        r.prefetch = pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer > 0);
+    if (const Value* c = attr(dataset, "cache"))
+        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer > 0);
+
+    // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
+    std::string storageName = word(d, "storage");
+    std::string storageClass;
+    if (!storageName.empty()) {
+        for (const auto& s : tgt->body)
+            if (s.key.name == "storage" && s.name && s.name->name == storageName)
+                storageClass = word(&s, "class");
+        if (storageClass.empty())
+            storageClass = storageName;
+    } else {
+        storageClass = word(dataset, "storage");
+    }
+    if (r.cached) {
+        r.storageNote = "the dataset is cached in memory after the first epoch: input I/O not modelled";
+    } else if (!storageClass.empty()) {
+        r.storage = cat.storageClass(storageClass);
+        if (!r.storage)
+            r.storageNote = fmt::format("storage class '{}' unknown to the model: input I/O not modelled", storageClass);
+    } else {
+        r.storageNote = "no storage given: input I/O not modelled";
+    }
+
+    if (const Statement* scale = child(d, "scale"))
+        r.minEfficiency = number(scale, "min_efficiency").value_or(0);
+    (void)notes;
+    return true;
+}
+
+/// Orders feasible candidates: faster first; within 0.5 % prefer fewer devices, no graph compiler,
+/// and a simpler build, so ties never depend on catalogue order.
+bool better(const Candidate& a, const Candidate& b) {
+    double ta = a.predicted ? a.predicted->throughput : 0, tb = b.predicted ? b.predicted->throughput : 0;
+    if (std::abs(ta - tb) > 0.005 * std::max(ta, tb))
+        return ta > tb;
+    int da = a.nodes * std::max(1, a.gpusPerNode), db = b.nodes * std::max(1, b.gpusPerNode);
+    if (da != db)
+        return da < db;
+    if ((a.graphCompiler == "none") != (b.graphCompiler == "none"))
+        return a.graphCompiler == "none";
+    static constexpr std::string_view order[] = {"hub", "pip", "source"};
+    auto rank = [](const std::string& build) { return std::find(std::begin(order), std::end(order), build) - std::begin(order); };
+    if (rank(a.build) != rank(b.build))
+        return rank(a.build) < rank(b.build);
+    return a.imageName < b.imageName;
+}
+
+void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat, const Calibration& cal,
+                    DeploymentPlan& plan, std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
+    const Statement* scale = child(d, "scale");
+    std::string build = word(d, "build", "auto");
+    std::string compiler = word(d, "graph_compiler", "auto");
+    std::string pinned = word(d, "image");
+    bool wantGpu = r.gpu && r.gpusPerNodeAvailable > 0;
+    IntChoice gpus = intChoice(attr(scale, "gpus_per_node"), wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
+    if (!wantGpu || gpus.hi == 0) {
+        wantGpu = false;  // a CPU job, also when `gpus_per_node = 0` leaves a GPU node's GPUs alone
+        gpus = {0, 0, false};
+    }
+    int maxNodes = r.nodesAvailable;
+    if (auto m = integer(scale, "max_nodes"))
+        maxNodes = std::min<int>(maxNodes, static_cast<int>(std::max<int64_t>(1, *m)));
+    IntChoice nodes = intChoice(attr(scale, "nodes"), 1, 1, maxNodes);
+    int threads = static_cast<int>(std::clamp<int64_t>(integer(scale, "threads").value_or(0), 0, 100000));
+
+    // Images: compatible with the application's framework and the target's CPU and accelerator.
+    std::vector<const Image*> images;
+    for (const auto& img : cat.images) {
+        if (!pinned.empty() && img.name != pinned)
+            continue;
+        if (!img.framework || img.framework->name != r.framework)
+            continue;
+        Candidate c;
+        c.image = &img;
+        c.imageName = img.name;
+        c.reference = img.reference;
+        c.build = img.build;
+        c.runtime = r.runtime;
+        c.precision = r.precision;
+        if (!versionMatches(r.frameworkVersion, img.framework->version)) {
+            continue;  // another version of the framework is another application, not an alternative
+        }
+        if (img.arch != r.archName) {
+            c.rejectedBecause = fmt::format("built for {}, the target is {}", img.arch, r.archName);
+        } else if (wantGpu && img.accelerator == "none" && gpus.hi > 0) {
+            c.rejectedBecause = "a CPU image would leave the target's GPUs idle";
+        } else if (!wantGpu && img.accelerator != "none") {
+            c.rejectedBecause = fmt::format("needs {} GPUs; the target has none", img.accelerator);
+        } else if (wantGpu && img.accelerator != r.accelerator && img.accelerator != "none") {
+            c.rejectedBecause = fmt::format("built for {} GPUs, the target's are {}", img.accelerator, r.accelerator);
+        } else if (build != "auto" && img.build != build) {
+            c.rejectedBecause = fmt::format("a {} build; the deployment asks for build = {}", img.build, build);
+        }
+        if (!c.rejectedBecause.empty()) {
+            if (pinned.empty() || img.name == pinned)
+                rejected.push_back(std::move(c));
+            continue;
+        }
+        images.push_back(&img);
+    }
+    if (!pinned.empty() && images.empty() && rejected.empty())
+        plan.explanation.push_back(fmt::format("the pinned image '{}' does not hold {} {}", pinned, r.framework, r.frameworkVersion));
+
+    static constexpr std::string_view kCompilers[] = {"none", "xla", "ngraph", "glow", "inductor"};
+    for (const Image* img : images) {
+        for (auto gc : kCompilers) {
+            if (compiler != "auto" && gc != compiler)
+                continue;
+            Candidate base;
+            base.image = img;
+            base.imageName = img->name;
+            base.reference = img->reference;
+            base.build = img->build;
+            base.graphCompiler = std::string(gc);
+            base.runtime = r.runtime;
+            base.precision = r.precision;
+            base.batchPerDevice = r.batch;
+            if (!img->supportsCompiler(gc)) {
+                if (compiler != "auto") {
+                    base.rejectedBecause = fmt::format("the image does not support {}", gc);
+                    rejected.push_back(std::move(base));
+                }
+                continue;
+            }
+            if (r.framework == "jax" && gc == "none")
+                continue;  // JAX always compiles with XLA
+            for (int n = nodes.lo; n <= nodes.hi; ++n) {
+                for (int g = gpus.lo; g <= gpus.hi; ++g) {
+                    Candidate c = base;
+                    c.nodes = n;
+                    c.gpusPerNode = g;
+                    if (n > r.nodesAvailable) {
+                        c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    if (g > r.gpusPerNodeAvailable) {
+                        c.rejectedBecause = fmt::format("{} GPUs per node requested, a node has {}", g, r.gpusPerNodeAvailable);
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    if (n * std::max(1, g) > 1 && r.distributed == "none") {
+                        c.rejectedBecause = "the application is not distributed (`distributed = none`)";
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    Scenario s;
+                    s.workload = r.workload;
+                    s.framework = r.framework;
+                    s.version = img->framework->version == "latest" ? r.frameworkVersion : img->framework->version;
+                    s.build = img->build;
+                    s.graphCompiler = c.graphCompiler;
+                    s.precision = r.precision;
+                    s.gpu = g > 0 ? r.gpu : nullptr;
+                    s.cpu = r.cpu;
+                    s.cpuSockets = r.sockets;
+                    s.cpuCores = threads;
+                    if (r.cpu && r.coresPerNode > 0 && threads == 0)
+                        s.cpuCores = r.coresPerNode;
+                    s.gpusPerNode = g;
+                    s.nodes = n;
+                    s.interconnect = r.interconnect;
+                    s.batchPerDevice = r.batch;
+                    s.storage = r.storage;
+                    s.prefetch = r.prefetch;
+                    int devices = n * (g > 0 ? g : r.sockets);
+                    s.samplesPerEpoch = r.samplesPerEpoch < 0 ? -r.samplesPerEpoch * r.batch * devices : r.samplesPerEpoch;
+                    if (g == 0 && !r.cpu) {
+                        c.rejectedBecause = r.cpuModel.empty()
+                                                ? "the target names no CPU model, so a CPU job cannot be predicted"
+                                                : fmt::format("the CPU '{}' is not in the hardware catalogue", r.cpuModel);
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    c.scenario = s;
+                    std::string error;
+                    auto p = predict(s, cal, error);
+                    if (!p) {
+                        c.rejectedBecause = error;
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    c.predicted = *p;
+                    if (g > 0 && p->memoryPerDeviceBytes > r.gpu->memoryGiB * 1073741824.0) {
+                        c.rejectedBecause = fmt::format("needs {:.1f} GiB per GPU at batch {}, the {} has {} GiB",
+                                                        p->memoryPerDeviceBytes / 1073741824.0, r.batch, r.gpu->name, r.gpu->memoryGiB);
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    if (r.minEfficiency > 0 && p->efficiency + 1e-9 < r.minEfficiency) {
+                        c.rejectedBecause = fmt::format("parallel efficiency {:.2f} is below the minimum {}",
+                                                        p->efficiency, r.minEfficiency);
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
+                    feasible.push_back(std::move(c));
+                }
+            }
+        }
+    }
+}
+
+void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const Calibration& cal, DeploymentPlan& plan,
+             std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
+    const Statement* app = r.application;
+    const Statement* scale = child(d, "scale");
+    std::string tag = word(app, "tag", r.appName);
+    double f = cal.amdahlParallelFraction;
+    std::string fSource = "the default parallel fraction";
+    if (auto it = cal.amdahlByApp.find(tag); it != cal.amdahlByApp.end()) {
+        f = it->second;
+        fSource = fmt::format("the parallel fraction fitted for '{}'", tag);
+    }
+    double minEff = r.minEfficiency;
+    if (minEff <= 0)
+        minEff = number(child(app, "mpi_tuning"), "scaling_efficiency").value_or(0);
+    plan.explanation.push_back(fmt::format("Amdahl's law with {} F = {:.3f}", fSource, f));
+
+    int maxNodes = r.nodesAvailable;
+    if (auto m = integer(scale, "max_nodes"))
+        maxNodes = std::min<int>(maxNodes, static_cast<int>(std::max<int64_t>(1, *m)));
+    IntChoice nodes = intChoice(attr(scale, "nodes"), 1, 1, maxNodes);
+    int tasks = static_cast<int>(std::clamp<int64_t>(integer(scale, "tasks_per_node").value_or(0), 0, 100000));
+    if (tasks == 0) {
+        int ranks = static_cast<int>(std::clamp<int64_t>(integer(app, "ranks").value_or(1), 1, 10'000'000));
+        tasks = std::max(1, ranks / std::max(1, nodes.lo));
+    }
+
+    // An image: the pinned one, the application's tag, or one with its MPI library.
+    std::string pinned = word(d, "image");
+    std::string mpi, mpiVersion;
+    if (const Value* m = attr(app, "mpi")) {
+        mpi = std::string(m->text);
+        mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version) : "";
+    }
+    std::string build = word(d, "build", "auto");
+    std::vector<const Image*> images;
+    for (const auto& img : cat.images) {
+        if (!pinned.empty()) {
+            if (img.name == pinned)
+                images.push_back(&img);
+            continue;
+        }
+        bool appMatch = !img.app.empty() && img.app == tag;
+        bool mpiMatch = img.app.empty() && img.mpi && img.mpi->name == mpi && versionMatches(mpiVersion.substr(0, mpiVersion.find('.')), img.mpi->version);
+        if ((appMatch || mpiMatch) && img.arch == r.archName && (build == "auto" || img.build == build))
+            images.push_back(&img);
+    }
+    std::string container = word(app, "container");
+    if (images.empty())
+        images.push_back(nullptr);  // the application's own container, or none
+
+    for (const Image* img : images) {
+        for (int n = nodes.lo; n <= nodes.hi; ++n) {
+            Candidate c;
+            c.image = img;
+            c.imageName = img ? img->name : "";
+            c.reference = img ? img->reference : container;
+            c.build = img ? img->build : (build == "auto" ? "source" : build);
+            c.runtime = r.runtime;
+            c.precision = word(app, "precision", "fp64");
+            c.nodes = n;
+            c.ranksPerNode = tasks;
+            double ranks = static_cast<double>(n) * tasks;
+            Prediction p;
+            p.devices = static_cast<int>(ranks);
+            p.throughput = amdahlSpeedup(f, ranks);
+            p.singleDeviceThroughput = 1;
+            p.efficiency = p.throughput / ranks;
+            c.predicted = p;
+            if (n > r.nodesAvailable) {
+                c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
+                rejected.push_back(std::move(c));
+            } else if (minEff > 0 && p.efficiency + 1e-9 < minEff) {
+                c.rejectedBecause = fmt::format("parallel efficiency {:.2f} is below the minimum {}", p.efficiency, minEff);
+                rejected.push_back(std::move(c));
+            } else {
+                feasible.push_back(std::move(c));
+            }
+        }
+    }
+    if (!cat.images.empty() && images.front() == nullptr)
+        plan.explanation.push_back(container.empty() ? "no catalogue image matches the application's MPI library or tag"
+                                                     : "the application names its own container");
+}
+
+/// Device counts for a scaling chart: 1, 2, 4, … GPUs of one node, then 2, 4, 8, … whole nodes,
+/// always including the candidate's own configuration.
+ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibration& cal, std::string_view role) {
+    ScalingCurve curve;
+    curve.label = fmt::format("{}: {}{}", role, c.imageName.empty() ? "own container" : c.imageName,
+                              c.graphCompiler == "none" ? "" : " + " + c.graphCompiler);
+    std::vector<std::pair<int, int>> configs;  // nodes, gpus per node
+    int perNode = c.gpusPerNode > 0 ? std::max(r.gpusPerNodeAvailable, c.gpusPerNode) : 0;
+    if (perNode > 0)
+        for (int g = 1; g < perNode; g *= 2)
+            configs.emplace_back(1, g);
+    int maxNodes = std::max(r.nodesAvailable, c.nodes);
+    for (int n = 1; n <= maxNodes && configs.size() < 24; n = n < 2 ? 2 : n * 2)
+        configs.emplace_back(n, perNode);
+    if (std::find(configs.begin(), configs.end(), std::pair{c.nodes, c.gpusPerNode}) == configs.end())
+        configs.emplace_back(c.nodes, c.gpusPerNode);
+    std::sort(configs.begin(), configs.end(), [](auto a, auto b) {
+        return a.first * std::max(1, a.second) < b.first * std::max(1, b.second) ||
+               (a.first * std::max(1, a.second) == b.first * std::max(1, b.second) && a < b);
+    });
+    for (auto [n, g] : configs) {
+        Scenario s = c.scenario;
+        if (n > 1 && !s.interconnect)
+            continue;
+        s.nodes = n;
+        s.gpusPerNode = g;
+        if (c.scenario.samplesPerEpoch > 0 && r.samplesPerEpoch < 0)
+            s.samplesPerEpoch = -r.samplesPerEpoch * r.batch * n * (g > 0 ? g : r.sockets);
+        std::string error;
+        if (auto p = predict(s, cal, error))
+            curve.points.push_back({n, g, p->devices, p->throughput, p->epochSeconds, p->efficiency, p->step});
+    }
+    return curve;
+}
+
+} // namespace
+
+DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym, const Catalogue& cat,
+                              const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
+    (void)sm;
+    DeploymentPlan plan;
+    plan.name = sym.name;
+    plan.range = sym.block->name ? sym.block->name->range : sym.block->range;
+    Resolved r;
+    std::vector<std::string> notes;
+    if (!resolve(program, sym, cat, r, notes, diags))
+        return plan;
+    plan.application = r.appName;
+    plan.target = r.targetName;
+    plan.kind = r.kind;
+    plan.epochs = static_cast<int>(std::min<int64_t>(r.epochs, 1'000'000'000));
+    if (r.workload)
+        plan.workload = r.workload->name;
+
+    std::vector<Candidate> feasible, rejected;
+    if (r.kind == "ai_training") {
+        planAiTraining(r, sym.block, cat, cal, plan, feasible, rejected);
+    } else if (r.kind == "hpc") {
+        planHpc(r, sym.block, cat, cal, plan, feasible, rejected);
+    } else {
+        diags.add(DiagCode::ModelNotApplicable, plan.range,
+                  fmt::format("deployment '{}': the performance model does not cover `kind = {}`", plan.name, r.kind));
+        return plan;
+    }
+
+    // Walltime: prefer candidates that finish in time; when none does, keep the fastest and warn.
+    auto totalSeconds = [&](const Candidate& c) {
+        return c.predicted && c.predicted->epochSeconds > 0 ? c.predicted->epochSeconds * static_cast<double>(r.epochs) : 0.0;
+    };
+    std::stable_sort(feasible.begin(), feasible.end(), better);
+    if (r.walltime && *r.walltime > 0) {
+        auto fits = [&](const Candidate& c) { double t = totalSeconds(c); return t == 0 || t <= static_cast<double>(*r.walltime); };
+        if (std::any_of(feasible.begin(), feasible.end(), fits)) {
+            std::vector<Candidate> keep;
+            for (auto& c : feasible) {
+                if (fits(c)) {
+                    keep.push_back(std::move(c));
+                } else {
+                    c.rejectedBecause = fmt::format("predicted run of {} exceeds the walltime of {}", formatSeconds(totalSeconds(c)),
+                                                    formatSeconds(static_cast<double>(*r.walltime)));
+                    rejected.push_back(std::move(c));
+                }
+            }
+            feasible = std::move(keep);
+        } else if (!feasible.empty() && totalSeconds(feasible.front()) > 0) {
+            diags.add(DiagCode::WalltimeTooShort, plan.range,
+                      fmt::format("deployment '{}': the fastest candidate needs {} for {} epoch(s), more than the walltime of {}",
+                                  plan.name, formatSeconds(totalSeconds(feasible.front())), r.epochs,
+                                  formatSeconds(static_cast<double>(*r.walltime))));
+        }
+    }
+
+    if (feasible.empty()) {
+        std::string why = rejected.empty() ? "no image in the catalogue holds " + r.framework +
+                                                 (r.frameworkVersion.empty() ? "" : " " + r.frameworkVersion) + " for this target"
+                                           : rejected.front().rejectedBecause;
+        auto& d = diags.add(DiagCode::NoCandidate, plan.range,
+                            fmt::format("deployment '{}': no candidate meets the constraints; {}", plan.name, why));
+        std::set<std::string> reasons;
+        for (const auto& c : rejected)
+            if (reasons.insert(c.rejectedBecause).second && reasons.size() <= 4)
+                d.notes.push_back({plan.range, c.rejectedBecause});
+    } else {
+        plan.chosen = feasible.front();
+        plan.totalSeconds = totalSeconds(*plan.chosen);
+        const Candidate& best = *plan.chosen;
+        for (size_t i = 1; i < feasible.size(); ++i) {
+            Candidate c = feasible[i];
+            double loss = 1 - c.predicted->throughput / best.predicted->throughput;
+            c.rejectedBecause = loss > 0.005 ? fmt::format("{:.1f} % slower than the chosen candidate", loss * 100)
+                                             : "as fast, but the chosen one uses fewer devices or a simpler setup";
+            plan.alternatives.push_back(std::move(c));
+        }
+        // Explain the decision in the terms of the evidence.
+        if (best.imageName.empty())
+            plan.explanation.push_back("no catalogue image: the application's own container");
+        else
+            plan.explanation.push_back(fmt::format("image {} ({} build)", best.imageName, best.build));
+        if (best.predicted)
+            for (const auto& f : best.predicted->factors)
+                plan.explanation.push_back(f);
+        if (best.gpusPerNode == 0 && r.cpu && r.cpu->name.ends_with(".cpu"))
+            plan.explanation.push_back(r.cpu->doc);
+        if (!r.storageNote.empty() && r.kind == "ai_training")
+            plan.explanation.push_back(r.storageNote);
+    }
+    if (plan.chosen && plan.chosen->scenario.workload) {
+        plan.curves.push_back(scalingCurve(*plan.chosen, r, cal, "chosen"));
+        std::set<std::pair<std::string, std::string>> shown{{plan.chosen->imageName, plan.chosen->graphCompiler}};
+        for (const auto& c : plan.alternatives) {
+            if (plan.curves.size() >= 3)
+                break;
+            if (c.scenario.workload && shown.insert({c.imageName, c.graphCompiler}).second)
+                plan.curves.push_back(scalingCurve(c, r, cal, "alternative"));
+        }
+    }
+    // Rejected ones last, in a stable order: by reason, then name and scale.
+    std::stable_sort(rejected.begin(), rejected.end(), [](const Candidate& a, const Candidate& b) {
+        return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) < std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
+    });
+    for (auto& c : rejected)
+        plan.alternatives.push_back(std::move(c));
+    if (plan.alternatives.size() > maxAlternatives)
+        plan.alternatives.resize(maxAlternatives);
+    return plan;
+}
+
+Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options, Diagnostics& diags) {
+    Plan plan;
+    const Document* root = program.root();
+    if (!root)
+        return plan;
+    auto owned = std::make_shared<Catalogue>(programCatalogue(sm, program, options.catalogFiles, diags));
+    plan.catalogue = owned;
+    const Catalogue& cat = *owned;
+    const Calibration& cal = options.calibration ? *options.calibration : Calibration::builtin();
+    bool found = false;
+    for (const auto& sym : program.symbols) {
+        if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
+            continue;
+        if (!options.deployment.empty() && sym.name != options.deployment)
+            continue;
+        found = true;
+        plan.deployments.push_back(planDeployment(sm, program, sym, cat, cal, options.maxAlternatives, diags));
+    }
+    if (!found && !options.deployment.empty())
+        diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
+                  fmt::format("no deployment '{}' in this file", options.deployment));
+    return plan;
+}
+
+} // namespace modak::model

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/model/Report.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace modak::model {
+namespace {
+
+using ordered_json = nlohmann::ordered_json;
+
+/// Rounds to 4 significant digits so JSON output is stable and readable (no 0.30000000000000004).
+double tidy(double v) {
+    if (v == 0 || !std::isfinite(v))
+        return 0;
+    double scale = std::pow(10.0, 3 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
+    return std::round(v * scale) / scale;
+}
+
+ordered_json stepJson(const StepTime& s) {
+    return {{"compute", tidy(s.compute)}, {"communication", tidy(s.communication)}, {"io", tidy(s.io)}};
+}
+
+ordered_json nullable(const std::string& s) { return s.empty() ? ordered_json(nullptr) : ordered_json(s); }
+
+ordered_json candidateJson(const Candidate& c, bool withReason) {
+    ordered_json j;
+    j["image"] = nullable(c.imageName);
+    j["reference"] = nullable(c.reference);
+    j["build"] = c.build;
+    j["graph_compiler"] = c.graphCompiler;
+    j["runtime"] = c.runtime;
+    j["precision"] = c.precision;
+    j["nodes"] = c.nodes;
+    j["gpus_per_node"] = c.gpusPerNode;
+    j["batch_per_device"] = c.batchPerDevice ? ordered_json(*c.batchPerDevice) : ordered_json(nullptr);
+    if (c.ranksPerNode > 0)
+        j["ranks_per_node"] = c.ranksPerNode;
+    if (c.predicted) {
+        const Prediction& p = *c.predicted;
+        ordered_json pj;
+        pj["throughput"] = tidy(p.throughput);
+        pj["epoch_seconds"] = p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
+        pj["efficiency"] = tidy(p.efficiency);
+        if (c.ranksPerNode > 0)
+            pj["speedup"] = tidy(p.throughput);
+        else
+            pj["step_seconds"] = stepJson(p.step);
+        j["predicted"] = pj;
+    } else {
+        j["predicted"] = nullptr;
+    }
+    if (withReason)
+        j["rejected_because"] = c.rejectedBecause;
+    return j;
+}
+
+std::string configName(const Candidate& c) {
+    std::string s = c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
+    if (c.graphCompiler != "none")
+        s += " + " + c.graphCompiler;
+    return s;
+}
+
+std::string scaleText(const Candidate& c) {
+    if (c.ranksPerNode > 0)
+        return fmt::format("{} node{} × {} ranks", c.nodes, c.nodes == 1 ? "" : "s", c.ranksPerNode);
+    if (c.gpusPerNode > 0)
+        return fmt::format("{} node{} × {} GPU{}", c.nodes, c.nodes == 1 ? "" : "s", c.gpusPerNode, c.gpusPerNode == 1 ? "" : "s");
+    return fmt::format("{} node{} (CPU)", c.nodes, c.nodes == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string formatSeconds(double s) {
+    if (s >= 86400)
+        return fmt::format("{:.1f} d", s / 86400);
+    if (s >= 3600)
+        return fmt::format("{:.1f} h", s / 3600);
+    if (s >= 60)
+        return fmt::format("{:.1f} min", s / 60);
+    return fmt::format("{:.2f} s", s);
+}
+
+std::string renderPlanText(const Plan& plan) {
+    std::string out;
+    for (const auto& d : plan.deployments) {
+        if (!out.empty())
+            out += "\n";
+        out += fmt::format("deployment {}  ({} on {}{})\n", d.name, d.application.empty() ? "?" : d.application,
+                           d.target.empty() ? "?" : d.target, d.workload.empty() ? "" : ", workload " + d.workload);
+        if (!d.chosen) {
+            out += "  no plan: see the diagnostics\n";
+            continue;
+        }
+        const Candidate& c = *d.chosen;
+        const Prediction& p = *c.predicted;
+        out += fmt::format("  chosen      {}\n", configName(c));
+        if (!c.reference.empty())
+            out += fmt::format("  image       {} ({} build)\n", c.reference, c.build);
+        out += fmt::format("  scale       {}, runtime {}\n", scaleText(c), c.runtime);
+        if (c.ranksPerNode > 0) {
+            out += fmt::format("  predicted   speedup {:.2f} over one rank, efficiency {:.0f} %\n", p.throughput, p.efficiency * 100);
+        } else {
+            out += fmt::format("  predicted   {:.1f} samples/s, efficiency {:.0f} %", p.throughput, p.efficiency * 100);
+            if (p.epochSeconds > 0)
+                out += fmt::format(", {} per epoch", formatSeconds(p.epochSeconds));
+            if (d.totalSeconds > 0 && d.epochs > 1)
+                out += fmt::format(", {} for {} epochs", formatSeconds(d.totalSeconds), d.epochs);
+            out += "\n";
+            out += fmt::format("  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n", p.stepSeconds,
+                               p.step.compute, p.step.communication, p.step.io);
+        }
+        if (!d.explanation.empty()) {
+            out += "  why\n";
+            for (const auto& e : d.explanation)
+                out += fmt::format("    - {}\n", e);
+        }
+        if (!d.alternatives.empty()) {
+            out += "  alternatives\n";
+            size_t width = 12;
+            for (const auto& a : d.alternatives)
+                width = std::max(width, configName(a).size());
+            for (const auto& a : d.alternatives) {
+                std::string speed = a.predicted ? fmt::format("{:>10.1f}/s", a.predicted->throughput) : fmt::format("{:>12}", "-");
+                out += fmt::format("    {:<{}}  {:<22} {}  {}\n", configName(a), width, scaleText(a), speed, a.rejectedBecause);
+            }
+        }
+    }
+    return out;
+}
+
+std::string renderPlanJson(const Plan& plan, std::string_view file, std::string_view version) {
+    ordered_json doc;
+    doc["modak_version"] = version;
+    doc["file"] = file;
+    ordered_json deployments = ordered_json::array();
+    for (const auto& d : plan.deployments) {
+        ordered_json j;
+        j["name"] = d.name;
+        j["application"] = d.application;
+        j["target"] = d.target;
+        j["kind"] = d.kind;
+        j["workload"] = nullable(d.workload);
+        j["chosen"] = d.chosen ? candidateJson(*d.chosen, false) : ordered_json(nullptr);
+        ordered_json alts = ordered_json::array();
+        for (const auto& a : d.alternatives)
+            alts.push_back(candidateJson(a, true));
+        j["alternatives"] = alts;
+        j["explanation"] = d.explanation;
+        deployments.push_back(j);
+    }
+    doc["deployments"] = deployments;
+    return doc.dump(2) + "\n";
+}
+
+std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
+    ordered_json j;
+    j["throughput"] = tidy(p.throughput);
+    j["epoch_seconds"] = p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
+    j["efficiency"] = tidy(p.efficiency);
+    j["step_seconds"] = stepJson(p.step);
+    j["devices"] = p.devices;
+    j["single_device_throughput"] = tidy(p.singleDeviceThroughput);
+    j["memory_per_device_gib"] = tidy(p.memoryPerDeviceBytes / 1073741824.0);
+    j["factors"] = p.factors;
+    ordered_json in;
+    in["workload"] = s.workload ? s.workload->name : "";
+    in["framework"] = s.framework;
+    in["version"] = nullable(s.version);
+    in["build"] = s.build;
+    in["graph_compiler"] = s.graphCompiler;
+    in["precision"] = s.precision;
+    if (s.gpusPerNode > 0 && s.gpu)
+        in["gpu"] = s.gpu->name;
+    else if (s.cpu)
+        in["cpu"] = s.cpu->name;
+    in["gpus_per_node"] = s.gpusPerNode;
+    in["nodes"] = s.nodes;
+    in["interconnect"] = s.interconnect ? ordered_json(s.interconnect->name) : ordered_json(nullptr);
+    in["batch_per_device"] = s.batchPerDevice;
+    in["samples"] = s.samplesPerEpoch > 0 ? ordered_json(s.samplesPerEpoch) : ordered_json(nullptr);
+    in["storage"] = s.storage ? ordered_json(s.storage->name) : ordered_json(nullptr);
+    j["inputs"] = in;
+    return j.dump(2) + "\n";
+}
+
+std::string renderPredictionText(const Prediction& p, const Scenario& s) {
+    std::string out;
+    std::string device = s.gpusPerNode > 0 && s.gpu ? fmt::format("{} × {}", s.gpusPerNode, s.gpu->name)
+                                                    : fmt::format("{} × {}", s.cpuSockets, s.cpu ? s.cpu->name : "?");
+    out += fmt::format("{} with {}{} {} build{}, {}, batch {} per device\n", s.workload ? s.workload->name : "?", s.framework,
+                       s.version.empty() ? "" : " " + s.version, s.build,
+                       s.graphCompiler == "none" ? "" : " + " + s.graphCompiler, s.precision, s.batchPerDevice);
+    out += fmt::format("on {} node{} of {}{}\n", s.nodes, s.nodes == 1 ? "" : "s", device,
+                       s.nodes > 1 && s.interconnect ? " over " + s.interconnect->name : "");
+    out += fmt::format("  throughput   {:.1f} samples/s ({} devices; one device {:.1f} samples/s)\n", p.throughput, p.devices,
+                       p.singleDeviceThroughput);
+    out += fmt::format("  efficiency   {:.1f} %\n", p.efficiency * 100);
+    if (p.epochSeconds > 0)
+        out += fmt::format("  epoch        {}\n", formatSeconds(p.epochSeconds));
+    out += fmt::format("  step         {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n", p.stepSeconds,
+                       p.step.compute, p.step.communication, p.step.io);
+    out += fmt::format("  memory       {:.1f} GiB per device\n", p.memoryPerDeviceBytes / 1073741824.0);
+    for (const auto& f : p.factors)
+        out += fmt::format("  - {}\n", f);
+    return out;
+}
+
+namespace {
+
+ordered_json envJson(const EnvList& env) {
+    ordered_json j = ordered_json::object();
+    for (const auto& [k, v] : env)
+        j[k] = v;
+    return j;
+}
+
+void putIf(ordered_json& j, const char* key, const std::string& v) {
+    if (!v.empty())
+        j[key] = v;
+}
+
+} // namespace
+
+std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
+    ordered_json doc;
+    doc["$schema"] = "https://modak.dev/schemas/catalog.schema.json";
+    doc["version"] = 1;
+    bool all = section.empty();
+    if (all || section == "images") {
+        ordered_json arr = ordered_json::array();
+        for (const auto& i : cat.images) {
+            ordered_json j;
+            j["name"] = i.name;
+            j["reference"] = i.reference;
+            j["image_type"] = i.imageType;
+            if (i.framework)
+                j["framework"] = {{"name", i.framework->name}, {"version", i.framework->version}};
+            if (i.mpi)
+                j["mpi"] = {{"name", i.mpi->name}, {"version", i.mpi->version}};
+            putIf(j, "app", i.app);
+            j["arch"] = i.arch;
+            j["accelerator"] = i.accelerator;
+            putIf(j, "cuda", i.cuda);
+            j["build"] = i.build;
+            putIf(j, "flags", i.flags);
+            j["graph_compilers"] = i.graphCompilers;
+            j["libraries"] = i.libraries;
+            j["features"] = i.features;
+            putIf(j, "python", i.python);
+            j["env"] = envJson(i.env);
+            ordered_json ce = ordered_json::object();
+            for (const auto& [c, env] : i.compilerEnv)
+                ce[c] = envJson(env);
+            j["compiler_env"] = ce;
+            putIf(j, "doc", i.doc);
+            putIf(j, "source", i.source);
+            arr.push_back(j);
+        }
+        doc["images"] = arr;
+    }
+    if (all || section == "hardware") {
+        ordered_json cpus = ordered_json::array();
+        for (const auto& c : cat.cpus) {
+            ordered_json j;
+            j["name"] = c.name;
+            j["model"] = c.model;
+            j["aliases"] = c.aliases;
+            j["vendor"] = c.vendor;
+            j["arch"] = c.arch;
+            putIf(j, "microarchitecture", c.microarchitecture);
+            j["cores"] = c.cores;
+            j["threads_per_core"] = c.threadsPerCore;
+            j["base_ghz"] = c.baseGhz;
+            if (c.turboGhz > 0)
+                j["turbo_ghz"] = c.turboGhz;
+            j["fp64_flops_per_cycle"] = c.fp64FlopsPerCycle;
+            j["fp32_flops_per_cycle"] = c.fp32FlopsPerCycle;
+            j["isa"] = c.isa;
+            j["memory_bandwidth_gbs"] = c.memoryBandwidthGBs;
+            putIf(j, "doc", c.doc);
+            putIf(j, "source", c.source);
+            cpus.push_back(j);
+        }
+        doc["cpus"] = cpus;
+        ordered_json gpus = ordered_json::array();
+        for (const auto& g : cat.gpus) {
+            ordered_json j;
+            j["name"] = g.name;
+            j["model"] = g.model;
+            j["vendor"] = g.vendor;
+            putIf(j, "architecture", g.architecture);
+            putIf(j, "compute_capability", g.computeCapability);
+            j["memory_gib"] = g.memoryGiB;
+            j["memory_bandwidth_gbs"] = g.memoryBandwidthGBs;
+            ordered_json peaks = ordered_json::object();
+            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"})
+                if (auto it = g.peakTflops.find(p); it != g.peakTflops.end())
+                    peaks[p] = it->second;
+            j["peak_tflops"] = peaks;
+            j["tensor_cores"] = g.tensorCores;
+            j["peer_bandwidth_gbs"] = g.peerBandwidthGBs;
+            putIf(j, "peer_link", g.peerLink);
+            putIf(j, "host_link", g.hostLink);
+            if (g.tdpWatts > 0)
+                j["tdp_w"] = g.tdpWatts;
+            putIf(j, "doc", g.doc);
+            putIf(j, "source", g.source);
+            gpus.push_back(j);
+        }
+        doc["gpus"] = gpus;
+        ordered_json ics = ordered_json::array();
+        for (const auto& i : cat.interconnects) {
+            ordered_json j{{"name", i.name}, {"scope", i.scope}, {"bandwidth_gbs", i.bandwidthGBs}, {"latency_us", i.latencyUs}};
+            putIf(j, "doc", i.doc);
+            putIf(j, "source", i.source);
+            ics.push_back(j);
+        }
+        doc["interconnects"] = ics;
+        ordered_json st = ordered_json::array();
+        for (const auto& s : cat.storage) {
+            ordered_json j{{"name", s.name}, {"read_gbs_per_node", s.readGBsPerNode}};
+            if (s.aggregateReadGBs)
+                j["aggregate_read_gbs"] = *s.aggregateReadGBs;
+            j["latency_ms"] = s.latencyMs;
+            j["shared"] = s.shared;
+            putIf(j, "doc", s.doc);
+            putIf(j, "source", s.source);
+            st.push_back(j);
+        }
+        doc["storage"] = st;
+    }
+    if (all || section == "workloads") {
+        ordered_json arr = ordered_json::array();
+        for (const auto& w : cat.workloads) {
+            ordered_json j{{"name", w.name}, {"kind", w.kind}};
+            putIf(j, "doc", w.doc);
+            j["parameters"] = w.parameters;
+            j["flops_per_sample"] = w.flopsPerSample;
+            if (w.activationsPerSample > 0)
+                j["activations_per_sample"] = w.activationsPerSample;
+            j["sample_bytes"] = w.sampleBytes;
+            if (w.datasetSamples > 0)
+                j["dataset_samples"] = w.datasetSamples;
+            putIf(j, "source", w.source);
+            arr.push_back(j);
+        }
+        doc["workloads"] = arr;
+    }
+    return doc.dump(2) + "\n";
+}
+
+std::string renderCatalogText(const Catalogue& cat, std::string_view section) {
+    std::string out;
+    bool all = section.empty();
+    auto heading = [&](std::string_view title) {
+        if (!out.empty())
+            out += "\n";
+        out += fmt::format("{}\n", title);
+    };
+    if (all || section == "images") {
+        heading("images");
+        for (const auto& i : cat.images) {
+            std::string what = i.framework ? i.framework->name + " " + i.framework->version
+                                           : (i.mpi ? i.mpi->name + " " + i.mpi->version : "-");
+            std::string compilers;
+            for (const auto& c : i.graphCompilers)
+                compilers += (compilers.empty() ? "" : ",") + c;
+            out += fmt::format("  {:<36} {:<18} {:<7} {:<7} {:<6} {:<14} {}\n", i.name, what, i.arch, i.accelerator, i.build,
+                               compilers.empty() ? "-" : compilers, i.reference);
+        }
+    }
+    if (all || section == "hardware") {
+        heading("cpus (per socket)");
+        for (const auto& c : cat.cpus)
+            out += fmt::format("  {:<22} {:<32} {:>3} cores {:>4.2f} GHz {:>7.0f} GFLOP/s fp32 {:>6.1f} GB/s\n", c.name, c.model,
+                               c.cores, c.baseGhz, c.peakFlops(false) / 1e9, c.memoryBandwidthGBs);
+        heading("gpus");
+        for (const auto& g : cat.gpus) {
+            std::string peaks;
+            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16"})
+                if (auto it = g.peakTflops.find(p); it != g.peakTflops.end())
+                    peaks += fmt::format("{}{} {:g}", peaks.empty() ? "" : ", ", p, it->second);
+            out += fmt::format("  {:<16} {:<34} {:>5.0f} GiB {:>6.0f} GB/s  TFLOP/s: {}\n", g.name, g.model, g.memoryGiB,
+                               g.memoryBandwidthGBs, peaks);
+        }
+        heading("interconnects");
+        for (const auto& i : cat.interconnects)
+            out += fmt::format("  {:<16} {:<10} {:>7.1f} GB/s {:>6.2f} µs\n", i.name, i.scope, i.bandwidthGBs, i.latencyUs);
+        heading("storage");
+        for (const auto& s : cat.storage)
+            out += fmt::format("  {:<20} {:>6.2f} GB/s per node{} {:>6.2f} ms {}\n", s.name, s.readGBsPerNode,
+                               s.aggregateReadGBs ? fmt::format(", {:>6.1f} GB/s in all", *s.aggregateReadGBs)
+                                                  : std::string(22, ' '),
+                               s.latencyMs, s.shared ? "shared" : "node-local");
+    }
+    if (all || section == "workloads") {
+        heading("workloads");
+        for (const auto& w : cat.workloads)
+            out += fmt::format("  {:<18} {:<12} {:>12.0f} parameters {:>9.3g} FLOP/sample  {}\n", w.name, w.kind, w.parameters,
+                               w.flopsPerSample, w.doc);
+    }
+    return out;
+}
+
+} // namespace modak::model
