@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Commands.h"
+#include "Support.h"
 
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
@@ -24,8 +25,6 @@
 namespace modak::cli {
 
 namespace fs = std::filesystem;
-
-namespace {
 
 void printError(const std::string& message) { fmt::print(stderr, "modak: error: {}\n", message); }
 
@@ -122,8 +121,6 @@ void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& di
     std::string text = renderText(sm, diags, options);
     std::fwrite(text.data(), 1, text.size(), stderr);
 }
-
-} // namespace
 
 int runCheck(const CheckOptions& options) {
     std::vector<std::string> paths;

@@ -38,4 +38,58 @@ struct ImportOptions {
 };
 int runImport(const ImportOptions& options);
 
+struct PlanOptions {
+    std::string path;
+    std::string deployment;               ///< only this deployment
+    std::string format = "text";          ///< text | json | html
+    std::string output;                   ///< empty: stdout
+    std::vector<std::string> catalogs;    ///< extra catalogue files
+    std::string calibration;              ///< calibration file instead of the built-in one
+    ColorMode color = ColorMode::Auto;
+};
+int runPlan(const PlanOptions& options);
+
+struct PredictOptions {
+    std::string workload, framework, version;
+    std::string build = "hub";
+    std::string graphCompiler = "none";
+    std::string precision = "fp32";
+    std::string gpu, cpu;
+    int gpusPerNode = -1;                 ///< -1: 1 with --gpu, 0 with --cpu
+    int nodes = 1;
+    int sockets = 1;                      ///< CPU sockets per node with --cpu
+    std::string interconnect;
+    long long batchPerDevice = 64;
+    double samples = 0;
+    std::string storage;
+    std::string format = "text";
+    std::vector<std::string> catalogs;
+    std::string calibration;
+};
+int runPredict(const PredictOptions& options);
+
+struct CatalogOptions {
+    std::string section;                  ///< "", images, hardware, workloads
+    std::string format = "text";
+    std::vector<std::string> catalogs;
+    ColorMode color = ColorMode::Auto;
+};
+int runCatalog(const CatalogOptions& options);
+
+struct ModelFitOptions {
+    std::vector<std::string> data;        ///< CSV files (docs/model.md)
+    std::string output;
+    bool force = false;
+    std::string holdOut;                  ///< rows matching this predicate are kept out of the fit
+};
+int runModelFit(const ModelFitOptions& options);
+
+struct ModelReportOptions {
+    std::vector<std::string> data;        ///< CSV files; default: the embedded calibration data
+    std::string calibration;              ///< the calibration to report on (default: built-in)
+    std::string holdOut;
+    std::string format = "text";
+};
+int runModelReport(const ModelReportOptions& options);
+
 } // namespace modak::cli

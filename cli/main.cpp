@@ -54,6 +54,82 @@ int main(int argc, char** argv) {
     importCmd->add_flag("-f,--force", importOpts.force, "Overwrite an existing output file");
     addColor(importCmd, importOpts.color);
 
+    PlanOptions planOpts;
+    auto* planCmd = app.add_subcommand("plan", "Choose image, graph compiler and scale for each deployment with the "
+                                               "embedded performance model, and explain why. Exit 1 if a deployment "
+                                               "cannot be planned.");
+    planCmd->add_option("file", planOpts.path, "The .modak file; - reads stdin")->required();
+    planCmd->add_option("--deployment", planOpts.deployment, "Plan only this deployment");
+    planCmd->add_option("--format", planOpts.format, "Output format: text, json (schemas/plan.schema.json), html")
+        ->check(CLI::IsMember({"text", "json", "html"}))
+        ->capture_default_str();
+    planCmd->add_option("-o,--output", planOpts.output, "Write here (atomically) instead of standard output");
+    planCmd->add_option("--catalog", planOpts.catalogs, "Extra catalogue file (JSON, schemas/catalog.schema.json)");
+    planCmd->add_option("--calibration", planOpts.calibration, "Calibration file (from `modak model fit`)");
+    addColor(planCmd, planOpts.color);
+
+    PredictOptions predictOpts;
+    auto* predictCmd = app.add_subcommand("predict", "What-if calculator: predicted throughput, epoch time and "
+                                                     "scaling efficiency of one configuration.");
+    predictCmd->add_option("--workload", predictOpts.workload, "Workload (see `modak catalog workloads`)")->required();
+    predictCmd->add_option("--framework", predictOpts.framework, "tensorflow, pytorch, keras, mxnet, cntk or jax")->required();
+    predictCmd->add_option("--version", predictOpts.version, "Framework version, e.g. 2.1");
+    predictCmd->add_option("--build", predictOpts.build, "Image build flavour")
+        ->check(CLI::IsMember({"hub", "pip", "source"}))
+        ->capture_default_str();
+    predictCmd->add_option("--graph-compiler", predictOpts.graphCompiler, "Graph compiler")
+        ->check(CLI::IsMember({"none", "xla", "ngraph", "glow", "inductor"}))
+        ->capture_default_str();
+    predictCmd->add_option("--precision", predictOpts.precision, "Arithmetic precision (amp = mixed)")
+        ->check(CLI::IsMember({"fp32", "tf32", "amp", "mixed", "fp16", "bf16", "fp64"}))
+        ->capture_default_str();
+    auto* gpuOpt = predictCmd->add_option("--gpu", predictOpts.gpu, "GPU model (see `modak catalog hardware`)");
+    auto* cpuOpt = predictCmd->add_option("--cpu", predictOpts.cpu, "CPU model, for a CPU-only job");
+    gpuOpt->excludes(cpuOpt);
+    predictCmd->add_option("--gpus-per-node", predictOpts.gpusPerNode, "GPUs per node (default 1)");
+    predictCmd->add_option("--sockets", predictOpts.sockets, "CPU sockets per node with --cpu")->capture_default_str();
+    predictCmd->add_option("--nodes", predictOpts.nodes, "Nodes")->capture_default_str();
+    predictCmd->add_option("--interconnect", predictOpts.interconnect, "Network between nodes");
+    predictCmd->add_option("--batch-per-device", predictOpts.batchPerDevice, "Batch per GPU or CPU socket")
+        ->capture_default_str();
+    predictCmd->add_option("--samples", predictOpts.samples, "Samples per epoch (default: the workload's data set)");
+    predictCmd->add_option("--storage", predictOpts.storage, "Storage class of the input data");
+    predictCmd->add_option("--format", predictOpts.format, "Output format")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    predictCmd->add_option("--catalog", predictOpts.catalogs, "Extra catalogue file");
+    predictCmd->add_option("--calibration", predictOpts.calibration, "Calibration file");
+
+    CatalogOptions catalogOpts;
+    auto* catalogCmd = app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
+                                                     "workloads. JSON output is itself a catalogue file.");
+    catalogCmd->add_option("section", catalogOpts.section, "images, hardware or workloads (default: all)")
+        ->check(CLI::IsMember({"images", "hardware", "workloads"}));
+    catalogCmd->add_option("--format", catalogOpts.format, "Output format")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    catalogCmd->add_option("--catalog", catalogOpts.catalogs, "Extra catalogue file, merged over the embedded one");
+    addColor(catalogCmd, catalogOpts.color);
+
+    auto* modelCmd = app.add_subcommand("model", "Calibrate the performance model on measurements.");
+    modelCmd->require_subcommand(1);
+    ModelFitOptions fitOpts;
+    auto* fitCmd = modelCmd->add_subcommand("fit", "Fit the model's constants to measurement CSVs (docs/model.md) "
+                                                   "and write a calibration file.");
+    fitCmd->add_option("data", fitOpts.data, "Measurement CSV files (default: the embedded public data)");
+    fitCmd->add_option("-o,--output", fitOpts.output, "Calibration file to write")->required();
+    fitCmd->add_option("--hold-out", fitOpts.holdOut, "Leave rows matching KEY OP VALUE out of the fit, e.g. gpus_per_node>=4");
+    fitCmd->add_flag("-f,--force", fitOpts.force, "Overwrite an existing output file");
+    ModelReportOptions reportOpts;
+    auto* reportCmd = modelCmd->add_subcommand("report", "Fit on part of the data and print the constants and the "
+                                                         "prediction error on the held-out rows, per data set.");
+    reportCmd->add_option("data", reportOpts.data, "Measurement CSV files (default: the embedded public data)");
+    reportCmd->add_option("--calibration", reportOpts.calibration, "Start from this calibration (default: built-in)");
+    reportCmd->add_option("--hold-out", reportOpts.holdOut, "Rows to test on, KEY OP VALUE (default: gpus_per_node>=4)");
+    reportCmd->add_option("--format", reportOpts.format, "text, or json (the fitted calibration file)")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -67,5 +143,15 @@ int main(int argc, char** argv) {
         return runFmt(fmtOpts);
     if (importCmd->parsed())
         return runImport(importOpts);
+    if (planCmd->parsed())
+        return runPlan(planOpts);
+    if (predictCmd->parsed())
+        return runPredict(predictOpts);
+    if (catalogCmd->parsed())
+        return runCatalog(catalogOpts);
+    if (fitCmd->parsed())
+        return runModelFit(fitOpts);
+    if (reportCmd->parsed())
+        return runModelReport(reportOpts);
     return UsageOrIoError;
 }

@@ -48,7 +48,7 @@ printf 'modak 1\napplication a {\n  batch_size 128\n}\n' >"$work/bad.modak"
 # --version and --help
 expect_exit 0 "$modak" --version
 contains "$work/out" "modak "
-for cmd in check fmt import; do
+for cmd in check fmt import plan predict catalog; do
   expect_exit 0 "$modak" "$cmd" --help
   contains "$work/out" "Usage"
 done
@@ -128,6 +128,77 @@ printf '{"job": {"job_options": {"job_name": 1' >"$work/broken.json"
 expect_exit 1 "$modak" import "$work/broken.json" -o "$work/broken.modak"
 [[ ! -e "$work/broken.modak" ]] || fail "import wrote output for broken JSON"
 contains "$work/err" "broken.json:1:"
+
+# plan: every example plans; formats; bad input
+for example in "$src"/examples/*.modak; do
+  expect_exit 0 "$modak" plan "$example"
+  contains "$work/out" "chosen"
+done
+expect_exit 0 "$modak" plan "$src/examples/pytorch_ddp_a100.modak" --deployment vit_ddp_a100 --format json
+contains "$work/out" '"graph_compiler": "inductor"'
+contains "$work/out" '"rejected_because"'
+expect_exit 0 "$modak" plan "$src/examples/pytorch_ddp_a100.modak" --format html -o "$work/report.html"
+contains "$work/report.html" "<svg"
+expect_exit 1 "$modak" plan "$src/examples/pytorch_ddp_a100.modak" --deployment nosuch
+contains "$work/err" "no deployment 'nosuch'"
+expect_exit 1 "$modak" plan "$work/bad.modak"
+cat >"$work/greedy.modak" <<'M'
+modak 1
+import "targets/slurm_gpu_cluster.modak"
+application vit {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  batch_size = 256
+  precision = mixed
+}
+deployment greedy {
+  application = vit
+  target = slurm_a100
+  scale { nodes = 4..8, gpus_per_node = 4, min_efficiency = 0.9999 }
+}
+M
+mkdir -p "$work/targets" && cp "$src/examples/targets/slurm_gpu_cluster.modak" "$work/targets/"
+expect_exit 1 "$modak" plan "$work/greedy.modak"
+contains "$work/err" "greedy.modak:10:12: error: deployment 'greedy': no candidate meets the constraints"
+
+# predict: the what-if calculator, and its refusals
+expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --gpus-per-node 4 \
+  --nodes 2 --interconnect infiniband_hdr --precision amp --batch-per-device 256 --format json
+contains "$work/out" '"efficiency"'
+contains "$work/out" '"communication"'
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu voodoo2
+contains "$work/err" "unknown GPU 'voodoo2'; known: "
+expect_exit 2 "$modak" predict --workload nosuch --framework pytorch --gpu v100_sxm2
+contains "$work/err" "known: mnist_cnn"
+expect_exit 2 "$modak" predict --workload resnet50 --framework caffe --gpu v100_sxm2
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --batch-per-device 0
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --samples 1e30
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --nodes 4
+contains "$work/err" "needs --interconnect"
+grep -qiE 'nan|inf' "$work/out" && fail "predict printed NaN or inf"
+
+# catalog: text and JSON; the JSON is a catalogue file that merges back
+expect_exit 0 "$modak" catalog
+contains "$work/out" "a100_sxm4_40gb"
+expect_exit 0 "$modak" catalog images --format json
+cp "$work/out" "$work/images.json"
+expect_exit 0 "$modak" catalog workloads --catalog "$work/images.json"
+printf '{"version": 1, "gpus": [{"name": "Bad Name"}]}' >"$work/badcat.json"
+expect_exit 1 "$modak" catalog --catalog "$work/badcat.json"
+contains "$work/err" "catalog-invalid"
+
+# model: fit writes a calibration that plan and predict accept; report prints held-out errors
+expect_exit 0 "$modak" model fit -o "$work/site.calibration.json"
+expect_exit 0 "$modak" predict --workload resnet50 --framework tensorflow --gpu v100_sxm2 --calibration "$work/site.calibration.json"
+expect_exit 2 "$modak" model fit -o "$work/site.calibration.json"
+contains "$work/err" "exists"
+expect_exit 0 "$modak" model report
+contains "$work/out" "held-out error"
+printf 'dataset,workload,framework,device,throughput\nx,resnet50,tensorflow,v100_sxm2,-3\n' >"$work/bad.csv"
+expect_exit 1 "$modak" model fit "$work/bad.csv" -o "$work/other.json"
+contains "$work/err" "bad.csv:2:"
+[[ ! -e "$work/other.json" ]] || fail "model fit wrote output for bad data"
 
 if ((failures)); then
   echo "$failures CLI test(s) failed" >&2

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+// `modak plan` on a file with 100 deployments (target: under 100 ms), in process: load + check +
+// plan, and plan alone. The deployments mix what costs most: `auto` builds and graph compilers,
+// node ranges on a GPU cluster, CPU jobs with generic hardware, and HPC jobs.
+#include "modak/model/Plan.h"
+#include "modak/model/Program.h"
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <string>
+
+namespace {
+
+std::string hundredDeployments() {
+    std::string text = R"(modak 1
+target gpu_cluster {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 32
+  cpu { arch = x86_64, model = "AMD EPYC 7742", sockets = 2, cores = 128 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = infiniband_hdr
+  storage scratch { path = "/scratch", class = parallel_fs }
+}
+target cpu_cluster {
+  scheduler = torque
+  runtime = singularity
+  nodes = 8
+  cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 2, cores = 20 }
+  interconnect = infiniband_edr
+}
+application resnet { kind = ai_training, framework = pytorch "2.1", workload = resnet50, batch_size = 256, precision = mixed }
+application bert { kind = ai_training, framework = tensorflow "2.15", workload = bert_large, batch_size = 32, precision = mixed }
+application mnist { kind = ai_training, framework = tensorflow "2.1", workload = mnist_cnn, batch_size = 128 }
+application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64 }
+)";
+    for (int i = 0; i < 100; ++i) {
+        switch (i % 4) {
+        case 0:
+            text += fmt::format("deployment resnet_{} {{\n  application = resnet\n  target = gpu_cluster\n  build = auto\n"
+                                "  graph_compiler = auto\n  storage = \"scratch\"\n"
+                                "  scale {{ nodes = 1..16, gpus_per_node = auto, min_efficiency = 0.{} }}\n}}\n",
+                                i, 6 + i % 3);
+            break;
+        case 1:
+            text += fmt::format("deployment bert_{} {{\n  application = bert\n  target = gpu_cluster\n"
+                                "  scale {{ nodes = 1..8, gpus_per_node = 4 }}\n}}\n", i);
+            break;
+        case 2:
+            text += fmt::format("deployment mnist_{} {{\n  application = mnist\n  target = cpu_cluster\n  build = auto\n"
+                                "  graph_compiler = auto\n  scale {{ nodes = 1 }}\n}}\n", i);
+            break;
+        default:
+            text += fmt::format("deployment solver_{} {{\n  application = solver\n  target = cpu_cluster\n"
+                                "  scale {{ nodes = 1..8, tasks_per_node = 16, min_efficiency = 0.5 }}\n}}\n", i);
+        }
+    }
+    return text;
+}
+
+void BM_LoadCheckAndPlan100(benchmark::State& state) {
+    const std::string text = hundredDeployments();
+    for (auto _ : state) {
+        modak::SourceManager sm;
+        modak::Diagnostics diags;
+        auto id = sm.addBuffer("bench.modak", text);
+        auto program = modak::model::loadProgram(sm, id, diags);
+        auto plan = modak::model::planProgram(sm, program, {}, diags);
+        if (diags.hasErrors() || plan.deployments.size() != 100) {
+            state.SkipWithError("the benchmark file does not plan cleanly");
+            break;
+        }
+        benchmark::DoNotOptimize(plan);
+    }
+}
+BENCHMARK(BM_LoadCheckAndPlan100)->Unit(benchmark::kMillisecond);
+
+void BM_Plan100(benchmark::State& state) {
+    const std::string text = hundredDeployments();
+    modak::SourceManager sm;
+    modak::Diagnostics diags;
+    auto id = sm.addBuffer("bench.modak", text);
+    auto program = modak::model::loadProgram(sm, id, diags);
+    for (auto _ : state) {
+        modak::Diagnostics planDiags;
+        auto plan = modak::model::planProgram(sm, program, {}, planDiags);
+        benchmark::DoNotOptimize(plan);
+    }
+}
+BENCHMARK(BM_Plan100)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: Apache-2.0
+// `modak plan | predict | catalog | model fit | model report`: the embedded performance model.
+#include "Commands.h"
+#include "Support.h"
+
+#include "modak/diag/DiagnosticEngine.h"
+#include "modak/model/Fit.h"
+#include "modak/model/Plan.h"
+#include "modak/model/Program.h"
+#include "modak/model/Report.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace modak::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Loads a calibration file given on the command line; prints diagnostics on failure.
+std::optional<model::Calibration> loadCalibration(SourceManager& sm, const std::string& path, ColorMode color) {
+    if (path.empty())
+        return model::Calibration::builtin();
+    auto id = readInput(sm, path);
+    if (!id)
+        return std::nullopt;
+    Diagnostics diags;
+    auto cal = model::Calibration::parse(sm.text(*id), *id, path, diags);
+    printDiagnostics(sm, applyPolicy(diags, {}), color);
+    return cal;
+}
+
+/// The built-in catalogue plus `--catalog` files; false (diagnostics printed) if a file is invalid.
+bool loadCatalogue(SourceManager& sm, const std::vector<std::string>& files, model::Catalogue& cat, ColorMode color,
+                   bool& ioError) {
+    cat = model::Catalogue::builtin();
+    Diagnostics diags;
+    for (const auto& f : files) {
+        auto id = readInput(sm, f);
+        if (!id) {
+            ioError = true;
+            continue;
+        }
+        cat.merge(sm.text(*id), *id, f, diags);
+    }
+    printDiagnostics(sm, applyPolicy(diags, {}), color);
+    return !diags.hasErrors() && !ioError;
+}
+
+int writeOutput(const std::string& output, const std::string& text) {
+    if (output.empty() || output == "-") {
+        fmt::print("{}", text);
+        return Success;
+    }
+    return writeAtomically(output, text) ? Success : UsageOrIoError;
+}
+
+template <typename T>
+std::string known(const std::vector<T>& entries) {
+    return model::knownNames(entries);
+}
+
+} // namespace
+
+int runPlan(const PlanOptions& options) {
+    SourceManager sm;
+    auto id = readInput(sm, options.path);
+    if (!id)
+        return UsageOrIoError;
+    auto cal = loadCalibration(sm, options.calibration, options.color);
+    if (!cal)
+        return UsageOrIoError;
+    Diagnostics diags;
+    model::Program program = model::loadProgram(sm, *id, diags);
+    if (diags.hasErrors()) {
+        printDiagnostics(sm, applyPolicy(diags, {}), options.color);
+        printError(fmt::format("'{}' has errors; fix them before planning", sm.path(*id)));
+        return InputErrors;
+    }
+    model::PlanOptions planOptions;
+    planOptions.deployment = options.deployment;
+    planOptions.catalogFiles = options.catalogs;
+    planOptions.calibration = &*cal;
+    model::Plan plan = model::planProgram(sm, program, planOptions, diags);
+    printDiagnostics(sm, applyPolicy(diags, {}), options.color);
+    std::string text;
+    if (options.format == "json")
+        text = model::renderPlanJson(plan, options.path, MODAK_VERSION);
+    else if (options.format == "html")
+        text = model::renderPlanHtml(plan, options.path, MODAK_VERSION);
+    else
+        text = model::renderPlanText(plan);
+    int written = writeOutput(options.output, text);
+    if (written != Success)
+        return written;
+    return diags.hasErrors() ? InputErrors : Success;
+}
+
+int runPredict(const PredictOptions& o) {
+    SourceManager sm;
+    model::Catalogue cat;
+    bool ioError = false;
+    if (!loadCatalogue(sm, o.catalogs, cat, ColorMode::Auto, ioError))
+        return UsageOrIoError;
+    auto cal = loadCalibration(sm, o.calibration, ColorMode::Auto);
+    if (!cal)
+        return UsageOrIoError;
+
+    model::Scenario s;
+    s.workload = cat.workload(o.workload);
+    if (!s.workload) {
+        printError(fmt::format("unknown workload '{}'; known: {}", o.workload, known(cat.workloads)));
+        return UsageOrIoError;
+    }
+    static const std::vector<std::string> frameworks = {"tensorflow", "pytorch", "keras", "mxnet", "cntk", "jax"};
+    if (std::find(frameworks.begin(), frameworks.end(), o.framework) == frameworks.end()) {
+        printError(fmt::format("unknown framework '{}'; known: tensorflow, pytorch, keras, mxnet, cntk, jax", o.framework));
+        return UsageOrIoError;
+    }
+    s.framework = o.framework;
+    s.version = o.version;
+    s.build = o.build;
+    s.graphCompiler = o.graphCompiler;
+    s.precision = o.precision == "amp" ? "mixed" : o.precision;
+    if (!o.gpu.empty() == !o.cpu.empty()) {
+        printError("give exactly one of --gpu MODEL and --cpu MODEL");
+        return UsageOrIoError;
+    }
+    if (!o.gpu.empty()) {
+        s.gpu = cat.gpu(o.gpu);
+        if (!s.gpu) {
+            printError(fmt::format("unknown GPU '{}'; known: {}", o.gpu, known(cat.gpus)));
+            return UsageOrIoError;
+        }
+        s.gpusPerNode = o.gpusPerNode < 0 ? 1 : o.gpusPerNode;
+        if (s.gpusPerNode == 0) {
+            printError("--gpus-per-node must be at least 1 with --gpu");
+            return UsageOrIoError;
+        }
+    } else {
+        s.cpu = cat.cpu(o.cpu);
+        if (!s.cpu) {
+            printError(fmt::format("unknown CPU '{}'; known: {}", o.cpu, known(cat.cpus)));
+            return UsageOrIoError;
+        }
+        s.gpusPerNode = 0;
+        s.cpuSockets = o.sockets;
+    }
+    if (!o.interconnect.empty()) {
+        s.interconnect = cat.interconnect(o.interconnect);
+        if (!s.interconnect) {
+            printError(fmt::format("unknown interconnect '{}'; known: {}", o.interconnect, known(cat.interconnects)));
+            return UsageOrIoError;
+        }
+    }
+    if (!o.storage.empty()) {
+        s.storage = cat.storageClass(o.storage);
+        if (!s.storage) {
+            printError(fmt::format("unknown storage class '{}'; known: {}", o.storage, known(cat.storage)));
+            return UsageOrIoError;
+        }
+    }
+    if (o.batchPerDevice < 1 || o.batchPerDevice > 1'000'000'000) {
+        printError(fmt::format("--batch-per-device must be between 1 and 1000000000, not {}", o.batchPerDevice));
+        return UsageOrIoError;
+    }
+    s.batchPerDevice = static_cast<int>(o.batchPerDevice);
+    if (!(o.samples >= 0 && o.samples <= 1e15)) {
+        printError(fmt::format("--samples must be between 1 and 10^15, not {}", o.samples));
+        return UsageOrIoError;
+    }
+    s.samplesPerEpoch = o.samples;
+    if (o.nodes < 1 || o.nodes > 100000) {
+        printError(fmt::format("--nodes must be between 1 and 100000, not {}", o.nodes));
+        return UsageOrIoError;
+    }
+    s.nodes = o.nodes;
+    if (s.nodes > 1 && !s.interconnect) {
+        printError(fmt::format("--nodes {} needs --interconnect NAME; known: {}", s.nodes, known(cat.interconnects)));
+        return UsageOrIoError;
+    }
+    std::string error;
+    auto p = model::predict(s, *cal, error);
+    if (!p) {
+        printError(error);
+        return UsageOrIoError;
+    }
+    fmt::print("{}", o.format == "json" ? model::renderPredictionJson(*p, s) : model::renderPredictionText(*p, s));
+    return Success;
+}
+
+int runCatalog(const CatalogOptions& options) {
+    SourceManager sm;
+    model::Catalogue cat;
+    bool ioError = false;
+    if (!loadCatalogue(sm, options.catalogs, cat, options.color, ioError))
+        return ioError ? UsageOrIoError : InputErrors;
+    fmt::print("{}", options.format == "json" ? model::renderCatalogJson(cat, options.section)
+                                               : model::renderCatalogText(cat, options.section));
+    return Success;
+}
+
+namespace {
+
+/// Reads measurement CSVs; the embedded data when none are given.
+bool readData(SourceManager& sm, const std::vector<std::string>& files, model::MeasurementSet& data) {
+    if (files.empty()) {
+        data = model::builtinMeasurements();
+        return true;
+    }
+    Diagnostics diags;
+    bool ok = true;
+    for (const auto& f : files) {
+        auto id = readInput(sm, f);
+        if (!id) {
+            ok = false;
+            continue;
+        }
+        model::readMeasurements(sm.text(*id), *id, data, diags);
+    }
+    printDiagnostics(sm, applyPolicy(diags, {}), ColorMode::Auto);
+    return ok && !diags.hasErrors();
+}
+
+/// Splits `data` by the hold-out filter: (training, test).
+std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::MeasurementSet& data, const model::RowFilter& holdOut) {
+    model::MeasurementSet train, test;
+    for (const auto& m : data.throughput)
+        (holdOut && holdOut(m) ? test : train).throughput.push_back(m);
+    train.hpc = data.hpc;
+    return {train, test};
+}
+
+} // namespace
+
+int runModelFit(const ModelFitOptions& options) {
+    SourceManager sm;
+    model::MeasurementSet data;
+    if (!readData(sm, options.data, data))
+        return InputErrors;
+    model::RowFilter holdOut;
+    if (!options.holdOut.empty()) {
+        std::string error;
+        auto f = model::parseRowFilter(options.holdOut, error);
+        if (!f) {
+            printError(error);
+            return UsageOrIoError;
+        }
+        holdOut = *f;
+    }
+    if (!options.force && fs::exists(options.output)) {
+        printError(fmt::format("'{}' exists; use --force to overwrite it", options.output));
+        return UsageOrIoError;
+    }
+    auto [train, test] = split(data, holdOut);
+    if (train.throughput.empty() && train.hpc.empty()) {
+        printError("no measurements left to fit");
+        return InputErrors;
+    }
+    auto report = model::fitCalibration(train, model::Calibration::builtin(), model::Catalogue::builtin());
+    fmt::print(stderr, "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n", report.rowsUsed,
+               report.rowsSkipped, report.rmsLogError);
+    return writeAtomically(options.output, report.calibration.toJson()) ? Success : UsageOrIoError;
+}
+
+int runModelReport(const ModelReportOptions& options) {
+    SourceManager sm;
+    model::MeasurementSet data;
+    if (!readData(sm, options.data, data))
+        return InputErrors;
+    std::string filterText = options.holdOut.empty() ? "gpus_per_node>=4" : options.holdOut;
+    std::string error;
+    auto holdOut = model::parseRowFilter(filterText, error);
+    if (!holdOut) {
+        printError(error);
+        return UsageOrIoError;
+    }
+    const model::Catalogue& cat = model::Catalogue::builtin();
+    auto [train, test] = split(data, *holdOut);
+    std::optional<model::Calibration> given;
+    if (!options.calibration.empty()) {
+        given = loadCalibration(sm, options.calibration, ColorMode::Auto);
+        if (!given)
+            return UsageOrIoError;
+    }
+    auto fitted = model::fitCalibration(train, given ? *given : model::Calibration::builtin(), cat);
+    const model::Calibration& cal = fitted.calibration;
+    auto before = model::evaluate(test, data, given ? *given : model::Calibration::builtin(), cat);
+    auto after = model::evaluate(test, data, cal, cat);
+
+    if (options.format == "json") {
+        fmt::print("{}", cal.toJson());
+        return Success;
+    }
+    fmt::print("fit on {} rows (held out: {}, {} rows), rms log error {:.3f}\n", fitted.rowsUsed, filterText,
+               test.throughput.size(), fitted.rmsLogError);
+    fmt::print("constants\n");
+    fmt::print("  gpu utilisation (CUDA cores)    {:.4f}\n", cal.gpuUtilisationCudaCores);
+    fmt::print("  gpu utilisation (tensor cores)  {:.4f}\n", cal.gpuUtilisationTensorCores);
+    fmt::print("  cpu utilisation                 {:.4f}\n", cal.cpuUtilisation);
+    fmt::print("  memory traffic factor           {:.3f}\n", cal.memoryTrafficFactor);
+    fmt::print("  step overhead (GPU)             {:.5f} s\n", cal.stepOverheadGpuSeconds);
+    fmt::print("  overlap                         {:.3f}\n", cal.overlap);
+    fmt::print("  collective efficiency           {:.3f}\n", cal.collectiveEfficiency);
+    fmt::print("  sync cost per doubling          {:.5f} s\n", cal.syncSecondsPerDoubling);
+    for (const auto& [fw, f] : cal.frameworkEfficiency)
+        fmt::print("  framework efficiency {:<10} {:.3f}\n", fw, f);
+    for (const auto& [app, f] : cal.amdahlByApp)
+        fmt::print("  Amdahl parallel fraction {:<10} {:.4f}\n", app, f);
+    fmt::print("held-out error (mean absolute percentage error)\n");
+    fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput before/after", "efficiency before/after");
+    for (size_t i = 0; i < after.size(); ++i) {
+        const auto& a = after[i];
+        const auto* b = i < before.size() ? &before[i] : nullptr;
+        fmt::print("  {:<22} {:>5} {:>10.1f} % {:>7.1f} % {:>10} {:>9}\n", a.dataset, a.rows, b ? b->throughputMape : 0,
+                   a.throughputMape, a.efficiencyRows ? fmt::format("{:.1f} %", b ? b->efficiencyMape : 0) : "-",
+                   a.efficiencyRows ? fmt::format("{:.1f} %", a.efficiencyMape) : "-");
+    }
+    return Success;
+}
+
+} // namespace modak::cli

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+// The performance model against the evidence: the HPEC 2020 MODAK paper's effects (each within 5
+// percentage points), physical sanity (scaling, memory, I/O), and bad numbers never giving NaN.
+#include "modak/model/Catalogue.h"
+#include "modak/model/EmbeddedData.h"
+#include "modak/model/Fit.h"
+#include "modak/model/Performance.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace modak;
+using namespace modak::model;
+
+namespace {
+
+const Catalogue& cat() { return Catalogue::builtin(); }
+const Calibration& cal() { return Calibration::builtin(); }
+
+/// The HLRS testbed CPU node of the paper: 2 × Xeon E5-2630 v4, 20 threads.
+Scenario mnistCpu(std::string framework, std::string version, std::string build, std::string compiler = "none") {
+    Scenario s;
+    s.workload = cat().workload("mnist_cnn");
+    s.framework = std::move(framework);
+    s.version = std::move(version);
+    s.build = std::move(build);
+    s.graphCompiler = std::move(compiler);
+    s.cpu = cat().cpu("Intel Xeon E5-2630 v4");
+    s.cpuSockets = 2;
+    s.batchPerDevice = 128;
+    return s;
+}
+
+/// The paper's GPU node: one GTX 1080 Ti, ResNet-50 at batch 64 (fp32).
+Scenario resnetGpu(std::string framework, std::string version, std::string build, std::string compiler = "none") {
+    Scenario s;
+    s.workload = cat().workload("resnet50");
+    s.framework = std::move(framework);
+    s.version = std::move(version);
+    s.build = std::move(build);
+    s.graphCompiler = std::move(compiler);
+    s.gpu = cat().gpu("gtx1080ti");
+    s.gpusPerNode = 1;
+    s.batchPerDevice = 64;
+    return s;
+}
+
+double throughput(const Scenario& s) {
+    std::string error;
+    auto p = predict(s, cal(), error);
+    INFO(error);
+    REQUIRE(p);
+    return p->throughput;
+}
+
+/// Effect in percent as the paper states it: (with / baseline − 1) × 100.
+double effect(const Scenario& with, const Scenario& baseline) { return (throughput(with) / throughput(baseline) - 1) * 100; }
+
+} // namespace
+
+TEST_CASE("the embedded catalogue, calibration and data load without diagnostics", "[model][catalogue]") {
+    SourceManager sm;
+    for (const auto& f : data::files()) {
+        Diagnostics diags;
+        FileId id = sm.addBuffer(std::string(f.path), std::string(f.content));
+        if (f.path.starts_with("catalog/")) {
+            Catalogue c;
+            CHECK(c.merge(f.content, id, "test", diags));
+        } else if (f.path == "calibration.json") {
+            CHECK(Calibration::parse(f.content, id, "test", diags));
+        } else {
+            MeasurementSet set;
+            CHECK(readMeasurements(f.content, id, set, diags));
+        }
+        INFO(f.path);
+        CHECK(diags.empty());
+    }
+    CHECK(cat().images.size() >= 40);
+    CHECK(cat().workload("resnet50"));
+    CHECK(cat().gpu("h100_sxm5"));
+    CHECK(cat().cpu("Intel Xeon Platinum 8380H"));
+}
+
+TEST_CASE("the paper's effects are reproduced within 5 percentage points", "[model][paper]") {
+    // §V, MNIST-CNN on the CPU
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(54).margin(5));
+    CHECK(effect(mnistCpu("pytorch", "1.4", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(0).margin(5));
+    CHECK(effect(mnistCpu("mxnet", "1.6", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(0).margin(5));
+    CHECK(effect(mnistCpu("cntk", "2.7", "hub"), mnistCpu("tensorflow", "1.14", "hub")) < -40);
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "source"), mnistCpu("tensorflow", "2.1", "hub")) == Approx(4).margin(5));
+    CHECK(effect(mnistCpu("pytorch", "1.4", "source"), mnistCpu("pytorch", "1.4", "hub")) == Approx(17).margin(5));
+    // §VI, ResNet-50 on the GTX 1080 Ti
+    CHECK(effect(resnetGpu("tensorflow", "2.1", "source"), resnetGpu("tensorflow", "2.1", "hub")) == Approx(2).margin(5));
+    CHECK(effect(resnetGpu("pytorch", "1.4", "source"), resnetGpu("pytorch", "1.4", "hub")) == Approx(2).margin(5));
+    // §VII, graph compilers
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub", "xla"), mnistCpu("tensorflow", "2.1", "hub")) == Approx(-30).margin(5));
+    CHECK(effect(mnistCpu("tensorflow", "1.14", "source", "ngraph"), mnistCpu("tensorflow", "1.14", "source")) ==
+          Approx(30).margin(5));
+    CHECK(effect(resnetGpu("tensorflow", "2.1", "source", "xla"), resnetGpu("tensorflow", "2.1", "source")) ==
+          Approx(9).margin(5));
+}
+
+TEST_CASE("nGraph has no effect on TensorFlow 2.x: the evidence is for 1.x only", "[model][paper]") {
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "source", "ngraph"), mnistCpu("tensorflow", "2.1", "source")) ==
+          Approx(0).margin(0.5));
+}
+
+TEST_CASE("data-parallel scaling: efficiency falls with devices and with a slower network", "[model][scaling]") {
+    Scenario s;
+    s.workload = cat().workload("resnet50");
+    s.framework = "pytorch";
+    s.version = "2.1";
+    s.precision = "mixed";
+    s.gpu = cat().gpu("a100_sxm4_40gb");
+    s.gpusPerNode = 4;
+    s.batchPerDevice = 256;
+    s.interconnect = cat().interconnect("infiniband_hdr");
+    std::string error;
+    double previous = 1.01;
+    for (int nodes : {1, 2, 4, 8, 16}) {
+        s.nodes = nodes;
+        auto p = predict(s, cal(), error);
+        REQUIRE(p);
+        CHECK(p->efficiency <= previous + 1e-9);
+        CHECK(p->efficiency > 0.3);
+        CHECK(p->devices == 4 * nodes);
+        previous = p->efficiency;
+    }
+    auto hdr = predict(s, cal(), error);
+    s.interconnect = cat().interconnect("ethernet_10g");
+    auto slow = predict(s, cal(), error);
+    REQUIRE((hdr && slow));
+    CHECK(slow->efficiency < hdr->efficiency);
+    CHECK(slow->step.communication > hdr->step.communication);
+}
+
+TEST_CASE("input I/O from NFS bounds a fast GPU; prefetching hides what it can", "[model][io]") {
+    Scenario s = resnetGpu("tensorflow", "2.4", "hub");
+    s.gpu = cat().gpu("a100_sxm4_80gb");
+    s.precision = "mixed";
+    s.batchPerDevice = 256;
+    s.gpusPerNode = 8;
+    std::string error;
+    auto none = predict(s, cal(), error);
+    s.storage = cat().storageClass("nfs");
+    auto nfs = predict(s, cal(), error);
+    s.storage = cat().storageClass("local_ssd");
+    auto ssd = predict(s, cal(), error);
+    REQUIRE((none && nfs && ssd));
+    CHECK(nfs->throughput < none->throughput);
+    CHECK(nfs->step.io > 0);
+    CHECK(ssd->throughput >= nfs->throughput);
+}
+
+TEST_CASE("bad numbers are refused with a reason, never NaN", "[model][bad-input]") {
+    std::string error;
+    Scenario s = resnetGpu("pytorch", "1.4", "hub");
+    s.batchPerDevice = 0;
+    CHECK_FALSE(predict(s, cal(), error));
+    CHECK_THAT(error, Catch::Contains("batch"));
+    s.batchPerDevice = 64;
+    s.samplesPerEpoch = 1e30;
+    CHECK_FALSE(predict(s, cal(), error));
+    CHECK_THAT(error, Catch::Contains("samples"));
+    s.samplesPerEpoch = 0;
+    s.precision = "bf16";  // Pascal has no bfloat16
+    CHECK_FALSE(predict(s, cal(), error));
+    CHECK_THAT(error, Catch::Contains("bf16"));
+    s.precision = "fp32";
+    s.nodes = 2;  // no interconnect
+    CHECK_FALSE(predict(s, cal(), error));
+    Workload zero{"zero", "cnn", "", 0, 0, 0, 0, 0, ""};
+    s.nodes = 1;
+    s.workload = &zero;
+    CHECK_FALSE(predict(s, cal(), error));
+}
+
+TEST_CASE("model fit: held-out error is under 15 % on the public data", "[model][fit]") {
+    const MeasurementSet& all = builtinMeasurements();
+    REQUIRE(all.throughput.size() > 100);
+    std::string error;
+    auto holdOut = parseRowFilter("gpus_per_node>=4", error);
+    REQUIRE(holdOut);
+    MeasurementSet train, test;
+    for (const auto& m : all.throughput)
+        ((*holdOut)(m) ? test : train).throughput.push_back(m);
+    train.hpc = all.hpc;
+    auto fitted = fitCalibration(train, cal(), cat());
+    CHECK(fitted.rowsSkipped == 0);
+    for (const auto& d : evaluate(test, all, fitted.calibration, cat())) {
+        INFO(d.dataset);
+        CHECK(d.rows > 0);
+        CHECK(d.throughputMape < 15);
+        CHECK(d.efficiencyMape < 15);
+    }
+    // MODAK's Amdahl fit for Code_Aster, reproduced from the same data (≈ 0.54 on ≤ 6 ranks).
+    CHECK(fitted.calibration.amdahlByApp.at("code_aster") == Approx(0.55).margin(0.06));
+}
+
+TEST_CASE("row filters parse and reject nonsense", "[model][fit]") {
+    std::string error;
+    CHECK(parseRowFilter("dataset=nvidia_dle_rn50", error));
+    CHECK_FALSE(parseRowFilter("colour=red", error));
+    CHECK_THAT(error, Catch::Contains("unknown column"));
+    CHECK_FALSE(parseRowFilter("nodes>=many", error));
+    CHECK_FALSE(parseRowFilter("framework<pytorch", error));
+}
+
+TEST_CASE("versions compare numerically", "[model][catalogue]") {
+    CHECK(compareVersions("1.14", "1.4") > 0);
+    CHECK(compareVersions("2.1", "2.1.0") == 0);
+    CHECK(compareVersions("latest", "99") > 0);
+    CHECK(versionMatches("2.1", "2.1.0"));
+    CHECK(versionMatches("2", "2.4"));
+    CHECK_FALSE(versionMatches("1.4", "1.14"));
+    CHECK_FALSE(versionMatches("2.1", "latest"));
+}

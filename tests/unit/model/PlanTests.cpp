@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+// The optimiser on the real examples: the choices the paper's evidence calls for, constraints
+// honoured, and located diagnostics when no candidate is possible.
+#include "ModelTest.h"
+#include "modak/model/Plan.h"
+#include "modak/model/Report.h"
+
+#include <catch2/catch.hpp>
+
+using namespace modak;
+using namespace modak::model;
+
+namespace {
+
+struct Planned {
+    SourceManager sm;
+    Diagnostics diags;
+    Program program;
+    Plan plan;
+
+    const DeploymentPlan& at(std::string_view name) const {
+        for (const auto& d : plan.deployments)
+            if (d.name == name)
+                return d;
+        FAIL("no deployment " << name);
+        return plan.deployments.front();
+    }
+};
+
+std::unique_ptr<Planned> planExample(const std::string& name) {
+    auto out = std::make_unique<Planned>();
+    std::string error;
+    auto id = out->sm.readFile(std::string(MODAK_SOURCE_DIR) + "/examples/" + name, error);
+    REQUIRE(id);
+    out->program = loadProgram(out->sm, *id, out->diags);
+    REQUIRE_FALSE(out->diags.hasErrors());
+    out->plan = planProgram(out->sm, out->program, {}, out->diags);
+    return out;
+}
+
+std::unique_ptr<Planned> planText(std::string text) {
+    auto out = std::make_unique<Planned>();
+    FileId id = out->sm.addBuffer("test.modak", std::move(text));
+    out->program = loadProgram(out->sm, id, out->diags);
+    INFO(test::report(out->sm, out->diags));
+    REQUIRE_FALSE(out->diags.hasErrors());
+    out->plan = planProgram(out->sm, out->program, {}, out->diags);
+    return out;
+}
+
+const char* kTarget = R"(modak 1
+target cluster {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 16
+  cpu { arch = x86_64, model = "AMD EPYC 7742", sockets = 2, cores = 128 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = infiniband_hdr
+}
+application train {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  precision = mixed
+  batch_size = 256
+  dataset { samples = 1_281_167 }
+}
+)";
+
+} // namespace
+
+TEST_CASE("every example is planned: each deployment gets a choice and no errors", "[plan][examples]") {
+    for (const char* name : {"mnist_tensorflow_1_14.modak", "mnist_tensorflow_2_1.modak", "mnist_pytorch_1_4.modak",
+                             "resnet50_tensorflow_2_1_gtx1080ti.modak", "resnet50_pytorch_gtx1080ti.modak",
+                             "pytorch_ddp_a100.modak", "mpi_solver.modak"}) {
+        INFO(name);
+        auto p = planExample(name);
+        CHECK_FALSE(p->diags.hasErrors());
+        REQUIRE_FALSE(p->plan.deployments.empty());
+        for (const auto& d : p->plan.deployments) {
+            INFO(d.name);
+            REQUIRE(d.chosen);
+            REQUIRE(d.chosen->predicted);
+            CHECK(d.chosen->predicted->throughput > 0);
+            CHECK(d.chosen->rejectedBecause.empty());
+            for (const auto& a : d.alternatives)
+                CHECK_FALSE(a.rejectedBecause.empty());
+        }
+    }
+}
+
+TEST_CASE("MNIST on the CPU: the model picks the source build and no XLA (HPEC 2020)", "[plan][paper]") {
+    auto tf = planExample("mnist_tensorflow_2_1.modak");
+    const auto& cloud = tf->at("mnist_tf21_cloud");  // build = auto, graph_compiler = auto
+    REQUIRE(cloud.chosen);
+    CHECK(cloud.chosen->build == "source");
+    CHECK(cloud.chosen->graphCompiler == "none");
+    bool xlaRejected = false;
+    for (const auto& a : cloud.alternatives)
+        xlaRejected = xlaRejected || (a.graphCompiler == "xla" && !a.rejectedBecause.empty());
+    CHECK(xlaRejected);
+
+    auto pt = planExample("mnist_pytorch_1_4.modak");
+    const auto& tuned = pt->at("mnist_pt14_tuned");
+    REQUIRE(tuned.chosen);
+    CHECK(tuned.chosen->build == "source");
+    CHECK(tuned.chosen->graphCompiler == "none");
+
+    auto tf114 = planExample("mnist_tensorflow_1_14.modak");
+    const auto& ngraph = tf114->at("mnist_tf114_ngraph");
+    REQUIRE(ngraph.chosen);
+    CHECK(ngraph.chosen->graphCompiler == "ngraph");
+    CHECK(ngraph.chosen->predicted->throughput > tf114->at("mnist_tf114_source").chosen->predicted->throughput);
+    CHECK(tf114->at("mnist_tf114_xla").chosen->predicted->throughput <
+          tf114->at("mnist_tf114_source").chosen->predicted->throughput);
+}
+
+TEST_CASE("ResNet-50 on the GTX 1080 Ti: the source build with XLA is the fastest arm", "[plan][paper]") {
+    auto p = planExample("resnet50_tensorflow_2_1_gtx1080ti.modak");
+    double hub = p->at("resnet50_tf21_hub").chosen->predicted->throughput;
+    double hubXla = p->at("resnet50_tf21_hub_xla").chosen->predicted->throughput;
+    double srcXla = p->at("resnet50_tf21_source_xla").chosen->predicted->throughput;
+    CHECK(hubXla > hub);
+    CHECK(srcXla > hubXla);
+    CHECK(p->at("resnet50_tf21_source_xla").chosen->build == "source");
+}
+
+TEST_CASE("multi-node DDP: the largest node count that keeps the minimum efficiency", "[plan][scaling]") {
+    auto p = planExample("pytorch_ddp_a100.modak");
+    const auto& vit = p->at("vit_ddp_a100");
+    REQUIRE(vit.chosen);
+    CHECK(vit.chosen->graphCompiler == "inductor");
+    CHECK(vit.chosen->gpusPerNode == 4);
+    CHECK(vit.chosen->predicted->efficiency >= 0.7);
+    for (const auto& a : vit.alternatives)
+        if (a.predicted && a.nodes > vit.chosen->nodes && a.imageName == vit.chosen->imageName &&
+            a.graphCompiler == vit.chosen->graphCompiler)
+            CHECK_THAT(a.rejectedBecause, Catch::Contains("efficiency"));
+    CHECK_FALSE(vit.curves.empty());
+    CHECK(vit.curves.front().points.size() >= 3);
+}
+
+TEST_CASE("MPI: the Amdahl scaler keeps the requested scale", "[plan][hpc]") {
+    auto p = planExample("mpi_solver.modak");
+    const auto& cfd = p->at("cfd_on_slurm");
+    REQUIRE(cfd.chosen);
+    CHECK(cfd.chosen->nodes == 4);
+    CHECK(cfd.chosen->ranksPerNode == 16);
+    CHECK(cfd.chosen->predicted->efficiency < 1.0);
+}
+
+TEST_CASE("impossible constraints give a located no-candidate error with the reasons", "[plan][bad-input]") {
+    auto p = planText(std::string(kTarget) + R"(
+deployment greedy {
+  application = train
+  target = cluster
+  scale { nodes = 2..8, gpus_per_node = 4, min_efficiency = 0.9999 }
+}
+)");
+    const auto& d = p->at("greedy");
+    CHECK_FALSE(d.chosen);
+    std::string report = test::report(p->sm, p->diags);
+    CHECK_THAT(report, Catch::Contains("test.modak:19:12: error: deployment 'greedy': no candidate meets the constraints"));
+    CHECK_THAT(report, Catch::Contains("[no-candidate]"));
+    CHECK_THAT(report, Catch::Contains("efficiency"));
+}
+
+TEST_CASE("a framework version no image holds is a no-candidate error, not a crash", "[plan][bad-input]") {
+    std::string text = kTarget;
+    text.replace(text.find("pytorch \"2.1\""), 13, "pytorch \"0.1\"");
+    auto p = planText(text + "deployment old {\n  application = train\n  target = cluster\n}\n");
+    CHECK_FALSE(p->at("old").chosen);
+    CHECK_THAT(test::report(p->sm, p->diags), Catch::Contains("no image in the catalogue holds pytorch 0.1"));
+}
+
+TEST_CASE("a batch that does not fit in GPU memory is rejected with the numbers", "[plan][memory]") {
+    std::string text = kTarget;
+    text.replace(text.find("batch_size = 256"), 16, "batch_size = 4096");
+    auto p = planText(text + "deployment big {\n  application = train\n  target = cluster\n}\n");
+    CHECK_FALSE(p->at("big").chosen);
+    CHECK_THAT(test::report(p->sm, p->diags), Catch::Contains("GiB per GPU at batch 4096"));
+}
+
+TEST_CASE("plan JSON and text are deterministic", "[plan][render]") {
+    auto a = planExample("pytorch_ddp_a100.modak");
+    auto b = planExample("pytorch_ddp_a100.modak");
+    CHECK(renderPlanJson(a->plan, "f", "0") == renderPlanJson(b->plan, "f", "0"));
+    CHECK(renderPlanText(a->plan) == renderPlanText(b->plan));
+    CHECK_THAT(renderPlanJson(a->plan, "f", "0"), !Catch::Contains("nan") && !Catch::Contains("inf"));
+}
