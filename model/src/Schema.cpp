@@ -3,6 +3,8 @@
 // on hover and in completion lists: one factual line each, no trailing period.
 #include "modak/model/Schema.h"
 
+#include "modak/model/Catalogue.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -281,20 +283,14 @@ const Values kCpuArchs = {
     {"ppc64le", "64-bit little-endian POWER (IBM POWER8/9)"},
 };
 
-const Values kGpuModels = {
-    {"gtx1080ti", "NVIDIA GeForce GTX 1080 Ti: Pascal, 11 GB GDDR5X, PCIe"},
-    {"k80", "NVIDIA Tesla K80: Kepler, two GK210 GPUs with 12 GB GDDR5 each per board, PCIe"},
-    {"p100", "NVIDIA Tesla P100: Pascal, 12 or 16 GB HBM2 (PCIe) or 16 GB (SXM2, NVLink 1)"},
-    {"v100_pcie", "NVIDIA V100 PCIe: Volta, 16 or 32 GB HBM2, no NVLink"},
-    {"v100_sxm2", "NVIDIA V100 SXM2: Volta, 16 or 32 GB HBM2, NVLink 2"},
-    {"v100_sxm3", "NVIDIA V100 SXM3: Volta, 32 GB HBM2, NVSwitch (DGX-2)"},
-    {"a100_pcie_40gb", "NVIDIA A100 PCIe 40 GB: Ampere, HBM2"},
-    {"a100_sxm4_40gb", "NVIDIA A100 SXM4 40 GB: Ampere, HBM2, NVLink 3"},
-    {"a100_sxm4_80gb", "NVIDIA A100 SXM4 80 GB: Ampere, HBM2e, NVLink 3"},
-    {"h100_sxm5", "NVIDIA H100 SXM5: Hopper, 80 GB HBM3, NVLink 4"},
-    {"h100_pcie", "NVIDIA H100 PCIe: Hopper, 80 GB HBM2e"},
-    {"mi250x", "AMD Instinct MI250X: CDNA2, two GCDs with 64 GB HBM2e each, Infinity Fabric"},
-};
+// GPU models and built-in workloads come from the embedded catalogue (schemas/catalog/), so the
+// language, the performance model and the completion lists can never disagree.
+Values gpuModelValues() {
+    Values v;
+    for (const auto& g : Catalogue::builtin().gpus)
+        v.push_back({g.name, g.doc.empty() ? g.model : g.model + ": " + g.doc});
+    return v;
+}
 
 const Values kAccelerators = {
     {"nvidia", "NVIDIA GPUs (CUDA): selects the GPU image flavour and `--nv`"},
@@ -395,41 +391,22 @@ const Values kMetrics = {
 };
 
 // ------------------------------------------------------------------------------------------------
-// Built-in workloads. Parameters are those of the reference implementations (Keras/torchvision,
-// the BERT and GPT-2 releases); FLOPs are 6 × multiply-accumulates of one forward pass, for the
-// input given in the doc line; transformers use 6 × parameters × sequence length.
+// Built-in workloads: the embedded catalogue's (schemas/catalog/workloads.json, with sources).
 
-constexpr std::array<BuiltinWorkload, 12> kBuiltinWorkloads = {{
-    {"mnist_cnn", "cnn",
-     "the Keras MNIST example CNN (2 conv + 2 dense layers) on 28×28 grey images", 1'199'882, 7.2e7,
-     784},
-    {"resnet44_cifar10", "cnn", "ResNet-44 (He et al. 2016, CIFAR variant) on 32×32 CIFAR-10 images",
-     660'000, 5.9e8, 3072},
-    {"resnet50", "cnn", "ResNet-50 on 224×224 ImageNet images (4.1 GMAC forward)", 25'557'032, 2.46e10,
-     110'000},
-    {"resnet101", "cnn", "ResNet-101 on 224×224 ImageNet images (7.8 GMAC forward)", 44'549'160, 4.68e10,
-     110'000},
-    {"resnet152", "cnn", "ResNet-152 on 224×224 ImageNet images (11.5 GMAC forward)", 60'192'808,
-     6.9e10, 110'000},
-    {"inception_v3", "cnn", "Inception-v3 on 299×299 ImageNet images (5.7 GMAC forward)", 23'851'784,
-     3.42e10, 110'000},
-    {"vgg16", "cnn", "VGG-16 on 224×224 ImageNet images (15.5 GMAC forward)", 138'357'544, 9.3e10,
-     110'000},
-    {"alexnet", "cnn", "AlexNet (torchvision) on 224×224 ImageNet images (0.71 GMAC forward)",
-     61'100'840, 4.3e9, 110'000},
-    {"bert_base", "transformer", "BERT-Base (12 layers, hidden 768) on 128-token sequences",
-     110'000'000, 8.4e10, 512},
-    {"bert_large", "transformer", "BERT-Large (24 layers, hidden 1024) on 128-token sequences",
-     340'000'000, 2.6e11, 512},
-    {"gpt2_small", "transformer", "GPT-2 small (12 layers, hidden 768) on 1024-token sequences",
-     124'000'000, 7.6e11, 2048},
-    {"gpt2_medium", "transformer", "GPT-2 medium (24 layers, hidden 1024) on 1024-token sequences",
-     355'000'000, 2.2e12, 2048},
-}};
+const std::vector<BuiltinWorkload>& builtinWorkloadTable() {
+    static const std::vector<BuiltinWorkload> table = [] {
+        std::vector<BuiltinWorkload> out;
+        for (const auto& w : Catalogue::builtin().workloads)
+            out.push_back({w.name, w.kind, w.doc, static_cast<int64_t>(w.parameters), w.flopsPerSample,
+                           static_cast<uint64_t>(w.sampleBytes)});
+        return out;
+    }();
+    return table;
+}
 
 Values builtinWorkloadValues() {
     Values v;
-    for (const auto& w : kBuiltinWorkloads)
+    for (const auto& w : builtinWorkloadTable())
         v.push_back({std::string(w.name), fmt::format("built-in workload: {}", w.doc)});
     return v;
 }
@@ -608,7 +585,7 @@ Tables::Tables() {
     gpu.kind = "gpu";
     gpu.doc = "the GPUs of one node";
     gpu.keys = {
-        K("model", "GPU model").t(tEnum(kGpuModels)).orig("opt_build.acc_type"),
+        K("model", "GPU model").t(tEnum(gpuModelValues())).orig("opt_build.acc_type"),
         K("count", "GPUs per node").t(tInt(between(0, 64))).alias({"naccel"}),
     };
 
@@ -901,10 +878,10 @@ const BlockSchema* blockSchemaAt(std::span<const std::string_view> path) {
     return b;
 }
 
-std::span<const BuiltinWorkload> builtinWorkloads() { return kBuiltinWorkloads; }
+std::span<const BuiltinWorkload> builtinWorkloads() { return builtinWorkloadTable(); }
 
 const BuiltinWorkload* builtinWorkload(std::string_view name) {
-    for (const BuiltinWorkload& w : kBuiltinWorkloads)
+    for (const BuiltinWorkload& w : builtinWorkloadTable())
         if (w.name == name)
             return &w;
     return nullptr;

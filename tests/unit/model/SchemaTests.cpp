@@ -113,7 +113,7 @@ TEST_CASE("schema: built-in workloads are the ones of the spec") {
         CHECK(builtinWorkload(w.name) == &w);
     }
     CHECK(names == std::vector<std::string>{"mnist_cnn", "resnet44_cifar10", "resnet50", "resnet101", "resnet152",
-                                            "inception_v3", "vgg16", "alexnet", "bert_base", "bert_large",
+                                            "inception_v3", "vgg16", "alexnet", "vit_b16", "bert_base", "bert_large",
                                             "gpt2_small", "gpt2_medium"});
     CHECK(builtinWorkload("resnet50")->parameters == 25'557'032);
     CHECK(builtinWorkload("nope") == nullptr);
