@@ -309,8 +309,9 @@ int runModelReport(const ModelReportOptions& options) {
         fmt::print("  framework efficiency {:<10} {:.3f}\n", fw, f);
     for (const auto& [app, f] : cal.amdahlByApp)
         fmt::print("  Amdahl parallel fraction {:<10} {:.4f}\n", app, f);
-    fmt::print("held-out error (mean absolute percentage error)\n");
-    fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput before/after", "efficiency before/after");
+    fmt::print("held-out error (mean absolute percentage error): with the given calibration{} / refit without the held-out rows\n",
+               options.calibration.empty() ? " (the embedded one, fitted on all public data)" : "");
+    fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput given/refit", "efficiency given/refit");
     for (size_t i = 0; i < after.size(); ++i) {
         const auto& a = after[i];
         const auto* b = i < before.size() ? &before[i] : nullptr;

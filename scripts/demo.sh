@@ -7,3 +7,5 @@ example=${1:-examples/mnist_tensorflow_2_1.modak}
 echo "+ modak check $example" >&2
 build/cli/modak check "$example"
 echo "modak check: $example is clean" >&2
+echo "+ modak plan $example" >&2
+build/cli/modak plan "$example"
