@@ -329,6 +329,11 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
         }
     }
     r.accelerator = word(tgt, "accelerator", r.gpu ? r.gpu->vendor : "none");
+    if (!r.gpu && r.gpuName.empty() && (r.accelerator == "nvidia" || r.accelerator == "amd")) {
+        // GPU nodes of an unnamed model (MODAK's `acc_type`): the job's GPU request says how many.
+        const Statement* job = child(d, "job");
+        r.gpusPerNodeAvailable = static_cast<int>(std::clamp<int64_t>(integer(job, "gpus").value_or(1), 1, 64));
+    }
     if (std::string ic = word(tgt, "interconnect"); !ic.empty())
         r.interconnect = cat.interconnect(ic);
     r.runtime = word(d, "runtime", word(tgt, "runtime", "none"));
@@ -352,12 +357,13 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
         }
     }
     if (!r.workload) {
-        // MODAK's size hints: a parameter count without FLOPs cannot drive the model.
-        diags.add(DiagCode::ModelNotApplicable, at,
-                  fmt::format("deployment '{}': application '{}' names no workload the model knows; set `workload` to "
-                              "a built-in one ({}) or a `workload` block with flops_per_sample and parameters",
+        // MODAK's size hints (layers, parameters) cannot drive the model; the image is still chosen,
+        // as MODAK did, from the evidence that holds for every workload.
+        diags.add(DiagCode::PredictionUnavailable, at,
+                  fmt::format("deployment '{}': application '{}' names no workload the model knows, so the image is "
+                              "chosen without a prediction; set `workload` to a built-in one ({}) or a `workload` block "
+                              "with flops_per_sample and parameters",
                               r.name, r.appName, knownNames(cat.workloads)));
-        return false;
     }
     r.precision = word(app, "precision", "fp32");
     r.batch = static_cast<int>(std::clamp<int64_t>(integer(app, "batch_size").value_or(r.gpu ? 64 : 128), 1, 1'000'000'000));
@@ -401,10 +407,24 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     return true;
 }
 
+/// Without predictions: a source build is never slower than pip or hub in the paper's measurements
+/// (+2 % to +17 %), so it wins; then fewer devices and no graph compiler.
+bool betterWithoutPrediction(const Candidate& a, const Candidate& b) {
+    static constexpr std::string_view order[] = {"source", "pip", "hub"};
+    auto rank = [](const std::string& build) { return std::find(std::begin(order), std::end(order), build) - std::begin(order); };
+    if (rank(a.build) != rank(b.build))
+        return rank(a.build) < rank(b.build);
+    if ((a.graphCompiler == "none") != (b.graphCompiler == "none"))
+        return a.graphCompiler == "none";
+    return a.imageName < b.imageName;
+}
+
 /// Orders feasible candidates: faster first; within 0.5 % prefer fewer devices, no graph compiler,
 /// and a simpler build, so ties never depend on catalogue order.
 bool better(const Candidate& a, const Candidate& b) {
-    double ta = a.predicted ? a.predicted->throughput : 0, tb = b.predicted ? b.predicted->throughput : 0;
+    if (!a.predicted || !b.predicted)
+        return betterWithoutPrediction(a, b);
+    double ta = a.predicted->throughput, tb = b.predicted->throughput;
     if (std::abs(ta - tb) > 0.005 * std::max(ta, tb))
         return ta > tb;
     int da = a.nodes * std::max(1, a.gpusPerNode), db = b.nodes * std::max(1, b.gpusPerNode);
@@ -425,7 +445,7 @@ void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat,
     std::string build = word(d, "build", "auto");
     std::string compiler = word(d, "graph_compiler", "auto");
     std::string pinned = word(d, "image");
-    bool wantGpu = r.gpu && r.gpusPerNodeAvailable > 0;
+    bool wantGpu = r.gpusPerNodeAvailable > 0;
     IntChoice gpus = intChoice(attr(scale, "gpus_per_node"), wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
     if (!wantGpu || gpus.hi == 0) {
         wantGpu = false;  // a CPU job, also when `gpus_per_node = 0` leaves a GPU node's GPUs alone
@@ -498,6 +518,17 @@ void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat,
             }
             if (r.framework == "jax" && gc == "none")
                 continue;  // JAX always compiles with XLA
+            if (!r.workload) {
+                // No prediction: graph compilers only when asked for (their effect depends on the
+                // workload), at the smallest scale the deployment allows.
+                if (compiler == "auto" && gc != "none" && r.framework != "jax")
+                    continue;
+                Candidate c = base;
+                c.nodes = nodes.lo;
+                c.gpusPerNode = gpus.chosenByModel ? gpus.hi : gpus.lo;
+                feasible.push_back(std::move(c));
+                continue;
+            }
             for (int n = nodes.lo; n <= nodes.hi; ++n) {
                 for (int g = gpus.lo; g <= gpus.hi; ++g) {
                     Candidate c = base;
@@ -539,6 +570,12 @@ void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat,
                     s.prefetch = r.prefetch;
                     int devices = n * (g > 0 ? g : r.sockets);
                     s.samplesPerEpoch = r.samplesPerEpoch < 0 ? -r.samplesPerEpoch * r.batch * devices : r.samplesPerEpoch;
+                    if (g > 0 && !r.gpu) {
+                        c.rejectedBecause = fmt::format("the target names no GPU model, so a GPU job cannot be predicted; "
+                                                        "add `gpu {{ model = …, count = {} }}`", std::max(1, g));
+                        rejected.push_back(std::move(c));
+                        continue;
+                    }
                     if (g == 0 && !r.cpu) {
                         c.rejectedBecause = r.cpuModel.empty()
                                                 ? "the target names no CPU model, so a CPU job cannot be predicted"
@@ -766,9 +803,13 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
         const Candidate& best = *plan.chosen;
         for (size_t i = 1; i < feasible.size(); ++i) {
             Candidate c = feasible[i];
-            double loss = 1 - c.predicted->throughput / best.predicted->throughput;
-            c.rejectedBecause = loss > 0.005 ? fmt::format("{:.1f} % slower than the chosen candidate", loss * 100)
-                                             : "as fast, but the chosen one uses fewer devices or a simpler setup";
+            if (!c.predicted || !best.predicted) {
+                c.rejectedBecause = "no prediction; the chosen build is at least as fast in the published measurements";
+            } else {
+                double loss = 1 - c.predicted->throughput / best.predicted->throughput;
+                c.rejectedBecause = loss > 0.005 ? fmt::format("{:.1f} % slower than the chosen candidate", loss * 100)
+                                                 : "as fast, but the chosen one uses fewer devices or a simpler setup";
+            }
             plan.alternatives.push_back(std::move(c));
         }
         // Explain the decision in the terms of the evidence.
@@ -781,7 +822,10 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
                 plan.explanation.push_back(f);
         if (best.gpusPerNode == 0 && r.cpu && r.cpu->name.ends_with(".cpu"))
             plan.explanation.push_back(r.cpu->doc);
-        if (!r.storageNote.empty() && r.kind == "ai_training")
+        if (!best.predicted && r.kind == "ai_training")
+            plan.explanation.push_back("no workload: a source build is chosen where one exists (never slower in the "
+                                       "HPEC 2020 measurements) and no graph compiler unless asked for");
+        else if (!r.storageNote.empty() && r.kind == "ai_training")
             plan.explanation.push_back(r.storageNote);
     }
     if (plan.chosen && plan.chosen->scenario.workload) {

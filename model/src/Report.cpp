@@ -96,12 +96,14 @@ std::string renderPlanText(const Plan& plan) {
             continue;
         }
         const Candidate& c = *d.chosen;
-        const Prediction& p = *c.predicted;
         out += fmt::format("  chosen      {}\n", configName(c));
         if (!c.reference.empty())
             out += fmt::format("  image       {} ({} build)\n", c.reference, c.build);
         out += fmt::format("  scale       {}, runtime {}\n", scaleText(c), c.runtime);
-        if (c.ranksPerNode > 0) {
+        const Prediction p = c.predicted.value_or(Prediction{});
+        if (!c.predicted) {
+            out += "  predicted   - (no workload)\n";
+        } else if (c.ranksPerNode > 0) {
             out += fmt::format("  predicted   speedup {:.2f} over one rank, efficiency {:.0f} %\n", p.throughput, p.efficiency * 100);
         } else {
             out += fmt::format("  predicted   {:.1f} samples/s, efficiency {:.0f} %", p.throughput, p.efficiency * 100);

@@ -190,7 +190,7 @@ std::string deploymentSection(const DeploymentPlan& d) {
         return out + "</ul></div>\n</section>\n";
     }
     const Candidate& c = *d.chosen;
-    const Prediction& p = *c.predicted;
+    const Prediction p = c.predicted.value_or(Prediction{});
     out += "<div class=\"choice\"><table>\n";
     auto row = [&](std::string_view k, const std::string& v) {
         out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", k, v);
@@ -203,7 +203,7 @@ std::string deploymentSection(const DeploymentPlan& d) {
     row("scale", escapeHtml(scaleLabel(c)));
     if (c.ranksPerNode > 0) {
         row("speedup", fmt::format("{:.2f} × one rank", finite(p.throughput)));
-    } else {
+    } else if (c.predicted) {
         row("precision", escapeHtml(c.precision));
         if (c.batchPerDevice)
             row("batch per device", fmt::format("{}", *c.batchPerDevice));
@@ -213,7 +213,10 @@ std::string deploymentSection(const DeploymentPlan& d) {
         if (d.totalSeconds > 0)
             row("total", escapeHtml(fmt::format("{} for {} epoch{}", formatSeconds(d.totalSeconds), d.epochs, d.epochs == 1 ? "" : "s")));
     }
-    row("efficiency", fmt::format("{:.0f} %", finite(p.efficiency) * 100));
+    if (c.predicted)
+        row("efficiency", fmt::format("{:.0f} %", finite(p.efficiency) * 100));
+    else
+        row("prediction", "none: the application names no workload");
     out += "</table></div>\n";
     if (!d.explanation.empty()) {
         out += "<h3>Why</h3><ul>\n";

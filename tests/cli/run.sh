@@ -119,6 +119,13 @@ for json in "$src"/tests/data/modak-original/examples/*.json "$src"/tests/data/m
   out="$work/import-$(basename "$json" .json).modak"
   expect_exit 0 "$modak" import "$json" -o "$out"
   expect_exit 0 "$modak" check "$out"
+  case $(basename "$json") in
+    # IDE templates asking for TensorFlow 1.1 built from source: no catalogue image holds that.
+    job_data.json | optimisation_dsl.json)
+      expect_exit 1 "$modak" plan "$out" --format json
+      contains "$work/err" "no candidate meets the constraints" ;;
+    *) expect_exit 0 "$modak" plan "$out" --format json ;;
+  esac
   n=$((n + 1))
 done
 ((n >= 15)) || fail "only $n original examples found"

@@ -188,3 +188,39 @@ TEST_CASE("plan JSON and text are deterministic", "[plan][render]") {
     CHECK(renderPlanText(a->plan) == renderPlanText(b->plan));
     CHECK_THAT(renderPlanJson(a->plan, "f", "0"), !Catch::Contains("nan") && !Catch::Contains("inf"));
 }
+
+TEST_CASE("without a workload the image is still chosen, as MODAK did, with a warning", "[plan][modak]") {
+    // MODAK's F1 fixture (tf_resnet.json) after `modak import`: TensorFlow 2.1, a source build with XLA
+    // on NVIDIA GPU nodes of an unnamed model. MODAK mapped it to tensorflow-2.1-gpu-src.
+    auto p = planText(R"(modak 1
+application resnet {
+  kind = ai_training
+  framework = tensorflow "2.1"
+  executable = "./resnet_benchmark.sh"
+}
+target testbed {
+  scheduler = torque
+  runtime = singularity
+  cpu { arch = x86_64 }
+  accelerator = nvidia
+}
+deployment resnet {
+  application = resnet
+  target = testbed
+  build = source
+  graph_compiler = xla
+  job { name = "resnet", walltime = 12h, nodes = 1, tasks_per_node = 40, gpus = 1 }
+}
+)");
+    const auto& d = p->at("resnet");
+    REQUIRE(d.chosen);
+    CHECK(d.chosen->reference == "docker://modakopt/modak:tensorflow-2.1-gpu-src");
+    CHECK(d.chosen->graphCompiler == "xla");
+    CHECK(d.chosen->gpusPerNode == 1);
+    CHECK_FALSE(d.chosen->predicted);
+    CHECK_FALSE(p->diags.hasErrors());
+    CHECK_THAT(test::report(p->sm, p->diags), Catch::Contains("[prediction-unavailable]"));
+    // The renderings cope with a plan without predictions.
+    CHECK_THAT(renderPlanText(p->plan), Catch::Contains("(no workload)"));
+    CHECK_THAT(renderPlanHtml(p->plan, "f", "0"), Catch::Contains("no workload"));
+}
