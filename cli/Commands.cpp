@@ -5,6 +5,7 @@
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
 #include "modak/importer/ModakJson.h"
+#include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 #include "modak/syntax/Formatter.h"
 #include "modak/syntax/Parser.h"
@@ -133,7 +134,8 @@ int runCheck(const CheckOptions& options) {
             ioOk = false;
             continue;
         }
-        model::loadProgram(sm, *id, all);
+        model::Program program = model::loadProgram(sm, *id, all);
+        model::checkCatalogFiles(sm, program, all);
     }
     DiagnosticPolicy policy;
     policy.warningsAsErrors = options.werror;

@@ -184,28 +184,48 @@ const Statement* refBlock(const Program& program, FileId from, std::string_view 
 
 } // namespace
 
+namespace {
+
+/// Merges the catalogue file at `path` into `cat`; `namedAt` is where a .modak file names it.
+void mergeCatalogFile(SourceManager& sm, Catalogue& cat, const std::filesystem::path& path,
+                      std::optional<SourceRange> namedAt, Diagnostics& diags) {
+    std::string error;
+    auto file = sm.readFile(path, error);
+    if (!file) {
+        diags.add(DiagCode::CatalogInvalid, namedAt.value_or(SourceRange{}),
+                  fmt::format("cannot read catalogue file '{}': {}", path.string(), error));
+        return;
+    }
+    cat.merge(sm.text(*file), *file, path.string(), diags);
+}
+
+/// Calls `fn(path, range)` for every `catalog = "…"` of the program, paths relative to their file.
+template <typename Fn>
+void forEachCatalogFile(const Program& program, Fn fn) {
+    for (const auto& doc : program.documents)
+        for (const auto& s : doc->tree.statements)
+            if (s.kind == Statement::Kind::Attribute && (s.key.name == "catalog" || s.key.name == "catalogue") &&
+                s.value.kind == Value::Kind::String)
+                fn(doc->path.parent_path() / std::string(s.value.text), s.value.range);
+}
+
+} // namespace
+
+void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& diags) {
+    forEachCatalogFile(program, [&](const std::filesystem::path& path, SourceRange at) {
+        Catalogue scratch;
+        mergeCatalogFile(sm, scratch, path, at, diags);
+    });
+}
+
 Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
                            Diagnostics& diags) {
     Catalogue cat = Catalogue::builtin();
-    auto mergeFile = [&](const std::filesystem::path& path, std::optional<SourceRange> namedAt) {
-        std::string error;
-        auto file = sm.readFile(path, error);
-        if (!file) {
-            diags.add(namedAt ? DiagCode::CatalogInvalid : DiagCode::CatalogInvalid, namedAt.value_or(SourceRange{}),
-                      fmt::format("cannot read catalogue file '{}': {}", path.string(), error));
-            return;
-        }
-        cat.merge(sm.text(*file), *file, path.string(), diags);
-    };
-    for (const auto& doc : program.documents) {
-        for (const auto& s : doc->tree.statements) {
-            if (s.kind == Statement::Kind::Attribute && (s.key.name == "catalog" || s.key.name == "catalogue") &&
-                s.value.kind == Value::Kind::String)
-                mergeFile(doc->path.parent_path() / std::string(s.value.text), s.value.range);
-        }
-    }
+    forEachCatalogFile(program, [&](const std::filesystem::path& path, SourceRange at) {
+        mergeCatalogFile(sm, cat, path, at, diags);
+    });
     for (const auto& f : extraFiles)
-        mergeFile(f, std::nullopt);
+        mergeCatalogFile(sm, cat, f, std::nullopt, diags);
     for (const auto& sym : program.symbols) {
         if (!sym.block)
             continue;

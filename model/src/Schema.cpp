@@ -793,8 +793,8 @@ Tables::Tables() {
     file.kind = "file";
     file.doc = "the top level of a .modak file";
     file.keys = {
-        K("catalog", "extra container catalogue file (JSON or YAML), merged over the embedded one")
-            .t(tString("\"catalog.yaml\"")).alias({"catalogue"}),
+        K("catalog", "extra catalogue file (JSON, schemas/catalog.schema.json), merged over the embedded one")
+            .t(tString("\"site-catalog.json\"")).alias({"catalogue"}),
         K("application", "an application: `application NAME { … }`").blk(application, true),
         K("target", "a target system: `target NAME { … }`").blk(target, true),
         K("deployment", "a deployment of an application on a target: `deployment NAME { … }`")

@@ -169,6 +169,22 @@ mkdir -p "$work/targets" && cp "$src/examples/targets/slurm_gpu_cluster.modak" "
 expect_exit 1 "$modak" plan "$work/greedy.modak"
 contains "$work/err" "greedy.modak:10:12: error: deployment 'greedy': no candidate meets the constraints"
 
+# a site catalogue named in the file: validated by check, used by plan
+cat >"$work/site-catalog.json" <<'J'
+{"version": 1, "images": [{"name": "site_pytorch_2_1", "reference": "docker://registry.example.edu/pytorch:2.1-opt",
+  "framework": {"name": "pytorch", "version": "2.1"}, "arch": "x86_64", "accelerator": "nvidia", "build": "source",
+  "graph_compilers": ["inductor"]}]}
+J
+{ head -n 2 "$work/greedy.modak"; printf 'catalog = "site-catalog.json"\n'; tail -n +3 "$work/greedy.modak" |
+  sed 's/nodes = 4..8, gpus_per_node = 4, min_efficiency = 0.9999/nodes = 1, gpus_per_node = 4/'; } >"$work/site.modak"
+expect_exit 0 "$modak" check "$work/site.modak"
+expect_exit 0 "$modak" plan "$work/site.modak"
+contains "$work/out" "site_pytorch_2_1"
+sed -i 's/"build": "source"/"build": "sorce"/' "$work/site-catalog.json"
+expect_exit 1 "$modak" check "$work/site.modak"
+contains "$work/err" "site-catalog.json:1:"
+contains "$work/err" "/images/0/build: 'sorce' is not one of hub, pip, source [catalog-invalid]"
+
 # predict: the what-if calculator, and its refusals
 expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --gpus-per-node 4 \
   --nodes 2 --interconnect infiniband_hdr --precision amp --batch-per-device 256 --format json

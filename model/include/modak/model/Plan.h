@@ -76,6 +76,10 @@ struct PlanOptions {
 Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
                            Diagnostics& diags);
 
+/// Reads and validates the `catalog = "…"` files of every document (what `modak check` does without
+/// planning); problems are `catalog-invalid` diagnostics at the file name.
+void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& diags);
+
 /// Plans every deployment of the root file of `program` (or the one named in options). Deployments
 /// that cannot be planned get an error diagnostic (`no-candidate`, `model-not-applicable`) and a plan
 /// without `chosen`. Never throws.
