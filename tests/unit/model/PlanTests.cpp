@@ -224,3 +224,34 @@ deployment resnet {
     CHECK_THAT(renderPlanText(p->plan), Catch::Contains("(no workload)"));
     CHECK_THAT(renderPlanHtml(p->plan, "f", "0"), Catch::Contains("no workload"));
 }
+
+TEST_CASE("the HTML report is self-contained, escaped and deterministic", "[plan][render]") {
+    auto p = planExample("pytorch_ddp_a100.modak");
+    Plan plan = p->plan;
+    REQUIRE(plan.deployments.size() == 2);
+    plan.deployments[1].name = "<script>alert('x')</script>&\"";
+    plan.deployments[1].chosen.reset();  // a deployment without a plan
+    std::string html = renderPlanHtml(plan, "a<b>.modak", "0.1");
+    CHECK(html.starts_with("<!doctype html>"));
+    CHECK_THAT(html, Catch::Contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;"));
+    CHECK_THAT(html, !Catch::Contains("<script>"));
+    CHECK_THAT(html, Catch::Contains("a&lt;b&gt;.modak"));
+    CHECK_THAT(html, Catch::Contains("No plan:"));
+    CHECK_THAT(html, !Catch::Contains("http://") && !Catch::Contains("https://") && !Catch::Contains("nan") &&
+                         !Catch::Contains("inf\""));
+    // Three charts for the planned deployment: epoch time, efficiency, step breakdown.
+    size_t svgs = 0, closes = 0;
+    for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1))
+        ++svgs;
+    for (size_t at = html.find("</svg>"); at != std::string::npos; at = html.find("</svg>", at + 1))
+        ++closes;
+    CHECK(svgs == 3);
+    CHECK(closes == svgs);
+    // One polyline per curve and chart, with one point per predicted configuration.
+    const auto& curves = plan.deployments[0].curves;
+    REQUIRE_FALSE(curves.empty());
+    std::string polyline = html.substr(html.find("<polyline"));
+    polyline = polyline.substr(0, polyline.find("/>"));
+    CHECK(static_cast<size_t>(std::count(polyline.begin(), polyline.end(), ',')) == curves.front().points.size());
+    CHECK(renderPlanHtml(plan, "a<b>.modak", "0.1") == html);
+}
