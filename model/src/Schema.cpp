@@ -3,7 +3,7 @@
 // on hover and in completion lists: one factual line each, no trailing period.
 #include "modak/model/Schema.h"
 
-#include "modak/model/Catalogue.h"
+#include "modak/model/CatalogueNames.h"
 
 #include <fmt/format.h>
 
@@ -287,8 +287,8 @@ const Values kCpuArchs = {
 // language, the performance model and the completion lists can never disagree.
 Values gpuModelValues() {
     Values v;
-    for (const auto& g : Catalogue::builtin().gpus)
-        v.push_back({g.name, g.doc.empty() ? g.model : g.model + ": " + g.doc});
+    for (const auto& g : data::gpuModels())
+        v.push_back({std::string(g.name), std::string(g.doc)});
     return v;
 }
 
@@ -396,9 +396,8 @@ const Values kMetrics = {
 const std::vector<BuiltinWorkload>& builtinWorkloadTable() {
     static const std::vector<BuiltinWorkload> table = [] {
         std::vector<BuiltinWorkload> out;
-        for (const auto& w : Catalogue::builtin().workloads)
-            out.push_back({w.name, w.kind, w.doc, static_cast<int64_t>(w.parameters), w.flopsPerSample,
-                           static_cast<uint64_t>(w.sampleBytes)});
+        for (const auto& w : data::workloads())
+            out.push_back({w.name, w.kind, w.doc, w.parameters, w.flopsPerSample, w.sampleBytes});
         return out;
     }();
     return table;

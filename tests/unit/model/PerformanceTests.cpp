@@ -2,6 +2,7 @@
 // The performance model against the evidence: the HPEC 2020 MODAK paper's effects (each within 5
 // percentage points), physical sanity (scaling, memory, I/O), and bad numbers never giving NaN.
 #include "modak/model/Catalogue.h"
+#include "modak/model/CatalogueNames.h"
 #include "modak/model/EmbeddedData.h"
 #include "modak/model/Fit.h"
 #include "modak/model/Performance.h"
@@ -215,4 +216,18 @@ TEST_CASE("versions compare numerically", "[model][catalogue]") {
     CHECK(versionMatches("2", "2.4"));
     CHECK_FALSE(versionMatches("1.4", "1.14"));
     CHECK_FALSE(versionMatches("2.1", "latest"));
+}
+
+TEST_CASE("the language's GPU and workload tables are the catalogue's", "[model][catalogue]") {
+    const auto& gpus = cat().gpus;
+    REQUIRE(data::gpuModels().size() == gpus.size());
+    for (size_t i = 0; i < gpus.size(); ++i)
+        CHECK(data::gpuModels()[i].name == gpus[i].name);
+    const auto& loads = cat().workloads;
+    REQUIRE(data::workloads().size() == loads.size());
+    for (size_t i = 0; i < loads.size(); ++i) {
+        CHECK(data::workloads()[i].name == loads[i].name);
+        CHECK(data::workloads()[i].flopsPerSample == loads[i].flopsPerSample);
+        CHECK(static_cast<double>(data::workloads()[i].parameters) == loads[i].parameters);
+    }
 }
