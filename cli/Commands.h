@@ -76,6 +76,17 @@ struct CatalogOptions {
 };
 int runCatalog(const CatalogOptions& options);
 
+struct GenerateOptions {
+    std::string path;
+    std::string output = "generated";   ///< DIR; files go to DIR/<deployment>/
+    std::string deployment;
+    std::vector<std::string> emit;        ///< overrides the deployments' `emit` lists
+    std::vector<std::string> catalogs;
+    std::string calibration;
+    ColorMode color = ColorMode::Auto;
+};
+int runGenerate(const GenerateOptions& options);
+
 struct ModelFitOptions {
     std::vector<std::string> data;        ///< CSV files (docs/model.md)
     std::string output;

@@ -100,6 +100,19 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--catalog", predictOpts.catalogs, "Extra catalogue file");
     predictCmd->add_option("--calibration", predictOpts.calibration, "Calibration file");
 
+    GenerateOptions generateOpts;
+    auto* generateCmd = app.add_subcommand("generate", "Plan each deployment and write its job scripts to "
+                                                       "DIR/<deployment>/ (all or nothing). Exit 1 on errors.");
+    generateCmd->add_option("file", generateOpts.path, "The .modak file")->required();
+    generateCmd->add_option("-o,--output", generateOpts.output, "Output directory")->capture_default_str();
+    generateCmd->add_option("--deployment", generateOpts.deployment, "Generate only this deployment");
+    generateCmd->add_option("--emit", generateOpts.emit, "Outputs instead of each deployment's `emit` list: slurm, "
+                                                         "torque, pbs, script, build")
+        ->delimiter(',');
+    generateCmd->add_option("--catalog", generateOpts.catalogs, "Extra catalogue file");
+    generateCmd->add_option("--calibration", generateOpts.calibration, "Calibration file");
+    addColor(generateCmd, generateOpts.color);
+
     CatalogOptions catalogOpts;
     auto* catalogCmd = app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
                                                      "workloads. JSON output is itself a catalogue file.");
@@ -147,6 +160,8 @@ int main(int argc, char** argv) {
         return runPlan(planOpts);
     if (predictCmd->parsed())
         return runPredict(predictOpts);
+    if (generateCmd->parsed())
+        return runGenerate(generateOpts);
     if (catalogCmd->parsed())
         return runCatalog(catalogOpts);
     if (fitCmd->parsed())

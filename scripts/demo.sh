@@ -9,3 +9,6 @@ build/cli/modak check "$example"
 echo "modak check: $example is clean" >&2
 echo "+ modak plan $example" >&2
 build/cli/modak plan "$example"
+echo "+ modak generate $example -o generated" >&2
+build/cli/modak generate "$example" -o generated
+echo "modak generate: wrote the files listed above under generated/" >&2

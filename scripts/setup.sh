@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make pkg-config git ca-certificates python3
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
-  libbenchmark-dev time python3-jsonschema
+  libbenchmark-dev time python3-jsonschema shellcheck
 )
 
 missing=()

@@ -3,6 +3,7 @@
 
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
+#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 
@@ -16,46 +17,7 @@ namespace {
 
 using syntax::Statement;
 using syntax::Value;
-
-// ---- reading the checked tree: Sema has already reported wrong types, so absent or mistyped values
-// ---- simply fall back to defaults here.
-
-const Statement* child(const Statement* block, std::string_view key) {
-    if (!block)
-        return nullptr;
-    for (const auto& s : block->body)
-        if (s.key.name == key)
-            return &s;
-    return nullptr;
-}
-
-const Value* attr(const Statement* block, std::string_view key) {
-    const Statement* s = child(block, key);
-    return s && s->kind == Statement::Kind::Attribute ? &s->value : nullptr;
-}
-
-std::string word(const Statement* block, std::string_view key, std::string fallback = {}) {
-    const Value* v = attr(block, key);
-    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String || v->kind == Value::Kind::Versioned))
-        return std::string(v->text);
-    return fallback;
-}
-
-std::optional<int64_t> integer(const Statement* block, std::string_view key) {
-    const Value* v = attr(block, key);
-    if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size || v->kind == Value::Kind::Duration))
-        return v->integer;
-    return std::nullopt;
-}
-
-std::optional<double> number(const Statement* block, std::string_view key) {
-    const Value* v = attr(block, key);
-    if (v && v->kind == Value::Kind::Float)
-        return v->number;
-    if (v && v->kind == Value::Kind::Integer)
-        return static_cast<double>(v->integer);
-    return std::nullopt;
-}
+using namespace tree;
 
 bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text == "auto"; }
 
@@ -78,20 +40,6 @@ IntChoice intChoice(const Value* v, int fallback, int autoLo, int autoHi) {
         return {static_cast<int>(std::clamp<int64_t>(v->items[0].integer, 1, 100000)),
                 static_cast<int>(std::clamp<int64_t>(v->items[1].integer, 1, 100000)), true};
     return c;
-}
-
-std::vector<std::string> words(const Value* v) {
-    std::vector<std::string> out;
-    if (!v)
-        return out;
-    if (v->kind == Value::Kind::List) {
-        for (const auto& item : v->items)
-            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
-                out.emplace_back(item.text);
-    } else if (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier) {
-        out.emplace_back(v->text);
-    }
-    return out;
 }
 
 Workload workloadFromBlock(const Statement& block, std::string name) {

@@ -48,7 +48,7 @@ printf 'modak 1\napplication a {\n  batch_size 128\n}\n' >"$work/bad.modak"
 # --version and --help
 expect_exit 0 "$modak" --version
 contains "$work/out" "modak "
-for cmd in check fmt import plan predict catalog; do
+for cmd in check fmt import plan predict catalog generate; do
   expect_exit 0 "$modak" "$cmd" --help
   contains "$work/out" "Usage"
 done

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Batch job scripts (Slurm, Torque, PBS Professional, plain bash) for a planned deployment.
+#pragma once
+
+#include "modak/codegen/Generate.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::codegen {
+
+/// What every job script needs, read once from the deployment, its application and target, and the
+/// plan. Values are raw (unescaped); the renderers escape them.
+struct JobSpec {
+    std::string deployment, sourceName, version;
+    std::string scheduler;  ///< slurm, torque, pbs, none
+    // resources
+    std::string name;
+    std::optional<int64_t> walltimeSeconds;
+    std::string queue, account, qos, constraint, nodelist, dependency, begin, array;
+    int nodes = 1, tasksPerNode = 1, cpusPerTask = 0, gpusPerNode = 0;
+    std::optional<int> tasks;
+    std::optional<int64_t> memoryBytes, memoryPerCpuBytes;
+    std::string output, error;
+    bool combineOutput = false, exclusive = false;
+    std::vector<std::string> notify;
+    std::string email;
+    bool exportAll = false;
+    std::vector<std::string> exportVars;
+    // what runs
+    std::string kind;         ///< ai_training, hpc
+    std::string distributed;  ///< none, ddp, horovod, mpi, mirrored, ""
+    std::string runtime;      ///< singularity, apptainer, docker, podman, charliecloud, none
+    std::string imageReference, imageDir, accelerator;
+    std::vector<std::string> modules;
+    std::vector<std::pair<std::string, std::string>> env;  ///< image, compiler, application, threads
+    std::string pre, post, run;
+    bool mpi = false;         ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
+    int threads = 0;
+    // build job
+    std::string buildSrc, buildCommand;
+    int buildParallelism = 1;
+};
+
+/// Reads the spec; values that cannot be written safely become errors in `diags`.
+JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
+                    const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
+
+std::string slurmScript(const JobSpec& spec);
+std::string torqueScript(const JobSpec& spec, bool pbsPro);
+std::string plainScript(const JobSpec& spec);
+/// The build job (fetch `build.src`, run `build.command`) for `scheduler`.
+std::string buildScript(const JobSpec& spec, const std::string& scheduler);
+
+} // namespace modak::codegen

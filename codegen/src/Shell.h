@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Shell quoting for generated bash: every user value goes through these.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace modak::codegen {
+
+/// A single-quoted bash word meaning exactly `value` (quotes, `$`, backticks, newlines inert).
+std::string shellQuote(std::string_view value);
+
+/// True when `value` can stand in a scheduler directive (`#SBATCH`, `#PBS`): those lines are parsed
+/// by the scheduler, not by a shell, so no quoting helps; newlines, NULs and (for names and paths)
+/// blanks are refused instead.
+bool directiveSafe(std::string_view value, bool allowSpaces = false);
+
+/// An environment-variable name: [A-Za-z_][A-Za-z0-9_]*.
+bool isEnvName(std::string_view name);
+
+} // namespace modak::codegen

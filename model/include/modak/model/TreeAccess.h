@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Reading values from a checked tree. Sema has already reported wrong types, so an absent or
+//! mistyped value simply yields the fallback here. Used by the optimiser and the code generators.
+#pragma once
+
+#include "modak/syntax/Ast.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace modak::model::tree {
+
+using syntax::Statement;
+using syntax::Value;
+
+/// The first statement `key` in `block` (attribute or block), or nullptr.
+inline const Statement* child(const Statement* block, std::string_view key) {
+    if (!block)
+        return nullptr;
+    for (const auto& s : block->body)
+        if (s.key.name == key)
+            return &s;
+    return nullptr;
+}
+
+/// The value of attribute `key`, or nullptr.
+inline const Value* attr(const Statement* block, std::string_view key) {
+    const Statement* s = child(block, key);
+    return s && s->kind == Statement::Kind::Attribute ? &s->value : nullptr;
+}
+
+/// An identifier, string or versioned name's text.
+inline std::string word(const Statement* block, std::string_view key, std::string fallback = {}) {
+    const Value* v = attr(block, key);
+    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String || v->kind == Value::Kind::Versioned ||
+              v->kind == Value::Kind::TextBlock))
+        return std::string(v->text);
+    return fallback;
+}
+
+/// An integer, size (bytes) or duration (seconds).
+inline std::optional<int64_t> integer(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size || v->kind == Value::Kind::Duration))
+        return v->integer;
+    return std::nullopt;
+}
+
+inline std::optional<double> number(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && v->kind == Value::Kind::Float)
+        return v->number;
+    if (v && v->kind == Value::Kind::Integer)
+        return static_cast<double>(v->integer);
+    return std::nullopt;
+}
+
+inline std::optional<bool> boolean(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && v->kind == Value::Kind::Bool)
+        return v->boolean;
+    return std::nullopt;
+}
+
+/// The strings and identifiers of a list (or of a single value).
+inline std::vector<std::string> words(const Value* v) {
+    std::vector<std::string> out;
+    if (!v)
+        return out;
+    if (v->kind == Value::Kind::List) {
+        for (const auto& item : v->items)
+            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
+                out.emplace_back(item.text);
+    } else if (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier) {
+        out.emplace_back(v->text);
+    }
+    return out;
+}
+
+
+} // namespace modak::model::tree

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Real-tool checks of the generated job scripts: every example with every job output through
+# `bash -n` and shellcheck, scheduler directives through a checker of our own, hostile values run for
+# real (nothing executes), and `modak generate`'s all-or-nothing writes.
+# usage: check-scripts.sh MODAK SOURCE_DIR
+set -uo pipefail
+modak=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+command -v shellcheck >/dev/null || { echo "shellcheck is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
+
+# Directives we emit, by scheduler; anything else is a generator bug.
+slurm_ok='^#SBATCH --(job-name|nodes|ntasks|ntasks-per-node|cpus-per-task|gpus-per-node|mem|mem-per-cpu|time|partition|account|qos|constraint|nodelist|array|dependency|begin|exclusive|output|error|mail-type|mail-user|export)(=[^[:space:]]+)?$'
+pbs_ok='^#PBS (-N [^[:space:]]+|-l (nodes|select|walltime|mem|pmem|qos|place|naccesspolicy)=[^[:space:]]+|-q [^[:space:]]+|-A [^[:space:]]+|-o [^[:space:]]+|-e [^[:space:]]+|-j oe|-m [abne]+|-M [^[:space:]]+|-V|-v [^[:space:]]+|-J [^[:space:]]+|-t [^[:space:]]+|-W depend=[^[:space:]]+)$'
+
+n=0
+for example in "$src"/examples/*.modak; do
+  out="$work/gen/$(basename "$example" .modak)"
+  if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,script >"$work/list" 2>"$work/err"; then
+    fail "generate $example: $(head -c 400 "$work/err")"
+    continue
+  fi
+  while read -r script; do
+    n=$((n + 1))
+    bash -n "$script" || fail "bash -n $script"
+    shellcheck --severity=style "$script" >"$work/sc" 2>&1 || fail "shellcheck $script: $(head -c 600 "$work/sc")"
+    [[ -x $script ]] || fail "$script is not executable"
+    case $script in
+      *.slurm.sh) grep '^#SBATCH' "$script" | grep -Ev "$slurm_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
+      *.pbs.sh | *.torque.sh) grep '^#PBS' "$script" | grep -Ev "$pbs_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
+    esac
+    # Directives must come before the first command, or the scheduler ignores them.
+    awk '/^#(SBATCH|PBS)/ && seen { bad = 1 } /^[^#]/ { seen = 1 } END { exit bad }' "$script" || fail "$script: a directive after a command"
+  done <"$work/list"
+done
+((n >= 60)) || fail "only $n scripts generated"
+
+# Hostile values run for real with `runtime = none`: nothing they contain may execute.
+mkdir -p "$work/hostile"
+cat >"$work/hostile/h.modak" <<'M'
+modak 1
+target box { scheduler = none, runtime = none }
+application app {
+  kind = hpc
+  env { EVIL = "$(touch pwned1)`touch pwned2`'\"${HOME}\nsecond line", OTHER = "a b" }
+  run = "printf '%s|' \"$EVIL\" \"$OTHER\" > seen.txt"
+}
+deployment d { application = app, target = box, emit = [script] }
+M
+"$modak" generate "$work/hostile/h.modak" -o "$work/hostile/out" >/dev/null 2>"$work/err" || fail "hostile generate: $(cat "$work/err")"
+(cd "$work/hostile" && bash out/d/job.sh) || fail "the hostile job script failed"
+[[ ! -e $work/hostile/pwned1 && ! -e $work/hostile/pwned2 ]] || fail "a hostile value was executed"
+expected=$(printf '%s|%s|' "\$(touch pwned1)\`touch pwned2\`'\"\${HOME}"$'\n'"second line" "a b")
+[[ $(cat "$work/hostile/seen.txt") == "$expected" ]] || fail "environment values changed on the way: $(cat "$work/hostile/seen.txt")"
+
+# All or nothing: errors write nothing, an unwritable directory writes nothing, success replaces.
+cat >"$work/bad.modak" <<'M'
+modak 1
+target box { scheduler = slurm, runtime = none }
+application app { kind = hpc, run = "./solver" }
+deployment ok { application = app, target = box }
+deployment bad { application = app, target = box, job { name = "two words" } }
+M
+"$modak" generate "$work/bad.modak" -o "$work/bad-out" >/dev/null 2>"$work/err"
+[[ $? == 1 ]] || fail "generate with an unsafe value should exit 1"
+[[ ! -e $work/bad-out ]] || fail "generate wrote output despite errors"
+grep -q "unsafe-value" "$work/err" || fail "no unsafe-value diagnostic: $(cat "$work/err")"
+mkdir -p "$work/ro" && chmod 0555 "$work/ro"
+if [[ $(id -u) != 0 ]]; then
+  "$modak" generate "$src/examples/mpi_solver.modak" -o "$work/ro/out" >/dev/null 2>"$work/err"
+  [[ $? == 2 ]] || fail "generate into an unwritable directory should exit 2"
+  [[ -z $(ls -A "$work/ro") ]] || fail "generate left files in an unwritable directory"
+fi
+printf '#!/bin/bash\necho stale\n' >"$work/stale.sh"
+mkdir -p "$work/replace/cfd_on_slurm" && cp "$work/stale.sh" "$work/replace/cfd_on_slurm/old-file.sh"
+"$modak" generate "$src/examples/mpi_solver.modak" -o "$work/replace" >/dev/null 2>&1 || fail "generate into an existing directory"
+[[ -e $work/replace/cfd_on_slurm/job.slurm.sh && ! -e $work/replace/cfd_on_slurm/old-file.sh ]] ||
+  fail "regeneration did not replace the deployment's directory whole"
+ls -A "$work/replace" | grep -q '^\.modak-generate' && fail "generate left its staging directory"
+"$modak" generate "$src/examples/mpi_solver.modak" -o "$work/again" >/dev/null 2>&1
+diff -r "$work/replace" "$work/again" >/dev/null || fail "generate is not deterministic"
+
+if ((failures)); then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "all $n generated scripts pass bash -n, shellcheck and the directive checks"

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// Code generation: golden job scripts for every example (MODAK_UPDATE_GOLDEN=1 rewrites
+// tests/golden/generate/), escaping of hostile values, and refusal of what a directive cannot hold.
+#include "ModelTest.h"
+
+#include "modak/codegen/Generate.h"
+#include "modak/model/Plan.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+using namespace modak;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGolden = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "generate";
+
+bool updating() {
+    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
+    return v && *v && std::string(v) != "0";
+}
+
+struct Generated {
+    SourceManager sm;
+    Diagnostics diags;
+    model::Program program;
+    model::Plan plan;
+    std::map<std::string, std::vector<codegen::Artefact>> files;  ///< by deployment
+};
+
+std::unique_ptr<Generated> generate(FileId (*add)(SourceManager&), std::vector<std::string> emit,
+                                    std::string sourceName) {
+    auto g = std::make_unique<Generated>();
+    FileId id = add(g->sm);
+    g->program = model::loadProgram(g->sm, id, g->diags);
+    INFO(test::report(g->sm, g->diags));
+    REQUIRE_FALSE(g->diags.hasErrors());
+    g->plan = model::planProgram(g->sm, g->program, {}, g->diags);
+    codegen::GenerateOptions options;
+    options.emit = std::move(emit);
+    options.sourceName = std::move(sourceName);
+    options.version = "test";
+    for (const auto& d : g->plan.deployments)
+        for (const auto& sym : g->program.symbols)
+            if (sym.kind == "deployment" && sym.name == d.name && sym.file == id)
+                g->files[d.name] = codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags);
+    return g;
+}
+
+std::string g_text;  // the text `fromText` serves
+FileId fromText(SourceManager& sm) { return sm.addBuffer("test.modak", g_text); }
+
+} // namespace
+
+TEST_CASE("golden: tests/golden/generate (every example, every job script)", "[codegen][golden]") {
+    std::vector<fs::path> examples;
+    for (const auto& e : fs::directory_iterator(fs::path(MODAK_SOURCE_DIR) / "examples"))
+        if (e.path().extension() == ".modak")
+            examples.push_back(e.path());
+    std::sort(examples.begin(), examples.end());
+    REQUIRE(examples.size() >= 7);
+    for (const auto& example : examples) {
+        DYNAMIC_SECTION(example.filename().string()) {
+            static fs::path current;
+            current = example;
+            auto g = generate(
+                [](SourceManager& sm) {
+                    std::string error;
+                    auto id = sm.readFile(current, error);
+                    REQUIRE(id);
+                    return *id;
+                },
+                {"slurm", "torque", "pbs", "script"}, "examples/" + example.filename().string());
+            CHECK_FALSE(g->diags.hasErrors());
+            for (const auto& [deployment, files] : g->files) {
+                REQUIRE(files.size() == 4);
+                for (const auto& f : files) {
+                    fs::path expected = kGolden / example.stem() / deployment / f.path;
+                    INFO(expected.string());
+                    if (updating()) {
+                        fs::create_directories(expected.parent_path());
+                        std::ofstream(expected, std::ios::binary) << f.content;
+                    }
+                    CHECK(f.content == test::readFile(expected.string()));
+                    CHECK(f.executable);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("hostile values are inert in generated shell", "[codegen][escaping]") {
+    g_text = R"M(modak 1
+target box {
+  scheduler = slurm
+  runtime = apptainer
+  image_dir = "/images/$(touch /tmp/pwned)`id`'q"
+  modules = ["gcc/12 $(reboot)"]
+  cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 2, cores = 20 }
+}
+application app {
+  kind = ai_training
+  framework = pytorch "1.4"
+  workload = mnist_cnn
+  env { EVIL = "a'b\"c$HOME`x`${y}\nnext line ü", PLAIN = 3 }
+  run = "python3 train.py"
+}
+deployment d {
+  application = app
+  target = box
+  build = hub
+}
+)M";
+    auto g = generate(fromText, {"slurm", "pbs", "script"}, "test.modak");
+    CHECK_FALSE(g->diags.hasErrors());
+    const auto& slurm = g->files.at("d").front().content;
+    CHECK_THAT(slurm, Catch::Contains("export EVIL='a'\\''b\"c$HOME`x`${y}\nnext line ü'"));
+    CHECK_THAT(slurm, Catch::Contains("image_dir='/images/$(touch /tmp/pwned)`id`'\\''q'"));
+    CHECK_THAT(slurm, Catch::Contains("module load 'gcc/12 $(reboot)'"));
+}
+
+TEST_CASE("values a batch directive cannot hold are errors, not broken scripts", "[codegen][escaping]") {
+    g_text = R"(modak 1
+target box {
+  scheduler = slurm
+  runtime = none
+}
+application app {
+  kind = hpc
+  run = "./solver"
+}
+deployment d {
+  application = app
+  target = box
+  job { name = "two words", output = "out\n#SBATCH --uid=0", email = "a@b.c" }
+}
+)";
+    auto g = generate(fromText, {"slurm"}, "test.modak");
+    std::string report = test::report(g->sm, g->diags);
+    CHECK_THAT(report, Catch::Contains("test.modak:13:16: error: 'name' cannot be written into a batch directive"));
+    CHECK_THAT(report, Catch::Contains("'output' cannot be written into a batch directive"));
+    CHECK_THAT(report, Catch::Contains("[unsafe-value]"));
+}
+
+TEST_CASE("unsupported outputs are warnings that name what is generated", "[codegen]") {
+    g_text = R"(modak 1
+target box { scheduler = none, runtime = none }
+application app { kind = hpc, run = "./solver" }
+deployment d { application = app, target = box, emit = [script, terraform] }
+)";
+    auto g = generate(fromText, {}, "test.modak");
+    CHECK_FALSE(g->diags.hasErrors());
+    REQUIRE(g->files.at("d").size() == 1);
+    CHECK(g->files.at("d").front().path == "job.sh");
+    CHECK_THAT(test::report(g->sm, g->diags), Catch::Contains("`terraform` output is not generated by this version"));
+}
