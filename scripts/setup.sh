@@ -7,6 +7,7 @@ packages=(
   g++ cmake ninja-build make pkg-config git ca-certificates python3
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev time python3-jsonschema shellcheck
+  slurm-wlm munge
 )
 
 missing=()

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Generated Slurm scripts against a real Slurm (Debian slurm-wlm) started here on localhost: one node
+# with two (fake) GPUs. Each script is validated with `sbatch --test-only`, submitted, and its output
+# checked: the ranks srun started, the DDP rendezvous variables, the environment values unchanged.
+# usage: slurm.sh MODAK SOURCE_DIR        (needs root: slurmd runs jobs as their submitter)
+set -uo pipefail
+modak=$(realpath "$1")
+src=$(realpath "$2")
+work=$(mktemp -d /tmp/modak-slurm.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+for tool in slurmctld slurmd sbatch scontrol munged; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs slurm-wlm and munge)" >&2; exit 1; }
+done
+[[ $(id -u) == 0 ]] || { echo "slurm.sh needs root to run slurmd" >&2; exit 1; }
+
+host=$(hostname -s)
+port=$((20000 + RANDOM % 20000))
+mkdir -p "$work"/{state,spool,dev,munge,run}
+touch "$work/dev/nvidia0" "$work/dev/nvidia1"
+cat >"$work/slurm.conf" <<C
+ClusterName=modaktest
+SlurmctldHost=$host(127.0.0.1)
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$work/munge/munge.socket
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+SchedulerType=sched/backfill
+JobCompType=jobcomp/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+MpiDefault=none
+ReturnToService=2
+GresTypes=gpu
+NodeName=$host NodeAddr=127.0.0.1 CPUs=2 RealMemory=4000 Gres=gpu:2 State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+C
+echo "NodeName=$host Name=gpu File=$work/dev/nvidia[0-1]" >"$work/gres.conf"
+export SLURM_CONF=$work/slurm.conf
+
+# munge with its own key and socket, so nothing of the machine's setup is needed or touched
+dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 status=none
+chmod 0400 "$work/munge/munge.key"
+munged --foreground --force --key-file="$work/munge/munge.key" --socket="$work/munge/munge.socket" \
+  --pid-file="$work/munge/munged.pid" --log-file="$work/munge/munged.log" --seed-file="$work/munge/seed" \
+  >"$work/munge/out" 2>&1 &
+pids+=($!)
+sleep 1
+slurmctld -D -f "$work/slurm.conf" >"$work/ctld.out" 2>&1 &
+pids+=($!)
+sleep 1
+slurmd -D -f "$work/slurm.conf" >"$work/d.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 60); do
+  scontrol show node "$host" 2>/dev/null | grep -qE 'State=(IDLE|MIXED)' && break
+  sleep 0.5
+done
+scontrol show node "$host" 2>/dev/null | grep -qE 'State=(IDLE|MIXED)' ||
+  { cat "$work/slurmctld.log" "$work/slurmd.log" "$work/ctld.out" "$work/d.out" >&2; echo "Slurm did not come up" >&2; exit 1; }
+
+cd "$work" || exit 1
+cat >job.modak <<'M'
+modak 1
+target local {
+  scheduler = slurm
+  runtime = none
+  nodes = 1
+  cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 1, cores = 2 }
+  gpu { model = v100_sxm2, count = 2 }
+  interconnect = infiniband_edr
+}
+application ranks {
+  kind = hpc
+  env { MODAK_VALUE = "$(touch pwned) `id` 'quoted' \"double\"" }
+  run = "echo \"rank=$SLURM_PROCID of $SLURM_NTASKS value=$MODAK_VALUE\""
+}
+deployment ranks_job {
+  application = ranks
+  target = local
+  job { name = "modak-ranks", walltime = 2m, nodes = 1, tasks_per_node = 2, partition_hint = 1 }
+}
+application ddp {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+  run = "echo \"launcher node=$SLURM_NODEID master=$MASTER_ADDR:$MASTER_PORT gpus=$SLURM_GPUS_ON_NODE\""
+}
+deployment ddp_job {
+  application = ddp
+  target = local
+  build = hub
+  graph_compiler = none
+  scale { nodes = 1, gpus_per_node = 2 }
+  job { name = "modak-ddp", walltime = 2m, queue = "debug", tasks_per_node = 2, output = "ddp-%j.out" }
+}
+M
+sed -i '/partition_hint/s/, partition_hint = 1//' job.modak
+"$modak" generate job.modak -o out --emit slurm >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
+
+job_id=""
+submit() {  # submit SCRIPT: validates, submits, waits for it; sets job_id; fails unless it completed
+  local script=$1 id state
+  job_id=""
+  sbatch --test-only "$script" >test-only.out 2>&1 || { fail "sbatch --test-only $script: $(cat test-only.out)"; return 1; }
+  id=$(sbatch --parsable "$script") || { fail "sbatch $script"; return 1; }
+  for _ in $(seq 120); do
+    state=$(scontrol show job "$id" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
+    sleep 0.5
+  done
+  [[ $state == COMPLETED ]] || { fail "$script: job $id ended $state"; scontrol show job "$id" >&2; return 1; }
+  job_id=$id
+}
+
+if submit out/ranks_job/job.slurm.sh; then
+  output=$(cat "modak-ranks-$job_id.out")
+  for rank in 0 1; do
+    grep -qF "rank=$rank of 2 value=\$(touch pwned) \`id\` 'quoted' \"double\"" <<<"$output" || fail "rank $rank missing or value changed: $output"
+  done
+  [[ ! -e pwned ]] || fail "an environment value was executed"
+fi
+if submit out/ddp_job/job.slurm.sh; then
+  output=$(cat "ddp-$job_id.out")
+  [[ $(grep -c '^launcher ' <<<"$output") == 1 ]] || fail "DDP should start one launcher per node: $output"
+  grep -qE "^launcher node=0 master=$host:29500 gpus=2" <<<"$output" || fail "DDP rendezvous variables wrong: $output"
+fi
+
+if ((failures)); then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "generated Slurm scripts validated, ran and produced the expected ranks on a real Slurm"
