@@ -69,6 +69,8 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     s.kind = word(app, "kind", "ai_training");
     s.distributed = word(app, "distributed");
     auto parallelisation = words(attr(app, "parallelisation"));
+    if (auto r = integer(app, "ranks"))
+        s.ranks = static_cast<int>(*r);
     s.mpi = word(app, "type") == "mpi" || attr(app, "mpi") ||
             std::find(parallelisation.begin(), parallelisation.end(), "mpi") != parallelisation.end();
 

@@ -169,7 +169,8 @@ std::string slurmScript(const JobSpec& s) {
 
     std::string launcher;
     if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi") {
-        launcher = "srun --mpi=pmix ";  // one rank per task, PMIx wire-up for the MPI in the image
+        // srun starts one rank per task of the allocation unless the application asks for a count.
+        launcher = s.ranks ? fmt::format("srun --mpi=pmix --ntasks={} ", *s.ranks) : "srun --mpi=pmix ";  // one rank per task, PMIx wire-up for the MPI in the image
     } else if (s.nodes > 1 || (s.distributed == "ddp" && s.gpusPerNode > 1)) {
         // torchrun-style launchers start the per-GPU processes themselves: one task per node, and
         // the first node of the allocation is the rendezvous point.
@@ -250,7 +251,7 @@ std::string torqueScript(const JobSpec& s, bool pbsPro) {
     out += header(s, pbsPro ? "PBS Professional batch script" : "TORQUE batch script");
     out += "\ncd \"${PBS_O_WORKDIR:-$PWD}\"\n";
     std::string launcher;
-    int ranks = s.tasks.value_or(s.nodes * std::max(1, s.tasksPerNode));
+    int ranks = s.ranks.value_or(s.tasks.value_or(s.nodes * std::max(1, s.tasksPerNode)));
     if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi")
         launcher = fmt::format("mpirun -np {} ", ranks);
     return out + body(s, launcher);
@@ -258,7 +259,7 @@ std::string torqueScript(const JobSpec& s, bool pbsPro) {
 
 std::string plainScript(const JobSpec& s) {
     return "#!/bin/bash\n" + header(s, "Job script (no batch system)") + "\n" +
-           body(s, s.mpi ? fmt::format("mpirun -np {} ", s.tasks.value_or(std::max(1, s.tasksPerNode))) : "");
+           body(s, s.mpi ? fmt::format("mpirun -np {} ", s.ranks.value_or(s.tasks.value_or(std::max(1, s.tasksPerNode)))) : "");
 }
 
 std::string buildScript(const JobSpec& s, const std::string& scheduler) {
@@ -282,20 +283,27 @@ std::string buildScript(const JobSpec& s, const std::string& scheduler) {
         out += "#PBS -j oe\n";
     }
     out += header(s, "Build job");
-    out += "\nset -euo pipefail\n";
     if (scheduler == "torque" || scheduler == "pbs")
-        out += "cd \"${PBS_O_WORKDIR:-$PWD}\"\n";
-    out += fmt::format("\nsrc={}\nexport BUILD_PARALLELISM={}\n", shellQuote(s.buildSrc), std::max(1, s.buildParallelism));
-    out += "if [[ $src == *.git || -d $src/.git ]]; then\n"
-           "  dir=$(basename \"$src\" .git)\n"
-           "  [[ -d $dir ]] || git clone --depth 1 \"$src\" \"$dir\"\n"
-           "else\n"
-           "  dir=.\n"
-           "  wget --no-verbose \"$src\"\n"
-           "fi\n"
-           "cd \"$dir\"\n\n# build.command (from the .modak file)\n";
-    out += s.buildCommand + (s.buildCommand.ends_with('\n') ? "" : "\n");
-    return out;
+        out += "\ncd \"${PBS_O_WORKDIR:-$PWD}\"\n";
+    // The sources are fetched on the host; the build runs in the chosen image, so what it compiles
+    // matches the MPI and libraries the job runs with (as MODAK did).
+    JobSpec build = s;
+    build.run = s.buildCommand;
+    build.pre.clear();
+    build.post.clear();
+    build.gpusPerNode = 0;
+    build.env.emplace_back("BUILD_PARALLELISM", std::to_string(std::max(1, s.buildParallelism)));
+    std::string b = body(build, "");
+    b.insert(std::string_view("set -euo pipefail\n\n").size(),
+             fmt::format("src={}\n", shellQuote(s.buildSrc)) +
+                 "if [[ $src == *.git ]]; then\n"
+                 "  dir=$(basename \"$src\" .git)\n"
+                 "  [[ -d $dir ]] || git clone --depth 1 \"$src\" \"$dir\"\n"
+                 "  cd \"$dir\"\n"
+                 "else\n"
+                 "  wget --no-verbose --timestamping \"$src\"\n"
+                 "fi\n\n");
+    return out + b;
 }
 
 } // namespace modak::codegen

@@ -36,6 +36,7 @@ struct JobSpec {
     std::vector<std::string> modules;
     std::vector<std::pair<std::string, std::string>> env;  ///< image, compiler, application, threads
     std::string pre, post, run;
+    std::optional<int> ranks; ///< MPI ranks the application asks for (`ranks`), if any
     bool mpi = false;         ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
     int threads = 0;
     // build job

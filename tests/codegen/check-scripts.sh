@@ -39,6 +39,19 @@ for example in "$src"/examples/*.modak; do
 done
 ((n >= 60)) || fail "only $n scripts generated"
 
+# MODAK parity (docs/modak-parity.md): its fixtures, imported and generated, run what MODAK ran.
+mkdir -p "$work/parity"
+"$modak" import "$src/tests/data/modak-original/test-input/tf_resnet.json" -o "$work/parity/resnet.modak" 2>/dev/null
+"$modak" import "$src/tests/data/modak-original/test-input/mpi_test.json" -o "$work/parity/mpi.modak" 2>/dev/null
+"$modak" generate "$work/parity/resnet.modak" -o "$work/parity/out" >/dev/null 2>&1 || fail "generate resnet parity"
+"$modak" generate "$work/parity/mpi.modak" -o "$work/parity/out" >/dev/null 2>&1 || fail "generate mpi parity"
+grep -q "singularity exec --nv \"\$image\"" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: no singularity exec --nv"
+grep -q "docker://modakopt/modak:tensorflow-2.1-gpu-src" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: another image"
+grep -q "^#PBS -l nodes=1:ppn=40:gpus=1$" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: resources"
+grep -q "^mpirun -np 80 singularity exec" "$work/parity/out/mpi_test/job.torque.sh" || fail "mpi parity: ranks"
+grep -q "ethcscs/mpich:ub1804_cuda101_mpi314_gnugprof" "$work/parity/out/mpi_test/job.torque.sh" || fail "mpi parity: image"
+grep -q "^command='mpicc -o xthi -fopenmp Xthi.c'" "$work/parity/out/mpi_test/build.torque.sh" || fail "mpi parity: build in the image"
+
 # Hostile values run for real with `runtime = none`: nothing they contain may execute.
 mkdir -p "$work/hostile"
 cat >"$work/hostile/h.modak" <<'M'
