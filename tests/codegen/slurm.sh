@@ -5,7 +5,7 @@
 # usage: slurm.sh MODAK SOURCE_DIR        (needs root: slurmd runs jobs as their submitter)
 set -uo pipefail
 modak=$(realpath "$1")
-src=$(realpath "$2")
+# $2 (SOURCE_DIR) is accepted for symmetry with the other test scripts; this one needs nothing from it.
 work=$(mktemp -d /tmp/modak-slurm.XXXXXX)
 pids=()
 cleanup() {
