@@ -230,7 +230,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                           fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key.name));
                 continue;
             }
-            std::string key = st.key.name + ' ' + st.name->name;
+            std::string key = fmt::format("{} {}", st.key.name, st.name->name);
             if (auto it = byName.find(key); it != byName.end()) {
                 const Symbol* first = &program.symbols[it->second];
                 Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name->range,
@@ -239,7 +239,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                 continue;
             }
             byName.emplace(std::move(key), program.symbols.size());
-            program.symbols.push_back({st.key.name, st.name->name, doc.file, &st});
+            program.symbols.push_back({std::string(st.key.name), std::string(st.name->name), doc.file, &st});
         }
     }
 }

@@ -214,13 +214,13 @@ struct Framework {
     std::string title(bool withVersion = true) const {
         std::string t = frameworkTitle(name);
         if (withVersion && stmt && stmt->value.kind == VK::Versioned)
-            t += " " + stmt->value.version;
+            (t += " ") += stmt->value.version();
         return t;
     }
     /// Where a note about the framework points: the version string if it matters, else the name.
     SourceRange where(bool version = false) const {
         if (version && stmt->value.kind == VK::Versioned)
-            return stmt->value.versionRange;
+            return stmt->value.versionRange();
         return nameRange(stmt->value);
     }
 };
@@ -439,7 +439,7 @@ private:
 
     // --- structure -----------------------------------------------------------------------------
 
-    void checkBody(const BlockSchema& schema, const Statement* owner, const std::vector<Statement>& body) {
+    void checkBody(const BlockSchema& schema, const Statement* owner, syntax::NodeList<Statement> body) {
         // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
         FlatSeen<std::string_view> seen;   // attributes, unnamed blocks
         FlatSeen<std::string> seenNamed;   // "key name"
@@ -475,7 +475,7 @@ private:
                         diags_.add(DiagCode::MissingName, st.key.range,
                                    fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key.name));
                     } else {
-                        std::string key = st.key.name + ' ' + st.name->name;
+                        std::string key = fmt::format("{} {}", st.key.name, st.name->name);
                         auto [it, fresh] = seenNamed.emplace(key, &st);
                         if (!fresh) {
                             Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name->range,
@@ -631,7 +631,7 @@ private:
             // "tensorflow 2.1" → tensorflow "2.1"
             if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
                 auto space = v.text.find(' ');
-                std::string name = v.text.substr(0, space);
+                std::string name(v.text.substr(0, space));
                 if (space != std::string::npos && t.value(name) && parseVersion(v.text.substr(space + 1))) {
                     std::string fixed = name + " " + syntax::quoteString(v.text.substr(space + 1));
                     message += fmt::format("; write `{}`", fixed);
@@ -643,14 +643,14 @@ private:
             if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
                 !v.text.empty() && isPlainNumber(v.text, t.kind == ValueKind::Float)) {
                 message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
                 break;
             }
             if (v.kind == VK::String && syntax::isIdentifier(v.text) &&
                 ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text) != nullptr
                                                                                  : t.kind == ValueKind::Reference)) {
                 message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
                 break;
             }
             if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
@@ -732,11 +732,11 @@ private:
                 reportInvalidEnum(key, t, v.text, nameRange(v));
                 return;
             }
-            if (v.kind == VK::Versioned && !parseVersion(v.version))
-                diags_.add(DiagCode::InvalidEnumValue, v.versionRange,
+            if (v.kind == VK::Versioned && !parseVersion(v.version()))
+                diags_.add(DiagCode::InvalidEnumValue, v.versionRange(),
                            fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
                                        "or \"latest\"",
-                                       v.version, v.text));
+                                       v.version(), v.text));
             return;
         }
         case ValueKind::List: {
@@ -844,14 +844,14 @@ private:
         fw.stmt = f;
         fw.name = f->value.text;
         if (f->value.kind == VK::Versioned) {
-            fw.version = parseVersion(f->value.version);
-            fw.versionRange = f->value.versionRange;
+            fw.version = parseVersion(f->value.version());
+            fw.versionRange = f->value.versionRange();
         }
         return fw;
     }
 
     void applicationFacts(const Statement& app) {
-        const std::string& name = app.name->name;
+        std::string_view name = app.name->name;
         const Statement* kind = attr(app, "kind");
         Framework fw = frameworkOf(app);
         std::string_view kindName = ident(kind);
@@ -962,7 +962,7 @@ private:
     // --- facts: target -------------------------------------------------------------------------
 
     void targetFacts(const Statement& target) {
-        const std::string& name = target.name->name;
+        std::string_view name = target.name->name;
         const Statement* scheduler = attr(target, "scheduler");
         std::string_view sched = ident(scheduler);
 
@@ -1203,7 +1203,7 @@ private:
                 continue;
             if (s.name->name == ref->value.text)
                 return &s;
-            names.push_back(s.name->name);
+            names.emplace_back(s.name->name);
         }
         if (names.empty())
             return nullptr;  // the target does not describe its partitions
@@ -1219,13 +1219,13 @@ private:
     }
 
     void checkStorage(const Statement& target, const Statement* ref) {
-        const std::string& v = ref->value.text;
+        std::string_view v = ref->value.text;
         std::vector<std::string> names;
         for (const Statement& s : target.body)
             if (isBlock(s) && s.key.name == "storage" && s.name) {
                 if (s.name->name == v)
                     return;
-                names.push_back(s.name->name);
+                names.emplace_back(s.name->name);
             }
         const KeySchema* cls = topLevelBlock("target")->key("storage")->block->key("class");
         if (cls->types[0].value(v))
@@ -1379,7 +1379,7 @@ private:
     }
 
     void imageFacts(const Statement& image) {
-        const std::string& name = image.name->name;
+        std::string_view name = image.name->name;
         const Statement* ref = attr(image, "reference");
         if (ref && ref->value.kind == VK::String) {
             std::string_view text = ref->value.text;
@@ -1417,7 +1417,7 @@ private:
 
     /// A pinned image against the deployment's own image choices (`build`, `graph_compiler`).
     void pinnedImageDeployment(const Statement& dep, const Statement& image) {
-        const std::string& imageName = image.name->name;
+        std::string_view imageName = image.name->name;
         const Statement* build = attr(dep, "build");
         const Statement* imageBuild = attr(image, "build");
         std::string_view b = ident(build);
@@ -1444,8 +1444,8 @@ private:
     /// A pinned image against the application it runs.
     void pinnedImageApplication(const Statement& dep, const Statement& image, const Statement& app) {
         const Statement* pin = attr(dep, "image");
-        const std::string& imageName = image.name->name;
-        const std::string& appName = app.name->name;
+        std::string_view imageName = image.name->name;
+        std::string_view appName = app.name->name;
         if (const Statement* container = attr(app, "container")) {
             Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
                                        fmt::format("deployment pins image '{}', but application '{}' gives its own "
@@ -1492,7 +1492,7 @@ private:
     /// A pinned image against the target (or partition) it runs on.
     void pinnedImageTarget(const Statement& dep, const Statement& image, const Resources& res) {
         const Statement* pin = attr(dep, "image");
-        const std::string& imageName = image.name->name;
+        std::string_view imageName = image.name->name;
         if (const Statement* arch = attr(image, "arch")) {
             const Statement* cpu = sub(*res.target, "cpu");
             if (res.partition)
@@ -1539,7 +1539,7 @@ private:
         if (c.empty() || c == "none" || c == "auto" ||
             !topLevelBlock("deployment")->key("graph_compiler")->types[0].value(c))
             return;
-        const std::string& appName = app.name->name;
+        std::string_view appName = app.name->name;
         Framework fw = frameworkOf(app);
         auto report = [&](DiagCode code, std::string message, bool atVersion) {
             Diagnostic& d = diags_.add(code, gc->value.range, std::move(message));

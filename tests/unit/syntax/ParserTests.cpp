@@ -10,7 +10,8 @@ using modak::test::parseReport;
 namespace {
 
 syntax::File parseOk(const std::string& text) {
-    SourceManager sm;
+    // The tree views its source: the buffers stay for the whole test run.
+    static SourceManager sm;
     Diagnostics diags;
     syntax::File f = test::parseText(sm, text, diags);
     INFO(test::report(sm, diags));
@@ -87,7 +88,7 @@ TEST_CASE("value ranges are exact byte ranges") {
     CHECK(v.range.begin == 12);
     CHECK(v.range.end == 36);
     CHECK(v.items.at(1).range.begin == 18);
-    CHECK(v.items.at(1).versionRange.begin == 29);
+    CHECK(v.items.at(1).versionRange().begin == 29);
     CHECK(v.items.at(1).range.end == 34);
     REQUIRE(f.comments.size() == 1);
     CHECK(f.comments[0].range.begin == 37);
