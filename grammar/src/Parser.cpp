@@ -6,6 +6,7 @@
 
 #include "x3/grammar.hpp"
 #include "x3/state.hpp"
+#include "Literals.hpp"
 
 #include <fmt/format.h>
 
@@ -712,9 +713,89 @@ private:
         commaAllowed_ = false;
     }
 
+    // The common values need no grammar: an identifier (or boolean), an integer, or a string without
+    // escapes, when what follows cannot extend it. Lexed here with the same conversions as the X3
+    // actions; anything else, or anything X3 might continue (`..` of a range, a version string after
+    // an identifier, a size unit after a number), returns false for the X3 grammar to parse.
+    bool parseSimpleValue(Value& out) {
+        // Like X3, skip the white space before the value (a comment there is left to X3's skipper,
+        // which records it).
+        const char* b = p_;
+        while (b < end_ && (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r'))
+            ++b;
+        const char* e = b;
+        if (e == end_)
+            return false;
+        auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+        char c = *e;
+        if (isIdentStart(c)) {
+            while (e < end_ && isIdentChar(*e))
+                ++e;
+        } else if (isDigit(c) || (c == '-' && e + 1 < end_ && isDigit(e[1]))) {
+            ++e;
+            while (e < end_ && (isDigit(*e) || *e == '_'))
+                ++e;
+            // A fraction, exponent, duration, size unit or range: not a plain integer.
+            if (e < end_ && (isIdentChar(*e) || *e == '.' || *e == ':' || *e == '-'))
+                return false;
+            const char* u = skipBlanks(e);
+            if (u < end_ && isIdentStart(*u))
+                return false;
+        } else if (c == '"') {
+            if (end_ - e >= 3 && e[1] == '"' && e[2] == '"')
+                return false;  // text block
+            ++e;
+            while (e < end_ && *e != '"' && *e != '\\' && *e != '\n' && *e != '\r')
+                ++e;
+            if (e == end_ || *e != '"')
+                return false;  // escapes or unterminated
+            ++e;
+        } else {
+            return false;
+        }
+        // X3 skips trivia (line breaks too) before an optional `..` or version string.
+        const char* q = afterTrivia(e);
+        if (end_ - q >= 2 && q[0] == '.' && q[1] == '.')
+            return false;
+        if (isIdentStart(c)) {
+            if (q < end_ && *q == '"')
+                return false;
+            out = parser::makeIdentifier(state_, b, e);
+        } else if (c == '"') {
+            out = parser::makeString(state_, b, e);
+        } else {
+            out = parser::makeInteger(state_, b, e);
+        }
+        p_ = e;
+        return true;
+    }
+
+    // The first byte at or after `q` that is not whitespace or a (terminated) comment, as X3's
+    // skipper sees it; records nothing.
+    const char* afterTrivia(const char* q) const {
+        while (q < end_) {
+            if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') {
+                ++q;
+            } else if (*q == '/' && q + 1 < end_ && q[1] == '/') {
+                while (q < end_ && *q != '\n' && *q != '\r')
+                    ++q;
+            } else if (*q == '/' && q + 1 < end_ && q[1] == '*') {
+                const char* close = findBlockCommentEnd(q + 2);
+                if (!close)
+                    return q;
+                q = close;
+            } else {
+                break;
+            }
+        }
+        return q;
+    }
+
     // Parses one value with the X3 grammar at p_. Returns false after reporting a syntax error (the
     // value is then of kind Error and the input has been skipped to a recovery point).
     bool parseValue(Value& out, const Identifier& key) {
+        if (parseSimpleValue(out))
+            return true;
         const char* start = p_;
         const char* it = p_;
         state_.stringStart = nullptr;
