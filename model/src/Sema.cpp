@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <set>
 #include <unordered_map>
@@ -19,24 +20,44 @@ namespace modak::model {
 
 namespace {
 
-/// A tiny insertion-ordered map for the few keys of one block.
-template <class Key>
-struct FlatSeen {
-    std::vector<std::pair<Key, const syntax::Statement*>> items;
+struct NamePairHash {
+    size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
+        return std::hash<std::string_view>()(p.first) * 31 + std::hash<std::string_view>()(p.second);
+    }
+};
 
-    std::pair<typename decltype(items)::iterator, bool> emplace(Key key, const syntax::Statement* st) {
-        for (auto it = items.begin(); it != items.end(); ++it)
-            if (it->first == key)
-                return {it, false};
-        items.emplace_back(std::move(key), st);
-        return {items.end() - 1, true};
+/// The first node seen under each key, for the few keys of one block or the words of one list. The
+/// first sixteen keys live inline (checking a block allocates nothing); more go to a hash map.
+template <class Key, class Node, class Hash = std::hash<Key>>
+class FlatSeen {
+public:
+    /// Records `node` under `key`; returns the node recorded first if `key` was seen before.
+    const Node* insert(const Key& key, const Node* node) {
+        if (const Node* first = find(key))
+            return first;
+        if (size_ < inline_.size())
+            inline_[size_++] = {key, node};
+        else
+            more_.emplace(key, node);
+        return nullptr;
     }
-    size_t count(std::string_view key) const {
-        for (const auto& item : items)
-            if (item.first == key)
-                return 1;
-        return 0;
+    const Node* find(const Key& key) const {
+        for (size_t i = 0; i < size_; ++i)
+            if (inline_[i].key == key)
+                return inline_[i].node;
+        if (auto it = more_.find(key); it != more_.end())
+            return it->second;
+        return nullptr;
     }
+
+private:
+    struct Entry {
+        Key key{};
+        const Node* node = nullptr;
+    };
+    std::array<Entry, 16> inline_{};
+    size_t size_ = 0;
+    std::unordered_map<Key, const Node*, Hash> more_;
 };
 
 using syntax::Statement;
@@ -238,7 +259,7 @@ public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
         : sm_(sm), program_(program), diags_(diags) {
         for (const Symbol& s : program.symbols)
-            byName_[s.kind + ' ' + s.name] = &s;
+            byName_[{s.kind, s.name}] = &s;
         for (const Diagnostic& d : diags)
             if (d.severity >= Severity::Error)
                 errors_.push_back(d.range);
@@ -284,7 +305,7 @@ private:
 
     /// The block `kind name` visible from the current file.
     const Symbol* resolve(std::string_view kind, std::string_view name) const {
-        auto it = byName_.find(std::string(kind) + ' ' + std::string(name));
+        auto it = byName_.find({kind, name});
         if (it == byName_.end() || !reachable_.count(it->second->file.value))
             return nullptr;
         return it->second;
@@ -441,8 +462,8 @@ private:
 
     void checkBody(const BlockSchema& schema, const Statement* owner, syntax::NodeList<Statement> body) {
         // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
-        FlatSeen<std::string_view> seen;   // attributes, unnamed blocks
-        FlatSeen<std::string> seenNamed;   // "key name"
+        FlatSeen<std::string_view, Statement> seen;  // attributes, unnamed blocks
+        FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash> seenNamed;  // key, name
         std::vector<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
             if (st.key.name.empty())
@@ -475,13 +496,11 @@ private:
                         diags_.add(DiagCode::MissingName, st.key.range,
                                    fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key.name));
                     } else {
-                        std::string key = fmt::format("{} {}", st.key.name, st.name->name);
-                        auto [it, fresh] = seenNamed.emplace(key, &st);
-                        if (!fresh) {
+                        if (const Statement* first = seenNamed.insert({st.key.name, st.name->name}, &st)) {
                             Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name->range,
                                                        fmt::format("duplicate {} '{}' in {}", st.key.name,
                                                                    st.name->name, where(owner)));
-                            d.notes.push_back({it->second->name->range,
+                            d.notes.push_back({first->name->range,
                                                fmt::format("'{}' first defined here", st.name->name)});
                         }
                     }
@@ -493,11 +512,10 @@ private:
                     d.fixes.push_back(replaceFix("remove the name", {st.name->range.file, st.key.range.end,
                                                                      st.name->range.end}, ""));
                 }
-                auto [it, fresh] = seen.emplace(st.key.name, &st);
-                if (!fresh) {
+                if (const Statement* first = seen.insert(st.key.name, &st)) {
                     Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key.range,
                                                fmt::format("duplicate key '{}' in {}", st.key.name, where(owner)));
-                    d.notes.push_back({it->second->key.range, fmt::format("'{}' first set here", st.key.name)});
+                    d.notes.push_back({first->key.range, fmt::format("'{}' first set here", st.key.name)});
                     d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key.name), st));
                 }
             }
@@ -509,7 +527,7 @@ private:
         if (!owner || broken(*owner))
             return;
         for (const KeySchema& k : schema.keys) {
-            if (!k.required || seen.count(k.name) ||
+            if (!k.required || seen.find(k.name) ||
                 std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(*owner),
@@ -740,7 +758,7 @@ private:
             return;
         }
         case ValueKind::List: {
-            std::unordered_map<std::string, const Value*> seen;
+            FlatSeen<std::string_view, Value> seen;
             for (const Value& item : v.items) {
                 if (item.kind == VK::Error)
                     continue;
@@ -753,11 +771,10 @@ private:
                 checkTyped(ks, *t.element, item, true);
                 if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
                     item.kind == VK::Identifier) {
-                    auto [it, fresh] = seen.emplace(item.text, &item);
-                    if (!fresh) {
+                    if (const Value* first = seen.insert(item.text, &item)) {
                         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
                                                    fmt::format("'{}' is listed twice in '{}'", item.text, key));
-                        d.notes.push_back({it->second->range, "first listed here"});
+                        d.notes.push_back({first->range, "first listed here"});
                     }
                 }
             }
@@ -1603,7 +1620,7 @@ private:
     const SourceManager& sm_;
     const Program& program_;
     Diagnostics& diags_;
-    std::unordered_map<std::string, const Symbol*> byName_;
+    std::unordered_map<std::pair<std::string_view, std::string_view>, const Symbol*, NamePairHash> byName_;  // kind, name
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
 };
