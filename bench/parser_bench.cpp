@@ -36,13 +36,17 @@ void BM_Parse(benchmark::State& state) {
     std::string text = generate(static_cast<size_t>(state.range(0)));
     modak::SourceManager sm;
     modak::FileId id = sm.addBuffer("bench.modak", text);
+    size_t treeBytes = 0;
     for (auto _ : state) {
         modak::Diagnostics diags;
         auto file = modak::syntax::parse(sm, id, diags);
         benchmark::DoNotOptimize(file.statements.data());
         if (diags.hasErrors())
             state.SkipWithError("generated input has errors");
+        treeBytes = file.arena ? file.arena->used() : 0;
     }
+    // The tree's size in the arena per byte of input (the rest of check's memory is the input itself).
+    state.counters["tree/input"] = static_cast<double>(treeBytes) / static_cast<double>(text.size());
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(text.size()));
 }
 BENCHMARK(BM_Parse)->Arg(64 << 10)->Arg(1 << 20)->Arg(10 << 20)->Unit(benchmark::kMillisecond);

@@ -171,7 +171,7 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
                                     : e.value.kind == Value::Kind::Bool  ? (e.value.boolean ? "true" : "false")
                                     : e.value.kind == Value::Kind::Float ? fmt::format("{}", e.value.number)
                                                                          : std::string(e.value.text);
-                addEnv(s, e.key.name, value);
+                addEnv(s, std::string(e.key.name), value);
             }
     s.pre = word(app, "pre");
     s.post = word(app, "post");

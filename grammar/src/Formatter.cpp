@@ -532,8 +532,8 @@ private:
     std::string scalarText(const Value& v) const {
         switch (v.kind) {
         case Value::Kind::String: return canonicalString(v.text);
-        case Value::Kind::Identifier: return v.text;
-        case Value::Kind::Versioned: return v.text + " " + canonicalString(v.version);
+        case Value::Kind::Identifier: return std::string(v.text);
+        case Value::Kind::Versioned: return std::string(v.text) + " " + canonicalString(v.version());
         case Value::Kind::Size: {
             std::string_view t = text(v.range);
             size_t unitStart = t.size();
@@ -565,7 +565,7 @@ private:
         return scalarText(v);
     }
 
-    std::string flatAttribute(const Statement& s) const { return s.key.name + " = " + flatValue(s.value); }
+    std::string flatAttribute(const Statement& s) const { return std::string(s.key.name) + " = " + flatValue(s.value); }
 
     void renderValue(const Value& v, uint32_t lo, bool spaceBefore) {
         switch (v.kind) {
@@ -581,7 +581,7 @@ private:
             break;
         case Value::Kind::Versioned:
             token(lo, v.range.begin, v.text, spaceBefore);
-            token(lo, v.versionRange.begin, canonicalString(v.version), true);
+            token(lo, v.versionRange().begin, canonicalString(v.version()), true);
             return;
         default: break;
         }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -106,10 +107,12 @@ Value makeSize(ParseState& st, const char* b, const char* e) {
     size_t amountEnd = unitStart;
     while (amountEnd > 0 && (text[amountEnd - 1] == ' ' || text[amountEnd - 1] == '\t'))
         --amountEnd;
-    v.unit = std::string(text.substr(unitStart));
+    std::string_view unit = text.substr(unitStart);
+    const auto& units = sizeUnitNames();
+    v.unitIndex = static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
     std::string_view amount = text.substr(0, amountEnd);
     v.number = toDouble(amount);
-    uint64_t unitBytes = sizeUnitBytes(v.unit).value_or(1);
+    uint64_t unitBytes = sizeUnitBytes(unit).value_or(1);
     double bytes = v.number * static_cast<double>(unitBytes);
     if (v.number < 0 || !std::isfinite(bytes) || bytes >= 9.2e18) {
         st.diags->add(DiagCode::InvalidSize, v.range,
@@ -186,9 +189,13 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
 
 Value makeString(ParseState& st, const char* b, const char* e) {
     Value v = base(st, Value::Kind::String, b, e);
-    std::string& out = v.text;
     const char* p = b + 1;
     const char* end = e - 1;  // closing quote
+    if (std::find(p, end, '\\') == end) {
+        v.text = std::string_view(p, end - p);  // nothing to unescape: a view into the source
+        return v;
+    }
+    std::string out;
     while (p < end) {
         if (*p != '\\') {
             out.push_back(*p++);
@@ -239,12 +246,13 @@ Value makeString(ParseState& st, const char* b, const char* e) {
                                       std::string_view(esc + 1, p - esc - 1)));
         }
     }
+    v.text = st.arena->copyString(out);
     return v;
 }
 
 Value makeTextBlock(ParseState& st, const char* b, const char* e) {
     Value v = base(st, Value::Kind::TextBlock, b, e);
-    v.text.assign(b + 3, e - 3);
+    v.text = std::string_view(b + 3, e - b - 6);
     return v;
 }
 
@@ -256,7 +264,7 @@ Value makeIdentifier(ParseState& st, const char* b, const char* e) {
         return v;
     }
     Value v = base(st, Value::Kind::Identifier, b, e);
-    v.text = std::string(name);
+    v.text = name;
     return v;
 }
 

@@ -6,12 +6,14 @@
 
 #include "x3/grammar.hpp"
 #include "x3/state.hpp"
+#include "Literals.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
-#include <iterator>
+#include <deque>
+#include <memory>
 
 namespace modak::syntax {
 
@@ -97,15 +99,30 @@ public:
         state_.file = file;
         state_.diags = &diags;
         state_.comments = &file_.comments;
+        state_.arena = arena_.get();
         file_.file = file;
     }
 
     File run() {
         CurrentStateScope scope(&state_);
+        parseFile();
+        // The top-level statements move into the arena, sized exactly, like every block's body.
+        if (!top_.empty()) {
+            auto* top = static_cast<Statement*>(arena_->allocate(sizeof(Statement) * top_.size(), alignof(Statement)));
+            std::uninitialized_copy(top_.begin(), top_.end(), top);
+            file_.statements = {top, top_.size()};
+            top_.clear();
+        }
+        file_.arena = std::move(arena_);
+        return std::move(file_);
+    }
+
+private:
+    void parseFile() {
         if (fileSize_ > options_.maxBytes) {
             error(DiagCode::FileTooLarge, {begin_, begin_},
                   fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, options_.maxBytes));
-            return std::move(file_);
+            return;
         }
         checkEncoding();
         if (end_ - begin_ >= 3 && std::memcmp(begin_, "\xEF\xBB\xBF", 3) == 0)
@@ -116,14 +133,11 @@ public:
                 error(DiagCode::EmptyFile, {p_, p_}, "the file is empty; a .modak file starts with `modak 1`");
             else
                 error(DiagCode::EmptyFile, {p_, p_}, "the file has no statements; a .modak file starts with `modak 1`");
-            return std::move(file_);
+            return;
         }
         parseHeader();
         parseItems();
-        return std::move(file_);
     }
-
-private:
     // ---- Diagnostics ----
     struct Span {
         const char* b;
@@ -326,37 +340,37 @@ private:
         s.kind = Statement::Kind::Block;
         s.range = state_.range(p_, p_);
         s.openBrace = s.range;
-        if (!pushBlock(std::move(s), p_))
-            return;
+        pushBlock(s, p_);
     }
 
     // ---- Structure ----
     // Statements of an open block collect in a per-depth scratch vector (capacity reused across
-    // blocks) and move into the block, sized exactly, when it closes: one move per statement and no
-    // growth slack, which matters for files with hundreds of thousands of small blocks.
-    std::vector<Statement>& currentBody() {
-        return stack_.empty() ? file_.statements : scratch_[stack_.size() - 1];
+    // blocks) and are copied into the arena, sized exactly, when it closes: no growth slack and one
+    // allocation-free copy per statement, which matters for files with hundreds of thousands of
+    // small blocks. Top-level statements collect in a deque (no reallocation while the file grows).
+    Statement& append(const Statement& s) {
+        if (stack_.empty())
+            return top_.emplace_back(s);
+        return scratch_[stack_.size() - 1].emplace_back(s);
     }
 
     void popBlock() {
         std::vector<Statement>& body = scratch_[stack_.size() - 1];
         Statement* block = stack_.back();
-        block->body.reserve(body.size());
-        std::move(body.begin(), body.end(), std::back_inserter(block->body));
+        block->body = {arena_->copy(body.data(), body.size()), body.size()};
         body.clear();
         stack_.pop_back();
     }
 
     // Adds an open block; false if the depth limit made us skip it instead.
-    bool pushBlock(Statement block, const char* afterBrace) {
+    bool pushBlock(const Statement& block, const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
             error(DiagCode::NestingTooDeep, {begin_ + block.openBrace.begin, begin_ + block.openBrace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
             skipBalanced(afterBrace);
             return false;
         }
-        currentBody().push_back(std::move(block));
-        stack_.push_back(&currentBody().back());
+        stack_.push_back(&append(block));
         if (scratch_.size() < stack_.size())
             scratch_.emplace_back();
         return true;
@@ -407,7 +421,7 @@ private:
         const char* b = p_;
         while (p_ < end_ && isIdentChar(*p_))
             ++p_;
-        return {std::string(b, p_), state_.range(b, p_)};
+        return {std::string_view(b, p_ - b), state_.range(b, p_)};
     }
 
     void parseHeader() {
@@ -525,14 +539,14 @@ private:
             if (!valueFollows(eq, key)) {
                 s.value.range = state_.range(eq + 1, eq + 1);
                 s.range = state_.range(b, eq + 1);
-                currentBody().push_back(std::move(s));
+                append(s);
                 return;
             }
             bool ok = parseValue(s.value, key);
             s.range = state_.range(b, begin_ + std::max(s.value.range.end, static_cast<uint32_t>(eq + 1 - begin_)));
             if (ok)
                 ok = checkAfterValue(s.value, key);
-            currentBody().push_back(std::move(s));
+            append(s);
             commaAllowed_ = ok;
             return;
         }
@@ -545,11 +559,12 @@ private:
             Statement s;
             s.kind = Statement::Kind::Block;
             s.key = key;
-            s.name = name;
+            if (name)
+                s.name = arena_->make(*name);
             s.openBrace = state_.range(p_, p_ + 1);
             s.range = state_.range(b, p_ + 1);
             ++p_;
-            pushBlock(std::move(s), p_);
+            pushBlock(s, p_);
             return;
         }
         if (name) {
@@ -691,16 +706,96 @@ private:
                   "'import' is only allowed at the top level of a file");
             return;
         }
-        if (!file_.statements.empty())
+        if (!top_.empty())
             diags_.add(DiagCode::ImportAfterStatement, state_.range(b, begin_ + v.range.end),
                        "imports should come before the first statement");
-        file_.imports.push_back({v.text, state_.range(b, begin_ + v.range.end), v.range});
+        file_.imports.push_back({std::string(v.text), state_.range(b, begin_ + v.range.end), v.range});
         commaAllowed_ = false;
+    }
+
+    // The common values need no grammar: an identifier (or boolean), an integer, or a string without
+    // escapes, when what follows cannot extend it. Lexed here with the same conversions as the X3
+    // actions; anything else, or anything X3 might continue (`..` of a range, a version string after
+    // an identifier, a size unit after a number), returns false for the X3 grammar to parse.
+    bool parseSimpleValue(Value& out) {
+        // Like X3, skip the white space before the value (a comment there is left to X3's skipper,
+        // which records it).
+        const char* b = p_;
+        while (b < end_ && (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r'))
+            ++b;
+        const char* e = b;
+        if (e == end_)
+            return false;
+        auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+        char c = *e;
+        if (isIdentStart(c)) {
+            while (e < end_ && isIdentChar(*e))
+                ++e;
+        } else if (isDigit(c) || (c == '-' && e + 1 < end_ && isDigit(e[1]))) {
+            ++e;
+            while (e < end_ && (isDigit(*e) || *e == '_'))
+                ++e;
+            // A fraction, exponent, duration, size unit or range: not a plain integer.
+            if (e < end_ && (isIdentChar(*e) || *e == '.' || *e == ':' || *e == '-'))
+                return false;
+            const char* u = skipBlanks(e);
+            if (u < end_ && isIdentStart(*u))
+                return false;
+        } else if (c == '"') {
+            if (end_ - e >= 3 && e[1] == '"' && e[2] == '"')
+                return false;  // text block
+            ++e;
+            while (e < end_ && *e != '"' && *e != '\\' && *e != '\n' && *e != '\r')
+                ++e;
+            if (e == end_ || *e != '"')
+                return false;  // escapes or unterminated
+            ++e;
+        } else {
+            return false;
+        }
+        // X3 skips trivia (line breaks too) before an optional `..` or version string.
+        const char* q = afterTrivia(e);
+        if (end_ - q >= 2 && q[0] == '.' && q[1] == '.')
+            return false;
+        if (isIdentStart(c)) {
+            if (q < end_ && *q == '"')
+                return false;
+            out = parser::makeIdentifier(state_, b, e);
+        } else if (c == '"') {
+            out = parser::makeString(state_, b, e);
+        } else {
+            out = parser::makeInteger(state_, b, e);
+        }
+        p_ = e;
+        return true;
+    }
+
+    // The first byte at or after `q` that is not whitespace or a (terminated) comment, as X3's
+    // skipper sees it; records nothing.
+    const char* afterTrivia(const char* q) const {
+        while (q < end_) {
+            if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') {
+                ++q;
+            } else if (*q == '/' && q + 1 < end_ && q[1] == '/') {
+                while (q < end_ && *q != '\n' && *q != '\r')
+                    ++q;
+            } else if (*q == '/' && q + 1 < end_ && q[1] == '*') {
+                const char* close = findBlockCommentEnd(q + 2);
+                if (!close)
+                    return q;
+                q = close;
+            } else {
+                break;
+            }
+        }
+        return q;
     }
 
     // Parses one value with the X3 grammar at p_. Returns false after reporting a syntax error (the
     // value is then of kind Error and the input has been skipped to a recovery point).
     bool parseValue(Value& out, const Identifier& key) {
+        if (parseSimpleValue(out))
+            return true;
         const char* start = p_;
         const char* it = p_;
         state_.stringStart = nullptr;
@@ -783,6 +878,8 @@ private:
     Diagnostics& diags_;
     const ParseOptions& options_;
     File file_;
+    std::unique_ptr<Arena> arena_ = std::make_unique<Arena>();
+    std::deque<Statement> top_;
     std::vector<Statement*> stack_;
     std::vector<std::vector<Statement>> scratch_;
     size_t errors_ = 0;

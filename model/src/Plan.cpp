@@ -59,11 +59,11 @@ Image imageFromBlock(const Statement& block, std::string name) {
     img.reference = word(&block, "reference");
     img.imageType = word(&block, "image_type", "docker");
     if (const Value* f = attr(&block, "framework"); f && f->kind == Value::Kind::Versioned)
-        img.framework = VersionedName{std::string(f->text), std::string(f->version)};
+        img.framework = VersionedName{std::string(f->text), std::string(f->version())};
     else if (f && f->kind == Value::Kind::Identifier)
         img.framework = VersionedName{std::string(f->text), ""};
     if (const Value* m = attr(&block, "mpi"); m && m->kind == Value::Kind::Versioned)
-        img.mpi = VersionedName{std::string(m->text), std::string(m->version)};
+        img.mpi = VersionedName{std::string(m->text), std::string(m->version())};
     else if (m && m->kind == Value::Kind::Identifier)
         img.mpi = VersionedName{std::string(m->text), ""};
     img.app = word(&block, "app");
@@ -315,7 +315,7 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     if (const Value* fw = attr(app, "framework")) {
         r.framework = std::string(fw->text);
         if (fw->kind == Value::Kind::Versioned)
-            r.frameworkVersion = std::string(fw->version);
+            r.frameworkVersion = std::string(fw->version());
     }
     if (const Statement* w = child(app, "workload")) {
         if (w->kind == Statement::Kind::Block) {
@@ -610,7 +610,7 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
     std::string mpi, mpiVersion;
     if (const Value* m = attr(app, "mpi")) {
         mpi = std::string(m->text);
-        mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version) : "";
+        mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version()) : "";
     }
     std::string build = word(d, "build", "auto");
     std::vector<const Image*> images;

@@ -219,7 +219,17 @@ void collectSymbols(Program& program, Diagnostics& diags) {
     std::vector<bool> seen(program.documents.size());
     std::vector<size_t> order;
     postOrder(program, 0, seen, order);
-    std::unordered_map<std::string, size_t> byName;  // "kind name" -> index in program.symbols
+    // (kind, name) -> index in program.symbols; the views point into the trees.
+    struct Hash {
+        size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
+            return std::hash<std::string_view>()(p.first) * 31 + std::hash<std::string_view>()(p.second);
+        }
+    };
+    std::unordered_map<std::pair<std::string_view, std::string_view>, size_t, Hash> byName;
+    size_t blocks = 0;
+    for (size_t index : order)
+        blocks += program.documents[index]->tree.statements.size();
+    program.symbols.reserve(blocks);  // at most one a top-level statement; no regrowth on large files
     for (size_t index : order) {
         const Document& doc = *program.documents[index];
         for (const syntax::Statement& st : doc.tree.statements) {
@@ -230,7 +240,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                           fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key.name));
                 continue;
             }
-            std::string key = st.key.name + ' ' + st.name->name;
+            std::pair key{st.key.name, st.name->name};
             if (auto it = byName.find(key); it != byName.end()) {
                 const Symbol* first = &program.symbols[it->second];
                 Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name->range,
@@ -238,8 +248,8 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                 d.notes.push_back({first->block->name->range, fmt::format("'{}' first defined here", first->name)});
                 continue;
             }
-            byName.emplace(std::move(key), program.symbols.size());
-            program.symbols.push_back({st.key.name, st.name->name, doc.file, &st});
+            byName.emplace(key, program.symbols.size());
+            program.symbols.push_back({std::string(st.key.name), std::string(st.name->name), doc.file, &st});
         }
     }
 }

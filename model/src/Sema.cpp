@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <set>
 #include <unordered_map>
@@ -19,24 +20,44 @@ namespace modak::model {
 
 namespace {
 
-/// A tiny insertion-ordered map for the few keys of one block.
-template <class Key>
-struct FlatSeen {
-    std::vector<std::pair<Key, const syntax::Statement*>> items;
+struct NamePairHash {
+    size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
+        return std::hash<std::string_view>()(p.first) * 31 + std::hash<std::string_view>()(p.second);
+    }
+};
 
-    std::pair<typename decltype(items)::iterator, bool> emplace(Key key, const syntax::Statement* st) {
-        for (auto it = items.begin(); it != items.end(); ++it)
-            if (it->first == key)
-                return {it, false};
-        items.emplace_back(std::move(key), st);
-        return {items.end() - 1, true};
+/// The first node seen under each key, for the few keys of one block or the words of one list. The
+/// first sixteen keys live inline (checking a block allocates nothing); more go to a hash map.
+template <class Key, class Node, class Hash = std::hash<Key>>
+class FlatSeen {
+public:
+    /// Records `node` under `key`; returns the node recorded first if `key` was seen before.
+    const Node* insert(const Key& key, const Node* node) {
+        if (const Node* first = find(key))
+            return first;
+        if (size_ < inline_.size())
+            inline_[size_++] = {key, node};
+        else
+            more_.emplace(key, node);
+        return nullptr;
     }
-    size_t count(std::string_view key) const {
-        for (const auto& item : items)
-            if (item.first == key)
-                return 1;
-        return 0;
+    const Node* find(const Key& key) const {
+        for (size_t i = 0; i < size_; ++i)
+            if (inline_[i].key == key)
+                return inline_[i].node;
+        if (auto it = more_.find(key); it != more_.end())
+            return it->second;
+        return nullptr;
     }
+
+private:
+    struct Entry {
+        Key key{};
+        const Node* node = nullptr;
+    };
+    std::array<Entry, 16> inline_{};
+    size_t size_ = 0;
+    std::unordered_map<Key, const Node*, Hash> more_;
 };
 
 using syntax::Statement;
@@ -214,13 +235,13 @@ struct Framework {
     std::string title(bool withVersion = true) const {
         std::string t = frameworkTitle(name);
         if (withVersion && stmt && stmt->value.kind == VK::Versioned)
-            t += " " + stmt->value.version;
+            (t += " ") += stmt->value.version();
         return t;
     }
     /// Where a note about the framework points: the version string if it matters, else the name.
     SourceRange where(bool version = false) const {
         if (version && stmt->value.kind == VK::Versioned)
-            return stmt->value.versionRange;
+            return stmt->value.versionRange();
         return nameRange(stmt->value);
     }
 };
@@ -238,7 +259,7 @@ public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
         : sm_(sm), program_(program), diags_(diags) {
         for (const Symbol& s : program.symbols)
-            byName_[s.kind + ' ' + s.name] = &s;
+            byName_[{s.kind, s.name}] = &s;
         for (const Diagnostic& d : diags)
             if (d.severity >= Severity::Error)
                 errors_.push_back(d.range);
@@ -284,7 +305,7 @@ private:
 
     /// The block `kind name` visible from the current file.
     const Symbol* resolve(std::string_view kind, std::string_view name) const {
-        auto it = byName_.find(std::string(kind) + ' ' + std::string(name));
+        auto it = byName_.find({kind, name});
         if (it == byName_.end() || !reachable_.count(it->second->file.value))
             return nullptr;
         return it->second;
@@ -439,10 +460,10 @@ private:
 
     // --- structure -----------------------------------------------------------------------------
 
-    void checkBody(const BlockSchema& schema, const Statement* owner, const std::vector<Statement>& body) {
+    void checkBody(const BlockSchema& schema, const Statement* owner, syntax::NodeList<Statement> body) {
         // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
-        FlatSeen<std::string_view> seen;   // attributes, unnamed blocks
-        FlatSeen<std::string> seenNamed;   // "key name"
+        FlatSeen<std::string_view, Statement> seen;  // attributes, unnamed blocks
+        FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash> seenNamed;  // key, name
         std::vector<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
             if (st.key.name.empty())
@@ -475,13 +496,11 @@ private:
                         diags_.add(DiagCode::MissingName, st.key.range,
                                    fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key.name));
                     } else {
-                        std::string key = st.key.name + ' ' + st.name->name;
-                        auto [it, fresh] = seenNamed.emplace(key, &st);
-                        if (!fresh) {
+                        if (const Statement* first = seenNamed.insert({st.key.name, st.name->name}, &st)) {
                             Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name->range,
                                                        fmt::format("duplicate {} '{}' in {}", st.key.name,
                                                                    st.name->name, where(owner)));
-                            d.notes.push_back({it->second->name->range,
+                            d.notes.push_back({first->name->range,
                                                fmt::format("'{}' first defined here", st.name->name)});
                         }
                     }
@@ -493,11 +512,10 @@ private:
                     d.fixes.push_back(replaceFix("remove the name", {st.name->range.file, st.key.range.end,
                                                                      st.name->range.end}, ""));
                 }
-                auto [it, fresh] = seen.emplace(st.key.name, &st);
-                if (!fresh) {
+                if (const Statement* first = seen.insert(st.key.name, &st)) {
                     Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key.range,
                                                fmt::format("duplicate key '{}' in {}", st.key.name, where(owner)));
-                    d.notes.push_back({it->second->key.range, fmt::format("'{}' first set here", st.key.name)});
+                    d.notes.push_back({first->key.range, fmt::format("'{}' first set here", st.key.name)});
                     d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key.name), st));
                 }
             }
@@ -509,7 +527,7 @@ private:
         if (!owner || broken(*owner))
             return;
         for (const KeySchema& k : schema.keys) {
-            if (!k.required || seen.count(k.name) ||
+            if (!k.required || seen.find(k.name) ||
                 std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(*owner),
@@ -631,7 +649,7 @@ private:
             // "tensorflow 2.1" → tensorflow "2.1"
             if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
                 auto space = v.text.find(' ');
-                std::string name = v.text.substr(0, space);
+                std::string name(v.text.substr(0, space));
                 if (space != std::string::npos && t.value(name) && parseVersion(v.text.substr(space + 1))) {
                     std::string fixed = name + " " + syntax::quoteString(v.text.substr(space + 1));
                     message += fmt::format("; write `{}`", fixed);
@@ -643,14 +661,14 @@ private:
             if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
                 !v.text.empty() && isPlainNumber(v.text, t.kind == ValueKind::Float)) {
                 message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
                 break;
             }
             if (v.kind == VK::String && syntax::isIdentifier(v.text) &&
                 ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text) != nullptr
                                                                                  : t.kind == ValueKind::Reference)) {
                 message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, v.text));
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
                 break;
             }
             if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
@@ -732,15 +750,15 @@ private:
                 reportInvalidEnum(key, t, v.text, nameRange(v));
                 return;
             }
-            if (v.kind == VK::Versioned && !parseVersion(v.version))
-                diags_.add(DiagCode::InvalidEnumValue, v.versionRange,
+            if (v.kind == VK::Versioned && !parseVersion(v.version()))
+                diags_.add(DiagCode::InvalidEnumValue, v.versionRange(),
                            fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
                                        "or \"latest\"",
-                                       v.version, v.text));
+                                       v.version(), v.text));
             return;
         }
         case ValueKind::List: {
-            std::unordered_map<std::string, const Value*> seen;
+            FlatSeen<std::string_view, Value> seen;
             for (const Value& item : v.items) {
                 if (item.kind == VK::Error)
                     continue;
@@ -753,11 +771,10 @@ private:
                 checkTyped(ks, *t.element, item, true);
                 if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
                     item.kind == VK::Identifier) {
-                    auto [it, fresh] = seen.emplace(item.text, &item);
-                    if (!fresh) {
+                    if (const Value* first = seen.insert(item.text, &item)) {
                         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
                                                    fmt::format("'{}' is listed twice in '{}'", item.text, key));
-                        d.notes.push_back({it->second->range, "first listed here"});
+                        d.notes.push_back({first->range, "first listed here"});
                     }
                 }
             }
@@ -844,14 +861,14 @@ private:
         fw.stmt = f;
         fw.name = f->value.text;
         if (f->value.kind == VK::Versioned) {
-            fw.version = parseVersion(f->value.version);
-            fw.versionRange = f->value.versionRange;
+            fw.version = parseVersion(f->value.version());
+            fw.versionRange = f->value.versionRange();
         }
         return fw;
     }
 
     void applicationFacts(const Statement& app) {
-        const std::string& name = app.name->name;
+        std::string_view name = app.name->name;
         const Statement* kind = attr(app, "kind");
         Framework fw = frameworkOf(app);
         std::string_view kindName = ident(kind);
@@ -962,7 +979,7 @@ private:
     // --- facts: target -------------------------------------------------------------------------
 
     void targetFacts(const Statement& target) {
-        const std::string& name = target.name->name;
+        std::string_view name = target.name->name;
         const Statement* scheduler = attr(target, "scheduler");
         std::string_view sched = ident(scheduler);
 
@@ -1203,7 +1220,7 @@ private:
                 continue;
             if (s.name->name == ref->value.text)
                 return &s;
-            names.push_back(s.name->name);
+            names.emplace_back(s.name->name);
         }
         if (names.empty())
             return nullptr;  // the target does not describe its partitions
@@ -1219,13 +1236,13 @@ private:
     }
 
     void checkStorage(const Statement& target, const Statement* ref) {
-        const std::string& v = ref->value.text;
+        std::string_view v = ref->value.text;
         std::vector<std::string> names;
         for (const Statement& s : target.body)
             if (isBlock(s) && s.key.name == "storage" && s.name) {
                 if (s.name->name == v)
                     return;
-                names.push_back(s.name->name);
+                names.emplace_back(s.name->name);
             }
         const KeySchema* cls = topLevelBlock("target")->key("storage")->block->key("class");
         if (cls->types[0].value(v))
@@ -1379,7 +1396,7 @@ private:
     }
 
     void imageFacts(const Statement& image) {
-        const std::string& name = image.name->name;
+        std::string_view name = image.name->name;
         const Statement* ref = attr(image, "reference");
         if (ref && ref->value.kind == VK::String) {
             std::string_view text = ref->value.text;
@@ -1417,7 +1434,7 @@ private:
 
     /// A pinned image against the deployment's own image choices (`build`, `graph_compiler`).
     void pinnedImageDeployment(const Statement& dep, const Statement& image) {
-        const std::string& imageName = image.name->name;
+        std::string_view imageName = image.name->name;
         const Statement* build = attr(dep, "build");
         const Statement* imageBuild = attr(image, "build");
         std::string_view b = ident(build);
@@ -1444,8 +1461,8 @@ private:
     /// A pinned image against the application it runs.
     void pinnedImageApplication(const Statement& dep, const Statement& image, const Statement& app) {
         const Statement* pin = attr(dep, "image");
-        const std::string& imageName = image.name->name;
-        const std::string& appName = app.name->name;
+        std::string_view imageName = image.name->name;
+        std::string_view appName = app.name->name;
         if (const Statement* container = attr(app, "container")) {
             Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
                                        fmt::format("deployment pins image '{}', but application '{}' gives its own "
@@ -1492,7 +1509,7 @@ private:
     /// A pinned image against the target (or partition) it runs on.
     void pinnedImageTarget(const Statement& dep, const Statement& image, const Resources& res) {
         const Statement* pin = attr(dep, "image");
-        const std::string& imageName = image.name->name;
+        std::string_view imageName = image.name->name;
         if (const Statement* arch = attr(image, "arch")) {
             const Statement* cpu = sub(*res.target, "cpu");
             if (res.partition)
@@ -1539,7 +1556,7 @@ private:
         if (c.empty() || c == "none" || c == "auto" ||
             !topLevelBlock("deployment")->key("graph_compiler")->types[0].value(c))
             return;
-        const std::string& appName = app.name->name;
+        std::string_view appName = app.name->name;
         Framework fw = frameworkOf(app);
         auto report = [&](DiagCode code, std::string message, bool atVersion) {
             Diagnostic& d = diags_.add(code, gc->value.range, std::move(message));
@@ -1603,7 +1620,7 @@ private:
     const SourceManager& sm_;
     const Program& program_;
     Diagnostics& diags_;
-    std::unordered_map<std::string, const Symbol*> byName_;
+    std::unordered_map<std::pair<std::string_view, std::string_view>, const Symbol*, NamePairHash> byName_;  // kind, name
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
 };

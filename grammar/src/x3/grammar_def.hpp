@@ -76,34 +76,32 @@ struct MakeValue {
 
 const auto makeVersioned = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
-    Value v = std::move(boost::fusion::at_c<0>(attr));
+    Value v = boost::fusion::at_c<0>(attr);
     auto& version = boost::fusion::at_c<1>(attr);
     // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
     if (version && v.kind == Value::Kind::Bool)
         v.text = v.boolean ? "true" : "false";
     if (version && (v.kind == Value::Kind::Identifier || v.kind == Value::Kind::Bool)) {
         v.kind = Value::Kind::Versioned;
-        v.version = std::move(version->text);
-        v.versionRange = version->range;
+        v.versionInfo = state().arena->make(Value::Version{version->text, version->range});
         v.range.end = version->range.end;
     }
-    x3::_val(ctx) = std::move(v);
+    x3::_val(ctx) = v;
 };
 
 const auto makeRange = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     auto& hi = boost::fusion::at_c<1>(attr);
     if (!hi) {
-        x3::_val(ctx) = std::move(boost::fusion::at_c<0>(attr));
+        x3::_val(ctx) = boost::fusion::at_c<0>(attr);
         return;
     }
-    Value lo = std::move(boost::fusion::at_c<0>(attr));
+    const Value bounds[2] = {boost::fusion::at_c<0>(attr), *hi};
     Value r;
     r.kind = Value::Kind::Range;
-    r.range = {lo.range.file, lo.range.begin, hi->range.end};
-    r.items.push_back(std::move(lo));
-    r.items.push_back(std::move(*hi));
-    x3::_val(ctx) = std::move(r);
+    r.range = {bounds[0].range.file, bounds[0].range.begin, bounds[1].range.end};
+    r.items = {state().arena->copy(bounds, 2), 2};
+    x3::_val(ctx) = r;
 };
 
 const auto makeList = [](auto& ctx) {
@@ -112,8 +110,9 @@ const auto makeList = [](auto& ctx) {
     Value v;
     v.kind = Value::Kind::List;
     v.range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
-    v.items = std::move(boost::fusion::at_c<1>(attr));
-    x3::_val(ctx) = std::move(v);
+    const std::vector<Value>& items = boost::fusion::at_c<1>(attr);
+    v.items = {state().arena->copy(items.data(), items.size()), items.size()};
+    x3::_val(ctx) = v;
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------

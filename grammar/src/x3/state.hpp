@@ -14,6 +14,7 @@ struct ParseState {
     FileId file;
     Diagnostics* diags = nullptr;
     std::vector<Comment>* comments = nullptr;
+    Arena* arena = nullptr;  ///< where values' out-of-line parts go (the File's)
     const char* stringStart = nullptr;  ///< opening quote of the string being lexed (for errors)
 
     SourceRange range(const char* b, const char* e) const {

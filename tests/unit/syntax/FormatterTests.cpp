@@ -78,13 +78,13 @@ std::string valueText(const Value& v) {
     switch (v.kind) {
     case Value::Kind::String:
     case Value::Kind::TextBlock:
-    case Value::Kind::Identifier: return k + "(" + v.text + ")";
+    case Value::Kind::Identifier: return k + "(" + std::string(v.text) + ")";
     case Value::Kind::Integer:
     case Value::Kind::Duration: return k + "(" + std::to_string(v.integer) + ")";
     case Value::Kind::Float: return k + "(" + std::to_string(v.number) + ")";
-    case Value::Kind::Size: return k + "(" + std::to_string(v.integer) + "," + v.unit + ")";
+    case Value::Kind::Size: return k + "(" + std::to_string(v.integer) + "," + std::string(v.unit()) + ")";
     case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Versioned: return k + "(" + v.text + "," + v.version + ")";
+    case Value::Kind::Versioned: return k + "(" + std::string(v.text) + "," + std::string(v.version()) + ")";
     case Value::Kind::List: return "[" + itemsText(v, ", ") + "]";
     case Value::Kind::Range: return itemsText(v, "..");
     case Value::Kind::Error: return "error";
@@ -92,7 +92,7 @@ std::string valueText(const Value& v) {
     return "?";
 }
 
-void describeStatements(const std::vector<Statement>& body, int depth, std::string& out) {
+void describeStatements(NodeList<Statement> body, int depth, std::string& out) {
     for (const Statement& s : body) {
         out.append(static_cast<size_t>(depth) * 2, ' ');
         out += s.key.name;
@@ -100,7 +100,7 @@ void describeStatements(const std::vector<Statement>& body, int depth, std::stri
             out += " = " + valueText(s.value) + "\n";
         } else {
             if (s.name)
-                out += " " + s.name->name;
+                (out += " ") += s.name->name;
             out += " {\n";
             describeStatements(s.body, depth + 1, out);
             out.append(static_cast<size_t>(depth) * 2, ' ');

@@ -10,7 +10,8 @@ using modak::test::parseReport;
 namespace {
 
 syntax::File parseOk(const std::string& text) {
-    SourceManager sm;
+    // The tree views its source: the buffers stay for the whole test run.
+    static SourceManager sm;
     Diagnostics diags;
     syntax::File f = test::parseText(sm, text, diags);
     INFO(test::report(sm, diags));
@@ -81,13 +82,34 @@ TEST_CASE("lists and ranges") {
     CHECK(valueOf("[1, 2..4,\n 8 // eight\n]") == "(list (int 1) (range (int 2) (int 4)) (int 8))");
 }
 
+TEST_CASE("plain identifiers, integers and strings give way to what extends them") {
+    // The driver lexes these itself; whatever X3 would read on (a version string, `..`, a unit, a
+    // fraction), even past line breaks and comments, must still reach the grammar.
+    CHECK(valueOf("pytorch\n  \"2.1\"") == "(versioned pytorch 2.1)");
+    CHECK(valueOf("pytorch /* c */ \"2.1\"") == "(versioned pytorch 2.1)");
+    CHECK(valueOf("true \"x\"") == "(versioned true x)");
+    CHECK(valueOf("1\n..8") == "(range (int 1) (int 8))");
+    CHECK(valueOf("a // c\n..b") == "(range (id a) (id b))");
+    CHECK(valueOf("\"a\"..\"b\"") == "(range (string a) (string b))");
+    CHECK(valueOf("-3") == "(int -3)");
+    CHECK(valueOf("1_000_") == "(int 1000)");
+    CHECK(valueOf("64 GiB") == "(size 68719476736 GiB)");
+    CHECK(valueOf("1e3") == "(float 1000)");
+    CHECK(valueOf("\"\"") == "(string )");
+    CHECK(valueOf("\n  false // no") == "(bool false)");
+    auto f = parseOk("modak 1\nx = 5 // five\ny = \"s\" /* s */\n");
+    REQUIRE(f.comments.size() == 2);
+    CHECK(f.statements.at(1).value.range.begin == 26);
+    CHECK(f.statements.at(1).value.range.end == 29);
+}
+
 TEST_CASE("value ranges are exact byte ranges") {
     auto f = parseOk("modak 1\nx = [ a , tensorflow \"2.1\" ] // c\n");
     const auto& v = f.statements.at(0).value;
     CHECK(v.range.begin == 12);
     CHECK(v.range.end == 36);
     CHECK(v.items.at(1).range.begin == 18);
-    CHECK(v.items.at(1).versionRange.begin == 29);
+    CHECK(v.items.at(1).versionRange().begin == 29);
     CHECK(v.items.at(1).range.end == 34);
     REQUIRE(f.comments.size() == 1);
     CHECK(f.comments[0].range.begin == 37);

@@ -1,23 +1,107 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The plain syntax tree of a .modak file (docs/language.md §2). No parser types leak in here; every
-//! node carries its byte range so diagnostics, the formatter and the LSP can point at it.
+//! The syntax tree of a .modak file (docs/language.md §2). No parser types leak in here; every node
+//! carries its byte range so diagnostics, the formatter and the LSP can point at it.
+//!
+//! The tree is compact and immutable: nodes are trivially copyable and live in an arena owned by the
+//! File (shared by its copies), lists of nodes are views into that arena, and names and strings are
+//! `std::string_view`s into the source buffer (or into the arena when a string had escapes to
+//! unescape). A tree is therefore valid while both its File (or a copy of it) and the SourceManager
+//! holding its source are alive.
 #pragma once
 
 #include "modak/text/SourceManager.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace modak::syntax {
 
+/// A read-only view of nodes stored contiguously (in a File's arena, or in a vector): a block's body,
+/// a list's items. Iterates and indexes like a const std::vector.
+template <class T>
+class NodeList {
+public:
+    using value_type = T;
+    using size_type = size_t;
+    using const_iterator = const T*;
+    using iterator = const T*;
+    using const_reference = const T&;
+    using reference = const T&;
+
+    NodeList() = default;
+    NodeList(const T* data, size_t size) : data_(data), size_(static_cast<uint32_t>(size)) {}
+    NodeList(const std::vector<T>& v) : NodeList(v.data(), v.size()) {}  // NOLINT: a view, as for spans
+
+    const T* begin() const { return data_; }
+    const T* end() const { return data_ + size_; }
+    const T* data() const { return data_; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const T& operator[](size_t i) const { return data_[i]; }
+    const T& at(size_t i) const {
+        if (i >= size_)
+            throw std::out_of_range("NodeList::at");
+        return data_[i];
+    }
+    const T& front() const { return data_[0]; }
+    const T& back() const { return data_[size_ - 1]; }
+
+private:
+    const T* data_ = nullptr;
+    uint32_t size_ = 0;
+};
+
+/// Bump allocator for the nodes of one File. Memory is released all at once with the arena; nothing
+/// stored here has a destructor to run.
+class Arena {
+public:
+    Arena() = default;
+    Arena(const Arena&) = delete;
+    Arena& operator=(const Arena&) = delete;
+
+    void* allocate(size_t bytes, size_t align);
+
+    /// Copies `n` trivially copyable objects into the arena.
+    template <class T>
+    const T* copy(const T* from, size_t n) {
+        static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+        if (n == 0)
+            return nullptr;
+        T* to = static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
+        for (size_t i = 0; i < n; ++i)
+            new (to + i) T(from[i]);
+        return to;
+    }
+    template <class T>
+    const T* make(const T& value) { return copy(&value, 1); }
+    std::string_view copyString(std::string_view s);
+
+    /// Bytes handed out so far (for benchmarks).
+    size_t used() const { return used_; }
+
+private:
+    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    std::byte* next_ = nullptr;
+    size_t left_ = 0;
+    size_t used_ = 0;
+    size_t chunkSize_ = 0;
+};
+
 struct Identifier {
-    std::string name;
+    std::string_view name;  ///< a view into the source
     SourceRange range;
 };
 
-/// One value. A tagged struct rather than a variant keeps consumers simple and the node small enough.
+/// One value. A tagged struct rather than a variant keeps consumers simple; the rarely used parts
+/// (a size's unit, a versioned name's version) are out of line behind accessors.
 struct Value {
     enum class Kind : uint8_t {
         Error,       ///< placeholder after a syntax error
@@ -25,26 +109,38 @@ struct Value {
         TextBlock,   ///< """...""" (text = contents, verbatim)
         Integer,     ///< integer
         Float,       ///< number
-        Size,        ///< integer = bytes; unit = unit as written; number = amount as written
+        Size,        ///< integer = bytes; unit() = unit as written; number = amount as written
         Duration,    ///< integer = seconds
         Bool,        ///< boolean
         Identifier,  ///< text = name (enum value, reference or `auto`)
-        Versioned,   ///< text = name, version = the version string, versionRange its range
+        Versioned,   ///< text = name, version() = the version string, versionRange() its range
         List,        ///< items
         Range,       ///< items[0]..items[1]
     };
 
+    /// The version string of a Versioned value and where it is written.
+    struct Version {
+        std::string_view text;
+        SourceRange range;
+    };
+
     Kind kind = Kind::Error;
+    bool boolean = false;
+    uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
     SourceRange range;
-    std::string text;
-    std::string unit;
-    std::string version;
-    SourceRange versionRange;
+    std::string_view text;
     int64_t integer = 0;
     double number = 0;
-    bool boolean = false;
-    std::vector<Value> items;
+    NodeList<Value> items;
+    const Version* versionInfo = nullptr;  ///< Versioned only
+
+    std::string_view unit() const;
+    std::string_view version() const { return versionInfo ? versionInfo->text : std::string_view(); }
+    SourceRange versionRange() const { return versionInfo ? versionInfo->range : SourceRange{}; }
 };
+
+/// The size units of the language ("B", "kB", … "PiB"), in a fixed order.
+const std::vector<std::string_view>& sizeUnitNames();
 
 const char* kindName(Value::Kind kind);
 
@@ -53,15 +149,17 @@ struct Statement {
     enum class Kind : uint8_t { Attribute, Block };
 
     Kind kind = Kind::Attribute;
-    Identifier key;                  ///< attribute key, or block kind (`application`, `job`)
-    std::optional<Identifier> name;  ///< block label (`application mnist`)
-    Value value;                     ///< attribute value
-    std::vector<Statement> body;     ///< block statements
-    SourceRange range;               ///< whole statement
-    SourceRange openBrace;           ///< blocks: `{`
-    SourceRange closeBrace;          ///< blocks: `}` (empty range when missing)
-    bool singleLine = false;         ///< blocks written on one line (formatter keeps them so)
+    bool singleLine = false;           ///< blocks written on one line (formatter keeps them so)
+    SourceRange range;                 ///< whole statement
+    Identifier key;                    ///< attribute key, or block kind (`application`, `job`)
+    const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
+    NodeList<Statement> body;          ///< block statements
+    SourceRange openBrace;             ///< blocks: `{`
+    SourceRange closeBrace;            ///< blocks: `}` (empty range when missing)
+    Value value;                       ///< attribute value
 };
+
+static_assert(std::is_trivially_copyable_v<Statement> && std::is_trivially_destructible_v<Statement>);
 
 struct Import {
     std::string path;  ///< unescaped
@@ -80,8 +178,9 @@ struct File {
     std::optional<int64_t> version;  ///< from `modak N`
     SourceRange headerRange;
     std::vector<Import> imports;
-    std::vector<Statement> statements;
+    NodeList<Statement> statements;
     std::vector<Comment> comments;  ///< in source order
+    std::shared_ptr<const Arena> arena;  ///< owns the nodes (shared by copies of this File)
 };
 
 } // namespace modak::syntax
