@@ -54,6 +54,8 @@ bool writeAll(const fs::path& out, const std::vector<DeploymentOutput>& outputs,
             return fail(fmt::format("cannot create '{}': {}", (staging / d.name).string(), ec.message()));
         for (const auto& f : d.files) {
             fs::path path = staging / d.name / f.path;
+            if (path.has_parent_path())
+                fs::create_directories(path.parent_path(), ec);  // artefacts may live in subfolders
             std::ofstream file(path, std::ios::binary);
             file << f.content;
             file.close();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything modak needs to build and test on Debian bookworm (idempotent).
-# Debian packages only; later parts of the project add npm packages here too.
+# Debian packages, the npm packages of the test checkers (tests/tools/package.json) and OpenStack
+# tosca-parser (tests/tools/tosca-parser, unpacked from Debian trixie into ~/.cache).
 set -euo pipefail
 
 packages=(
@@ -8,22 +9,35 @@ packages=(
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev time python3-jsonschema shellcheck
   slurm-wlm munge
+  ansible-core yamllint unzip
+  python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml
 )
+# Node for the npm checkers: Debian's, unless a node with npm is already installed (e.g. NodeSource's).
+command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if ((${#missing[@]} == 0)); then
-  exit 0
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then
+    "$@"
+  else
+    command -v sudo >/dev/null || { echo "setup.sh: run as root or install sudo" >&2; exit 2; }
+    sudo env HOME="$HOME" "$@"
+  fi
+}
+if ((${#missing[@]} > 0)); then
+  echo "setup.sh: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-  command -v sudo >/dev/null || { echo "setup.sh: run as root or install sudo" >&2; exit 2; }
-  sudo=(sudo)
+tools=$(cd "$(dirname "$0")/../tests/tools" && pwd)
+if [[ ! -d $tools/node_modules ]] || [[ $tools/package-lock.json -nt $tools/node_modules ]]; then
+  echo "setup.sh: installing the npm test checkers (tests/tools/package-lock.json)" >&2
+  (cd "$tools" && npm ci --no-audit --no-fund --loglevel=error >/dev/null && touch node_modules)
 fi
-echo "setup.sh: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+cache=${MODAK_TOSCA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tosca-parser-2.12.0}
+[[ -f $cache/toscaparser/elements/TOSCA_definition.yaml ]] || as_root "$tools/tosca-parser" install

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/codegen/Generate.h"
 
+#include "Context.h"
 #include "JobScripts.h"
 #include "Shell.h"
 
@@ -47,11 +48,6 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
 }
 
 } // namespace
-
-const std::vector<std::string>& supportedEmits() {
-    static const std::vector<std::string> emits = {"slurm", "torque", "pbs", "script", "build"};
-    return emits;
-}
 
 JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
                     const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags) {
@@ -189,42 +185,79 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     return s;
 }
 
+namespace {
+
+void emitSlurm(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
+    out.push_back({"job.slurm.sh", slurmScript(c.spec), true});
+}
+void emitTorque(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
+    out.push_back({"job.torque.sh", torqueScript(c.spec, false), true});
+}
+void emitPbs(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
+    out.push_back({"job.pbs.sh", torqueScript(c.spec, true), true});
+}
+void emitScript(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
+    out.push_back({"job.sh", plainScript(c.spec), true});
+}
+void emitBuild(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+    if (c.spec.buildSrc.empty()) {
+        diags.add(DiagCode::UnsupportedEmit, c.plan.range,
+                  fmt::format("deployment '{}': `emit` asks for a build job but the application has no `build` block",
+                              c.deployment.name));
+        return;
+    }
+    std::string scheduler = c.spec.scheduler == "kubernetes" ? "none" : c.spec.scheduler;
+    out.push_back({"build." + (scheduler == "none" ? std::string("sh") : scheduler + ".sh"), buildScript(c.spec, scheduler), true});
+}
+
+struct Emitter {
+    std::string_view kind;
+    EmitFunction emit;
+};
+
+/// Every `emit` kind this version generates, in the order `supportedEmits` lists them.
+constexpr Emitter kEmitters[] = {
+    {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
+};
+
+} // namespace
+
+const std::vector<std::string>& supportedEmits() {
+    static const std::vector<std::string> emits = [] {
+        std::vector<std::string> v;
+        for (const auto& e : kEmitters)
+            v.emplace_back(e.kind);
+        return v;
+    }();
+    return emits;
+}
+
 std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::Program& program,
                                          const model::Symbol& deployment, const model::DeploymentPlan& plan,
                                          const GenerateOptions& options, Diagnostics& diags) {
     std::vector<Artefact> out;
     std::vector<std::string> emit = options.emit.empty() ? words(attr(deployment.block, "emit")) : options.emit;
+    DeploymentContext context{sm, program, deployment, plan, options, nullptr, nullptr, {}};
+    context.application = refBlock(program, deployment, "application", "application");
+    context.target = refBlock(program, deployment, "target", "target");
     if (emit.empty()) {
         // Without an emit list, the job script for the target's scheduler.
-        const Statement* target = refBlock(program, deployment, "target", "target");
-        std::string scheduler = word(target, "scheduler", "none");
+        std::string scheduler = word(context.target, "scheduler", "none");
         emit.push_back(scheduler == "none" || scheduler == "kubernetes" ? "script" : scheduler);
     }
-    JobSpec spec = readJobSpec(sm, program, deployment, plan, options, diags);
+    context.spec = readJobSpec(sm, program, deployment, plan, options, diags);
     for (const auto& kind : emit) {
-        if (kind == "slurm")
-            out.push_back({"job.slurm.sh", slurmScript(spec), true});
-        else if (kind == "torque")
-            out.push_back({"job.torque.sh", torqueScript(spec, false), true});
-        else if (kind == "pbs")
-            out.push_back({"job.pbs.sh", torqueScript(spec, true), true});
-        else if (kind == "script")
-            out.push_back({"job.sh", plainScript(spec), true});
-        else if (kind == "build") {
-            if (spec.buildSrc.empty()) {
-                diags.add(DiagCode::UnsupportedEmit, plan.range,
-                          fmt::format("deployment '{}': `emit` asks for a build job but the application has no `build` block",
-                                      deployment.name));
-                continue;
-            }
-            std::string scheduler = spec.scheduler == "kubernetes" ? "none" : spec.scheduler;
-            out.push_back({"build." + (scheduler == "none" ? std::string("sh") : scheduler + ".sh"), buildScript(spec, scheduler), true});
-        } else {
-            diags.add(DiagCode::UnsupportedEmit, plan.range,
-                      fmt::format("deployment '{}': `{}` output is not generated by this version of modak (it "
-                                  "generates: slurm, torque, pbs, script, build)",
-                                  deployment.name, kind));
+        const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });
+        if (e != std::end(kEmitters)) {
+            e->emit(context, out, diags);
+            continue;
         }
+        std::string list;
+        for (const auto& s : supportedEmits())
+            list += (list.empty() ? "" : ", ") + s;
+        diags.add(DiagCode::UnsupportedEmit, plan.range,
+                  fmt::format("deployment '{}': `{}` output is not generated by this version of modak (it generates: {})",
+                              deployment.name, kind, list));
     }
     return out;
 }

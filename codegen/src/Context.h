@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+//! What every generator reads: the deployment, its application and target blocks, the plan the
+//! optimiser chose, and the job spec already read from them. Generators append artefacts and
+//! diagnostics; they never write files.
+#pragma once
+
+#include "JobScripts.h"
+
+#include "modak/codegen/Generate.h"
+
+namespace modak::codegen {
+
+struct DeploymentContext {
+    const SourceManager& sm;
+    const model::Program& program;
+    const model::Symbol& deployment;
+    const model::DeploymentPlan& plan;
+    const GenerateOptions& options;
+    const syntax::Statement* application = nullptr;  ///< null when the reference does not resolve
+    const syntax::Statement* target = nullptr;
+    JobSpec spec;
+};
+
+/// One `emit` kind: appends its artefacts (paths relative to the deployment's output directory,
+/// subdirectories allowed) to `out`.
+using EmitFunction = void (*)(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
+
+} // namespace modak::codegen
