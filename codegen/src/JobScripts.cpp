@@ -171,9 +171,10 @@ std::string slurmScript(const JobSpec& s) {
     if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi") {
         // srun starts one rank per task of the allocation unless the application asks for a count.
         launcher = s.ranks ? fmt::format("srun --mpi=pmix --ntasks={} ", *s.ranks) : "srun --mpi=pmix ";  // one rank per task, PMIx wire-up for the MPI in the image
-    } else if (s.nodes > 1 || (s.distributed == "ddp" && s.gpusPerNode > 1)) {
+    } else if (s.kind != "hpc" && (s.nodes > 1 || (s.distributed == "ddp" && s.gpusPerNode > 1))) {
         // torchrun-style launchers start the per-GPU processes themselves: one task per node, and
-        // the first node of the allocation is the rendezvous point.
+        // the first node of the allocation is the rendezvous point. (HPC applications without MPI
+        // get one process per task, below.)
         std::string b = body(s, "srun --ntasks-per-node=1 --ntasks=\"$SLURM_NNODES\" ");
         b.insert(std::string_view("set -euo pipefail\n\n").size(),
                  "MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"

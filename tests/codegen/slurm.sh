@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Generated Slurm scripts against a real Slurm (Debian slurm-wlm) started here on localhost: one node
-# with two (fake) GPUs. Each script is validated with `sbatch --test-only`, submitted, and its output
-# checked: the ranks srun started, the DDP rendezvous variables, the environment values unchanged.
-# usage: slurm.sh MODAK SOURCE_DIR        (needs root: slurmd runs jobs as their submitter)
+# Generated Slurm scripts against a real Slurm (Debian slurm-wlm) started here on localhost: a cluster
+# of two nodes (n1, n2: two slurmd daemons on this host), each with two (fake) GPUs. Each script is
+# validated with `sbatch --test-only`, submitted, and its output checked: the ranks srun started on
+# each node, the DDP rendezvous variables, the environment values unchanged.
+# usage: slurm.sh MODAK SOURCE_DIR        (needs root: slurmd runs jobs as their submitter;
+#        KEEP=1 keeps the work folder with the daemons' logs)
 set -uo pipefail
 modak=$(realpath "$1")
 # $2 (SOURCE_DIR) is accepted for symmetry with the other test scripts; this one needs nothing from it.
@@ -11,7 +13,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   wait 2>/dev/null
-  rm -rf "$work"
+  [[ -n ${KEEP:-} ]] || rm -rf "$work"
 }
 trap cleanup EXIT
 failures=0
@@ -36,8 +38,7 @@ fi
 
 host=$(hostname -s)
 port=$((20000 + RANDOM % 20000))
-mkdir -p "$work"/{state,spool,dev,munge,run}
-touch "$work/dev/nvidia0" "$work/dev/nvidia1"
+mkdir -p "$work"/{state,spool-n1,spool-n2,tmp-n1,tmp-n2,dev,munge,run}
 cat >"$work/slurm.conf" <<C
 ClusterName=modaktest
 SlurmctldHost=$host(127.0.0.1)
@@ -49,11 +50,13 @@ SlurmdUser=root
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 StateSaveLocation=$work/state
-SlurmdSpoolDir=$work/spool
+SlurmdSpoolDir=$work/spool-%n
+# Two slurmd on one host: PMIx puts its per-step directory under TmpFS, so each node needs its own.
+TmpFS=$work/tmp-%n
 SlurmctldPidFile=$work/slurmctld.pid
-SlurmdPidFile=$work/slurmd.pid
+SlurmdPidFile=$work/slurmd-%n.pid
 SlurmctldLogFile=$work/slurmctld.log
-SlurmdLogFile=$work/slurmd.log
+SlurmdLogFile=$work/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
@@ -65,10 +68,14 @@ AccountingStorageType=accounting_storage/none
 MpiDefault=none
 ReturnToService=2
 GresTypes=gpu
-NodeName=$host NodeAddr=127.0.0.1 CPUs=2 RealMemory=4000 Gres=gpu:2 State=UNKNOWN
+NodeName=n1 NodeHostname=$host NodeAddr=127.0.0.1 Port=$((port + 2)) CPUs=2 RealMemory=4000 Gres=gpu:2 State=UNKNOWN
+NodeName=n2 NodeHostname=$host NodeAddr=127.0.0.1 Port=$((port + 3)) CPUs=2 RealMemory=4000 Gres=gpu:2 State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 C
-echo "NodeName=$host Name=gpu File=$work/dev/nvidia[0-1]" >"$work/gres.conf"
+for n in n1 n2; do
+  touch "$work/dev/$n-nvidia0" "$work/dev/$n-nvidia1"
+  echo "NodeName=$n Name=gpu File=$work/dev/$n-nvidia[0-1]"
+done >"$work/gres.conf"
 printf '%s' "$cgroup_conf" >"$work/cgroup.conf"
 export SLURM_CONF=$work/slurm.conf
 
@@ -83,15 +90,18 @@ sleep 1
 slurmctld -D -f "$work/slurm.conf" >"$work/ctld.out" 2>&1 &
 pids+=($!)
 sleep 1
-slurmd -D -f "$work/slurm.conf" >"$work/d.out" 2>&1 &
-pids+=($!)
+for n in n1 n2; do
+  slurmd -D -N "$n" -f "$work/slurm.conf" >"$work/d-$n.out" 2>&1 &
+  pids+=($!)
+done
+nodes_up() { [[ $(sinfo -h -N -t idle,mixed -o '%N' 2>/dev/null | sort -u | wc -l) == 2 ]]; }
 for _ in $(seq 60); do
-  scontrol show node "$host" 2>/dev/null | grep -qE 'State=(IDLE|MIXED)' && break
+  nodes_up && break
   sleep 0.5
 done
-if ! scontrol show node "$host" 2>/dev/null | grep -qE 'State=(IDLE|MIXED)'; then
-  cat "$work/slurmctld.log" "$work/slurmd.log" "$work/ctld.out" "$work/d.out" >&2
-  if grep -qi cgroup "$work/d.out" "$work/slurmd.log" 2>/dev/null; then
+if ! nodes_up; then
+  cat "$work"/slurm*.log "$work"/*.out >&2
+  if grep -qi cgroup "$work"/d-*.out "$work"/slurmd-*.log 2>/dev/null; then
     echo "SKIPPED: slurmd cannot use this machine's cgroups (see its log above)" >&2
     exit 77
   fi
@@ -105,7 +115,7 @@ modak 1
 target local {
   scheduler = slurm
   runtime = none
-  nodes = 1
+  nodes = 2
   cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 1, cores = 2 }
   gpu { model = v100_sxm2, count = 2 }
   interconnect = infiniband_edr
@@ -113,7 +123,7 @@ target local {
 application ranks {
   kind = hpc
   env { MODAK_VALUE = "$(touch pwned) `id` 'quoted' \"double\"" }
-  run = "echo \"rank=$SLURM_PROCID of $SLURM_NTASKS value=$MODAK_VALUE\""
+  run = "echo \"rank=$SLURM_PROCID of $SLURM_NTASKS node=$SLURMD_NODENAME value=$MODAK_VALUE\""
 }
 deployment ranks_job {
   application = ranks
@@ -126,7 +136,7 @@ application ddp {
   workload = resnet50
   distributed = ddp
   batch_size = 64
-  run = "echo \"launcher node=$SLURM_NODEID master=$MASTER_ADDR:$MASTER_PORT gpus=$SLURM_GPUS_ON_NODE\""
+  run = "echo \"launcher node=$SLURM_NODEID on=$SLURMD_NODENAME master=$MASTER_ADDR:$MASTER_PORT gpus=$SLURM_GPUS_ON_NODE\""
 }
 deployment ddp_job {
   application = ddp
@@ -135,6 +145,30 @@ deployment ddp_job {
   graph_compiler = none
   scale { nodes = 1, gpus_per_node = 2 }
   job { name = "modak-ddp", walltime = 2m, queue = "debug", tasks_per_node = 2, output = "ddp-%j.out" }
+}
+deployment ranks_two_nodes {
+  application = ranks
+  target = local
+  job { name = "modak-ranks2", walltime = 2m, nodes = 2, tasks_per_node = 2, output = "ranks2-%j.out" }
+}
+application mpi_ranks {
+  kind = hpc
+  type = mpi
+  parallelisation = [mpi]
+  run = "echo \"mpi rank=$SLURM_PROCID of $SLURM_NTASKS node=$SLURMD_NODENAME pmix=${PMIX_RANK:-none}\""
+}
+deployment mpi_two_nodes {
+  application = mpi_ranks
+  target = local
+  job { name = "modak-mpi2", walltime = 2m, nodes = 2, tasks_per_node = 2, output = "mpi2-%j.out" }
+}
+deployment ddp_two_nodes {
+  application = ddp
+  target = local
+  build = hub
+  graph_compiler = none
+  scale { nodes = 2, gpus_per_node = 2 }
+  job { name = "modak-ddp2", walltime = 2m, tasks_per_node = 2, output = "ddp2-%j.out" }
 }
 M
 sed -i '/partition_hint/s/, partition_hint = 1//' job.modak
@@ -151,21 +185,50 @@ submit() {  # submit SCRIPT: validates, submits, waits for it; sets job_id; fail
     [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
     sleep 0.5
   done
-  [[ $state == COMPLETED ]] || { fail "$script: job $id ended $state"; scontrol show job "$id" >&2; return 1; }
+  if [[ $state != COMPLETED ]]; then
+    fail "$script: job $id ended $state"
+    scontrol show job "$id" >&2
+    local stdout
+    stdout=$(scontrol show job "$id" | grep -o 'StdOut=[^ ]*' | cut -d= -f2)
+    [[ -f $stdout ]] && { echo "--- $stdout:" >&2; cat "$stdout" >&2; }
+    return 1
+  fi
   job_id=$id
 }
 
 if submit out/ranks_job/job.slurm.sh; then
   output=$(cat "modak-ranks-$job_id.out")
   for rank in 0 1; do
-    grep -qF "rank=$rank of 2 value=\$(touch pwned) \`id\` 'quoted' \"double\"" <<<"$output" || fail "rank $rank missing or value changed: $output"
+    grep -qF "rank=$rank of 2 node=n1 value=\$(touch pwned) \`id\` 'quoted' \"double\"" <<<"$output" || fail "rank $rank missing or value changed: $output"
   done
   [[ ! -e pwned ]] || fail "an environment value was executed"
 fi
 if submit out/ddp_job/job.slurm.sh; then
   output=$(cat "ddp-$job_id.out")
   [[ $(grep -c '^launcher ' <<<"$output") == 1 ]] || fail "DDP should start one launcher per node: $output"
-  grep -qE "^launcher node=0 master=$host:29500 gpus=2" <<<"$output" || fail "DDP rendezvous variables wrong: $output"
+  grep -qE "^launcher node=0 on=n1 master=n1:29500 gpus=2" <<<"$output" || fail "DDP rendezvous variables wrong: $output"
+fi
+# Two nodes: srun places tasks_per_node ranks on each node; DDP starts one launcher per node, all
+# pointing at the first node's rendezvous.
+if submit out/ranks_two_nodes/job.slurm.sh; then
+  output=$(cat "ranks2-$job_id.out")
+  for expected in "rank=0 of 4 node=n1" "rank=1 of 4 node=n1" "rank=2 of 4 node=n2" "rank=3 of 4 node=n2"; do
+    grep -qF "$expected value=" <<<"$output" || fail "two nodes: '$expected' missing: $output"
+  done
+fi
+# MPI: srun --mpi=pmix wires the ranks up (PMIX_RANK is what an MPI library reads).
+if submit out/mpi_two_nodes/job.slurm.sh; then
+  output=$(cat "mpi2-$job_id.out")
+  for expected in "rank=0 of 4 node=n1 pmix=0" "rank=1 of 4 node=n1 pmix=1" "rank=2 of 4 node=n2 pmix=2" "rank=3 of 4 node=n2 pmix=3"; do
+    grep -qF "mpi $expected" <<<"$output" || fail "two-node MPI: '$expected' missing: $output"
+  done
+fi
+if submit out/ddp_two_nodes/job.slurm.sh; then
+  output=$(cat "ddp2-$job_id.out")
+  [[ $(grep -c '^launcher ' <<<"$output") == 2 ]] || fail "two-node DDP should start one launcher per node: $output"
+  for expected in "launcher node=0 on=n1 master=n1:29500 gpus=2" "launcher node=1 on=n2 master=n1:29500 gpus=2"; do
+    grep -qF "$expected" <<<"$output" || fail "two-node DDP: '$expected' missing: $output"
+  done
 fi
 
 if ((failures)); then
