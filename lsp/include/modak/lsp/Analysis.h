@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+//! One analysed version of a document: the parsed and checked program rooted at it (imports read
+//! from open editor buffers first, then disk), its diagnostics, the error-tolerant tree-sitter tree,
+//! and — on first use — the optimiser's plan. Features read an Analysis and know nothing of LSP:
+//! they take and return byte offsets and SourceRanges; the server converts positions (Positions.h).
+#pragma once
+
+#include "modak/diag/Diagnostic.h"
+#include "modak/model/Plan.h"
+#include "modak/model/Program.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+struct TSTree;
+
+namespace modak::lsp {
+
+/// Texts of open documents by absolute path, so imports see unsaved edits.
+using Overlay = std::map<std::filesystem::path, std::string>;
+
+class Analysis {
+public:
+    /// Parses and checks `text` as the file `path` (absolute). `overlay` (optional) supplies open
+    /// documents for imports; `tsTree`, when given, is the document's current tree-sitter tree (the
+    /// Analysis keeps its own copy); without it the text is parsed by tree-sitter here.
+    static std::shared_ptr<const Analysis> build(std::filesystem::path path, std::string text,
+                                                 const Overlay* overlay = nullptr, const TSTree* tsTree = nullptr);
+    ~Analysis();
+    Analysis(const Analysis&) = delete;
+    Analysis& operator=(const Analysis&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    const SourceManager& sources() const { return *sm_; }
+    SourceManager& sources() { return *sm_; }
+    FileId file() const { return file_; }  ///< the document itself
+    std::string_view text() const { return sm_->text(file_); }
+    const model::Program& program() const { return program_; }
+    /// The document's tree (program().root()->tree).
+    const syntax::File& tree() const;
+    /// Every diagnostic of the program, all files (filter by `file()` for this document's).
+    const Diagnostics& diagnostics() const { return diags_; }
+    /// The error-tolerant tree-sitter tree of the document (never null).
+    const TSTree* syntaxTree() const { return tsTree_; }
+    /// The optimiser's plan for the document's deployments (computed on first call; warnings of
+    /// planning are in `planDiagnostics()`). Empty when the program has errors.
+    const model::Plan& plan() const;
+    const Diagnostics& planDiagnostics() const;
+
+private:
+    Analysis() = default;
+    std::filesystem::path path_;
+    std::unique_ptr<SourceManager> sm_;
+    FileId file_;
+    model::Program program_;
+    Diagnostics diags_;
+    TSTree* tsTree_ = nullptr;
+    mutable std::optional<model::Plan> plan_;
+    mutable Diagnostics planDiags_;
+};
+
+} // namespace modak::lsp

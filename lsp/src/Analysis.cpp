@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/lsp/Analysis.h"
+
+#include <tree_sitter/api.h>
+
+extern "C" const TSLanguage* tree_sitter_modak();
+
+namespace modak::lsp {
+
+namespace fs = std::filesystem;
+
+std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text, const Overlay* overlay,
+                                                const TSTree* tsTree) {
+    std::shared_ptr<Analysis> a(new Analysis());
+    a->path_ = std::move(path);
+    a->sm_ = std::make_unique<SourceManager>();
+    if (tsTree) {
+        a->tsTree_ = ts_tree_copy(tsTree);
+    } else {
+        TSParser* parser = ts_parser_new();
+        ts_parser_set_language(parser, tree_sitter_modak());
+        a->tsTree_ = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+        ts_parser_delete(parser);
+    }
+    a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
+    model::LoadOptions options;
+    if (overlay) {
+        // Open editor buffers win over the files on disk, so imports see unsaved edits.
+        options.reader = [overlay](SourceManager& sm, const fs::path& p, std::string& error) -> std::optional<FileId> {
+            std::error_code ec;
+            fs::path key = fs::weakly_canonical(fs::absolute(p), ec);
+            if (auto it = overlay->find(ec ? p : key); it != overlay->end())
+                return sm.addBuffer(p.string(), it->second);
+            return sm.readFile(p, error);
+        };
+    }
+    a->program_ = model::loadProgram(*a->sm_, a->file_, a->diags_, options);
+    return a;
+}
+
+Analysis::~Analysis() {
+    if (tsTree_)
+        ts_tree_delete(tsTree_);
+}
+
+const syntax::File& Analysis::tree() const { return program_.root()->tree; }
+
+const model::Plan& Analysis::plan() const {
+    if (!plan_) {
+        if (diags_.hasErrors())
+            plan_.emplace();
+        else
+            plan_ = model::planProgram(*sm_, program_, {}, planDiags_);
+    }
+    return *plan_;
+}
+
+const Diagnostics& Analysis::planDiagnostics() const {
+    plan();
+    return planDiags_;
+}
+
+} // namespace modak::lsp
