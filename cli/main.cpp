@@ -2,6 +2,8 @@
 // The `modak` command line: argument parsing only; the work is in Commands.cpp and the libraries.
 #include "Commands.h"
 
+#include "modak/lsp/Server.h"
+
 #include <CLI/CLI.hpp>
 
 #include <map>
@@ -114,6 +116,16 @@ int main(int argc, char** argv) {
     addColor(generateCmd, generateOpts.color);
 
     CatalogOptions catalogOpts;
+    modak::lsp::ServerOptions lspOptions;
+    bool stdioFlag = false;
+    auto* lspCmd = app.add_subcommand("lsp", "Run the language server on stdin/stdout (JSON-RPC with "
+                                             "Content-Length framing). Exit 0 after shutdown and exit.");
+    lspCmd->add_flag("--stdio", stdioFlag, "Accepted and ignored: stdio is the only transport (editors pass it)");
+    lspCmd->add_flag("--lit-test", lspOptions.litTest,
+                     "Transcript mode for tests: messages separated by --- lines, replies pretty-printed, "
+                     "handled in order");
+    lspCmd->add_flag("--verbose", lspOptions.verbose, "Log each request and its latency on stderr");
+
     auto* catalogCmd = app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
                                                      "workloads. JSON output is itself a catalogue file.");
     catalogCmd->add_option("section", catalogOpts.section, "images, hardware or workloads (default: all)")
@@ -149,6 +161,10 @@ int main(int argc, char** argv) {
         int code = app.exit(e);
         // --help and --version are successes; every other parse error is a usage error.
         return code == 0 ? Success : UsageOrIoError;
+    }
+    if (lspCmd->parsed()) {
+        lspOptions.version = MODAK_VERSION;
+        return modak::lsp::runServer(lspOptions);
     }
     if (checkCmd->parsed())
         return runCheck(check);

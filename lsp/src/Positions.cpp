@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "Positions.h"
+
+#include <algorithm>
+
+namespace modak::lsp {
+namespace {
+
+bool continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/// Length in bytes of the UTF-8 sequence starting with `c` (1 for invalid lead bytes, which are
+/// counted as one code unit each, like a replacement character).
+uint32_t sequenceLength(unsigned char c) {
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xE0) == 0xC0)
+        return 2;
+    if ((c & 0xF0) == 0xE0)
+        return 3;
+    if ((c & 0xF8) == 0xF0)
+        return 4;
+    return 1;
+}
+
+} // namespace
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+    starts_.push_back(0);
+    for (uint32_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n')
+            starts_.push_back(i + 1);
+}
+
+uint32_t LineIndex::lineStart(uint32_t line) const {
+    return line < starts_.size() ? starts_[line] : static_cast<uint32_t>(text_.size());
+}
+
+uint32_t LineIndex::lineEnd(uint32_t line) const {
+    if (line >= starts_.size())
+        return static_cast<uint32_t>(text_.size());
+    uint32_t end = line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<uint32_t>(text_.size());
+    if (end > starts_[line] && text_[end - 1] == '\r')
+        --end;
+    return end;
+}
+
+uint32_t LineIndex::offset(Position p, PositionEncoding encoding) const {
+    if (p.line >= starts_.size())
+        return static_cast<uint32_t>(text_.size());
+    uint32_t at = starts_[p.line], end = lineEnd(p.line);
+    uint32_t units = 0;
+    while (at < end && units < p.character) {
+        uint32_t len = sequenceLength(static_cast<unsigned char>(text_[at]));
+        if (at + len > end)
+            len = 1;
+        for (uint32_t k = 1; k < len; ++k)
+            if (!continuation(static_cast<unsigned char>(text_[at + k])))
+                len = 1;
+        uint32_t width = encoding == PositionEncoding::Utf8 ? len : (len == 4 ? 2 : 1);
+        if (units + width > p.character)
+            break;  // inside a code point: stay at its start
+        units += width;
+        at += len;
+    }
+    return at;
+}
+
+Position LineIndex::position(uint32_t offset, PositionEncoding encoding) const {
+    offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+    while (offset > 0 && offset < text_.size() && continuation(static_cast<unsigned char>(text_[offset])))
+        --offset;
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+    uint32_t line = static_cast<uint32_t>(it - starts_.begin()) - 1;
+    uint32_t at = starts_[line], units = 0;
+    while (at < offset) {
+        uint32_t len = sequenceLength(static_cast<unsigned char>(text_[at]));
+        if (at + len > text_.size())
+            len = 1;
+        for (uint32_t k = 1; k < len; ++k)
+            if (!continuation(static_cast<unsigned char>(text_[at + k])))
+                len = 1;
+        units += encoding == PositionEncoding::Utf8 ? len : (len == 4 ? 2 : 1);
+        at += len;
+    }
+    return {line, units};
+}
+
+} // namespace modak::lsp

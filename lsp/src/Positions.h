@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The one place where LSP positions (line + character in UTF-16 code units, or in UTF-8 bytes when
+//! the client negotiated `positionEncoding: "utf-8"`) and byte offsets meet. Out-of-range input is
+//! clamped, never trusted: a line past the end is the end of the text, a character past the end of
+//! its line is the line's end, an offset inside a UTF-8 sequence or between the halves of a UTF-16
+//! surrogate pair is moved back to the start of that code point.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace modak::lsp {
+
+enum class PositionEncoding : uint8_t { Utf16, Utf8 };
+
+struct Position {
+    uint32_t line = 0;
+    uint32_t character = 0;
+    friend bool operator==(const Position&, const Position&) = default;
+};
+
+/// Line starts of one text; cheap to build (one pass), valid while the text is unchanged.
+class LineIndex {
+public:
+    explicit LineIndex(std::string_view text);
+    /// The byte offset of `p` in the text (clamped).
+    uint32_t offset(Position p, PositionEncoding encoding) const;
+    /// The position of byte `offset` (clamped to the text; moved back to a code point start).
+    Position position(uint32_t offset, PositionEncoding encoding) const;
+    size_t lineCount() const { return starts_.size(); }
+    uint32_t lineStart(uint32_t line) const;
+    /// End of the line's content (before `\n` or `\r\n`).
+    uint32_t lineEnd(uint32_t line) const;
+
+private:
+    std::string_view text_;
+    std::vector<uint32_t> starts_;
+};
+
+} // namespace modak::lsp

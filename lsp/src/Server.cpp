@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: Apache-2.0
+// The server glue: lifecycle, the message loop, document sync and diagnostics. Language features
+// are registered by Handlers.cpp; they live in features/ and know nothing of LSP.
+#include "ServerImpl.h"
+
+#include <fmt/format.h>
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+
+extern "C" const TSLanguage* tree_sitter_modak();
+
+namespace modak::lsp {
+
+namespace fs = std::filesystem;
+
+Server::Server(const ServerOptions& options) : options_(options) {
+    if (options_.litTest)
+        reader_ = std::make_unique<DelimitedReader>(options_.in);
+    else
+        reader_ = std::make_unique<FramedReader>(options_.in);
+    parser_ = ts_parser_new();
+    ts_parser_set_language(parser_, tree_sitter_modak());
+    registerCore();
+    registerFeatures();
+}
+
+Server::~Server() {
+    if (readerThread_.joinable())
+        readerThread_.detach();  // blocked on stdin; the process is ending
+    for (auto& [uri, doc] : documents_)
+        if (doc->tree)
+            ts_tree_delete(doc->tree);
+    ts_parser_delete(parser_);
+}
+
+void Server::log(const std::string& message) {
+    if (options_.log) {
+        std::fprintf(options_.log, "modak lsp: %s\n", message.c_str());
+        std::fflush(options_.log);
+    }
+}
+
+void Server::onRequest(std::string method, Handler handler, bool staleOnEdit) {
+    if (staleOnEdit)
+        staleOnEdit_.insert(method);
+    requests_[std::move(method)] = std::move(handler);
+}
+
+void Server::onNotification(std::string method, NotificationHandler handler) {
+    notifications_[std::move(method)] = std::move(handler);
+}
+
+// ---- the message loop -----------------------------------------------------------------------------
+
+void Server::readerLoop() {
+    for (;;) {
+        std::string body, error;
+        ReadResult r = reader_->read(body, error);
+        if (!error.empty())
+            log(error);
+        if (r == ReadResult::Skipped)
+            continue;
+        std::lock_guard lock(mutex_);
+        if (r == ReadResult::End) {
+            inputEnded_ = true;
+            wake_.notify_all();
+            return;
+        }
+        Incoming item;
+        try {
+            item.message = json::parse(body);
+        } catch (const json::exception& e) {
+            item.parseError = e.what();
+        }
+        // Cancellation is noted here, as soon as it is read, so a queued request it names is
+        // dropped without running.
+        if (item.message.is_object() && item.message.value("method", "") == "$/cancelRequest" &&
+            item.message.contains("params") && item.message["params"].is_object() && item.message["params"].contains("id"))
+            cancelled_.insert(item.message["params"]["id"].dump());
+        queue_.push_back(std::move(item));
+        wake_.notify_all();
+    }
+}
+
+bool Server::next(Incoming& item, bool waitForever) {
+    if (options_.litTest) {
+        std::string body, error;
+        for (;;) {
+            ReadResult r = reader_->read(body, error);
+            if (r == ReadResult::End)
+                return false;
+            if (r == ReadResult::Skipped)
+                continue;
+            item = {};
+            try {
+                item.message = json::parse(body);
+            } catch (const json::exception& e) {
+                item.parseError = e.what();
+            }
+            return true;
+        }
+    }
+    std::unique_lock lock(mutex_);
+    auto ready = [&] { return !queue_.empty() || inputEnded_; };
+    if (waitForever)
+        wake_.wait(lock, ready);
+    else
+        wake_.wait_for(lock, std::chrono::milliseconds(settings_.diagnosticsDelayMs), ready);
+    if (queue_.empty())
+        return false;
+    item = std::move(queue_.front());
+    queue_.pop_front();
+    return true;
+}
+
+int Server::run() {
+    if (!options_.litTest)
+        readerThread_ = std::thread([this] { readerLoop(); });
+    for (;;) {
+        bool due = std::any_of(documents_.begin(), documents_.end(), [](auto& d) { return d.second->diagnosticsDue; });
+        Incoming item;
+        if (!next(item, !due)) {
+            if (due) {
+                publishDue();
+                continue;
+            }
+            break;  // end of input
+        }
+        dispatch(item);
+        if (exitRequested_)
+            break;
+        if (options_.litTest) {
+            publishDue();
+        } else if (settings_.diagnosticsDelayMs == 0) {
+            std::unique_lock lock(mutex_);
+            bool idle = queue_.empty();
+            lock.unlock();
+            if (idle)  // a burst of edits is analysed once, after its last message
+                publishDue();
+        }
+    }
+    if (readerThread_.joinable()) {
+        std::unique_lock lock(mutex_);
+        bool ended = inputEnded_;
+        lock.unlock();
+        if (ended)
+            readerThread_.join();
+    }
+    return exitRequested_ && state_ == State::ShuttingDown ? 0 : 1;
+}
+
+void Server::dispatch(Incoming& item) {
+    if (!item.parseError.empty()) {
+        replyError(nullptr, error::ParseError, "the message is not JSON: " + item.parseError);
+        return;
+    }
+    const json& m = item.message;
+    if (!m.is_object()) {
+        replyError(nullptr, error::InvalidRequest, "a message must be a JSON object");
+        return;
+    }
+    bool hasId = m.contains("id") && (m["id"].is_number_integer() || m["id"].is_string());
+    if (m.contains("method") && m["method"].is_string()) {
+        if (hasId)
+            handleRequest(m);
+        else if (!m.contains("id"))
+            handleNotification(m);
+        else
+            replyError(nullptr, error::InvalidRequest, "a request id must be an integer or a string");
+    } else if (hasId && (m.contains("result") || m.contains("error"))) {
+        handleResponse(m);
+    } else {
+        replyError(hasId ? m["id"] : json(nullptr), error::InvalidRequest, "neither a request, a notification nor a response");
+    }
+}
+
+void Server::handleRequest(const json& m) {
+    const json& id = m["id"];
+    std::string method = m["method"].get<std::string>();
+    json params = m.contains("params") ? m["params"] : json::object();
+    auto started = std::chrono::steady_clock::now();
+    {
+        std::lock_guard lock(mutex_);
+        if (cancelled_.erase(id.dump())) {
+            replyError(id, error::RequestCancelled, "cancelled");
+            return;
+        }
+    }
+    if (state_ == State::Uninitialized && method != "initialize") {
+        replyError(id, error::ServerNotInitialized, "the server has not been initialized");
+        return;
+    }
+    if (state_ == State::ShuttingDown) {
+        replyError(id, error::InvalidRequest, "the server is shutting down");
+        return;
+    }
+    auto it = requests_.find(method);
+    if (it == requests_.end()) {
+        replyError(id, error::MethodNotFound, "unknown method " + method);
+        return;
+    }
+    if (staleOnEdit_.count(method) && params.contains("textDocument") && params["textDocument"].is_object() &&
+        params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
+        editQueuedFor(params["textDocument"]["uri"].get<std::string>())) {
+        replyError(id, error::ContentModified, "the document changed");
+        return;
+    }
+    try {
+        json result = it->second(params);
+        reply(id, std::move(result));
+    } catch (const InvalidParams& e) {
+        replyError(id, error::InvalidParams, e.what());
+    } catch (const std::exception& e) {
+        // A bug must not take the editor's server down: answer, log, live on.
+        log(fmt::format("internal error in {}: {}", method, e.what()));
+        replyError(id, error::InternalError, fmt::format("internal error in {}: {}", method, e.what()));
+    }
+    if (options_.verbose) {
+        auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+        log(fmt::format("{} answered in {:.2f} ms", method, us / 1000.0));
+    }
+}
+
+void Server::handleNotification(const json& m) {
+    std::string method = m["method"].get<std::string>();
+    if (method == "exit") {
+        exitRequested_ = true;
+        return;
+    }
+    if (state_ == State::Uninitialized && method != "initialized")
+        return;  // notifications before initialize are dropped, as the protocol says
+    auto it = notifications_.find(method);
+    if (it == notifications_.end())
+        return;  // unknown notifications ($/… included) are ignored
+    json params = m.contains("params") ? m["params"] : json::object();
+    try {
+        it->second(params);
+    } catch (const std::exception& e) {
+        log(fmt::format("error in notification {}: {}", method, e.what()));
+    }
+}
+
+void Server::handleResponse(const json& m) {
+    if (!m["id"].is_number_integer())
+        return;
+    auto it = pending_.find(m["id"].get<int64_t>());
+    if (it == pending_.end())
+        return;
+    auto callback = std::move(it->second);
+    pending_.erase(it);
+    if (m.contains("result"))
+        callback(m["result"]);
+}
+
+bool Server::editQueuedFor(const std::string& uri) {
+    std::lock_guard lock(mutex_);
+    for (const auto& item : queue_) {
+        const json& q = item.message;
+        if (q.is_object() && q.value("method", "") == "textDocument/didChange" && q.contains("params") &&
+            q["params"].is_object() && q["params"].contains("textDocument") && q["params"]["textDocument"].is_object() &&
+            q["params"]["textDocument"].value("uri", "") == uri)
+            return true;
+    }
+    return false;
+}
+
+void Server::send(const json& message) {
+    if (options_.litTest) {
+        std::string text = message.dump(2, ' ', false, json::error_handler_t::replace);
+        std::fprintf(options_.out, "%s\n", text.c_str());
+        std::fflush(options_.out);
+    } else {
+        writeFramed(options_.out, message.dump(-1, ' ', false, json::error_handler_t::replace));
+    }
+}
+
+void Server::reply(const json& id, json result) { send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
+
+void Server::replyError(const json& id, int code, const std::string& message) {
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
+}
+
+void Server::request(const std::string& method, json params, std::function<void(const json&)> onResult) {
+    int64_t id = nextRequestId_++;
+    pending_[id] = std::move(onResult);
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+}
+
+// ---- lifecycle and configuration ----------------------------------------------------------------------
+
+void Server::registerCore() {
+    onRequest("initialize", [this](const json& params) {
+        if (state_ != State::Uninitialized)
+            throw InvalidParams("initialize was already received");
+        const json caps = params.value("capabilities", json::object());
+        auto at = [&](std::initializer_list<const char*> path) -> json {
+            const json* j = &caps;
+            for (const char* k : path) {
+                if (!j->is_object() || !j->contains(k))
+                    return nullptr;
+                j = &(*j)[k];
+            }
+            return *j;
+        };
+        json encodings = at({"general", "positionEncodings"});
+        if (encodings.is_array())
+            for (const auto& e : encodings)
+                if (e == "utf-8") {
+                    client_.encoding = PositionEncoding::Utf8;
+                    break;
+                }
+        client_.snippets = at({"textDocument", "completion", "completionItem", "snippetSupport"}) == true;
+        json formats = at({"textDocument", "hover", "contentFormat"});
+        client_.markdown = !formats.is_array() || std::find(formats.begin(), formats.end(), "markdown") != formats.end();
+        client_.configuration = at({"workspace", "configuration"}) == true;
+        client_.hierarchicalSymbols = at({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"}) == true;
+        client_.diagnosticVersion = at({"textDocument", "publishDiagnostics", "versionSupport"}) == true;
+        if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array())
+            for (const auto& f : params["workspaceFolders"])
+                if (f.is_object() && f.contains("uri") && f["uri"].is_string())
+                    workspaceFolders_.push_back(pathFromUri(f["uri"].get<std::string>()));
+        if (workspaceFolders_.empty() && params.contains("rootUri") && params["rootUri"].is_string())
+            workspaceFolders_.push_back(pathFromUri(params["rootUri"].get<std::string>()));
+        if (params.contains("initializationOptions") && params["initializationOptions"].is_object())
+            applySettings(params["initializationOptions"]);
+        state_ = State::Running;
+        return json{{"capabilities", capabilities()},
+                    {"serverInfo", {{"name", "modak"}, {"version", options_.version}}}};
+    });
+    onNotification("initialized", [this](const json&) { pullConfiguration(); });
+    onRequest("shutdown", [this](const json&) {
+        state_ = State::ShuttingDown;
+        return json(nullptr);
+    });
+    onNotification("workspace/didChangeConfiguration", [this](const json& params) {
+        if (params.contains("settings") && params["settings"].is_object() && params["settings"].contains("modak"))
+            applySettings(params["settings"]["modak"]);
+        else
+            pullConfiguration();
+    });
+    onNotification("$/setTrace", [](const json&) {});
+
+    onNotification("textDocument/didOpen", [this](const json& params) {
+        const json& td = member(params, "textDocument");
+        openDocument(stringMember(td, "uri"), stringMember(td, "text"), td.value("version", int64_t{0}));
+    });
+    onNotification("textDocument/didChange", [this](const json& params) {
+        const json& td = member(params, "textDocument");
+        auto it = documents_.find(stringMember(td, "uri"));
+        if (it == documents_.end())
+            return;  // a change to a document that is not open: nothing to apply it to
+        OpenDocument& doc = *it->second;
+        applyChanges(doc, member(params, "contentChanges"));
+        if (td.contains("version") && td["version"].is_number_integer())
+            doc.version = td["version"].get<int64_t>();
+    });
+    onNotification("textDocument/didClose", [this](const json& params) {
+        closeDocument(stringMember(member(params, "textDocument"), "uri"));
+    });
+    onNotification("textDocument/didSave", [](const json&) {});
+    onRequest("textDocument/diagnostic", [this](const json& params) {
+        OpenDocument& doc = document(params);
+        std::string resultId = std::to_string(doc.version);
+        if (params.value("previousResultId", "") == resultId && !doc.stale)
+            return json{{"kind", "unchanged"}, {"resultId", resultId}};
+        return json{{"kind", "full"}, {"resultId", resultId}, {"items", diagnosticsJson(doc)}};
+    });
+}
+
+void Server::applySettings(const json& modak) {
+    if (!modak.is_object())
+        return;
+    if (modak.contains("diagnostics") && modak["diagnostics"].is_object()) {
+        const json& d = modak["diagnostics"];
+        if (d.contains("delayMs") && d["delayMs"].is_number_integer())
+            settings_.diagnosticsDelayMs = std::clamp(d["delayMs"].get<int>(), 0, 5000);
+    }
+    if (modak.contains("inlayHints") && modak["inlayHints"].is_object() && modak["inlayHints"].contains("enabled") &&
+        modak["inlayHints"]["enabled"].is_boolean())
+        settings_.inlayHints = modak["inlayHints"]["enabled"].get<bool>();
+    if (modak.contains("codeLens") && modak["codeLens"].is_object() && modak["codeLens"].contains("enabled") &&
+        modak["codeLens"]["enabled"].is_boolean())
+        settings_.codeLens = modak["codeLens"]["enabled"].get<bool>();
+}
+
+void Server::pullConfiguration() {
+    if (!client_.configuration)
+        return;
+    request("workspace/configuration", {{"items", json::array({{{"section", "modak"}}})}}, [this](const json& result) {
+        if (result.is_array() && !result.empty())
+            applySettings(result[0]);
+    });
+}
+
+// ---- documents -----------------------------------------------------------------------------------------
+
+OpenDocument& Server::document(const json& params) {
+    std::string uri = stringMember(member(params, "textDocument"), "uri");
+    auto it = documents_.find(uri);
+    if (it == documents_.end())
+        throw InvalidParams("the document " + uri + " is not open");
+    return *it->second;
+}
+
+void Server::openDocument(const std::string& uri, std::string text, int64_t version) {
+    auto& slot = documents_[uri];
+    if (slot && slot->tree)
+        ts_tree_delete(slot->tree);
+    slot = std::make_unique<OpenDocument>();
+    OpenDocument& doc = *slot;
+    doc.uri = uri;
+    doc.path = pathFromUri(uri);
+    doc.text = std::move(text);
+    doc.version = version;
+    reparse(doc, nullptr);
+    overlay_[doc.path] = doc.text;
+    markImportersStale(doc.path);
+}
+
+void Server::closeDocument(const std::string& uri) {
+    auto it = documents_.find(uri);
+    if (it == documents_.end())
+        return;
+    fs::path path = it->second->path;
+    if (it->second->tree)
+        ts_tree_delete(it->second->tree);
+    documents_.erase(it);
+    overlay_.erase(path);
+    markImportersStale(path);
+    // Clear what was shown for it: a closed document keeps no squiggles.
+    send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"},
+          {"params", {{"uri", uri}, {"diagnostics", json::array()}}}});
+}
+
+void Server::markImportersStale(const fs::path& changed) {
+    for (auto& [uri, doc] : documents_) {
+        if (doc->path == changed || !doc->analysis)
+            continue;
+        for (const auto& d : doc->analysis->program().documents)
+            if (d->path == changed) {
+                doc->stale = true;
+                doc->diagnosticsDue = true;
+                break;
+            }
+    }
+}
+
+void Server::reparse(OpenDocument& doc, TSTree* old) {
+    TSTree* tree = ts_parser_parse_string(parser_, old, doc.text.data(), static_cast<uint32_t>(doc.text.size()));
+    if (old)
+        ts_tree_delete(old);
+    doc.tree = tree;
+    doc.index = std::make_unique<LineIndex>(doc.text);
+    doc.stale = true;
+    doc.diagnosticsDue = true;
+}
+
+namespace {
+TSPoint pointAt(const LineIndex& index, uint32_t offset) {
+    Position p = index.position(offset, PositionEncoding::Utf8);
+    return {p.line, p.character};
+}
+} // namespace
+
+void Server::applyChanges(OpenDocument& doc, const json& changes) {
+    if (!changes.is_array())
+        throw InvalidParams("contentChanges must be an array");
+    bool full = false;
+    for (const auto& change : changes) {
+        if (!change.is_object() || !change.contains("text") || !change["text"].is_string())
+            throw InvalidParams("a content change needs `text`");
+        const std::string& text = change["text"].get_ref<const std::string&>();
+        if (!change.contains("range")) {
+            doc.text = text;
+            full = true;
+            doc.index = std::make_unique<LineIndex>(doc.text);
+            continue;
+        }
+        const json& range = change["range"];
+        uint32_t begin = doc.index->offset(positionFromJson(member(range, "start")), client_.encoding);
+        uint32_t end = doc.index->offset(positionFromJson(member(range, "end")), client_.encoding);
+        if (end < begin)
+            std::swap(begin, end);
+        TSInputEdit edit{};
+        edit.start_byte = begin;
+        edit.old_end_byte = end;
+        edit.new_end_byte = begin + static_cast<uint32_t>(text.size());
+        edit.start_point = pointAt(*doc.index, begin);
+        edit.old_end_point = pointAt(*doc.index, end);
+        doc.text.replace(begin, end - begin, text);
+        doc.index = std::make_unique<LineIndex>(doc.text);
+        edit.new_end_point = pointAt(*doc.index, edit.new_end_byte);
+        if (!full && doc.tree)
+            ts_tree_edit(doc.tree, &edit);
+    }
+    if (full) {
+        if (doc.tree)
+            ts_tree_delete(doc.tree);
+        doc.tree = nullptr;
+    }
+    TSTree* old = doc.tree;
+    doc.tree = nullptr;
+    reparse(doc, old);
+    overlay_[doc.path] = doc.text;
+    markImportersStale(doc.path);
+}
+
+std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
+    if (doc.stale || !doc.analysis) {
+        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree);
+        doc.stale = false;
+    }
+    return doc.analysis;
+}
+
+uint32_t Server::offset(OpenDocument& doc, const json& position) {
+    return doc.index->offset(positionFromJson(position), client_.encoding);
+}
+
+std::string Server::uriOf(const Analysis& a, FileId file) {
+    if (file == a.file()) {
+        for (const auto& [uri, doc] : documents_)
+            if (doc->path == a.path())
+                return uri;
+    }
+    return uriFromPath(fs::path(std::string(a.sources().path(file))));
+}
+
+json Server::range(const Analysis& a, SourceRange r) {
+    FileId file = r.file.valid() ? r.file : a.file();
+    LineIndex index(a.sources().text(file));
+    return rangeJson(index, r.begin, r.end, client_.encoding);
+}
+
+json Server::location(const Analysis& a, SourceRange r) {
+    return {{"uri", uriOf(a, r.file.valid() ? r.file : a.file())}, {"range", range(a, r)}};
+}
+
+json Server::workspaceEdit(const Analysis& a, const std::vector<TextEdit>& edits) {
+    json changes = json::object();
+    for (const auto& e : edits) {
+        std::string uri = uriOf(a, e.range.file.valid() ? e.range.file : a.file());
+        changes[uri].push_back({{"range", range(a, e.range)}, {"newText", e.text}});
+    }
+    return {{"changes", changes}};
+}
+
+// ---- diagnostics -------------------------------------------------------------------------------------
+
+json Server::diagnosticsJson(OpenDocument& doc) {
+    auto a = analysis(doc);
+    json items = json::array();
+    LineIndex& index = *doc.index;
+    auto convert = [&](const Diagnostic& d) {
+        const DiagInfo& info = diagInfo(d.code);
+        json item = {{"range", rangeJson(index, d.range.begin, d.range.end, client_.encoding)},
+                     {"severity", severityNumber(d.severity)},
+                     {"code", std::string(info.name)},
+                     {"source", "modak"},
+                     {"message", d.message}};
+        json related = json::array();
+        for (const auto& n : d.notes)
+            if (n.range.file.valid())
+                related.push_back({{"location", location(*a, n.range)}, {"message", n.message}});
+        if (!related.empty())
+            item["relatedInformation"] = std::move(related);
+        items.push_back(std::move(item));
+    };
+    for (const auto& d : a->diagnostics())
+        if (d.range.file == a->file() && d.severity != Severity::Ignored)
+            convert(d);
+    return items;
+}
+
+void Server::publish(OpenDocument& doc) {
+    json params = {{"uri", doc.uri}, {"diagnostics", diagnosticsJson(doc)}};
+    if (client_.diagnosticVersion || options_.litTest)
+        params["version"] = doc.version;
+    send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"}, {"params", std::move(params)}});
+    doc.diagnosticsDue = false;
+}
+
+void Server::publishDue() {
+    for (auto& [uri, doc] : documents_)
+        if (doc->diagnosticsDue) {
+            try {
+                publish(*doc);
+            } catch (const std::exception& e) {
+                doc->diagnosticsDue = false;
+                log(fmt::format("could not publish diagnostics for {}: {}", uri, e.what()));
+            }
+        }
+}
+
+int runServer(const ServerOptions& options) {
+    Server server(options);
+    return server.run();
+}
+
+} // namespace modak::lsp

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The server's state and glue, shared by Server.cpp (lifecycle, transport, documents, diagnostics)
+//! and Handlers.cpp (the typed method table of the language features).
+#pragma once
+
+#include "Positions.h"
+#include "Protocol.h"
+#include "Transport.h"
+
+#include "modak/lsp/Analysis.h"
+#include "modak/lsp/Server.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+
+struct TSParser;
+struct TSTree;
+
+namespace modak::lsp {
+
+/// An open document: its text, version, incrementally maintained tree-sitter tree, and the latest
+/// analysis (rebuilt on demand after edits).
+struct OpenDocument {
+    std::string uri;
+    std::filesystem::path path;
+    std::string text;
+    int64_t version = 0;
+    TSTree* tree = nullptr;
+    std::shared_ptr<const Analysis> analysis;  ///< null or stale after an edit
+    bool stale = true;                         ///< text changed since `analysis` was built
+    bool diagnosticsDue = true;                ///< diagnostics not yet published for this version
+    std::unique_ptr<LineIndex> index;          ///< of `text`
+};
+
+struct Settings {
+    int diagnosticsDelayMs = 0;  ///< quiet period before publishing (edits arriving meanwhile coalesce)
+    bool inlayHints = true;
+    bool codeLens = true;
+};
+
+struct ClientCapabilities {
+    PositionEncoding encoding = PositionEncoding::Utf16;
+    bool snippets = false;
+    bool markdown = true;
+    bool configuration = false;
+    bool hierarchicalSymbols = false;
+    bool diagnosticVersion = false;
+};
+
+class Server {
+public:
+    explicit Server(const ServerOptions& options);
+    ~Server();
+    int run();
+
+    using Handler = std::function<json(const json& params)>;
+    using NotificationHandler = std::function<void(const json& params)>;
+    /// Registers a request handler. `staleOnEdit`: answered with ContentModified when an edit of the
+    /// same document is already queued behind it (its result would be outdated at once).
+    void onRequest(std::string method, Handler handler, bool staleOnEdit = false);
+    void onNotification(std::string method, NotificationHandler handler);
+
+    // ---- for handlers ----
+    OpenDocument& document(const json& params);  ///< by params.textDocument.uri; throws InvalidParams
+    std::shared_ptr<const Analysis> analysis(OpenDocument& doc);
+    uint32_t offset(OpenDocument& doc, const json& position);
+    json range(const Analysis& a, SourceRange r);  ///< in whichever file of the analysis `r` is
+    json location(const Analysis& a, SourceRange r);
+    std::string uriOf(const Analysis& a, FileId file);
+    const ClientCapabilities& client() const { return client_; }
+    const Settings& settings() const { return settings_; }
+    json capabilities() const;
+    json diagnosticsJson(OpenDocument& doc);
+    json workspaceEdit(const Analysis& a, const std::vector<TextEdit>& edits);
+    std::map<std::string, std::unique_ptr<OpenDocument>>& documents() { return documents_; }
+    std::vector<std::filesystem::path> workspaceFolders() const { return workspaceFolders_; }
+    void log(const std::string& message);
+
+private:
+    struct Incoming {
+        json message;
+        std::string parseError;  ///< set when the body was not JSON
+    };
+    void readerLoop();
+    bool next(Incoming& item, bool waitForever);
+    void dispatch(Incoming& item);
+    void handleRequest(const json& message);
+    void handleNotification(const json& message);
+    void handleResponse(const json& message);
+    void send(const json& message);
+    void reply(const json& id, json result);
+    void replyError(const json& id, int code, const std::string& message);
+    void request(const std::string& method, json params, std::function<void(const json&)> onResult);
+    void publishDue();
+    void publish(OpenDocument& doc);
+    bool editQueuedFor(const std::string& uri);
+    void registerCore();
+    void registerFeatures();  ///< Handlers.cpp
+    void applyChanges(OpenDocument& doc, const json& changes);
+    void reparse(OpenDocument& doc, TSTree* old);
+    void openDocument(const std::string& uri, std::string text, int64_t version);
+    void closeDocument(const std::string& uri);
+    void markImportersStale(const std::filesystem::path& changed);
+    void pullConfiguration();
+    void applySettings(const json& modak);
+
+    ServerOptions options_;
+    std::unique_ptr<MessageReader> reader_;
+    std::thread readerThread_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Incoming> queue_;
+    bool inputEnded_ = false;
+    std::set<std::string> cancelled_;  ///< request ids (dumped JSON) cancelled before they ran
+
+    enum class State { Uninitialized, Running, ShuttingDown } state_ = State::Uninitialized;
+    bool exitRequested_ = false;
+    ClientCapabilities client_;
+    Settings settings_;
+    std::vector<std::filesystem::path> workspaceFolders_;
+    std::map<std::string, Handler> requests_;
+    std::set<std::string> staleOnEdit_;
+    std::map<std::string, NotificationHandler> notifications_;
+    std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  ///< by URI
+    Overlay overlay_;  ///< open documents' texts by path, for imports
+    TSParser* parser_ = nullptr;
+    int64_t nextRequestId_ = 1;
+    std::map<int64_t, std::function<void(const json&)>> pending_;
+};
+
+} // namespace modak::lsp
