@@ -25,9 +25,10 @@ uint32_t sequenceLength(unsigned char c) {
 } // namespace
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
+    // LSP lines end at "\n", "\r\n" or a lone "\r" (what editors show as a line break).
     starts_.push_back(0);
     for (uint32_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n')
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')))
             starts_.push_back(i + 1);
 }
 
@@ -38,8 +39,10 @@ uint32_t LineIndex::lineStart(uint32_t line) const {
 uint32_t LineIndex::lineEnd(uint32_t line) const {
     if (line >= starts_.size())
         return static_cast<uint32_t>(text_.size());
-    uint32_t end = line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<uint32_t>(text_.size());
-    if (end > starts_[line] && text_[end - 1] == '\r')
+    if (line + 1 >= starts_.size())
+        return static_cast<uint32_t>(text_.size());
+    uint32_t end = starts_[line + 1] - 1;  // the terminator's last byte
+    if (text_[end] == '\n' && end > starts_[line] && text_[end - 1] == '\r')
         --end;
     return end;
 }

@@ -30,7 +30,7 @@ public:
     Position position(uint32_t offset, PositionEncoding encoding) const;
     size_t lineCount() const { return starts_.size(); }
     uint32_t lineStart(uint32_t line) const;
-    /// End of the line's content (before `\n` or `\r\n`).
+    /// End of the line's content (before its `\n`, `\r\n` or `\r`).
     uint32_t lineEnd(uint32_t line) const;
 
 private:

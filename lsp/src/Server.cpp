@@ -7,6 +7,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 extern "C" const TSLanguage* tree_sitter_modak();
 
@@ -359,6 +360,15 @@ void Server::registerCore() {
         closeDocument(stringMember(member(params, "textDocument"), "uri"));
     });
     onNotification("textDocument/didSave", [](const json&) {});
+    // modak's own: the document's incrementally maintained tree-sitter tree as an S-expression (for
+    // debugging editors' highlighting, and for tests that compare it with a fresh parse).
+    onRequest("modak/syntaxTree", [this](const json& params) {
+        OpenDocument& doc = document(params);
+        char* sexp = ts_node_string(ts_tree_root_node(doc.tree));
+        std::string text = sexp ? sexp : "";
+        std::free(sexp);
+        return json{{"version", doc.version}, {"tree", text}};
+    });
     onRequest("textDocument/diagnostic", [this](const json& params) {
         OpenDocument& doc = document(params);
         std::string resultId = std::to_string(doc.version);
@@ -457,9 +467,12 @@ void Server::reparse(OpenDocument& doc, TSTree* old) {
 }
 
 namespace {
-TSPoint pointAt(const LineIndex& index, uint32_t offset) {
-    Position p = index.position(offset, PositionEncoding::Utf8);
-    return {p.line, p.character};
+/// tree-sitter's point: rows end at '\n' only, columns are bytes (unlike LSP lines).
+TSPoint pointAt(std::string_view text, uint32_t offset) {
+    std::string_view before = text.substr(0, offset);
+    auto row = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n'));
+    auto nl = before.rfind('\n');
+    return {row, static_cast<uint32_t>(nl == std::string_view::npos ? offset : offset - nl - 1)};
 }
 } // namespace
 
@@ -486,11 +499,11 @@ void Server::applyChanges(OpenDocument& doc, const json& changes) {
         edit.start_byte = begin;
         edit.old_end_byte = end;
         edit.new_end_byte = begin + static_cast<uint32_t>(text.size());
-        edit.start_point = pointAt(*doc.index, begin);
-        edit.old_end_point = pointAt(*doc.index, end);
+        edit.start_point = pointAt(doc.text, begin);
+        edit.old_end_point = pointAt(doc.text, end);
         doc.text.replace(begin, end - begin, text);
         doc.index = std::make_unique<LineIndex>(doc.text);
-        edit.new_end_point = pointAt(*doc.index, edit.new_end_byte);
+        edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
         if (!full && doc.tree)
             ts_tree_edit(doc.tree, &edit);
     }

@@ -43,3 +43,13 @@ TEST_CASE("invalid UTF-8 counts one unit per byte", "[lsp][positions]") {
     CHECK(index.offset({0, 2}, PositionEncoding::Utf16) == 2);
     CHECK(index.position(3, PositionEncoding::Utf16) == Position{0, 3});
 }
+
+TEST_CASE("a lone carriage return ends a line as LSP says", "[lsp][positions]") {
+    std::string text = "a\rb\r\nc\nd";
+    LineIndex index(text);
+    CHECK(index.lineCount() == 4);
+    CHECK(index.position(2, PositionEncoding::Utf16) == Position{1, 0});
+    CHECK(index.lineEnd(1) == 3);
+    CHECK(index.offset({2, 0}, PositionEncoding::Utf16) == 5);
+    CHECK(index.offset({0, 5}, PositionEncoding::Utf16) == 1);
+}
