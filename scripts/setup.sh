@@ -9,7 +9,7 @@ packages=(
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev time python3-jsonschema shellcheck
   slurm-wlm munge libpmix-dev  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads
-  ansible-core yamllint unzip
+  ansible-core yamllint unzip neovim
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml
 )
 # Node for the npm checkers: Debian's, unless a node with npm is already installed (e.g. NodeSource's).
