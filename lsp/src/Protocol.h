@@ -34,6 +34,12 @@ struct InvalidParams : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// The request was understood but cannot be done (the document has errors, a file cannot be
+/// written): answered with RequestFailed and the reason.
+struct RequestFailed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 /// `file:///a%20b/c.modak` → `/a b/c.modak`. Other schemes (`untitled:`, `test:`) map to a path
 /// under `/<scheme>/` so every document has one.
 std::filesystem::path pathFromUri(std::string_view uri);

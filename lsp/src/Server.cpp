@@ -212,6 +212,8 @@ void Server::handleRequest(const json& m) {
         reply(id, std::move(result));
     } catch (const InvalidParams& e) {
         replyError(id, error::InvalidParams, e.what());
+    } catch (const RequestFailed& e) {
+        replyError(id, error::RequestFailed, e.what());
     } catch (const std::exception& e) {
         // A bug must not take the editor's server down: answer, log, live on.
         log(fmt::format("internal error in {}: {}", method, e.what()));
