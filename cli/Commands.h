@@ -83,6 +83,7 @@ struct GenerateOptions {
     std::vector<std::string> emit;        ///< overrides the deployments' `emit` lists
     std::vector<std::string> catalogs;
     std::string calibration;
+    bool check = false;  ///< compare with DIR instead of writing (exit 1 and diffs on drift)
     ColorMode color = ColorMode::Auto;
 };
 int runGenerate(const GenerateOptions& options);

@@ -65,6 +65,25 @@ int runGenerate(const GenerateOptions& options) {
         printError("nothing was written");
         return InputErrors;
     }
+    if (options.check) {
+        auto drifts = codegen::compareOutputs(options.output, outputs);
+        for (const auto& d : drifts) {
+            switch (d.kind) {
+            case codegen::Drift::Kind::Changed: fmt::print("{}", d.diff); break;
+            case codegen::Drift::Kind::Missing: fmt::print("missing: {}/{} (not generated yet)\n", options.output, d.path); break;
+            case codegen::Drift::Kind::Unexpected:
+                fmt::print("unexpected: {}/{} (generation does not write it)\n", options.output, d.path);
+                break;
+            case codegen::Drift::Kind::Mode: fmt::print("mode: {}/{} (executable bit differs)\n", options.output, d.path); break;
+            }
+        }
+        if (!drifts.empty()) {
+            printError(fmt::format("{} file(s) in '{}' differ from what '{}' generates; run `modak generate {} -o {}`",
+                                   drifts.size(), options.output, options.path, options.path, options.output));
+            return InputErrors;
+        }
+        return Success;
+    }
     std::string error;
     if (!codegen::writeOutputs(options.output, outputs, error)) {
         printError(error + "; nothing was written");

@@ -113,6 +113,9 @@ int main(int argc, char** argv) {
         ->delimiter(',');
     generateCmd->add_option("--catalog", generateOpts.catalogs, "Extra catalogue file");
     generateCmd->add_option("--calibration", generateOpts.calibration, "Calibration file");
+    generateCmd->add_flag("--check", generateOpts.check,
+                          "Write nothing: compare what would be generated with DIR and print a unified diff of each "
+                          "drifted file. Exit 0 identical, 1 drift (or errors in the input), 2 usage/I-O");
     addColor(generateCmd, generateOpts.color);
 
     CatalogOptions catalogOpts;

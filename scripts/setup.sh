@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make pkg-config git ca-certificates python3
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
-  libbenchmark-dev time python3-jsonschema shellcheck
+  libbenchmark-dev time python3-jsonschema shellcheck libdtl-dev
   slurm-wlm munge libpmix-dev  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads
   ansible-core yamllint unzip neovim
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml

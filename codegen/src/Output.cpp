@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/codegen/Output.h"
 
+#include <dtl/dtl.hpp>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
 
 #include <cerrno>
 #include <cstdlib>
@@ -77,5 +82,85 @@ bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outp
     return true;
 }
 
+
+namespace {
+
+std::vector<std::string> splitLines(std::string_view text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t nl = text.find('\n', start);
+        if (nl == std::string_view::npos) {
+            lines.emplace_back(text.substr(start));
+            lines.back() += "\n\\ No newline at end of file";  // as diff(1) marks it
+            break;
+        }
+        lines.emplace_back(text.substr(start, nl - start));
+        start = nl + 1;
+    }
+    return lines;
+}
+
+bool readWhole(const fs::path& path, std::string& text) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+} // namespace
+
+std::string unifiedDiff(const std::string& label, std::string_view before, std::string_view after) {
+    if (before == after)
+        return {};
+    std::vector<std::string> a = splitLines(before), b = splitLines(after);
+    dtl::Diff<std::string, std::vector<std::string>> diff(a, b);
+    diff.onHuge();
+    diff.compose();
+    diff.composeUnifiedHunks();
+    std::ostringstream body;
+    diff.printUnifiedFormat(body);
+    return fmt::format("--- a/{0}\n+++ b/{0}\n{1}", label, body.str());
+}
+
+std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs) {
+    std::vector<Drift> drifts;
+    std::error_code ec;
+    for (const auto& d : outputs) {
+        std::set<std::string> generated;
+        for (const auto& f : d.files) {
+            std::string label = d.name + "/" + f.path;
+            generated.insert(f.path);
+            fs::path path = out / d.name / f.path;
+            std::string existing;
+            if (!readWhole(path, existing)) {
+                drifts.push_back({Drift::Kind::Missing, label, {}});
+                continue;
+            }
+            if (existing != f.content) {
+                drifts.push_back({Drift::Kind::Changed, label, unifiedDiff(label, existing, f.content)});
+                continue;
+            }
+            bool executable = (fs::status(path, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+            if (!ec && executable != f.executable)
+                drifts.push_back({Drift::Kind::Mode, label, {}});
+        }
+        // Files generation would not write, inside a deployment directory it owns.
+        fs::path dir = out / d.name;
+        if (fs::is_directory(dir, ec))
+            for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+                 it.increment(ec))
+                if (it->is_regular_file(ec)) {
+                    std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+                    if (!generated.count(rel))
+                        drifts.push_back({Drift::Kind::Unexpected, d.name + "/" + rel, {}});
+                }
+    }
+    std::sort(drifts.begin(), drifts.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
+    return drifts;
+}
 
 } // namespace modak::codegen

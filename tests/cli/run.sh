@@ -223,6 +223,32 @@ expect_exit 1 "$modak" model fit "$work/bad.csv" -o "$work/other.json"
 contains "$work/err" "bad.csv:2:"
 [[ ! -e "$work/other.json" ]] || fail "model fit wrote output for bad data"
 
+# generate --check: 0 when the directory holds exactly what would be generated; 1 with a unified diff
+# of each edited file, and naming missing and unexpected files; it never writes.
+example="$src/examples/mpi_solver.modak"
+expect_exit 0 "$modak" generate "$example" -o "$work/gen" --emit slurm,pbs
+expect_exit 0 "$modak" generate "$example" -o "$work/gen" --emit slurm,pbs --check
+[[ ! -s "$work/out" ]] || fail "generate --check printed output for identical files: $(head -c 300 "$work/out")"
+script=$(ls "$work"/gen/*/job.slurm.sh | head -1)
+deployment=$(basename "$(dirname "$script")")
+sed -i 's/^#SBATCH --nodes=.*/#SBATCH --nodes=99/' "$script"
+touch "$work/gen/$deployment/notes.txt"
+rm "$work/gen/$deployment/job.pbs.sh"
+cp -a "$work/gen" "$work/gen-before"
+expect_exit 1 "$modak" generate "$example" -o "$work/gen" --emit slurm,pbs --check
+contains "$work/out" "--- a/$deployment/job.slurm.sh"
+contains "$work/out" "+++ b/$deployment/job.slurm.sh"
+contains "$work/out" "-#SBATCH --nodes=99"
+contains "$work/out" "missing: $work/gen/$deployment/job.pbs.sh"
+contains "$work/out" "unexpected: $work/gen/$deployment/notes.txt"
+contains "$work/err" "3 file(s) in '$work/gen' differ"
+diff -r "$work/gen" "$work/gen-before" >/dev/null || fail "generate --check changed the output directory"
+chmod -x "$script"
+"$modak" generate "$example" -o "$work/gen2" --emit slurm,pbs >/dev/null 2>&1
+chmod -x "$work"/gen2/*/job.slurm.sh
+expect_exit 1 "$modak" generate "$example" -o "$work/gen2" --emit slurm,pbs --check
+contains "$work/out" "mode: $work/gen2/$deployment/job.slurm.sh (executable bit differs)"
+
 if ((failures)); then
   echo "$failures CLI test(s) failed" >&2
   exit 1

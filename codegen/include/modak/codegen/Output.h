@@ -26,4 +26,20 @@ std::vector<DeploymentOutput> generateProgram(const SourceManager& sm, const mod
 /// was; each move replaces one deployment's directory whole. False with `error` set on failure.
 bool writeOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error);
 
+/// One difference between what would be generated and what is in the output directory.
+struct Drift {
+    enum class Kind { Changed, Missing, Unexpected, Mode };
+    Kind kind = Kind::Changed;
+    std::string path;  ///< relative to the output directory: "<deployment>/<artefact>"
+    std::string diff;  ///< Changed: a unified diff (`--- a/path`, `+++ b/path`, hunks with 3 lines of context)
+};
+
+/// Compares `outputs` with the files under `out` (`modak generate --check`): changed or missing
+/// artefacts, files in a generated deployment's directory that generation would not write, and
+/// executable bits that differ. Reads only; the result is sorted by path.
+std::vector<Drift> compareOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs);
+
+/// A unified diff of two texts with `a/label` and `b/label` headers (empty when equal).
+std::string unifiedDiff(const std::string& label, std::string_view before, std::string_view after);
+
 } // namespace modak::codegen
