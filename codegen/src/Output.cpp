@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/codegen/Output.h"
 
+#include "modak/model/EmbeddedData.h"
+
 #include <dtl/dtl.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -25,10 +28,64 @@ std::vector<DeploymentOutput> generateProgram(const SourceManager& sm, const mod
         for (const auto& s : program.symbols)
             if (s.kind == "deployment" && s.name == d.name && s.file == root)
                 sym = &s;
-        if (sym)
+        if (sym) {
             outputs.push_back({d.name, generateDeployment(sm, program, *sym, d, options, diags)});
+            outputs.back().files.push_back(lockFile(d, options.version));
+        }
     }
     return outputs;
+}
+
+namespace {
+
+/// FNV-1a, 64 bits: detects that the embedded data changed (not a security hash).
+std::string digest(std::string_view data, uint64_t h = 0xcbf29ce484222325ULL) {
+    for (unsigned char c : data) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return fmt::format("{:016x}", h);
+}
+
+/// Rounded to 4 significant digits, so that the lock changes when a prediction really does.
+std::string rounded(double v) { return fmt::format("{:.4g}", v); }
+
+} // namespace
+
+Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version) {
+    nlohmann::ordered_json lock;
+    lock["lock_version"] = 1;
+    lock["modak"] = version;
+    lock["language"] = 1;
+    nlohmann::ordered_json data = nlohmann::ordered_json::object();
+    for (const auto& f : model::data::files())
+        data[std::string(f.path)] = digest(f.content);
+    lock["embedded_data"] = data;
+    lock["deployment"] = plan.name;
+    lock["application"] = plan.application;
+    lock["target"] = plan.target;
+    if (plan.chosen) {
+        const model::Candidate& c = *plan.chosen;
+        nlohmann::ordered_json chosen;
+        chosen["image"] = c.imageName;
+        chosen["reference"] = c.reference;
+        chosen["build"] = c.build;
+        chosen["graph_compiler"] = c.graphCompiler;
+        chosen["runtime"] = c.runtime;
+        chosen["nodes"] = c.nodes;
+        chosen["gpus_per_node"] = c.gpusPerNode;
+        if (c.ranksPerNode)
+            chosen["ranks_per_node"] = c.ranksPerNode;
+        if (c.predicted) {
+            chosen["predicted_throughput"] = rounded(c.predicted->throughput);
+            chosen["predicted_epoch_seconds"] = rounded(c.predicted->epochSeconds);
+            chosen["predicted_efficiency"] = rounded(c.predicted->efficiency);
+        }
+        lock["chosen"] = chosen;
+    } else {
+        lock["chosen"] = nullptr;
+    }
+    return {"modak.lock", lock.dump(2) + "\n", false};
 }
 
 bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error) {

@@ -248,6 +248,15 @@ chmod -x "$script"
 chmod -x "$work"/gen2/*/job.slurm.sh
 expect_exit 1 "$modak" generate "$example" -o "$work/gen2" --emit slurm,pbs --check
 contains "$work/out" "mode: $work/gen2/$deployment/job.slurm.sh (executable bit differs)"
+# modak.lock records the embedded data's digests and the plan's choice: another calibration changes
+# the predictions, which --check shows as a diff of the lock, not as silent drift.
+ddp="$src/examples/pytorch_ddp_a100.modak"
+expect_exit 0 "$modak" generate "$ddp" -o "$work/gen3" --emit slurm
+contains "$work/gen3/vit_ddp_a100/modak.lock" '"image": "ngc_pytorch_23_10"'
+contains "$work/gen3/vit_ddp_a100/modak.lock" '"catalog/images.json": "'
+expect_exit 1 "$modak" generate "$ddp" -o "$work/gen3" --emit slurm --check --calibration "$work/site.calibration.json"
+contains "$work/out" "--- a/vit_ddp_a100/modak.lock"
+contains "$work/out" '-    "predicted_throughput": '
 
 if ((failures)); then
   echo "$failures CLI test(s) failed" >&2

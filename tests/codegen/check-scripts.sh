@@ -25,6 +25,7 @@ for example in "$src"/examples/*.modak; do
     continue
   fi
   while read -r script; do
+    [[ $script == *.sh ]] || continue  # modak.lock and other non-script artefacts
     n=$((n + 1))
     bash -n "$script" || fail "bash -n $script"
     shellcheck --severity=style "$script" >"$work/sc" 2>&1 || fail "shellcheck $script: $(head -c 600 "$work/sc")"

@@ -17,9 +17,14 @@ struct DeploymentOutput {
 };
 
 /// The artefacts of every planned deployment defined in `root` (imported files' deployments are
-/// theirs to generate).
+/// theirs to generate), each with its `modak.lock`: the modak version, a digest of the embedded
+/// catalogue and calibration, and the plan's choice with its prediction — so that a catalogue or
+/// model update shows up in `generate --check` as a reviewed diff, never as silent drift.
 std::vector<DeploymentOutput> generateProgram(const SourceManager& sm, const model::Program& program, FileId root,
                                               const model::Plan& plan, const GenerateOptions& options, Diagnostics& diags);
+
+/// The `modak.lock` of one planned deployment (JSON, stable key order, no timestamps).
+Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version);
 
 /// Writes every deployment's files into a staging directory inside `out`, then moves each
 /// deployment directory into place with rename(2): a failure before the moves leaves `out` as it
