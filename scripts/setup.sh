@@ -10,6 +10,7 @@ packages=(
   libbenchmark-dev time python3-jsonschema shellcheck libdtl-dev
   slurm-wlm munge libpmix-dev  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads
   ansible-core yamllint unzip neovim
+  clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml
 )
 # Node for the npm checkers: Debian's, unless a node with npm is already installed (e.g. NodeSource's).

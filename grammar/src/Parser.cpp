@@ -300,7 +300,8 @@ private:
             if (*q == '"') {
                 bool block = end_ - q >= 3 && std::memcmp(q, "\"\"\"", 3) == 0;
                 if (block) {
-                    const char* close = std::search(q + 3, end_, "\"\"\"", "\"\"\"" + 3);
+                    static constexpr std::string_view kFence = "\"\"\"";
+                    const char* close = std::search(q + 3, end_, kFence.begin(), kFence.end());
                     q = close == end_ ? end_ : close + 3;
                 } else {
                     ++q;
