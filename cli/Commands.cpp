@@ -10,7 +10,10 @@
 #include "modak/syntax/Formatter.h"
 #include "modak/syntax/Parser.h"
 
+#include "Parallel.h"
+
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -123,41 +126,116 @@ void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& di
     std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
+namespace {
+
+/// What checking one file produced, rendered in the requested format (the file's SourceManager is
+/// gone by then: memory is bounded by the largest file, not the sum).
+struct CheckedFile {
+    bool ioError = false;
+    std::string rendered;  ///< text: diagnostics; json: the array's items; sarif: the whole log
+    size_t errors = 0, warnings = 0;
+    std::string readError;
+};
+
+/// The items of a rendered JSON array, without its brackets ("" for an empty one).
+std::string arrayItems(const std::string& array) {
+    size_t open = array.find('['), close = array.rfind(']');
+    if (open == std::string::npos || close == std::string::npos || close <= open)
+        return {};
+    std::string inner = array.substr(open + 1, close - open - 1);
+    size_t b = inner.find_first_not_of(" \n"), e = inner.find_last_not_of(" \n");
+    return b == std::string::npos ? std::string() : inner.substr(b, e - b + 1);
+}
+
+} // namespace
+
 int runCheck(const CheckOptions& options) {
     std::vector<std::string> paths;
     bool ioOk = expandPaths(options.paths, paths);
-    SourceManager sm;
-    Diagnostics all;
-    for (const std::string& path : paths) {
-        auto id = readInput(sm, path);
-        if (!id) {
-            ioOk = false;
-            continue;
-        }
-        model::Program program = model::loadProgram(sm, *id, all);
-        model::checkCatalogFiles(sm, program, all);
-    }
     DiagnosticPolicy policy;
     policy.warningsAsErrors = options.werror;
-    std::vector<Diagnostic> shown = applyPolicy(all, policy);
-    if (options.format == "json") {
-        fmt::print("{}", renderJson(sm, shown));
-    } else if (options.format == "sarif") {
-        fmt::print("{}", renderSarif(sm, shown, MODAK_VERSION));
-    } else {
-        printDiagnostics(sm, shown, options.color);
-        size_t errors = 0, warnings = 0;
+    TextPrintOptions textOptions;
+    textOptions.color = useColor(options.color);
+    // stdin cannot be shared between threads; a run reading it is sequential.
+    bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
+    unsigned threads = readsStdin ? 1 : workerCount(paths.size());
+
+    auto check = [&](size_t i) {
+        CheckedFile out;
+        SourceManager sm;
+        std::optional<FileId> id;
+        if (paths[i] == "-") {
+            id = readInput(sm, paths[i]);
+        } else {
+            std::string error;
+            id = sm.readFile(paths[i], error, syntax::ParseOptions{}.maxBytes + 1);
+            if (!id)
+                out.readError = fmt::format("cannot read '{}': {}", paths[i], error);
+        }
+        if (!id) {
+            out.ioError = true;
+            return out;
+        }
+        Diagnostics diags;
+        model::Program program = model::loadProgram(sm, *id, diags);
+        model::checkCatalogFiles(sm, program, diags);
+        std::vector<Diagnostic> shown = applyPolicy(diags, policy);
         for (const Diagnostic& d : shown)
-            (d.severity >= Severity::Error ? errors : warnings) += d.severity >= Severity::Warning;
-        if (errors || warnings)
-            fmt::print(stderr, "{} error{}, {} warning{} in {} file{}\n", errors, errors == 1 ? "" : "s",
-                       warnings, warnings == 1 ? "" : "s", paths.size(), paths.size() == 1 ? "" : "s");
+            if (d.severity >= Severity::Warning)
+                ++(d.severity >= Severity::Error ? out.errors : out.warnings);
+        if (options.format == "json")
+            out.rendered = arrayItems(renderJson(sm, shown));
+        else if (options.format == "sarif")
+            out.rendered = renderSarif(sm, shown, MODAK_VERSION);
+        else if (!shown.empty())
+            out.rendered = renderText(sm, shown, textOptions);
+        return out;
+    };
+
+    Progress progress("checked", paths.size());
+    size_t errors = 0, warnings = 0;
+    std::string jsonItems;
+    nlohmann::json sarif;
+    forEachOrdered<CheckedFile>(paths.size(), threads, check, [&](size_t i, CheckedFile& f) {
+        if (f.ioError) {
+            if (!f.readError.empty())
+                printError(f.readError);
+            ioOk = false;
+        }
+        errors += f.errors;
+        warnings += f.warnings;
+        if (options.format == "json") {
+            if (!f.rendered.empty())
+                jsonItems += (jsonItems.empty() ? "" : ",\n  ") + f.rendered;
+        } else if (options.format == "sarif") {
+            if (!f.rendered.empty()) {
+                nlohmann::json log = nlohmann::json::parse(f.rendered);
+                if (sarif.is_null())
+                    sarif = std::move(log);
+                else
+                    for (auto& r : log["runs"][0]["results"])
+                        sarif["runs"][0]["results"].push_back(std::move(r));
+            }
+        } else if (!f.rendered.empty()) {
+            progress.finish();
+            std::fwrite(f.rendered.data(), 1, f.rendered.size(), stderr);
+        }
+        progress.update(i + 1);
+    });
+    progress.finish();
+    if (options.format == "json") {
+        fmt::print("{}", jsonItems.empty() ? std::string("[]\n") : "[\n  " + jsonItems + "\n]\n");
+    } else if (options.format == "sarif") {
+        if (sarif.is_null())
+            sarif = nlohmann::json::parse(renderSarif(SourceManager{}, {}, MODAK_VERSION));
+        fmt::print("{}\n", sarif.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    } else if (errors || warnings) {
+        fmt::print(stderr, "{} error{}, {} warning{} in {} file{}\n", errors, errors == 1 ? "" : "s", warnings,
+                   warnings == 1 ? "" : "s", paths.size(), paths.size() == 1 ? "" : "s");
     }
-    bool hasErrors = std::any_of(shown.begin(), shown.end(),
-                                 [](const Diagnostic& d) { return d.severity >= Severity::Error; });
     if (!ioOk)
         return UsageOrIoError;
-    return hasErrors ? InputErrors : Success;
+    return errors ? InputErrors : Success;
 }
 
 int runFmt(const FmtOptions& options) {

@@ -88,57 +88,80 @@ Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version)
     return {"modak.lock", lock.dump(2) + "\n", false};
 }
 
-bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error) {
+StagedOutput::StagedOutput(fs::path out) : out_(std::move(out)) {}
+
+StagedOutput::~StagedOutput() {
+    if (!staging_.empty()) {
+        std::error_code ec;
+        fs::remove_all(staging_, ec);
+    }
+}
+
+bool StagedOutput::stage(const fs::path& prefix, const std::vector<DeploymentOutput>& outputs, std::string& error) {
     std::error_code ec;
-    fs::create_directories(out, ec);
-    if (ec) {
-        error = fmt::format("cannot create '{}': {}", out.string(), ec.message());
-        return false;
+    if (staging_.empty()) {
+        fs::create_directories(out_, ec);
+        if (ec) {
+            error = fmt::format("cannot create '{}': {}", out_.string(), ec.message());
+            return false;
+        }
+        std::string tmpl = (out_ / ".modak-generate-XXXXXX").string();
+        if (!mkdtemp(tmpl.data())) {
+            error = fmt::format("cannot write into '{}': {}", out_.string(), std::strerror(errno));
+            return false;
+        }
+        staging_ = tmpl;
     }
-    std::string tmpl = (out / ".modak-generate-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) {
-        error = fmt::format("cannot write into '{}': {}", out.string(), std::strerror(errno));
-        return false;
-    }
-    fs::path staging(tmpl);
-    auto fail = [&](std::string message) {
-        fs::remove_all(staging, ec);
-        error = std::move(message);
-        return false;
-    };
     for (const auto& d : outputs) {
-        fs::create_directories(staging / d.name, ec);
-        if (ec)
-            return fail(fmt::format("cannot create '{}': {}", (staging / d.name).string(), ec.message()));
+        fs::path rel = prefix / d.name;
+        fs::create_directories(staging_ / "new" / rel, ec);
+        if (ec) {
+            error = fmt::format("cannot create '{}': {}", (staging_ / "new" / rel).string(), ec.message());
+            return false;
+        }
         for (const auto& f : d.files) {
-            fs::path path = staging / d.name / f.path;
+            fs::path path = staging_ / "new" / rel / f.path;
             if (path.has_parent_path())
                 fs::create_directories(path.parent_path(), ec);  // artefacts may live in subfolders
             std::ofstream file(path, std::ios::binary);
             file << f.content;
             file.close();
-            if (!file)
-                return fail(fmt::format("cannot write '{}'", path.string()));
+            if (!file) {
+                error = fmt::format("cannot write '{}'", path.string());
+                return false;
+            }
             fs::permissions(path, f.executable ? fs::perms(0755) : fs::perms(0644), ec);
         }
+        staged_.push_back(rel);
     }
-    for (const auto& d : outputs) {
-        fs::path target = out / d.name, old = staging / (".old-" + d.name);
+    return true;
+}
+
+bool StagedOutput::commit(std::string& error) {
+    std::error_code ec;
+    for (const auto& rel : staged_) {
+        fs::path target = out_ / rel, old = staging_ / "old" / rel;
+        fs::create_directories(target.parent_path(), ec);
+        fs::create_directories(old.parent_path(), ec);
         bool hadOld = fs::exists(target, ec);
         if (hadOld)
             fs::rename(target, old, ec);
         if (!ec)
-            fs::rename(staging / d.name, target, ec);
+            fs::rename(staging_ / "new" / rel, target, ec);
         if (ec) {
             if (hadOld && !fs::exists(target))
                 fs::rename(old, target, ec);  // put the previous output back
-            return fail(fmt::format("cannot replace '{}': {}", target.string(), ec.message()));
+            error = fmt::format("cannot replace '{}': {}", target.string(), ec.message());
+            return false;
         }
     }
-    fs::remove_all(staging, ec);
     return true;
 }
 
+bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error) {
+    StagedOutput staged(out);
+    return staged.stage({}, outputs, error) && staged.commit(error);
+}
 
 namespace {
 

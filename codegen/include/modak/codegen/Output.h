@@ -26,9 +26,26 @@ std::vector<DeploymentOutput> generateProgram(const SourceManager& sm, const mod
 /// The `modak.lock` of one planned deployment (JSON, stable key order, no timestamps).
 Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version);
 
-/// Writes every deployment's files into a staging directory inside `out`, then moves each
-/// deployment directory into place with rename(2): a failure before the moves leaves `out` as it
-/// was; each move replaces one deployment's directory whole. False with `error` set on failure.
+/// All or nothing over many files: `stage` writes deployments' files into a staging directory inside
+/// `out` (disk, not memory), `commit` moves each staged deployment directory into place with
+/// rename(2), replacing the previous one whole. Destroyed without a commit, it removes the staging
+/// directory and `out` is as it was.
+class StagedOutput {
+public:
+    explicit StagedOutput(std::filesystem::path out);
+    ~StagedOutput();
+    StagedOutput(const StagedOutput&) = delete;
+    StagedOutput& operator=(const StagedOutput&) = delete;
+    /// Stages `outputs` under `out/prefix/<deployment>/`. False with `error` set on failure.
+    bool stage(const std::filesystem::path& prefix, const std::vector<DeploymentOutput>& outputs, std::string& error);
+    bool commit(std::string& error);
+
+private:
+    std::filesystem::path out_, staging_;
+    std::vector<std::filesystem::path> staged_;  ///< prefix/deployment, relative to out_
+};
+
+/// Stages and commits `outputs` under `out/<deployment>/`. False with `error` set on failure.
 bool writeOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error);
 
 /// One difference between what would be generated and what is in the output directory.
