@@ -77,7 +77,7 @@ struct CatalogOptions {
 int runCatalog(const CatalogOptions& options);
 
 struct GenerateOptions {
-    std::string path;
+    std::vector<std::string> paths;     ///< files, or directories searched for *.modak
     std::string output = "generated";   ///< DIR; files go to DIR/<deployment>/
     std::string deployment;
     std::vector<std::string> emit;        ///< overrides the deployments' `emit` lists

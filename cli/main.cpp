@@ -103,9 +103,14 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--calibration", predictOpts.calibration, "Calibration file");
 
     GenerateOptions generateOpts;
-    auto* generateCmd = app.add_subcommand("generate", "Plan each deployment and write its job scripts to "
-                                                       "DIR/<deployment>/ (all or nothing). Exit 1 on errors.");
-    generateCmd->add_option("file", generateOpts.path, "The .modak file")->required();
+    auto* generateCmd = app.add_subcommand("generate", "Plan each deployment and write its artefacts to "
+                                                       "DIR/<deployment>/ with a modak.lock (all files or none, over "
+                                                       "every input). Exit 0 done, 1 errors in the input (or drift with "
+                                                       "--check), 2 usage or I/O.");
+    generateCmd->add_option("paths", generateOpts.paths,
+                            "The .modak files, or directories searched for *.modak (their deployments go to "
+                            "DIR/<path below the directory>/<deployment>/)")
+        ->required();
     generateCmd->add_option("-o,--output", generateOpts.output, "Output directory")->capture_default_str();
     generateCmd->add_option("--deployment", generateOpts.deployment, "Generate only this deployment");
     generateCmd->add_option("--emit", generateOpts.emit, "Outputs instead of each deployment's `emit` list: slurm, "

@@ -144,7 +144,9 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
         s.imageReference = chosen->reference;
     if (s.imageReference.empty())
         s.imageReference = word(app, "container");
-    if (s.imageReference.empty() && s.runtime != "none") {
+    // Without a chosen candidate the plan has already said why (no-candidate); saying it again here
+    // would only repeat it.
+    if (s.imageReference.empty() && s.runtime != "none" && chosen) {
         diags.add(DiagCode::UnsafeValue, plan.range,
                   fmt::format("deployment '{}' has no container image to run with {}: plan it first or set the "
                               "application's `container`",

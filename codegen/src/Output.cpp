@@ -206,13 +206,14 @@ std::string unifiedDiff(const std::string& label, std::string_view before, std::
     return fmt::format("--- a/{0}\n+++ b/{0}\n{1}", label, body.str());
 }
 
-std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs) {
+std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs,
+                                  const fs::path& labelPrefix) {
     std::vector<Drift> drifts;
     std::error_code ec;
     for (const auto& d : outputs) {
         std::set<std::string> generated;
         for (const auto& f : d.files) {
-            std::string label = d.name + "/" + f.path;
+            std::string label = (labelPrefix / d.name / f.path).generic_string();
             generated.insert(f.path);
             fs::path path = out / d.name / f.path;
             std::string existing;
@@ -236,7 +237,7 @@ std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<Deploym
                 if (it->is_regular_file(ec)) {
                     std::string rel = fs::relative(it->path(), dir, ec).generic_string();
                     if (!generated.count(rel))
-                        drifts.push_back({Drift::Kind::Unexpected, d.name + "/" + rel, {}});
+                        drifts.push_back({Drift::Kind::Unexpected, (labelPrefix / d.name / rel).generic_string(), {}});
                 }
     }
     std::sort(drifts.begin(), drifts.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });

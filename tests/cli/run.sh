@@ -258,6 +258,27 @@ expect_exit 1 "$modak" generate "$ddp" -o "$work/gen3" --emit slurm --check --ca
 contains "$work/out" "--- a/vit_ddp_a100/modak.lock"
 contains "$work/out" '-    "predicted_throughput": '
 
+# Directories: every *.modak below them, outputs mirrored under DIR/<path without .modak>/; one file
+# with errors and nothing at all is written.
+mkdir -p "$work/repo/targets" "$work/repo/teams/a"
+cp "$src"/examples/targets/*.modak "$work/repo/targets/"
+sed 's|import "targets/|import "../../targets/|' "$src/examples/mpi_solver.modak" >"$work/repo/teams/a/mpi.modak"
+sed 's|import "targets/|import "../../targets/|' "$src/examples/pytorch_ddp_a100.modak" >"$work/repo/teams/ddp.modak"
+expect_exit 0 "$modak" generate "$work/repo/teams" -o "$work/repo-gen" --emit slurm
+contains "$work/out" "$work/repo-gen/a/mpi/cfd_on_slurm/job.slurm.sh"
+contains "$work/out" "$work/repo-gen/ddp/vit_ddp_a100/job.slurm.sh"
+expect_exit 0 "$modak" generate "$work/repo/teams" -o "$work/repo-gen" --emit slurm --check
+echo "#" >>"$work/repo-gen/a/mpi/cfd_on_slurm/job.slurm.sh"
+expect_exit 1 "$modak" generate "$work/repo/teams" -o "$work/repo-gen" --emit slurm --check
+contains "$work/out" "--- a/a/mpi/cfd_on_slurm/job.slurm.sh"
+printf 'modak 1\napplication broken { kind = hpcc }\n' >"$work/repo/teams/zz.modak"
+rm -rf "$work/repo-gen2"
+expect_exit 1 "$modak" generate "$work/repo/teams" -o "$work/repo-gen2" --emit slurm
+contains "$work/err" "nothing was written"
+[[ ! -e "$work/repo-gen2/ddp" && ! -e "$work/repo-gen2/a" ]] || fail "generate wrote some files although one input had errors"
+expect_exit 1 "$modak" check "$work/repo"
+contains "$work/err" "1 error, 0 warnings in"
+
 if ((failures)); then
   echo "$failures CLI test(s) failed" >&2
   exit 1

@@ -52,14 +52,16 @@ bool writeOutputs(const std::filesystem::path& out, const std::vector<Deployment
 struct Drift {
     enum class Kind { Changed, Missing, Unexpected, Mode };
     Kind kind = Kind::Changed;
-    std::string path;  ///< relative to the output directory: "<deployment>/<artefact>"
+    std::string path;  ///< "<label prefix>/<deployment>/<artefact>"
     std::string diff;  ///< Changed: a unified diff (`--- a/path`, `+++ b/path`, hunks with 3 lines of context)
 };
 
 /// Compares `outputs` with the files under `out` (`modak generate --check`): changed or missing
 /// artefacts, files in a generated deployment's directory that generation would not write, and
-/// executable bits that differ. Reads only; the result is sorted by path.
-std::vector<Drift> compareOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs);
+/// executable bits that differ. Reads only; the result is sorted by path. `labelPrefix` is put before
+/// each path (and in the diff headers) to name where `out` is below the whole output directory.
+std::vector<Drift> compareOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs,
+                                  const std::filesystem::path& labelPrefix = {});
 
 /// A unified diff of two texts with `a/label` and `b/label` headers (empty when equal).
 std::string unifiedDiff(const std::string& label, std::string_view before, std::string_view after);
