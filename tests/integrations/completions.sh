@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Shell completions: the bash script completes subcommands, options, option values and .modak
+# files as a user would see them (COMP_WORDS driven like bash does); every subcommand and option
+# it offers exists in `modak --help` (so the completions cannot fall behind the CLI); the zsh
+# script parses.
+# usage: completions.sh MODAK SOURCE_DIR
+set -uo pipefail
+modak=$(realpath "$1")
+src=$(realpath "$2")
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=/dev/null
+source "$src/integrations/completions/modak.bash"
+
+complete_line() {  # complete_line WORD...: the completions offered for the last word
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  _modak
+  printf '%s\n' "${COMPREPLY[@]}"
+}
+
+[[ $(complete_line modak ge) == generate ]] || fail "modak ge<TAB>: $(complete_line modak ge)"
+[[ $(complete_line modak check --format "") == $'text\njson\nsarif' ]] || fail "check --format: $(complete_line modak check --format "")"
+[[ $(complete_line modak generate --emit slurm,t) == $'slurm,torque\nslurm,terraform\nslurm,tosca' ]] ||
+  [[ $(complete_line modak generate --emit slurm,t | sort | tr '\n' ' ') == "slurm,terraform slurm,torque slurm,tosca " ]] ||
+  fail "generate --emit slurm,t: $(complete_line modak generate --emit slurm,t)"
+[[ $(complete_line modak catalog "") == $'images\nhardware\nworkloads' ]] || fail "catalog sections"
+cd "$src/examples" || exit 1
+complete_line modak check mnist_t | grep -qx 'mnist_tensorflow_2_1.modak' || fail "check <file>: $(complete_line modak check mnist_t)"
+complete_line modak check --w | grep -qx -- '--werror' || fail "check --w"
+
+# Every option the completion offers for a subcommand is one its --help lists.
+for command in check fmt import plan predict generate catalog lsp; do
+  help=$("$modak" "$command" --help 2>&1)
+  for option in $(complete_line modak "$command" -); do
+    grep -qE -- "(^|[ ,])$option([ ,=]|$)" <<<"$help" || fail "completion offers $command $option, which --help does not list"
+  done
+done
+for command in $(complete_line modak ""); do
+  [[ $command == -* ]] && continue
+  "$modak" --help 2>&1 | grep -qw "$command" || fail "completion offers the subcommand $command, which --help does not list"
+done
+
+if command -v zsh >/dev/null; then
+  zsh -n "$src/integrations/completions/_modak" || fail "_modak does not parse in zsh"
+fi
+((failures)) && exit 1
+echo "bash and zsh completions agree with the CLI"
