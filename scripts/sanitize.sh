@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole test suite against an ASan + UBSan build (`asan` preset, build-asan/): memory errors,
+# leaks (LeakSanitizer, including the language server after the fuzz test's long edit session) and
+# undefined behaviour fail the tests that hit them.
+# usage: scripts/sanitize.sh [ctest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --preset asan -j"$(nproc)" "$@"
