@@ -358,12 +358,14 @@ application mnist {
         Diagnostics diags;
         CHECK_NOTHROW(test::parseText(sm, valid.substr(0, n), diags));
     }
+    // Structure characters, a lead byte without its continuation, and a NUL.
+    static constexpr std::string_view kAlphabet("ab =[]{},.\"\n/*1-:hGi\\\xC3\0", 23);
     uint32_t seed = 12345;
     for (int round = 0; round < 200; ++round) {
         std::string junk;
         for (int i = 0; i < 200; ++i) {
             seed = seed * 1103515245 + 12345;
-            junk.push_back("ab =[]{},.\"\n/*1-:hGi\\\xC3"[(seed >> 16) % 24]);
+            junk.push_back(kAlphabet[(seed >> 16) % kAlphabet.size()]);
         }
         SourceManager sm;
         Diagnostics diags;
