@@ -97,8 +97,10 @@ bool plainSafe(std::string_view s) {
     return true;
 }
 
+/// yaml-cpp writes literal blocks with the default ("clip") chomping: only text ending in exactly one
+/// line break reads back the same.
 bool literalSafe(std::string_view s) {
-    if (s.find('\n') == std::string_view::npos || s.front() == ' ' || s.front() == '\n' || s.ends_with("\n\n"))
+    if (s.empty() || s.front() == ' ' || !s.ends_with('\n') || s.ends_with("\n\n"))
         return false;
     for (size_t i = 0; i < s.size(); ++i) {
         auto c = static_cast<unsigned char>(s[i]);
@@ -475,7 +477,15 @@ std::vector<Artefact> package(const DeploymentContext& c, Diagnostics& diags) {
                               c.deployment.name, s.scheduler));
         return {};
     }
-    if (!checkAnsibleValues(c, diags))
+    // `emit tosca` and `emit csar` both build the package: report each refused value once.
+    Diagnostics refused;
+    const bool safe = checkAnsibleValues(c, refused);
+    for (const auto& d : refused)
+        if (std::none_of(diags.begin(), diags.end(), [&](const Diagnostic& x) {
+                return x.code == d.code && x.range == d.range && x.message == d.message;
+            }))
+            diags.items().push_back(d);
+    if (!safe)
         return {};
     std::string script = scriptName(s.scheduler);
     std::vector<Artefact> files;
