@@ -155,6 +155,32 @@ void input(YAML::Emitter& e, std::string_view name, std::string_view type, std::
     e << YAML::EndMap;
 }
 
+/// Opens node template `name` of `type` and its properties map.
+void beginNode(YAML::Emitter& e, std::string_view name, std::string_view type) {
+    key(e, name);
+    e << YAML::BeginMap;
+    strProperty(e, "type", type);
+    key(e, "properties");
+    e << YAML::BeginMap;
+}
+
+/// Closes the properties map, writes the requirements (name → node template), and closes the node
+/// unless more follows.
+void requirements(YAML::Emitter& e, std::initializer_list<std::pair<std::string_view, std::string_view>> list,
+                  bool close = true) {
+    e << YAML::EndMap;
+    key(e, "requirements");
+    e << YAML::BeginSeq;
+    for (const auto& [name, node] : list) {
+        e << YAML::BeginMap;
+        strProperty(e, name, node);
+        e << YAML::EndMap;
+    }
+    e << YAML::EndSeq;
+    if (close)
+        e << YAML::EndMap;
+}
+
 std::string headerComment(const JobSpec& s, std::string_view what) {
     // The source name is the user's path: keep the comment on one line whatever it holds.
     std::string source = s.sourceName;
@@ -279,11 +305,7 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::EndMap;
 
     // The container runtime on it.
-    key(e, "runtime");
-    e << YAML::BeginMap;
-    strProperty(e, "type", "modak.nodes.ContainerRuntime");
-    key(e, "properties");
-    e << YAML::BeginMap;
+    beginNode(e, "runtime", "modak.nodes.ContainerRuntime");
     strProperty(e, "runtime", s.runtime);
     key(e, "modules");
     e << (s.modules.empty() ? YAML::Flow : YAML::Block) << YAML::BeginSeq;
@@ -291,19 +313,10 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
         str(e, m);
     e << YAML::EndSeq;
     strProperty(e, "image_dir", s.imageDir);
-    e << YAML::EndMap;
-    key(e, "requirements");
-    e << YAML::BeginSeq << YAML::BeginMap;
-    strProperty(e, "host", n.host);
-    e << YAML::EndMap << YAML::EndSeq;
-    e << YAML::EndMap;
+    requirements(e, {{"host", n.host}});
 
     // The containerised application: the image the optimiser chose.
-    key(e, "application");
-    e << YAML::BeginMap;
-    strProperty(e, "type", "modak.nodes.ContainerApplication");
-    key(e, "properties");
-    e << YAML::BeginMap;
+    beginNode(e, "application", "modak.nodes.ContainerApplication");
     strProperty(e, "image", s.imageReference);
     strProperty(e, "image_file", imageFile(s));
     strProperty(e, "command", s.run);
@@ -314,19 +327,10 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::EndMap;
     if (chosen && chosen->image && chosen->image->framework)
         strProperty(e, "framework", chosen->image->framework->name + " " + chosen->image->framework->version);
-    e << YAML::EndMap;
-    key(e, "requirements");
-    e << YAML::BeginSeq << YAML::BeginMap;
-    strProperty(e, "host", "runtime");
-    e << YAML::EndMap << YAML::EndSeq;
-    e << YAML::EndMap;
+    requirements(e, {{"host", "runtime"}});
 
     // The batch job.
-    key(e, "job");
-    e << YAML::BeginMap;
-    strProperty(e, "type", "modak.nodes.BatchJob");
-    key(e, "properties");
-    e << YAML::BeginMap;
+    beginNode(e, "job", "modak.nodes.BatchJob");
     strProperty(e, "scheduler", s.scheduler);
     strProperty(e, "script", script);
     getInput(e, "workdir", "workdir");
@@ -365,17 +369,8 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
             strProperty(e, k, *v);
     key(e, "exclusive");
     e << s.exclusive;
-    e << YAML::EndMap;
-    e << YAML::EndMap;
-    key(e, "requirements");
-    e << YAML::BeginSeq;
-    e << YAML::BeginMap;
-    strProperty(e, "host", n.host);
-    e << YAML::EndMap;
-    e << YAML::BeginMap;
-    strProperty(e, "application", "application");
-    e << YAML::EndMap;
-    e << YAML::EndSeq;
+    e << YAML::EndMap;  // job_options
+    requirements(e, {{"host", n.host}, {"application", "application"}}, false);
     // The script is this deployment's: the create operation carries it as a dependency (copied next
     // to the playbook by the orchestrator; playbooks/files/ when the playbook is run by hand).
     key(e, "interfaces");
@@ -512,7 +507,13 @@ void emitTosca(const DeploymentContext& c, std::vector<Artefact>& out, Diagnosti
 }
 
 void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
-    auto files = tosca::package(c, diags);
+    // With `emit tosca` before it, the package is already in `out`: zip that rather than build it again.
+    std::vector<Artefact> files;
+    for (const auto& a : out)
+        if (a.path.starts_with("tosca/"))
+            files.push_back({a.path.substr(6), a.content, a.executable});
+    if (files.empty())
+        files = tosca::package(c, diags);
     if (files.empty())
         return;
     std::vector<csar::Entry> entries;
