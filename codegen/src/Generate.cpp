@@ -4,6 +4,7 @@
 #include "Context.h"
 #include "JobScripts.h"
 #include "Shell.h"
+#include "Tosca.h"
 
 #include "modak/model/TreeAccess.h"
 
@@ -220,6 +221,7 @@ struct Emitter {
 /// Every `emit` kind this version generates, in the order `supportedEmits` lists them.
 constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
+    {"tosca", emitTosca}, {"csar", emitCsar},
 };
 
 } // namespace

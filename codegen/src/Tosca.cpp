@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "Tosca.h"
+
+#include "Csar.h"
+
+#include "modak/model/TreeAccess.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <initializer_list>
+#include <utility>
+
+namespace modak::codegen {
+namespace tosca {
+namespace {
+
+using namespace model::tree;
+
+constexpr std::string_view kTypes = "modak-types.yaml";
+constexpr std::string_view kService = "service.yaml";
+
+/// The job script's file name inside the package, by the target's scheduler.
+std::string scriptName(const std::string& scheduler) {
+    return scheduler == "none" ? "job.sh" : "job." + scheduler + ".sh";
+}
+
+/// The image's local name the job scripts use (JobScripts.cpp): the reference's last path segment
+/// without its scheme, ':' → '_', plus ".sif" for Singularity and Apptainer; "" for Docker and Podman,
+/// which keep images in their own store. Must match the job script, which looks for the same file.
+std::string imageFile(const JobSpec& s) {
+    if (s.imageReference.empty() || !(s.runtime == "singularity" || s.runtime == "apptainer" || s.runtime == "charliecloud"))
+        return {};
+    std::string_view ref = s.imageReference;
+    if (auto scheme = ref.find("://"); scheme != std::string_view::npos)
+        ref.remove_prefix(scheme + 3);
+    if (auto slash = ref.rfind('/'); slash != std::string_view::npos)
+        ref.remove_prefix(slash + 1);
+    std::string name(ref);
+    std::replace(name.begin(), name.end(), ':', '_');
+    return s.runtime == "charliecloud" ? name : name + ".sif";
+}
+
+/// A TOSCA scalar-unit.time in the largest unit that divides it: "2 d", "6 h", "20 m", "90 s".
+std::string timeUnit(int64_t seconds) {
+    if (seconds > 0 && seconds % 86400 == 0)
+        return fmt::format("{} d", seconds / 86400);
+    if (seconds > 0 && seconds % 3600 == 0)
+        return fmt::format("{} h", seconds / 3600);
+    if (seconds > 0 && seconds % 60 == 0)
+        return fmt::format("{} m", seconds / 60);
+    return fmt::format("{} s", seconds);
+}
+
+/// A TOSCA scalar-unit.size in the largest binary unit that divides it: "512 GiB".
+std::string sizeUnit(int64_t bytes) {
+    constexpr std::pair<int64_t, std::string_view> units[] = {
+        {int64_t(1) << 40, "TiB"}, {int64_t(1) << 30, "GiB"}, {int64_t(1) << 20, "MiB"}, {int64_t(1) << 10, "KiB"}};
+    for (const auto& [size, unit] : units)
+        if (bytes > 0 && bytes % size == 0)
+            return fmt::format("{} {}", bytes / size, unit);
+    return fmt::format("{} B", bytes);
+}
+
+/// Ansible evaluates Jinja in every variable it is given, operation inputs included, so a value
+/// holding a Jinja delimiter would run code on the orchestrator: no quoting prevents it.
+bool ansibleSafe(std::string_view value) {
+    return value.find("{{") == std::string_view::npos && value.find("{%") == std::string_view::npos &&
+           value.find("{#") == std::string_view::npos;
+}
+
+/// Where a value was written: the first of `places` that has the key, else `fallback`.
+SourceRange whereWritten(std::initializer_list<std::pair<const Statement*, std::string_view>> places, SourceRange fallback) {
+    for (const auto& [block, key] : places)
+        if (const Value* v = attr(block, key))
+            return v->range;
+    return fallback;
+}
+
+/// Strings are written plain when YAML cannot read them as anything else, double-quoted (with
+/// escapes) otherwise, and as literal blocks when they are readable multi-line text.
+bool plainSafe(std::string_view s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '/'))
+        return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/' || c == '-' || c == '+' ||
+              c == '@'))
+            return false;
+    std::string lower(s);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (std::string_view word : {"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
+        if (lower == word)
+            return false;
+    return true;
+}
+
+/// yaml-cpp writes literal blocks with the default ("clip") chomping: only text ending in exactly one
+/// line break reads back the same.
+bool literalSafe(std::string_view s) {
+    if (s.empty() || s.front() == ' ' || !s.ends_with('\n') || s.ends_with("\n\n"))
+        return false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        auto c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 && c != '\n') || c == 0x7f)
+            return false;
+        if ((c == ' ' || c == '\t') && (i + 1 == s.size() || s[i + 1] == '\n'))
+            return false;  // trailing blanks
+        if (c == '\n' && i + 1 < s.size() && s[i + 1] == ' ' && i == 0)
+            return false;
+    }
+    return true;
+}
+
+YAML::Emitter& str(YAML::Emitter& e, std::string_view s) {
+    if (plainSafe(s))
+        return e << std::string(s);
+    if (literalSafe(s))
+        return e << YAML::Literal << std::string(s);
+    return e << YAML::DoubleQuoted << std::string(s);
+}
+
+/// Keys are quoted like values (environment names such as `YES` or `ON` are booleans in YAML 1.1).
+void key(YAML::Emitter& e, std::string_view k) {
+    e << YAML::Key;
+    if (plainSafe(k))
+        e << std::string(k);
+    else
+        e << YAML::DoubleQuoted << std::string(k);
+    e << YAML::Value;
+}
+
+void strProperty(YAML::Emitter& e, std::string_view k, std::string_view v) {
+    key(e, k);
+    str(e, v);
+}
+
+void getInput(YAML::Emitter& e, std::string_view k, std::string_view input) {
+    key(e, k);
+    e << YAML::Flow << YAML::BeginMap << YAML::Key << "get_input" << YAML::Value << std::string(input) << YAML::EndMap;
+}
+
+void input(YAML::Emitter& e, std::string_view name, std::string_view type, std::string_view description,
+           const std::function<void()>& writeDefault) {
+    key(e, name);
+    e << YAML::BeginMap;
+    key(e, "type");
+    e << std::string(type);
+    key(e, "description");
+    e << std::string(description);
+    key(e, "default");
+    writeDefault();
+    e << YAML::EndMap;
+}
+
+/// Opens node template `name` of `type` and its properties map.
+void beginNode(YAML::Emitter& e, std::string_view name, std::string_view type) {
+    key(e, name);
+    e << YAML::BeginMap;
+    strProperty(e, "type", type);
+    key(e, "properties");
+    e << YAML::BeginMap;
+}
+
+/// Closes the properties map, writes the requirements (name → node template), and closes the node
+/// unless more follows.
+void requirements(YAML::Emitter& e, std::initializer_list<std::pair<std::string_view, std::string_view>> list,
+                  bool close = true) {
+    e << YAML::EndMap;
+    key(e, "requirements");
+    e << YAML::BeginSeq;
+    for (const auto& [name, node] : list) {
+        e << YAML::BeginMap;
+        strProperty(e, name, node);
+        e << YAML::EndMap;
+    }
+    e << YAML::EndSeq;
+    if (close)
+        e << YAML::EndMap;
+}
+
+std::string headerComment(const JobSpec& s, std::string_view what) {
+    // The source name is the user's path: keep the comment on one line whatever it holds.
+    std::string source = s.sourceName;
+    for (char& c : source)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    return fmt::format("# {} for deployment {}, generated by modak {} from {}.\n"
+                       "# Do not edit: change the .modak file and run `modak generate` again.\n",
+                       what, s.deployment, s.version, source);
+}
+
+struct Names {
+    std::string host, hostType, hostInput;
+};
+
+std::string serviceTemplate(const DeploymentContext& c, const std::string& script) {
+    const JobSpec& s = c.spec;
+    const bool cloud = s.scheduler == "none";
+    const Statement* t = c.target;
+    const model::Candidate* chosen = c.plan.chosen ? &*c.plan.chosen : nullptr;
+    Names n = cloud ? Names{"vm", "modak.nodes.Cloud.VirtualMachine", "vm_address"}
+                    : Names{"frontend", "modak.nodes.HPC.Frontend", "login_host"};
+    const int64_t waitTimeout = s.walltimeSeconds ? *s.walltimeSeconds + 86400 : 7 * 86400;
+
+    YAML::Emitter e;
+    e.SetIndent(2);
+    e << YAML::BeginMap;
+    key(e, "tosca_definitions_version");
+    e << "tosca_simple_yaml_1_3";
+    key(e, "metadata");
+    e << YAML::BeginMap;
+    strProperty(e, "template_name", s.deployment);
+    strProperty(e, "template_author", "modak");
+    key(e, "template_version");
+    e << YAML::DoubleQuoted << s.version;
+    e << YAML::EndMap;
+    key(e, "description");
+    str(e, fmt::format("Deployment {}: application {} on target {} ({})", s.deployment, c.plan.application,
+                       c.plan.target, cloud ? "a cloud virtual machine" : s.scheduler + " batch system"));
+    key(e, "imports");
+    e << YAML::BeginSeq << std::string(kTypes) << YAML::EndSeq;
+
+    key(e, "topology_template");
+    e << YAML::BeginMap;
+
+    // Inputs: what differs between sites and users, with the .modak file's values as defaults.
+    key(e, "inputs");
+    e << YAML::BeginMap;
+    if (cloud)
+        input(e, n.hostInput, "string", "address of the virtual machine (an output of modak's Terraform)",
+              [&] { e << "localhost"; });
+    else
+        input(e, n.hostInput, "string", "the HPC system's login node (localhost: the orchestrator runs there)",
+              [&] { e << "localhost"; });
+    input(e, "workdir", "string", "working directory on the host; the job script is written and submitted there",
+          [&] { str(e, "~/modak/" + s.deployment); });
+    if (!cloud) {
+        input(e, "queue", "string", "partition or queue for the job (\"\": as the job script says)", [&] { str(e, s.queue); });
+        input(e, "account", "string", "account the job is charged to (\"\": as the job script says)",
+              [&] { str(e, s.account); });
+    }
+    input(e, "poll_interval", "integer", "seconds between two looks at the job's state", [&] { e << (cloud ? 30 : 60); });
+    input(e, "wait_timeout", "integer", "seconds to wait for the job to finish, queueing included",
+          [&] { e << waitTimeout; });
+    e << YAML::EndMap;
+
+    key(e, "node_templates");
+    e << YAML::BeginMap;
+
+    // The host.
+    key(e, n.host);
+    e << YAML::BeginMap;
+    strProperty(e, "type", n.hostType);
+    key(e, "properties");
+    e << YAML::BeginMap;
+    if (cloud) {
+        strProperty(e, "cloud", word(t, "cloud", "openstack"));
+        for (std::string_view k : {"flavor", "image", "network", "region"})
+            if (std::string v = word(t, k); !v.empty())
+                strProperty(e, k, v);
+    } else {
+        strProperty(e, "scheduler", s.scheduler);
+        if (std::string site = word(t, "site"); !site.empty())
+            strProperty(e, "site", site);
+        getInput(e, "login_host", n.hostInput);
+    }
+    e << YAML::EndMap;
+    key(e, "attributes");
+    e << YAML::BeginMap;
+    getInput(e, "public_address", n.hostInput);
+    e << YAML::EndMap;
+    const Statement* cpu = child(t, "cpu");
+    auto cores = integer(cpu, "cores");
+    auto memory = integer(t, "memory");
+    std::string arch = word(cpu, "arch");
+    if (cores || memory || !arch.empty()) {
+        key(e, "capabilities");
+        e << YAML::BeginMap;
+        if (cores || memory) {
+            key(e, "host");
+            e << YAML::BeginMap;
+            key(e, "properties");
+            e << YAML::BeginMap;
+            if (cores) {
+                key(e, "num_cpus");
+                e << *cores;
+            }
+            if (memory)
+                strProperty(e, "mem_size", sizeUnit(*memory));
+            e << YAML::EndMap << YAML::EndMap;
+        }
+        key(e, "os");
+        e << YAML::BeginMap;
+        key(e, "properties");
+        e << YAML::BeginMap;
+        strProperty(e, "type", "linux");
+        if (!arch.empty())
+            strProperty(e, "architecture", arch);
+        e << YAML::EndMap << YAML::EndMap;
+        e << YAML::EndMap;
+    }
+    e << YAML::EndMap;
+
+    // The container runtime on it.
+    beginNode(e, "runtime", "modak.nodes.ContainerRuntime");
+    strProperty(e, "runtime", s.runtime);
+    key(e, "modules");
+    e << (s.modules.empty() ? YAML::Flow : YAML::Block) << YAML::BeginSeq;
+    for (const auto& m : s.modules)
+        str(e, m);
+    e << YAML::EndSeq;
+    strProperty(e, "image_dir", s.imageDir);
+    requirements(e, {{"host", n.host}});
+
+    // The containerised application: the image the optimiser chose.
+    beginNode(e, "application", "modak.nodes.ContainerApplication");
+    strProperty(e, "image", s.imageReference);
+    strProperty(e, "image_file", imageFile(s));
+    strProperty(e, "command", s.run);
+    key(e, "env");
+    e << (s.env.empty() ? YAML::Flow : YAML::Block) << YAML::BeginMap;
+    for (const auto& [k, v] : s.env)
+        strProperty(e, k, v);
+    e << YAML::EndMap;
+    if (chosen && chosen->image && chosen->image->framework)
+        strProperty(e, "framework", chosen->image->framework->name + " " + chosen->image->framework->version);
+    requirements(e, {{"host", "runtime"}});
+
+    // The batch job.
+    beginNode(e, "job", "modak.nodes.BatchJob");
+    strProperty(e, "scheduler", s.scheduler);
+    strProperty(e, "script", script);
+    getInput(e, "workdir", "workdir");
+    if (!cloud) {
+        getInput(e, "queue", "queue");
+        getInput(e, "account", "account");
+    }
+    getInput(e, "poll_interval", "poll_interval");
+    getInput(e, "wait_timeout", "wait_timeout");
+    key(e, "job_options");
+    e << YAML::BeginMap;
+    strProperty(e, "name", s.name);
+    key(e, "nodes");
+    e << s.nodes;
+    if (s.tasks) {
+        key(e, "tasks");
+        e << *s.tasks;
+    }
+    key(e, "tasks_per_node");
+    e << std::max(1, s.tasksPerNode);
+    if (s.cpusPerTask > 0) {
+        key(e, "cpus_per_task");
+        e << s.cpusPerTask;
+    }
+    key(e, "gpus_per_node");
+    e << s.gpusPerNode;
+    if (s.walltimeSeconds)
+        strProperty(e, "walltime", timeUnit(*s.walltimeSeconds));
+    if (s.memoryBytes)
+        strProperty(e, "memory", sizeUnit(*s.memoryBytes));
+    const std::pair<std::string_view, const std::string*> optional[] = {
+        {"queue", &s.queue}, {"account", &s.account}, {"qos", &s.qos},    {"array", &s.array},
+        {"output", &s.output}, {"error", &s.error},   {"email", &s.email}};
+    for (const auto& [k, v] : optional)
+        if (!v->empty())
+            strProperty(e, k, *v);
+    key(e, "exclusive");
+    e << s.exclusive;
+    e << YAML::EndMap;  // job_options
+    requirements(e, {{"host", n.host}, {"application", "application"}}, false);
+    // The script is this deployment's: the create operation carries it as a dependency (copied next
+    // to the playbook by the orchestrator; playbooks/files/ when the playbook is run by hand).
+    key(e, "interfaces");
+    e << YAML::BeginMap;
+    key(e, "Standard");
+    e << YAML::BeginMap;
+    key(e, "operations");
+    e << YAML::BeginMap;
+    key(e, "create");
+    e << YAML::BeginMap;
+    key(e, "implementation");
+    e << YAML::BeginMap;
+    strProperty(e, "primary", "playbooks/job-write.yml");
+    key(e, "dependencies");
+    e << YAML::BeginSeq;
+    str(e, "playbooks/files/" + script);
+    e << YAML::EndSeq;
+    e << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap;
+    e << YAML::EndMap;
+
+    e << YAML::EndMap;  // node_templates
+
+    key(e, "outputs");
+    e << YAML::BeginMap;
+    auto output = [&](std::string_view name, std::string_view description, std::string_view function,
+                      std::string_view node, std::string_view what) {
+        key(e, name);
+        e << YAML::BeginMap;
+        strProperty(e, "description", description);
+        key(e, "value");
+        e << YAML::Flow << YAML::BeginMap << YAML::Key << std::string(function) << YAML::Value << YAML::BeginSeq
+          << std::string(node) << std::string(what) << YAML::EndSeq << YAML::EndMap;
+        e << YAML::EndMap;
+    };
+    output("job_id", cloud ? "the job's id (Ansible's async job id: there is no scheduler)" : "the scheduler's job id",
+           "get_attribute", "job", "job_id");
+    output("job_state", "the job's last state (COMPLETED, FAILED, ...)", "get_attribute", "job", "job_state");
+    output("image", "the container image the optimiser chose", "get_property", "application", "image");
+    e << YAML::EndMap;
+
+    key(e, "policies");
+    e << YAML::BeginSeq << YAML::BeginMap;
+    key(e, "placement");
+    e << YAML::BeginMap;
+    strProperty(e, "type", "tosca.policies.Placement");
+    std::string where = cloud ? fmt::format("a virtual machine in the {} cloud", word(t, "cloud", "openstack"))
+                              : fmt::format("the {} system {}", s.scheduler, word(t, "site", c.plan.target));
+    if (!cloud && !s.queue.empty())
+        where += fmt::format(", partition or queue {}", s.queue);
+    strProperty(e, "description",
+                fmt::format("The job runs on {}: {} node(s), {} task(s) and {} GPU(s) per node, as planned.", where,
+                            s.nodes, std::max(1, s.tasksPerNode), s.gpusPerNode));
+    key(e, "targets");
+    e << YAML::Flow << YAML::BeginSeq << n.host << YAML::EndSeq;
+    e << YAML::EndMap;
+    e << YAML::EndMap << YAML::EndSeq;
+
+    e << YAML::EndMap;  // topology_template
+    e << YAML::EndMap;
+    return headerComment(s, "TOSCA service template") + e.c_str() + "\n";
+}
+
+std::string jobScript(const JobSpec& s) {
+    if (s.scheduler == "slurm")
+        return slurmScript(s);
+    if (s.scheduler == "torque" || s.scheduler == "pbs")
+        return torqueScript(s, s.scheduler == "pbs");
+    return plainScript(s);
+}
+
+/// Refuses what Ansible would evaluate: every value the playbooks receive as a variable.
+bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
+    const JobSpec& s = c.spec;
+    const Statement* d = c.deployment.block;
+    const Statement* job = child(d, "job");
+    bool ok = true;
+    auto check = [&](const std::string& value, SourceRange range, std::string_view what) {
+        if (ansibleSafe(value))
+            return;
+        diags.add(DiagCode::UnsafeValue, range,
+                  fmt::format("{} cannot be passed to the TOSCA package's Ansible playbooks: Ansible would evaluate "
+                              "its '{{{{', '{{%' or '{{#' as a template",
+                              what));
+        ok = false;
+    };
+    check(s.imageReference, whereWritten({{d, "image"}, {c.application, "container"}}, c.plan.range), "the image reference");
+    check(s.imageDir, whereWritten({{c.target, "image_dir"}}, c.plan.range), "'image_dir'");
+    if (const Value* modules = attr(c.target, "modules"); modules && modules->kind == Value::Kind::List) {
+        for (const auto& item : modules->items)
+            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
+                check(std::string(item.text), item.range, "the module name");
+    }
+    check(s.queue, whereWritten({{job, "queue"}, {d, "partition"}, {c.target, "queue"}}, c.plan.range), "the queue");
+    check(s.account, whereWritten({{job, "account"}, {c.target, "account"}}, c.plan.range), "the account");
+    return ok;
+}
+
+} // namespace
+
+std::vector<Artefact> package(const DeploymentContext& c, Diagnostics& diags) {
+    const JobSpec& s = c.spec;
+    if (s.scheduler != "slurm" && s.scheduler != "torque" && s.scheduler != "pbs" && s.scheduler != "none") {
+        diags.add(DiagCode::UnsupportedEmit, c.plan.range,
+                  fmt::format("deployment '{}': TOSCA is generated for batch systems (slurm, torque, pbs) and cloud "
+                              "machines (scheduler none), not for a {} target",
+                              c.deployment.name, s.scheduler));
+        return {};
+    }
+    // `emit tosca` and `emit csar` both build the package: report each refused value once.
+    Diagnostics refused;
+    const bool safe = checkAnsibleValues(c, refused);
+    for (const auto& d : refused)
+        if (std::none_of(diags.begin(), diags.end(), [&](const Diagnostic& x) {
+                return x.code == d.code && x.range == d.range && x.message == d.message;
+            }))
+            diags.items().push_back(d);
+    if (!safe)
+        return {};
+    std::string script = scriptName(s.scheduler);
+    std::vector<Artefact> files;
+    files.push_back({std::string(kService), serviceTemplate(c, script), false});
+    for (const auto& f : templateFiles())
+        if (f.path.ends_with(".yaml") || f.path.ends_with(".yml"))
+            files.push_back({std::string(f.path), std::string(f.content), false});
+    files.push_back({"playbooks/files/" + script, jobScript(s), true});
+    return files;
+}
+
+} // namespace tosca
+
+void emitTosca(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+    for (auto& f : tosca::package(c, diags))
+        out.push_back({"tosca/" + f.path, std::move(f.content), f.executable});
+}
+
+void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+    // With `emit tosca` before it, the package is already in `out`: zip that rather than build it again.
+    std::vector<Artefact> files;
+    for (const auto& a : out)
+        if (a.path.starts_with("tosca/"))
+            files.push_back({a.path.substr(6), a.content, a.executable});
+    if (files.empty())
+        files = tosca::package(c, diags);
+    if (files.empty())
+        return;
+    std::vector<csar::Entry> entries;
+    entries.reserve(files.size() + 1);
+    entries.push_back({"TOSCA-Metadata/TOSCA.meta", csar::toscaMeta("modak " + c.spec.version, tosca::kService), false});
+    for (auto& f : files)
+        entries.push_back({std::move(f.path), std::move(f.content), f.executable});
+    out.push_back({c.deployment.name + ".csar", csar::zip(std::move(entries)), false});
+}
+
+} // namespace modak::codegen
