@@ -3,7 +3,9 @@
 
 #include "Context.h"
 #include "JobScripts.h"
+#include "Kubernetes.h"
 #include "Shell.h"
+#include "Terraform.h"
 
 #include "modak/model/TreeAccess.h"
 
@@ -218,6 +220,7 @@ struct Emitter {
 /// Every `emit` kind this version generates, in the order `supportedEmits` lists them.
 constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
+    {"terraform", emitTerraform}, {"k8s", emitKubernetes},
 };
 
 } // namespace
