@@ -130,6 +130,10 @@ void emitString(YAML::Emitter& out, const std::string& s) {
         out << s;
     else if (literalSafe(s))
         out << YAML::Literal << s;
+    else if (hasSpecialCharacters(s))
+        // yaml-cpp writes U+0085, U+2028 and U+2029 raw, which YAML 1.1 parsers fold as line
+        // breaks: escape everything outside ASCII in such a string.
+        out << YAML::EscapeNonAscii << YAML::DoubleQuoted << s;
     else
         out << YAML::DoubleQuoted << s;
 }

@@ -121,8 +121,9 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     std::string ref = s.imageReference;
     if (ref.empty()) {
         diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': Kubernetes runs containers, and the deployment has no image "
-                              "(runtime none and no `container`): no manifest is generated",
+                  fmt::format("deployment '{}': Kubernetes runs containers, and the deployment has no container "
+                              "image (the plan chose none and the application has no `container`): no manifest is "
+                              "generated",
                               c.deployment.name));
         return std::nullopt;
     }

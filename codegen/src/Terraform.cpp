@@ -177,9 +177,13 @@ std::string userData(const JobSpec& spec, std::string_view indexExpr, std::strin
     std::string probe = cloudInit(spec, "", "");
     std::string index = uniquePlaceholder("MODAK_NODE_INDEX_VALUE", probe);
     std::string count = uniquePlaceholder("MODAK_NODE_COUNT_VALUE", probe);
-    std::string heredoc = hclHeredoc(cloudInit(spec, index, count));
+    std::string content = cloudInit(spec, index, count);
+    // A heredoc reads best; a quoted string when the content holds characters a heredoc cannot.
+    std::string heredoc = hclHeredoc(content);
+    if (heredoc.empty())
+        heredoc = hclString(content);
     // The placeholders hold no `$` or `%`, so escaping left them as they were; they become the
-    // only interpolations of the heredoc.
+    // only interpolations of the value.
     for (auto [placeholder, expr] : {std::pair{index, indexExpr}, std::pair{count, countExpr}}) {
         for (size_t at = heredoc.find(placeholder); at != std::string::npos; at = heredoc.find(placeholder, at))
             heredoc.replace(at, placeholder.size(), fmt::format("${{{}}}", expr));
