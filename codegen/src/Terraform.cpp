@@ -204,14 +204,14 @@ Module openstackModule(const DeploymentContext& c) {
     m.provider = "openstack";
     m.source = "terraform-provider-openstack/openstack";
     m.version = "~> 1.54";
+    Variable region = optionalWord("region", "OpenStack region; empty: the provider's (OS_REGION_NAME).");
+    if (attr(c.target, "region"))
+        region.fallback = Doc::str(word(c.target, "region"));
     m.variables = {namePrefix(c), nodeCount(c),
                    fromTarget(c, "flavor", "flavor", "Flavor of the virtual machines (CPUs, memory, GPUs)."),
                    fromTarget(c, "image", "image", "Glance image of the virtual machines: Debian or Ubuntu; with the NVIDIA driver when the job uses GPUs."),
                    fromTarget(c, "network", "network", "Network the virtual machines are attached to."),
-                   optionalWord("region", "OpenStack region; empty: the provider's (OS_REGION_NAME)."),
-                   optionalWord("key_pair", "Nova key pair for SSH; empty: none."), sshCidr()};
-    if (attr(c.target, "region"))
-        m.variables[5].fallback = Doc::str(word(c.target, "region"));
+                   region, optionalWord("key_pair", "Nova key pair for SSH; empty: none."), sshCidr()};
 
     HclBody& p = m.main.block("provider", {"openstack"});
     p.attr("region", "var.region == \"\" ? null : var.region");
