@@ -3,8 +3,10 @@
 
 #include "Context.h"
 #include "JobScripts.h"
+#include "Kubernetes.h"
 #include "Shell.h"
 #include "Tosca.h"
+#include "Terraform.h"
 
 #include "modak/model/TreeAccess.h"
 
@@ -222,6 +224,7 @@ struct Emitter {
 constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
     {"tosca", emitTosca}, {"csar", emitCsar},
+    {"terraform", emitTerraform}, {"k8s", emitKubernetes},
 };
 
 } // namespace

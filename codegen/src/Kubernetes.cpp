@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "Kubernetes.h"
+
+#include "modak/model/TreeAccess.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace modak::codegen {
+namespace {
+
+using namespace model::tree;
+
+bool dnsLabel(std::string_view s) {
+    if (s.empty() || s.size() > 63 || s.front() == '-' || s.back() == '-')
+        return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+/// Kubernetes quantities: whole GiB when exact, MiB rounded up otherwise (never less than asked).
+std::string memoryQuantity(int64_t bytes) {
+    constexpr int64_t kGi = int64_t(1) << 30, kMi = int64_t(1) << 20;
+    if (bytes % kGi == 0)
+        return fmt::format("{}Gi", bytes / kGi);
+    return fmt::format("{}Mi", (bytes + kMi - 1) / kMi);
+}
+
+bool isMpi(const JobSpec& s) { return s.mpi || s.distributed == "horovod" || s.distributed == "mpi"; }
+
+bool isDdp(const DeploymentContext& c) {
+    const std::string& d = c.spec.distributed;
+    return d == "ddp" || ((d.empty() || d == "auto") && word(c.application, "framework") == "pytorch");
+}
+
+/// The MPI in the image decides the launcher's options: Open MPI's (the default, and what Horovod
+/// images carry) or MPICH's Hydra (MPICH, MVAPICH, Intel MPI, Cray MPICH).
+bool hydraMpi(const DeploymentContext& c) {
+    std::string mpi = word(c.application, "mpi");
+    if (mpi.empty() && c.plan.chosen && c.plan.chosen->image && c.plan.chosen->image->mpi)
+        mpi = c.plan.chosen->image->mpi->name;
+    return mpi == "mpich" || mpi == "mvapich" || mpi == "intelmpi" || mpi == "cray_mpich";
+}
+
+Doc labels(const KubernetesWorkload& w) {
+    Doc l = Doc::map();
+    l.set("app.kubernetes.io/name", Doc::str(w.nameLabel));
+    l.set("app.kubernetes.io/managed-by", Doc::str("modak"));
+    return l;
+}
+
+Doc envList(const KubernetesWorkload& w) {
+    Doc env = Doc::list();
+    for (const auto& [k, v] : w.env) {
+        Doc& e = env.push(Doc::map());
+        e.set("name", Doc::str(k));
+        e.set("value", Doc::str(v));
+    }
+    return env;
+}
+
+Doc stringList(const std::vector<std::string>& items) {
+    Doc l = Doc::list();
+    for (const auto& i : items)
+        l.push(Doc::str(i));
+    return l;
+}
+
+/// One pod template: labels, restart policy, one container.
+Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view restartPolicy, bool withCommand,
+                bool withResources) {
+    Doc t = Doc::map();
+    t.set("metadata", Doc::map()).set("labels", labels(w));
+    Doc& spec = t.set("spec", Doc::map());
+    spec.set("restartPolicy", Doc::str(std::string(restartPolicy)));
+    Doc& c = spec.set("containers", Doc::list()).push(Doc::map());
+    c.set("name", Doc::str(w.container));
+    c.set("image", image);
+    if (withCommand)
+        c.set("command", stringList(w.command));
+    if (!w.env.empty())
+        c.set("env", envList(w));
+    if (withResources && !w.resources.fields.empty())
+        c.set("resources", w.resources);
+    return t;
+}
+
+Doc replica(const KubernetesWorkload& w, const Doc& image, int replicas, std::string_view restartPolicy, bool withCommand,
+            bool withResources) {
+    Doc r = Doc::map();
+    r.set("replicas", Doc::num(replicas));
+    r.set("restartPolicy", Doc::str(std::string(restartPolicy)));
+    r.set("template", podTemplate(w, image, restartPolicy, withCommand, withResources));
+    return r;
+}
+
+} // namespace
+
+std::string kubernetesName(std::string_view text, size_t max) {
+    std::string out;
+    for (char ch : text) {
+        char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (ok)
+            out += c;
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    if (out.size() > max)
+        out.resize(max);
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    return out.empty() ? "modak-job" : out;
+}
+
+std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c, Diagnostics& diags) {
+    const JobSpec& s = c.spec;
+    KubernetesWorkload w;
+
+    // The image: Kubernetes pulls OCI images only.
+    std::string ref = s.imageReference;
+    if (ref.empty()) {
+        diags.add(DiagCode::UnsupportedEmit, c.plan.range,
+                  fmt::format("deployment '{}': Kubernetes runs containers, and the deployment has no container "
+                              "image (the plan chose none and the application has no `container`): no manifest is "
+                              "generated",
+                              c.deployment.name));
+        return std::nullopt;
+    }
+    if (auto scheme = ref.find("://"); scheme != std::string::npos) {
+        std::string name = ref.substr(0, scheme);
+        if (name != "docker" && name != "oras") {
+            diags.add(DiagCode::UnsupportedEmit, c.plan.range,
+                      fmt::format("deployment '{}': image '{}' is a {} image, which Kubernetes cannot pull: no "
+                                  "manifest is generated",
+                                  c.deployment.name, ref, name));
+            return std::nullopt;
+        }
+        ref = ref.substr(scheme + 3);
+    }
+    w.image = ref;
+
+    if (const Value* ns = attr(c.target, "namespace"); ns && ns->kind == Value::Kind::String) {
+        if (!dnsLabel(ns->text)) {
+            diags.add(DiagCode::UnsafeValue, ns->range,
+                      fmt::format("namespace '{}' is not a Kubernetes name (lower-case letters, digits and '-', at most "
+                                  "63 characters)",
+                                  std::string(ns->text)));
+            return std::nullopt;
+        }
+        w.ns = ns->text;
+    }
+    w.name = kubernetesName(s.name);
+    w.nameLabel = kubernetesName(c.deployment.name, 63);
+    w.env = s.env;
+    w.activeDeadlineSeconds = s.walltimeSeconds;
+    w.nodes = std::max(1, s.nodes);
+    w.gpusPerNode = s.gpusPerNode;
+
+    // Resources of one node's container: GPUs as limits, CPU and memory requested and limited alike.
+    int tasks = std::max(1, s.tasksPerNode);
+    int cpus = s.cpusPerTask > 0 ? tasks * s.cpusPerTask : 0;
+    std::string gpuResource = "nvidia.com/gpu";
+    if (s.accelerator == "amd" || word(child(c.target, "gpu"), "model").starts_with("mi"))
+        gpuResource = "amd.com/gpu";
+    Doc limits = Doc::map(), requests = Doc::map();
+    if (s.gpusPerNode > 0)
+        limits.set(gpuResource, Doc::str(std::to_string(s.gpusPerNode)));
+    if (cpus > 0) {
+        limits.set("cpu", Doc::str(std::to_string(cpus)));
+        requests.set("cpu", Doc::str(std::to_string(cpus)));
+    }
+    if (s.memoryBytes) {
+        limits.set("memory", Doc::str(memoryQuantity(*s.memoryBytes)));
+        requests.set("memory", Doc::str(memoryQuantity(*s.memoryBytes)));
+    }
+    w.resources = Doc::map();
+    if (!limits.fields.empty())
+        w.resources.set("limits", limits);
+    if (!requests.fields.empty())
+        w.resources.set("requests", requests);
+
+    if (isMpi(s)) {
+        // Launcher + Workers: the launcher starts every rank with mpirun, `slotsPerWorker` per node.
+        w.kind = "MPIJob";
+        w.apiVersion = "kubeflow.org/v1";
+        w.file = "mpijob.yaml";
+        w.container = "mpi";
+        w.procsPerNode = tasks;
+        w.backoffLimit = 3;
+        int ranks = s.ranks.value_or(s.tasks.value_or(w.nodes * tasks));
+        w.command = {"mpirun"};
+        if (hydraMpi(c)) {
+            w.command.insert(w.command.end(), {"-np", std::to_string(ranks), "-ppn", std::to_string(tasks)});
+            if (!s.env.empty()) {
+                std::string names;
+                for (const auto& [k, v] : s.env)
+                    names += (names.empty() ? "" : ",") + k;
+                w.command.insert(w.command.end(), {"-genvlist", names});
+            }
+        } else {
+            w.command.insert(w.command.end(), {"--allow-run-as-root", "-np", std::to_string(ranks), "-bind-to", "none",
+                                               "-map-by", "slot"});
+            for (const auto& [k, v] : s.env)
+                w.command.insert(w.command.end(), {"-x", k});
+        }
+        w.command.insert(w.command.end(), {"bash", "-c", s.run});
+    } else if (w.nodes > 1 && isDdp(c)) {
+        // Master + Workers; the operator sets MASTER_ADDR, MASTER_PORT, WORLD_SIZE, RANK and the
+        // PET_* variables torchrun reads.
+        w.kind = "PyTorchJob";
+        w.apiVersion = "kubeflow.org/v1";
+        w.file = "pytorchjob.yaml";
+        w.container = "pytorch";
+        w.procsPerNode = s.gpusPerNode > 0 ? s.gpusPerNode : tasks;
+        w.backoffLimit = 3;
+        w.command = {"bash", "-c", s.run};
+    } else {
+        w.kind = "Job";
+        w.apiVersion = "batch/v1";
+        w.file = "job.yaml";
+        w.container = "job";
+        w.backoffLimit = 0;  // a failed training run is not retried on its own
+        w.command = {"bash", "-c", s.run};
+    }
+    return w;
+}
+
+Doc kubernetesManifest(const KubernetesWorkload& w, const Doc& image, const Doc& ns) {
+    Doc m = Doc::map();
+    m.set("apiVersion", Doc::str(w.apiVersion));
+    m.set("kind", Doc::str(w.kind));
+    Doc& meta = m.set("metadata", Doc::map());
+    meta.set("name", Doc::str(w.name));
+    if (ns.kind != Doc::Kind::Null)
+        meta.set("namespace", ns);
+    meta.set("labels", labels(w));
+    Doc& spec = m.set("spec", Doc::map());
+    if (w.kind == "Job") {
+        if (w.nodes > 1) {
+            // Pods that do not talk to each other: an Indexed Job (JOB_COMPLETION_INDEX) per node.
+            spec.set("completionMode", Doc::str("Indexed"));
+            spec.set("completions", Doc::num(w.nodes));
+            spec.set("parallelism", Doc::num(w.nodes));
+        }
+        spec.set("backoffLimit", Doc::num(w.backoffLimit));
+        if (w.activeDeadlineSeconds)
+            spec.set("activeDeadlineSeconds", Doc::num(*w.activeDeadlineSeconds));
+        spec.set("template", podTemplate(w, image, "Never", true, true));
+        return m;
+    }
+    Doc runPolicy = Doc::map();
+    runPolicy.set("backoffLimit", Doc::num(w.backoffLimit));
+    if (w.activeDeadlineSeconds)
+        runPolicy.set("activeDeadlineSeconds", Doc::num(*w.activeDeadlineSeconds));
+    runPolicy.set("cleanPodPolicy", Doc::str("Running"));
+    if (w.kind == "PyTorchJob") {
+        spec.set("nprocPerNode", Doc::str(std::to_string(w.procsPerNode)));
+        spec.set("runPolicy", runPolicy);
+        Doc& replicas = spec.set("pytorchReplicaSpecs", Doc::map());
+        replicas.set("Master", replica(w, image, 1, "OnFailure", true, true));
+        replicas.set("Worker", replica(w, image, w.nodes - 1, "OnFailure", true, true));
+    } else {
+        spec.set("slotsPerWorker", Doc::num(w.procsPerNode));
+        spec.set("mainContainer", Doc::str(w.container));
+        spec.set("runPolicy", runPolicy);
+        Doc& replicas = spec.set("mpiReplicaSpecs", Doc::map());
+        replicas.set("Launcher", replica(w, image, 1, "OnFailure", true, false));
+        replicas.set("Worker", replica(w, image, w.nodes, "Never", false, true));
+    }
+    return m;
+}
+
+void emitKubernetes(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+    auto w = kubernetesWorkload(c, diags);
+    if (!w)
+        return;
+    std::string text = fmt::format("# Kubernetes {} for deployment {}, generated by modak {} from {}.\n"
+                                   "# Do not edit: change the .modak file and run `modak generate` again.\n",
+                                   w->kind, c.deployment.name, commentSafe(c.options.version),
+                                   commentSafe(c.options.sourceName));
+    if (w->kind != "Job")
+        text += "# Needs the Kubeflow training operator (kubeflow.org/v1).\n";
+    text += fmt::format("# Run: kubectl apply -f {}\n", w->file);
+    Doc ns = w->ns.empty() ? Doc{} : Doc::str(w->ns);
+    text += toYaml(kubernetesManifest(*w, Doc::str(w->image), ns));
+    out.push_back({"k8s/" + w->file, std::move(text), false});
+}
+
+} // namespace modak::codegen
