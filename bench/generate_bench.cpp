@@ -29,6 +29,26 @@ target cpu_cluster {
   cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 2, cores = 20 }
   interconnect = infiniband_edr
 }
+target openstack_vms {
+  scheduler = none
+  cloud = openstack
+  runtime = docker
+  nodes = 4
+  cpu { arch = x86_64, model = "Intel Xeon Gold 6230", cores = 16 }
+  accelerator = none
+  flavor = "m1.xlarge"
+  image = "ubuntu-22.04"
+  network = "private"
+}
+target kube {
+  scheduler = kubernetes
+  runtime = docker
+  nodes = 8
+  cpu { arch = x86_64, model = "AMD EPYC 7742", sockets = 2, cores = 128 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = ethernet_100g
+  namespace = "ml"
+}
 application resnet { kind = ai_training, framework = pytorch "2.1", workload = resnet50, batch_size = 256,
   precision = mixed, distributed = ddp, run = "torchrun train.py", env { NCCL_DEBUG = "WARN" } }
 application mnist { kind = ai_training, framework = tensorflow "2.1", workload = mnist_cnn, batch_size = 128,
@@ -37,7 +57,7 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64, ru
   build { src = "https://git.example.org/solver.git", command = "make -j" } }
 )";
     for (int i = 0; i < 1000; ++i) {
-        switch (i % 3) {
+        switch (i % 5) {
         case 0:
             text += fmt::format("deployment resnet_{} {{ application = resnet, target = gpu_cluster, build = hub, "
                                 "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }}, "
@@ -47,15 +67,24 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64, ru
             text += fmt::format("deployment mnist_{} {{ application = mnist, target = cpu_cluster, build = source, "
                                 "graph_compiler = none, job {{ walltime = 1h }} }}\n", i);
             break;
-        default:
+        case 2:
             text += fmt::format("deployment solver_{} {{ application = solver, target = cpu_cluster, "
                                 "scale {{ nodes = 4, tasks_per_node = 16 }} }}\n", i);
+            break;
+        case 3:
+            text += fmt::format("deployment mnist_vm_{} {{ application = mnist, target = openstack_vms, build = hub, "
+                                "graph_compiler = none }}\n", i);
+            break;
+        default:
+            text += fmt::format("deployment resnet_k8s_{} {{ application = resnet, target = kube, build = hub, "
+                                "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }} }}\n", i);
         }
     }
     return text;
 }
 
-const std::vector<std::string> kAll = {"slurm", "torque", "pbs", "script", "build"};
+/// Every kind this version generates (kinds a target cannot take are warnings, not files).
+const std::vector<std::string>& kAll = modak::codegen::supportedEmits();
 
 void generateAll(const modak::SourceManager& sm, const modak::model::Program& program, const modak::model::Plan& plan,
                  benchmark::State& state) {
@@ -82,6 +111,10 @@ void BM_PlanAndGenerate1000(benchmark::State& state) {
         auto program = modak::model::loadProgram(sm, id, diags);
         auto plan = modak::model::planProgram(sm, program, {}, diags);
         if (diags.hasErrors() || plan.deployments.size() != 1000) {
+            for (const auto& d : diags)
+                if (d.severity >= modak::Severity::Error)
+                    fmt::print(stderr, "{}\n", d.message);
+            fmt::print(stderr, "{} deployments planned\n", plan.deployments.size());
             state.SkipWithError("the benchmark file does not plan cleanly");
             break;
         }
