@@ -82,7 +82,7 @@ int runPlan(const PlanOptions& options) {
     model::PlanOptions planOptions;
     planOptions.deployment = options.deployment;
     planOptions.catalogFiles = options.catalogs;
-    planOptions.calibration = &*cal;
+    planOptions.calibration = options.calibration.empty() ? nullptr : &*cal;  // else the targets' own
     model::Plan plan = model::planProgram(sm, program, planOptions, diags);
     printDiagnostics(sm, applyPolicy(diags, {}), options.color);
     std::string text;
