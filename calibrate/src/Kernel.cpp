@@ -287,12 +287,16 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     };
     if (!step())  // warm-up: page in the buffers, settle the connections
         return std::nullopt;
-    auto start = Clock::now();
-    for (int i = 0; i < o.steps; ++i)
+    // The median step: robust against the odd step a busy machine preempts.
+    std::vector<double> times;
+    for (int i = 0; i < o.steps; ++i) {
+        auto start = Clock::now();
         if (!step())
             return std::nullopt;
-    double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    result.stepSeconds = seconds / std::max(1, o.steps);
+        times.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+    }
+    std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+    result.stepSeconds = times[times.size() / 2];
     result.throughput = static_cast<double>(o.batch) * o.tasks / result.stepSeconds;
     result.hosts = o.rank == 0 && o.tasks > 1 ? star.hosts : std::vector<std::string>{o.host};
     if (!std::isfinite(parameters[0])) {  // uses the result; never true for these bounded values

@@ -28,7 +28,7 @@ struct TrainStepOptions {
 };
 
 struct TrainStepResult {
-    double stepSeconds = 0;   ///< mean wall time of one step (compute + all-reduce), measured by task 0
+    double stepSeconds = 0;   ///< median wall time of one step (compute + all-reduce), measured by task 0
     double throughput = 0;    ///< samples/s over all tasks
     double scale = 0;         ///< the fraction actually run (whole layers of the fixed width)
     int layers = 0;
