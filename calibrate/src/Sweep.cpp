@@ -277,7 +277,8 @@ std::string renderSubmit(const BenchJobs& jobs, const std::vector<std::string>& 
     out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\nmkdir -p results logs\n";
     if (chain)
         out += "# --max-parallel: the arrays run one after another, so no two tasks share the machines.\n";
-    out += "previous=\"\"\n";
+    if (chain)
+        out += "previous=\"\"\n";
     for (const auto& s : scripts) {
         if (slurm)
             out += fmt::format("id=$(sbatch --parsable {}{})\n", chain ? "${previous:+--dependency=afterany:$previous} " : "",
@@ -285,7 +286,8 @@ std::string renderSubmit(const BenchJobs& jobs, const std::vector<std::string>& 
         else
             out += fmt::format("id=$(qsub {}{})\n", chain ? "${previous:+-W depend=afterany:$previous} " : "", shellQuote(s));
         out += "echo \"$id\"\n";
-        out += "previous=${id%%;*}\n";
+        if (chain)
+            out += "previous=${id%%;*}\n";
     }
     return out;
 }
