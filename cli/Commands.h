@@ -104,4 +104,60 @@ struct ModelReportOptions {
 };
 int runModelReport(const ModelReportOptions& options);
 
+// `modak bench …` (docs/calibration.md): benchmark sweeps, the micro-benchmarks, result collection.
+struct BenchOptions {
+    std::string path;
+    std::string deployment;
+    std::vector<std::string> sweeps;      ///< "key=v1,v2,..."
+    std::string kernel = "train-step";    ///< train-step | app
+    std::string output = "bench";         ///< DIR; files go to DIR/<deployment>/
+    size_t arrayLimit = 0;                ///< 0: the scheduler's default
+    int maxParallel = 0;
+    std::string workload;
+    double scale = 1e-4;
+    int steps = 10;
+    bool shared = false;                  ///< do not ask for exclusive nodes
+    std::vector<std::string> catalogs;
+    ColorMode color = ColorMode::Auto;
+};
+int runBench(const BenchOptions& options);
+
+struct BenchRunOptions {
+    std::string kernel = "train-step";
+    std::string workload = "resnet50";
+    double scale = 1e-4;
+    int batch = 32, threads = 1, steps = 10;
+    int nodes = 0;                        ///< 0: one per task
+    std::string device, interconnect, deployment = "adhoc", configuration = "{}", job, out;
+    double timeout = 120;
+};
+int runBenchRun(const BenchRunOptions& options);
+
+struct BenchRecordOptions {
+    std::string kernel = "app";
+    std::string deployment, configuration = "{}", job, out;
+    std::string workload, device, interconnect, framework, frameworkVersion;
+    int nodes = 1, batch = 0;
+    double start = 0, end = 0;
+    std::string throughputFile;
+};
+int runBenchRecord(const BenchRecordOptions& options);
+
+struct BenchCollectOptions {
+    std::vector<std::string> inputs;      ///< directories (searched for *.jsonl and sweep.json) or files
+    std::string output;
+    bool force = true;
+    ColorMode color = ColorMode::Auto;
+};
+int runBenchCollect(const BenchCollectOptions& options);
+
+struct BenchBestOptions {
+    std::string data;                     ///< results.csv
+    std::string metric = "throughput";
+    std::string write;                    ///< a .modak file to apply the best configuration to
+    std::string deployment;               ///< with several deployments in the data
+    ColorMode color = ColorMode::Auto;
+};
+int runBenchBest(const BenchBestOptions& options);
+
 } // namespace modak::cli

@@ -11,7 +11,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
 
 namespace modak::cli {
 
@@ -82,7 +86,7 @@ int runPlan(const PlanOptions& options) {
     model::PlanOptions planOptions;
     planOptions.deployment = options.deployment;
     planOptions.catalogFiles = options.catalogs;
-    planOptions.calibration = &*cal;
+    planOptions.calibration = options.calibration.empty() ? nullptr : &*cal;  // else the targets' own
     model::Plan plan = model::planProgram(sm, program, planOptions, diags);
     printDiagnostics(sm, applyPolicy(diags, {}), options.color);
     std::string text;
@@ -270,15 +274,38 @@ int runModelReport(const ModelReportOptions& options) {
     model::MeasurementSet data;
     if (!readData(sm, options.data, data))
         return InputErrors;
-    std::string filterText = options.holdOut.empty() ? "gpus_per_node>=4" : options.holdOut;
+    // Site data from `modak bench collect` (every row has its configuration): by default every third
+    // configuration, in a stable order, is held out.
+    const bool siteData = !data.throughput.empty() &&
+                          std::all_of(data.throughput.begin(), data.throughput.end(),
+                                      [](const model::Measurement& m) { return !m.configuration.empty(); });
+    std::string filterText = options.holdOut.empty() ? (siteData ? "every third configuration" : "gpus_per_node>=4")
+                                                     : options.holdOut;
     std::string error;
-    auto holdOut = model::parseRowFilter(filterText, error);
-    if (!holdOut) {
+    model::RowFilter holdOut;
+    if (siteData && options.holdOut.empty()) {
+        std::set<std::pair<std::string, std::string>> keys;
+        for (const auto& m : data.throughput)
+            keys.insert({m.dataset, m.configuration});
+        auto held = std::make_shared<std::set<std::pair<std::string, std::string>>>();
+        size_t i = 0;
+        for (const auto& k : keys)
+            if (i++ % 3 == 1)
+                held->insert(k);
+        holdOut = [held](const model::Measurement& m) { return held->count({m.dataset, m.configuration}) > 0; };
+    } else if (auto f = model::parseRowFilter(filterText, error)) {
+        holdOut = *f;
+    } else {
         printError(error);
         return UsageOrIoError;
     }
     const model::Catalogue& cat = model::Catalogue::builtin();
-    auto [train, test] = split(data, *holdOut);
+    auto [train, test] = split(data, holdOut);
+    if (train.throughput.empty() || test.throughput.empty()) {
+        printError(fmt::format("the hold-out '{}' leaves {} training and {} test rows: both are needed", filterText,
+                               train.throughput.size(), test.throughput.size()));
+        return InputErrors;
+    }
     std::optional<model::Calibration> given;
     if (!options.calibration.empty()) {
         given = loadCalibration(sm, options.calibration, ColorMode::Auto);
@@ -302,6 +329,7 @@ int runModelReport(const ModelReportOptions& options) {
     fmt::print("  cpu utilisation                 {:.4f}\n", cal.cpuUtilisation);
     fmt::print("  memory traffic factor           {:.3f}\n", cal.memoryTrafficFactor);
     fmt::print("  step overhead (GPU)             {:.5f} s\n", cal.stepOverheadGpuSeconds);
+    fmt::print("  step overhead (CPU)             {:.5f} s\n", cal.stepOverheadCpuSeconds);
     fmt::print("  overlap                         {:.3f}\n", cal.overlap);
     fmt::print("  collective efficiency           {:.3f}\n", cal.collectiveEfficiency);
     fmt::print("  sync cost per doubling          {:.5f} s\n", cal.syncSecondsPerDoubling);
@@ -318,6 +346,58 @@ int runModelReport(const ModelReportOptions& options) {
         fmt::print("  {:<22} {:>5} {:>10.1f} % {:>7.1f} % {:>10} {:>9}\n", a.dataset, a.rows, b ? b->throughputMape : 0,
                    a.throughputMape, a.efficiencyRows ? fmt::format("{:.1f} %", b ? b->efficiencyMape : 0) : "-",
                    a.efficiencyRows ? fmt::format("{:.1f} %", a.efficiencyMape) : "-");
+    }
+    // Over all data sets, weighted by rows.
+    double beforeSum = 0, afterSum = 0;
+    size_t rows = 0;
+    for (size_t i = 0; i < after.size() && i < before.size(); ++i) {
+        beforeSum += before[i].throughputMape * static_cast<double>(before[i].rows);
+        afterSum += after[i].throughputMape * static_cast<double>(after[i].rows);
+        rows += after[i].rows;
+    }
+    if (rows > 0)
+        fmt::print("held-out throughput error: before {:.1f} %, after {:.1f} % ({} rows; before = {}, after = refit on "
+                   "the training split)\n",
+                   beforeSum / static_cast<double>(rows), afterSum / static_cast<double>(rows), rows,
+                   options.calibration.empty() ? "built-in calibration" : options.calibration);
+    if (!siteData)
+        return Success;
+    // The sweep's best configuration against the one each calibration predicts as best.
+    std::map<std::string, std::map<std::string, std::pair<double, const model::Measurement*>>> byConfig;
+    for (const auto& m : data.throughput) {
+        auto& e = byConfig[m.dataset][m.configuration];
+        e.first = e.first == 0 ? m.throughput : (e.first + m.throughput) / 2;
+        e.second = &m;
+    }
+    fmt::print("best configuration: measured / predicted best before / predicted best after calibration\n");
+    for (const auto& [dataset, configs] : byConfig) {
+        auto bestBy = [&](auto score) {
+            const std::string* best = nullptr;
+            double bestScore = -1;
+            for (const auto& [config, e] : configs)
+                if (double v = score(config, e); v > bestScore) {
+                    bestScore = v;
+                    best = &config;
+                }
+            return best;
+        };
+        auto measured = bestBy([](const std::string&, const auto& e) { return e.first; });
+        auto predictedWith = [&](const model::Calibration& c) {
+            return bestBy([&](const std::string&, const auto& e) {
+                return model::predictedThroughput(*e.second, c, cat).value_or(0);
+            });
+        };
+        const auto* beforeBest = predictedWith(given ? *given : model::Calibration::builtin());
+        const auto* afterBest = predictedWith(cal);
+        auto show = [&](const std::string* config) {
+            if (!config)
+                return std::string("-");
+            double t = configs.at(*config).first;
+            return fmt::format("{} ({:.0f} samples/s, {:.0f} % of the best)", *config, t,
+                               100 * t / configs.at(*measured).first);
+        };
+        fmt::print("  {}: measured best {}\n    model before: {}\n    model after:  {}\n", dataset, show(measured),
+                   show(beforeBest), show(afterBest));
     }
     return Success;
 }

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <map>
 
 int main(int argc, char** argv) {
@@ -159,9 +160,103 @@ int main(int argc, char** argv) {
     reportCmd->add_option("data", reportOpts.data, "Measurement CSV files (default: the embedded public data)");
     reportCmd->add_option("--calibration", reportOpts.calibration, "Start from this calibration (default: built-in)");
     reportCmd->add_option("--hold-out", reportOpts.holdOut, "Rows to test on, KEY OP VALUE (default: gpus_per_node>=4)");
+    std::vector<std::string> reportData;
+    reportCmd->add_option("--data", reportData, "Measurement CSV files (as the positional arguments), e.g. the "
+                                                "results.csv of `modak bench collect`");
     reportCmd->add_option("--format", reportOpts.format, "text, or json (the fitted calibration file)")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
+
+    // `modak bench` (docs/calibration.md): benchmark sweeps on the site, collected into model data.
+    BenchOptions benchOpts;
+    auto* benchCmd = app.add_subcommand("bench", "Benchmark sweeps as job arrays (FILE), the shipped micro-benchmarks, "
+                                                 "and their results (collect, best). Exit 0 done, 1 errors in the "
+                                                 "input, 2 usage or I/O.");
+    benchCmd->add_option("file", benchOpts.path, "The .modak file whose deployment to sweep");
+    benchCmd->add_option("--deployment", benchOpts.deployment, "The deployment (needed when the file has several)");
+    benchCmd->add_option("--sweep", benchOpts.sweeps, "KEY=V1,V2,... (nodes, batch_size, threads; with --kernel app, "
+                                                      "any key, passed as MODAK_KEY); repeatable, combined as a product")
+        ->take_all()->allow_extra_args(false);
+    benchCmd->add_option("--kernel", benchOpts.kernel, "train-step (the CPU micro-benchmark) or app (the application's run)")
+        ->check(CLI::IsMember({"train-step", "app"}))
+        ->capture_default_str();
+    benchCmd->add_option("-o,--output", benchOpts.output, "Output directory; files go to DIR/<deployment>/")
+        ->capture_default_str();
+    benchCmd->add_option("--array-limit", benchOpts.arrayLimit, "Most tasks in one job array (default: Slurm's "
+                                                               "MaxArraySize 1001; PBS/Torque 10000)");
+    benchCmd->add_option("--max-parallel", benchOpts.maxParallel, "At most N tasks at once (array throttle; the "
+                                                                  "arrays run one after another)")
+        ->check(CLI::PositiveNumber);
+    benchCmd->add_option("--workload", benchOpts.workload, "train-step: the workload whose FLOPs it scales "
+                                                           "(default: the application's, else resnet50)");
+    benchCmd->add_option("--scale", benchOpts.scale, "train-step: fraction of the workload's FLOPs and parameters")
+        ->check(CLI::Range(1e-9, 1.0))
+        ->capture_default_str();
+    benchCmd->add_option("--steps", benchOpts.steps, "train-step: timed steps per task")->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    benchCmd->add_flag("--shared", benchOpts.shared, "Do not ask for exclusive nodes");
+    benchCmd->add_option("--catalog", benchOpts.catalogs, "Extra catalogue file");
+    addColor(benchCmd, benchOpts.color);
+
+    BenchRunOptions runOpts;
+    auto* benchRunCmd = benchCmd->add_subcommand("run", "Run a micro-benchmark here (one task of a sweep; several "
+                                                        "srun tasks meet at MASTER_ADDR:MASTER_PORT) and append its "
+                                                        "record (task 0 only).");
+    benchRunCmd->add_option("--kernel", runOpts.kernel, "train-step")->capture_default_str();
+    benchRunCmd->add_option("--workload", runOpts.workload, "Workload whose FLOPs and parameters are scaled")
+        ->capture_default_str();
+    benchRunCmd->add_option("--scale", runOpts.scale, "Fraction of the workload run")->capture_default_str();
+    benchRunCmd->add_option("--batch", runOpts.batch, "Samples per task and step")->capture_default_str();
+    benchRunCmd->add_option("--threads", runOpts.threads, "Compute threads per task")->capture_default_str();
+    benchRunCmd->add_option("--steps", runOpts.steps, "Timed steps")->capture_default_str();
+    benchRunCmd->add_option("--nodes", runOpts.nodes, "Nodes of the run (default: one per task)");
+    benchRunCmd->add_option("--device", runOpts.device, "Catalogue CPU name of the nodes, for the fit");
+    benchRunCmd->add_option("--interconnect", runOpts.interconnect, "Network between the nodes, for the fit");
+    benchRunCmd->add_option("--deployment", runOpts.deployment, "Deployment name in the record")->capture_default_str();
+    benchRunCmd->add_option("--configuration", runOpts.configuration, "The swept configuration, a JSON object")
+        ->capture_default_str();
+    benchRunCmd->add_option("--job", runOpts.job, "Scheduler job id, for the record");
+    benchRunCmd->add_option("--timeout", runOpts.timeout, "Seconds to wait for the other tasks")->capture_default_str();
+    benchRunCmd->add_option("--out", runOpts.out, "Result file to append the record to (default: standard output)");
+
+    BenchRecordOptions recordOpts;
+    auto* benchRecordCmd = benchCmd->add_subcommand("record", "Append the record of an application run (used by the "
+                                                              "scripts of `bench --kernel app`).");
+    benchRecordCmd->add_option("--kernel", recordOpts.kernel, "Kernel name")->capture_default_str();
+    benchRecordCmd->add_option("--deployment", recordOpts.deployment, "Deployment name")->required();
+    benchRecordCmd->add_option("--configuration", recordOpts.configuration, "The swept configuration, a JSON object");
+    benchRecordCmd->add_option("--job", recordOpts.job, "Scheduler job id");
+    benchRecordCmd->add_option("--workload", recordOpts.workload, "Catalogue workload");
+    benchRecordCmd->add_option("--device", recordOpts.device, "Catalogue CPU or GPU name");
+    benchRecordCmd->add_option("--interconnect", recordOpts.interconnect, "Network between the nodes");
+    benchRecordCmd->add_option("--framework", recordOpts.framework, "Framework");
+    benchRecordCmd->add_option("--framework-version", recordOpts.frameworkVersion, "Framework version");
+    benchRecordCmd->add_option("--nodes", recordOpts.nodes, "Nodes");
+    benchRecordCmd->add_option("--batch", recordOpts.batch, "Batch per device");
+    benchRecordCmd->add_option("--start", recordOpts.start, "Start time (s since the epoch)");
+    benchRecordCmd->add_option("--end", recordOpts.end, "End time (s since the epoch)");
+    benchRecordCmd->add_option("--throughput-file", recordOpts.throughputFile, "File holding samples/s");
+    benchRecordCmd->add_option("--out", recordOpts.out, "Result file to append to (default: standard output)");
+
+    BenchCollectOptions collectOpts;
+    auto* benchCollectCmd = benchCmd->add_subcommand("collect", "Gather result records into the throughput CSV "
+                                                                "`modak model fit` reads; failed and missing tasks "
+                                                                "are reported, invalid lines are errors (nothing "
+                                                                "written).");
+    benchCollectCmd->add_option("inputs", collectOpts.inputs, "Sweep directories (searched for *.jsonl and sweep.json) "
+                                                              "or result files")->required();
+    benchCollectCmd->add_option("-o,--output", collectOpts.output, "CSV file to write (default: standard output)");
+    addColor(benchCollectCmd, collectOpts.color);
+
+    BenchBestOptions bestOpts;
+    auto* benchBestCmd = benchCmd->add_subcommand("best", "The best measured configuration per deployment; with "
+                                                          "--write, apply it to the .modak file and print the diff.");
+    benchBestCmd->add_option("data", bestOpts.data, "results.csv from `bench collect`")->required();
+    benchBestCmd->add_option("--metric", bestOpts.metric, "throughput, time_per_epoch or throughput_per_node")
+        ->capture_default_str();
+    benchBestCmd->add_option("--write", bestOpts.write, "The .modak file to write the best configuration into");
+    benchBestCmd->add_option("--deployment", bestOpts.deployment, "Only this deployment of the data");
+    addColor(benchBestCmd, bestOpts.color);
 
     try {
         app.parse(argc, argv);
@@ -190,7 +285,24 @@ int main(int argc, char** argv) {
         return runCatalog(catalogOpts);
     if (fitCmd->parsed())
         return runModelFit(fitOpts);
-    if (reportCmd->parsed())
+    if (reportCmd->parsed()) {
+        reportOpts.data.insert(reportOpts.data.end(), reportData.begin(), reportData.end());
         return runModelReport(reportOpts);
+    }
+    if (benchRunCmd->parsed())
+        return runBenchRun(runOpts);
+    if (benchRecordCmd->parsed())
+        return runBenchRecord(recordOpts);
+    if (benchCollectCmd->parsed())
+        return runBenchCollect(collectOpts);
+    if (benchBestCmd->parsed())
+        return runBenchBest(bestOpts);
+    if (benchCmd->parsed()) {
+        if (benchOpts.path.empty()) {
+            std::fprintf(stderr, "modak: error: bench needs a .modak FILE or a subcommand (run, record, collect, best)\n");
+            return UsageOrIoError;
+        }
+        return runBench(benchOpts);
+    }
     return UsageOrIoError;
 }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 
 namespace modak::model {
 namespace {
@@ -212,6 +213,15 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             bad(fmt::format("`throughput` must be a positive number, not '{}'", row["throughput"]));
             continue;
         }
+        if (!toInt(row["cores"], m.cores, 0) || m.cores < 0) {
+            bad(fmt::format("`cores` must be a whole number of cores, not '{}'", row["cores"]));
+            continue;
+        }
+        if (!row["workload_scale"].empty() && (!toDouble(row["workload_scale"], m.workloadScale) || !(m.workloadScale > 0))) {
+            bad(fmt::format("`workload_scale` must be a positive number, not '{}'", row["workload_scale"]));
+            continue;
+        }
+        m.configuration = row["configuration"];
         if (m.workload.empty() || m.framework.empty() || m.device.empty()) {
             bad("`workload`, `framework` and `device` are required");
             continue;
@@ -286,12 +296,28 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
     return std::nullopt;
 }
 
-std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error) {
+std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error,
+                                    std::deque<Workload>* scaled) {
     Scenario s;
     s.workload = cat.workload(m.workload);
     if (!s.workload) {
         error = fmt::format("unknown workload '{}'", m.workload);
         return std::nullopt;
+    }
+    if (m.workloadScale != 1) {
+        if (!scaled) {
+            error = "a row of a scaled workload needs storage for it (a modak bug)";
+            return std::nullopt;
+        }
+        // The same network, scaled: its FLOPs, parameters and activations (the name is kept, so its
+        // fitted efficiency applies).
+        Workload w = *s.workload;
+        w.flopsPerSample *= m.workloadScale;
+        w.parameters *= m.workloadScale;
+        w.activationsPerSample *= m.workloadScale;
+        w.sampleBytes *= m.workloadScale;
+        scaled->push_back(std::move(w));
+        s.workload = &scaled->back();
     }
     s.framework = m.framework;
     s.version = m.version;
@@ -306,6 +332,7 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
     }
     s.gpusPerNode = s.gpu ? m.gpusPerNode : 0;
     s.cpuSockets = m.sockets;
+    s.cpuCores = s.gpu ? 0 : m.cores;
     s.nodes = m.nodes;
     if (!m.interconnect.empty())
         s.interconnect = cat.interconnect(m.interconnect);
@@ -326,16 +353,17 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     cal.origin = "fitted";
 
     std::vector<std::pair<Scenario, double>> rows;
+    std::deque<Workload> scaled;
     bool anyCpu = false, anyMulti = false, anyTensor = false;
     for (const auto& m : data.throughput) {
         std::string error;
-        auto s = scenarioFor(m, cat, error);
+        auto s = scenarioFor(m, cat, error, &scaled);
         if (!s) {
             ++report.rowsSkipped;
             continue;
         }
         anyCpu = anyCpu || s->gpusPerNode == 0;
-        anyMulti = anyMulti || s->gpusPerNode * s->nodes > 1;
+        anyMulti = anyMulti || (s->gpusPerNode > 0 ? s->gpusPerNode : std::max(1, s->cpuSockets)) * s->nodes > 1;
         anyTensor = anyTensor || (s->gpu && s->gpu->tensorCores && m.precision != "fp32" && m.precision != "fp64");
         rows.emplace_back(*s, m.throughput);
     }
@@ -351,8 +379,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     }
     if (anyTensor)
         params.push_back({&cal.gpuUtilisationTensorCores, 0.02, 1.0});
-    if (anyCpu)
+    if (anyCpu) {
         params.push_back({&cal.cpuUtilisation, 0.02, 1.0});
+        // Only data with several batch sizes separates the fixed cost of a step from its compute.
+        std::set<int> cpuBatches;
+        for (const auto& [s, measured] : rows)
+            if (s.gpusPerNode == 0)
+                cpuBatches.insert(s.batchPerDevice);
+        if (cpuBatches.size() > 1)
+            params.push_back({&cal.stepOverheadCpuSeconds, 0.0, 0.05});
+    }
     if (anyMulti) {
         params.push_back({&cal.overlap, 0.0, 1.0});
         params.push_back({&cal.collectiveEfficiency, 0.05, 1.0});
@@ -396,9 +432,12 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         }
     };
     fitPerKey(cal.workloadEfficiency, [](const Scenario& s) { return s.workload->name; });
-    fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
-        return s.gpusPerNode > 0 ? s.gpu->architecture : s.cpu->microarchitecture;
-    });
+    // GPU architectures relative to the most measured GPU one, CPU microarchitectures to the most
+    // measured CPU one: a CPU relative to a GPU would only trade off against cpu_utilisation.
+    fitPerKey(cal.architectureEfficiency,
+              [](const Scenario& s) { return s.gpusPerNode > 0 ? s.gpu->architecture : std::string(); });
+    fitPerKey(cal.architectureEfficiency,
+              [](const Scenario& s) { return s.gpusPerNode == 0 ? s.cpu->microarchitecture : std::string(); });
 
     // A weak prior keeps each constant near its physically motivated starting value unless the data
     // insist: without it, trade-offs between constants (compute vs memory time) drift to the bounds.
@@ -467,12 +506,25 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     return report;
 }
 
+std::optional<double> predictedThroughput(const Measurement& m, const Calibration& cal, const Catalogue& cat) {
+    std::deque<Workload> scaled;
+    std::string error;
+    auto s = scenarioFor(m, cat, error, &scaled);
+    if (!s)
+        return std::nullopt;
+    auto p = predict(*s, cal, error);
+    if (!p)
+        return std::nullopt;
+    return p->throughput;
+}
+
 std::vector<DatasetError> evaluate(const MeasurementSet& test, const MeasurementSet& all, const Calibration& cal,
                                    const Catalogue& cat) {
     std::map<std::string, DatasetError> by;
+    std::deque<Workload> scaled;
     for (const auto& m : test.throughput) {
         std::string error;
-        auto s = scenarioFor(m, cat, error);
+        auto s = scenarioFor(m, cat, error, &scaled);
         if (!s)
             continue;
         auto p = predict(*s, cal, error);

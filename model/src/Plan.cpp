@@ -825,7 +825,34 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
     auto owned = std::make_shared<Catalogue>(programCatalogue(sm, program, options.catalogFiles, diags));
     plan.catalogue = owned;
     const Catalogue& cat = *owned;
-    const Calibration& cal = options.calibration ? *options.calibration : Calibration::builtin();
+    // Calibration: the caller's, else the deployment's target's `calibration = "…"` file (relative to
+    // the file defining the target; each read once), else the built-in one.
+    std::map<std::filesystem::path, std::optional<Calibration>> siteCalibrations;
+    auto calibrationFor = [&](const Symbol& deployment) -> const Calibration& {
+        if (options.calibration)
+            return *options.calibration;
+        const Symbol* target = program.lookup(deployment.file, "target", word(deployment.block, "target"));
+        const Value* file = target && target->block ? attr(target->block, "calibration") : nullptr;
+        const Document* doc = target ? program.document(target->file) : nullptr;
+        if (!file || file->kind != Value::Kind::String || !doc)
+            return Calibration::builtin();
+        auto path = doc->path.parent_path() / std::string(file->text);
+        auto [it, inserted] = siteCalibrations.try_emplace(path);
+        if (inserted) {
+            std::string error;
+            if (auto id = sm.readFile(path, error)) {
+                it->second = Calibration::parse(sm.text(*id), *id, path.string(), diags);
+                if (!it->second)
+                    diags.add(DiagCode::CalibrationInvalid, file->range,
+                              fmt::format("calibration file '{}' is invalid (see above); the built-in calibration is "
+                                          "used instead", path.string()));
+            } else {
+                diags.add(DiagCode::CalibrationInvalid, file->range,
+                          fmt::format("cannot read calibration file '{}': {}", path.string(), error));
+            }
+        }
+        return it->second ? *it->second : Calibration::builtin();
+    };
     bool found = false;
     for (const auto& sym : program.symbols) {
         if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
@@ -833,7 +860,8 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         if (!options.deployment.empty() && sym.name != options.deployment)
             continue;
         found = true;
-        plan.deployments.push_back(planDeployment(sm, program, sym, cat, cal, options.maxAlternatives, diags));
+        plan.deployments.push_back(
+            planDeployment(sm, program, sym, cat, calibrationFor(sym), options.maxAlternatives, diags));
     }
     if (!found && !options.deployment.empty())
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,

@@ -635,6 +635,9 @@ Tables::Tables() {
         K("region", "cloud region").t(tString()),
         K("instance_type", "cloud instance type (AWS)").t(tString()),
         K("namespace", "Kubernetes namespace of the jobs").t(tString()),
+        K("calibration", "site calibration file (from `modak model fit`, JSON), relative to this file: "
+                         "plans for this target use it instead of the built-in calibration")
+            .t(tString("\"site.calibration.json\"")),
     };
 
     // §4.7 scale

@@ -41,7 +41,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # The schemas whose every property must carry a title and a description (the catalogue and calibration
 # schemas are kept with the model and checked only for validity).
-OWN_SCHEMAS = ["modak-job.schema.json", "check-output.schema.json", "plan.schema.json", "predict.schema.json"]
+OWN_SCHEMAS = ["modak-job.schema.json", "check-output.schema.json", "plan.schema.json", "predict.schema.json",
+               "bench-result.schema.json"]
 
 failures = 0
 base_documents = {}  # name -> a real document that validated, for the BROKEN rows
@@ -304,6 +305,9 @@ COMMANDS = [
     ("catalog.schema.json", ["catalog", "--format", "json"], 0),
     ("catalog.schema.json", ["catalog", "images", "--format", "json"], 0),
     ("calibration.schema.json", ["model", "report", "--format", "json"], 0),
+    # One record of the train-step micro-benchmark (a JSON line on stdout without --out).
+    ("bench-result.schema.json", ["bench", "run", "--steps", "1", "--batch", "2", "--device", "epyc_9654",
+                                  "--configuration", '{"batch_size": 2, "tag": "x"}'], 0, "bench-result"),
 ]
 version = subprocess.run([MODAK, "--version"], capture_output=True, text=True).stdout.split()
 for schema_name, argv, code, *name in COMMANDS:
@@ -341,6 +345,10 @@ def mutate(document, path, value):
 JOB = "modak-job.schema.json"
 MAPPING = "modak-job.schema.json#/$defs/containerMapping"
 BROKEN = [
+    ("bench-result.schema.json", "bench-result", [("/format_version", 2)], "/format_version"),
+    ("bench-result.schema.json", "bench-result", [("/throughput", DELETE)], ""),
+    ("bench-result.schema.json", "bench-result", [("/status", "failed")], ""),  # failed without a reason
+    ("bench-result.schema.json", "bench-result", [("/configuration/batch_size", [2])], "/configuration/batch_size"),
     (JOB, "job", [("/job/job_options", DELETE)], "/job"),
     (JOB, "job", [("/job/job_options/walltime", "1:00:00")], "/job/job_options"),
     (JOB, "job", [("/job/application/mpi_ranks", 0)], "/job/application/mpi_ranks"),

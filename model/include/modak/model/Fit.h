@@ -9,6 +9,7 @@
 #include "modak/model/Catalogue.h"
 #include "modak/model/Performance.h"
 
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -23,6 +24,10 @@ struct Measurement {
     int batchPerDevice = 64;
     double throughput = 0;  ///< samples/s, whole job
     std::string source;
+    // Optional columns written by `modak bench collect` (docs/calibration.md):
+    int cores = 0;              ///< CPU cores used per node (0 = all of the sockets)
+    double workloadScale = 1;   ///< fraction of the workload's FLOPs and parameters the run used
+    std::string configuration;  ///< the swept configuration, "batch_size=8;nodes=2"
     SourceRange range;      ///< the CSV line
 };
 
@@ -49,7 +54,13 @@ using RowFilter = std::function<bool(const Measurement&)>;
 std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& error);
 
 /// The scenario a measurement describes, or nullopt with the reason (unknown GPU, workload …).
-std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error);
+/// A row of a scaled-down workload (`workload_scale` ≠ 1) needs `scaled`, which keeps the scaled
+/// copy of the workload the scenario points to.
+std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, std::string& error,
+                                    std::deque<Workload>* scaled = nullptr);
+
+/// The model's throughput for the configuration of `m` under `cal`, or nullopt.
+std::optional<double> predictedThroughput(const Measurement& m, const Calibration& cal, const Catalogue& cat);
 
 struct FitReport {
     Calibration calibration;

@@ -67,7 +67,8 @@ struct Plan {
 struct PlanOptions {
     std::string deployment;               ///< only this one ("" = all)
     std::vector<std::string> catalogFiles;  ///< extra catalogue files (`--catalog`)
-    const Calibration* calibration = nullptr;  ///< nullptr = the built-in one
+    /// nullptr = each deployment's target's `calibration = "…"` file, else the built-in one.
+    const Calibration* calibration = nullptr;
     size_t maxAlternatives = 24;          ///< alternatives kept per deployment
 };
 

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The micro-benchmarks shipped with modak (`modak bench run`). `train-step` is a synthetic-data
+//! training step on the CPU: per sample, a chain of dense layers (a GEMM-like loop) whose FLOPs are a
+//! fraction (`scale`) of a catalogue workload's, then — when the run has several tasks — a gradient
+//! all-reduce of the same fraction of the workload's parameters over TCP between the tasks (a star
+//! through task 0), so multi-node throughput includes real communication.
+#pragma once
+
+#include "modak/model/Catalogue.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::calibrate {
+
+struct TrainStepOptions {
+    const model::Workload* workload = nullptr;
+    double scale = 1e-4;   ///< requested fraction of the workload's FLOPs and parameters
+    int batch = 32;        ///< samples per task and step
+    int threads = 1;       ///< compute threads per task
+    int steps = 10;        ///< timed steps (after one warm-up step)
+    int rank = 0, tasks = 1;
+    std::string masterAddr;  ///< task 0's address (tasks > 1)
+    int masterPort = 29500;
+    double timeoutSeconds = 120;  ///< for the rendezvous and every message
+    std::string host;             ///< this task's name, reported to task 0
+};
+
+struct TrainStepResult {
+    double stepSeconds = 0;   ///< median wall time of one step (compute + all-reduce), measured by task 0
+    double throughput = 0;    ///< samples/s over all tasks
+    double scale = 0;         ///< the fraction actually run (whole layers of the fixed width)
+    int layers = 0;
+    size_t gradientFloats = 0;
+    std::vector<std::string> hosts;  ///< task 0 first, then by rank
+};
+
+/// The FLOPs one sample of the kernel costs for `scale` of `w` (whole layers of width 256), and the
+/// fraction that is: what `runTrainStep` will run.
+std::pair<int, double> trainStepLayers(const model::Workload& w, double scale);
+
+/// Runs the kernel. Every task calls it; all of them return the same timing, known to task 0 (the
+/// others return theirs). nullopt with `error` set when the rendezvous or a message fails.
+std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& options, std::string& error);
+
+} // namespace modak::calibrate

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+//! `modak bench FILE`: the cartesian product of a deployment's sweeps (from `--sweep key=v1,v2` and
+//! its `autotune` block's parameters) as job arrays for the target's scheduler — one array script per
+//! distinct node count, since the tasks of an array share one resource request — plus `submit.sh`
+//! and `sweep.json`, the manifest `modak bench collect` checks the results against.
+#pragma once
+
+#include "modak/codegen/Generate.h"
+#include "modak/model/Catalogue.h"
+#include "modak/model/Program.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace modak::calibrate {
+
+/// One `--sweep key=v1,v2,...` as written, and where (in a buffer holding the command line).
+struct SweepArgument {
+    std::string text;
+    SourceRange range;
+};
+
+struct SweepOptions {
+    std::string deployment;               ///< "" = the only deployment of the file
+    std::vector<SweepArgument> sweeps;
+    std::string kernel = "train-step";    ///< train-step | app
+    size_t arrayLimit = 0;                ///< tasks per array; 0 = the scheduler's default (Slurm 1001)
+    int maxParallel = 0;                  ///< > 0: at most this many tasks run at once over the sweep
+    std::string workload;                 ///< train-step: "" = the application's, else resnet50
+    double scale = 1e-4;                  ///< train-step: fraction of the workload's FLOPs
+    int steps = 10;                       ///< train-step: timed steps per task
+    bool exclusive = true;                ///< benchmarks do not share nodes
+    std::string version;                  ///< modak's, into every record
+    std::string sourceName;               ///< the .modak file as named, for the header comments
+};
+
+/// The array-size limit a scheduler has by default (Slurm MaxArraySize 1001: indices 0..1000).
+size_t defaultArrayLimit(std::string_view scheduler);
+
+struct BenchTask {
+    size_t index = 0;                        ///< over the whole sweep
+    std::map<std::string, std::string> configuration;
+    std::string script;                      ///< the array script that runs it
+    size_t arrayIndex = 0;
+    std::string result;                      ///< its result file, relative to the output directory
+};
+
+struct BenchJobs {
+    std::string deployment;
+    std::string scheduler;
+    std::vector<BenchTask> tasks;
+    std::vector<codegen::Artefact> files;    ///< array scripts, submit.sh, sweep.json
+};
+
+/// Builds the job arrays of `options.deployment` of `program`'s root file. Problems (an unknown
+/// sweep key, a value that is not a positive integer, a sweep larger than the array limit, a target
+/// without a scheduler that has job arrays) are diagnostics; nullopt when there is an error.
+std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Program& program,
+                                       const model::Catalogue& catalogue, const SweepOptions& options,
+                                       Diagnostics& diags);
+
+} // namespace modak::calibrate

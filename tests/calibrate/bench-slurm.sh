@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Calibrating on the local two-node Slurm (tests/slurm-cluster.sh): `modak bench` sweeps the train-step
+# micro-benchmark over nodes (1, 2) and the batch size as job arrays, submit.sh submits them, the test
+# waits, `bench collect` gathers the records, `model report` fits on a training split and must predict
+# the held-out configurations better than the built-in calibration; `model fit` writes the site
+# calibration, a target naming it changes `plan`; `bench best --write` edits the .modak file.
+# usage: bench-slurm.sh MODAK SOURCE_DIR      (root; exit 77 when this machine's cgroups stop slurmd;
+#        KEEP=1 keeps the work folder)
+set -uo pipefail
+modak=$(realpath "$1")
+work=$(mktemp -d /tmp/modak-bench.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  [[ -n ${KEEP:-} ]] || rm -rf "$work"
+}
+trap cleanup EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs it)" >&2; exit 1; }
+done
+[[ $(id -u) == 0 ]] || { echo "bench-slurm.sh needs root to run slurmd" >&2; exit 1; }
+# shellcheck source=tests/slurm-cluster.sh
+source "$(dirname "$0")/../slurm-cluster.sh"
+start_slurm_cluster
+
+cd "$work" || exit 1
+cat >site.modak <<'M'
+modak 1
+target local {
+  scheduler = slurm
+  runtime = none
+  nodes = 2
+  cpu { arch = x86_64, model = "AMD EPYC 9654", sockets = 1, cores = 2 }
+  interconnect = ethernet_10g
+}
+application synthetic {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  batch_size = 32
+  run = "echo train"
+}
+deployment cpu_bench {
+  application = synthetic
+  target = local
+  job { walltime = 5m }
+  autotune {
+    metric = throughput
+    parameter batch_size { values = [4, 16, 64] }
+  }
+}
+M
+# A small slice of ResNet-50 (1e-5 of its FLOPs and parameters): steps of 0.05–1 ms, where the step's
+# fixed costs and the synchronisation between nodes weigh as much as the compute.
+"$modak" bench site.modak --sweep nodes=1,2 --max-parallel 1 --scale 0.00001 --steps 40 -o sweep \
+  >bench.out 2>&1 || { cat bench.out >&2; fail "modak bench"; }
+for s in sweep/cpu_bench/*.sh; do
+  bash -n "$s" || fail "$s: bash -n"
+  shellcheck "$s" || fail "$s: shellcheck"
+done
+[[ -f sweep/cpu_bench/bench-n1.slurm.sh && -f sweep/cpu_bench/bench-n2.slurm.sh ]] || fail "one script per node count"
+grep -q -- '--array=0-2%1' sweep/cpu_bench/bench-n1.slurm.sh || fail "the 1-node array should have 3 tasks"
+for s in sweep/cpu_bench/bench-n*.slurm.sh; do
+  sbatch --test-only "$s" >/dev/null 2>test-only.out || fail "sbatch --test-only $s: $(cat test-only.out)"
+done
+
+export MODAK=$modak  # the scripts run "${MODAK:-modak}"
+ids=$(sweep/cpu_bench/submit.sh) || fail "submit.sh"
+echo "submitted: $ids"
+for _ in $(seq 240); do
+  [[ -z $(squeue -h -j "$(paste -sd, <<<"$ids")" 2>/dev/null) ]] && break
+  sleep 0.5
+done
+[[ -z $(squeue -h -j "$(paste -sd, <<<"$ids")" 2>/dev/null) ]] || fail "the sweep did not finish in 2 minutes"
+cat sweep/cpu_bench/logs/* 2>/dev/null | grep -i error >&2
+
+"$modak" bench collect sweep -o results.csv 2>collect.err || { cat collect.err >&2; fail "bench collect"; }
+cat collect.err
+grep -q '^6 records from 6 files: 6 ok, 0 failed, 0 tasks without a record' collect.err || fail "collect: $(cat collect.err)"
+[[ $(grep -c '^cpu_bench,' results.csv) == 6 ]] || fail "results.csv should have 6 rows: $(cat results.csv)"
+grep -q 'epyc_9654,1,0,2,ethernet_10g,16,' results.csv || fail "no 2-node batch-16 row: $(cat results.csv)"
+
+# Fit on the training split (batch 4 and 64), test on the held-out configurations (batch 16).
+"$modak" model report --data results.csv --hold-out batch_per_device=16 >report.out 2>&1 || fail "model report"
+cat report.out
+line=$(grep '^held-out throughput error:' report.out)
+before=$(sed -n 's/.*before \([0-9.]*\) %.*/\1/p' <<<"$line")
+after=$(sed -n 's/.*after \([0-9.]*\) %.*/\1/p' <<<"$line")
+if [[ -z $before || -z $after ]]; then
+  fail "no before/after error in the report"
+elif ! awk -v b="$before" -v a="$after" 'BEGIN { exit !(a < b) }'; then
+  fail "calibration did not lower the held-out error: before $before %, after $after %"
+fi
+grep -q 'measured best' report.out || fail "the report names no best configuration"
+
+# The site calibration, named by the target, changes the plan's prediction.
+"$modak" model fit results.csv -o site.calibration.json 2>fit.err || { cat fit.err >&2; fail "model fit"; }
+"$modak" plan --format json site.modak >plan-builtin.json 2>/dev/null
+sed -i 's/^  interconnect = ethernet_10g$/&\n  calibration = "site.calibration.json"/' site.modak
+"$modak" check site.modak >/dev/null || fail "the target's calibration key is not accepted"
+"$modak" plan --format json site.modak >plan-site.json 2>plan.err || { cat plan.err >&2; fail "plan with the site calibration"; }
+cmp -s plan-builtin.json plan-site.json && fail "the target's calibration file did not change the plan"
+
+# The best measured configuration, written back as a formatted edit.
+"$modak" bench best results.csv --write site.modak >best.out 2>&1 || { cat best.out >&2; fail "bench best --write"; }
+cat best.out
+grep -q '^cpu_bench: best throughput of 6 configurations' best.out || fail "bench best: $(cat best.out)"
+grep -q '^+++ b/site.modak' best.out || fail "bench best --write printed no diff"
+"$modak" fmt --check site.modak >/dev/null || fail "the edited file is not formatted"
+"$modak" check site.modak >/dev/null || fail "the edited file does not check"
+
+if ((failures)); then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "benchmark sweep ran on Slurm; calibration lowered the held-out error from $before % to $after %"
