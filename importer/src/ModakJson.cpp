@@ -1579,19 +1579,6 @@ void Importer::aiConfig(const Member& m) {
     const Value* v = object(m);
     if (!v)
         return;
-    auto legacyDropped = [this](const Member& f) {
-        legacy(f, "(MODAK's schema rejects it) has no .modak key; not imported");
-        std::string shown;
-        if (f.value.type == VT::String)
-            shown = quote(f.value.string);
-        else if (f.value.isNumber())
-            shown = f.value.raw;
-        else if (f.value.type == VT::Bool)
-            shown = f.value.boolean ? "true" : "false";
-        else
-            shown = withArticle(f.value.type);
-        app_->comment("workload", fmt::format("not imported: config.{} = {}", f.key, shown));
-    };
     walk(*v, "app_type-ai_training.config",
          {{"ai_framework", [](const Member&) {}},  // read above
           // Without FLOPs per sample a workload block cannot be written: these become the
