@@ -11,7 +11,7 @@ _modak() {
     words=("${COMP_WORDS[@]}")
     cword=$COMP_CWORD
   }
-  local commands="check fmt import plan predict generate catalog model lsp"
+  local commands="check fmt import plan predict generate catalog model bench lsp"
   local command="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in -*) ;; *) command=${words[i]}; break ;; esac
@@ -41,11 +41,12 @@ _modak() {
       return ;;
     --catalog | --calibration) COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur")); return ;;
     --build) COMPREPLY=($(compgen -W "hub pip source" -- "$cur")); return ;;
+    --kernel) COMPREPLY=($(compgen -W "train-step app" -- "$cur")); return ;;
     --graph-compiler) COMPREPLY=($(compgen -W "none xla ngraph glow inductor" -- "$cur")); return ;;
     --precision) COMPREPLY=($(compgen -W "fp32 tf32 amp mixed fp16 bf16 fp64" -- "$cur")); return ;;
     --framework) COMPREPLY=($(compgen -W "tensorflow pytorch keras mxnet cntk jax" -- "$cur")); return ;;
     --deployment | --name | --workload | --gpu | --cpu | --version | --nodes | --gpus-per-node | --sockets | \
-      --interconnect | --batch-per-device | --samples | --storage) return ;;
+      --interconnect | --batch-per-device | --samples | --storage | --sweep | --array-limit | --max-parallel | --scale | --steps) return ;;
   esac
   local options
   case $command in
@@ -60,6 +61,9 @@ _modak() {
       [[ $cur != -* ]] && { COMPREPLY=($(compgen -W "images hardware workloads" -- "$cur")); return; } ;;
     model) options="--help"
       [[ $cur != -* ]] && { COMPREPLY=($(compgen -W "fit report" -- "$cur")); return; } ;;
+    bench) options="--deployment --sweep --kernel -o --output --array-limit --max-parallel --workload --scale --steps --shared
+                    --catalog --color --help"
+      [[ $cur != -* && $prev == bench ]] && { COMPREPLY=($(compgen -W "run record collect best" -- "$cur") $(compgen -f -X '!*.modak' -- "$cur")); return; } ;;
     lsp) options="--stdio --lit-test --verbose --help" ;;
   esac
   if [[ $cur == -* ]]; then

@@ -29,8 +29,11 @@ complete_line() {  # complete_line WORD...: the completions offered for the last
   fail "generate --emit slurm,t: $(complete_line modak generate --emit slurm,t)"
 [[ $(complete_line modak catalog "") == $'images\nhardware\nworkloads' ]] || fail "catalog sections"
 cd "$src/examples" || exit 1
-complete_line modak check mnist_t | grep -qx 'mnist_tensorflow_2_1.modak' || fail "check <file>: $(complete_line modak check mnist_t)"
-complete_line modak check --w | grep -qx -- '--werror' || fail "check --w"
+# (Captured first: `grep -q` closing the pipe early would make pipefail report the printf's SIGPIPE.)
+files=$(complete_line modak check mnist_t)
+grep -qx 'mnist_tensorflow_2_1.modak' <<<"$files" || fail "check <file>: $files"
+options=$(complete_line modak check --w)
+grep -qx -- '--werror' <<<"$options" || fail "check --w: $options"
 
 # Every option the completion offers for a subcommand is one its --help lists.
 for command in check fmt import plan predict generate catalog lsp; do
@@ -39,9 +42,10 @@ for command in check fmt import plan predict generate catalog lsp; do
     grep -qE -- "(^|[ ,])$option([ ,=]|$)" <<<"$help" || fail "completion offers $command $option, which --help does not list"
   done
 done
+top_help=$("$modak" --help 2>&1)
 for command in $(complete_line modak ""); do
   [[ $command == -* ]] && continue
-  "$modak" --help 2>&1 | grep -qw "$command" || fail "completion offers the subcommand $command, which --help does not list"
+  grep -qw "$command" <<<"$top_help" || fail "completion offers the subcommand $command, which --help does not list"
 done
 
 if command -v zsh >/dev/null; then
