@@ -87,6 +87,21 @@ for s in app/tune/*.sh; do
 done
 # shellcheck disable=SC2016
 grep -qF 'export MODAK_LR="${sweep_lr[$index]}"' app/tune/bench-n1.slurm.sh || fail "MODAK_LR not exported"
+# PBS Professional and Torque arrays (-J / -t), both kernels, one and two nodes: bash -n and shellcheck.
+for scheduler in pbs torque; do
+  sed "s/scheduler = slurm/scheduler = $scheduler/" sweep.modak >"sweep-$scheduler.modak"
+  for kernel in train-step app; do
+    expect "$scheduler-$kernel" 0 'configurations' -- "$modak" bench "sweep-$scheduler.modak" --kernel "$kernel" \
+      --sweep batch_size=8,16 --sweep nodes=1,2 -o "out-$scheduler-$kernel"
+    n=0
+    for s in "out-$scheduler-$kernel"/tune/*.sh; do
+      n=$((n + 1))
+      if ! bash -n "$s" || ! shellcheck "$s"; then fail "$s does not pass bash -n and shellcheck"; fi
+    done
+    ((n >= 2)) || fail "$scheduler $kernel: only $n scripts"
+  done
+  grep -qE '^#PBS (-J|-t) 0-1' "out-$scheduler-train-step"/tune/bench-n1.*.sh || fail "$scheduler: no array directive"
+done
 
 if ((failures)); then
   echo "$failures failure(s)" >&2
