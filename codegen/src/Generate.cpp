@@ -4,6 +4,7 @@
 #include "Context.h"
 #include "JobScripts.h"
 #include "Kubernetes.h"
+#include "Recipes.h"
 #include "Shell.h"
 #include "Tosca.h"
 #include "Terraform.h"
@@ -205,9 +206,18 @@ void emitScript(const DeploymentContext& c, std::vector<Artefact>& out, Diagnost
     out.push_back({"job.sh", plainScript(c.spec), true});
 }
 void emitBuild(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+    if (c.spec.buildSrc.empty() && c.spec.runtime != "none" && c.plan.chosen && c.plan.chosen->build == "source" &&
+        c.plan.chosen->image) {
+        // No application build, but an image built from source: the job that builds the container.
+        for (auto& a : containerBuildJob(c, diags))
+            if (std::none_of(out.begin(), out.end(), [&](const Artefact& o) { return o.path == a.path; }))
+                out.push_back(std::move(a));
+        return;
+    }
     if (c.spec.buildSrc.empty()) {
         diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': `emit` asks for a build job but the application has no `build` block",
+                  fmt::format("deployment '{}': `emit` asks for a build job but the application has no `build` block "
+                              "and its image is not built from source",
                               c.deployment.name));
         return;
     }
@@ -225,6 +235,7 @@ constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
     {"tosca", emitTosca}, {"csar", emitCsar},
     {"terraform", emitTerraform}, {"k8s", emitKubernetes},
+    {"docker", emitDocker}, {"singularity", emitSingularity},
 };
 
 } // namespace

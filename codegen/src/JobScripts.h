@@ -48,6 +48,10 @@ struct JobSpec {
 JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
                     const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
 
+/// The file name (without `.sif`) job scripts give a pulled image: the reference's last path
+/// segment with ':' turned into '_', as MODAK named them.
+std::string localImageName(std::string_view reference);
+
 std::string slurmScript(const JobSpec& spec);
 std::string torqueScript(const JobSpec& spec, bool pbsPro);
 std::string plainScript(const JobSpec& spec);

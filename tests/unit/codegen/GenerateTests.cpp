@@ -157,5 +157,6 @@ deployment d { application = app, target = box, emit = [script, build] }
     REQUIRE(g->files.at("d").size() == 1);
     CHECK(g->files.at("d").front().path == "job.sh");
     CHECK_THAT(test::report(g->sm, g->diags),
-               Catch::Contains("warning: deployment 'd': `emit` asks for a build job but the application has no `build` block"));
+               Catch::Contains("warning: deployment 'd': `emit` asks for a build job but the application has no `build` block "
+                               "and its image is not built from source"));
 }
