@@ -2,6 +2,7 @@
 // The `modak` command line: argument parsing only; the work is in Commands.cpp and the libraries.
 #include "Commands.h"
 
+#include "modak/codegen/Generate.h"
 #include "modak/lsp/Server.h"
 
 #include <CLI/CLI.hpp>
@@ -114,8 +115,10 @@ int main(int argc, char** argv) {
         ->required();
     generateCmd->add_option("-o,--output", generateOpts.output, "Output directory")->capture_default_str();
     generateCmd->add_option("--deployment", generateOpts.deployment, "Generate only this deployment");
-    generateCmd->add_option("--emit", generateOpts.emit, "Outputs instead of each deployment's `emit` list: slurm, "
-                                                         "torque, pbs, script, build")
+    std::string emitKinds;
+    for (const auto& kind : modak::codegen::supportedEmits())
+        emitKinds += (emitKinds.empty() ? "" : ", ") + kind;
+    generateCmd->add_option("--emit", generateOpts.emit, "Outputs instead of each deployment's `emit` list: " + emitKinds)
         ->delimiter(',');
     generateCmd->add_option("--catalog", generateOpts.catalogs, "Extra catalogue file");
     generateCmd->add_option("--calibration", generateOpts.calibration, "Calibration file");
