@@ -8,6 +8,7 @@
 #include "Transport.h"
 
 #include "modak/lsp/Analysis.h"
+#include "modak/lsp/Features.h"
 #include "modak/lsp/Server.h"
 
 #include <atomic>
@@ -39,6 +40,8 @@ struct OpenDocument {
     bool stale = true;                         ///< text changed since `analysis` was built
     bool diagnosticsDue = true;                ///< diagnostics not yet published for this version
     std::unique_ptr<LineIndex> index;          ///< of `text`
+    std::vector<uint32_t> semanticTokens;      ///< the last tokens sent, for deltas
+    std::string semanticTokensId;
 };
 
 struct Settings {
@@ -84,6 +87,8 @@ public:
     std::map<std::string, std::unique_ptr<OpenDocument>>& documents() { return documents_; }
     std::vector<std::filesystem::path> workspaceFolders() const { return workspaceFolders_; }
     void log(const std::string& message);
+    json symbolJson(const Analysis& a, const DocumentSymbol& s) const;
+    std::vector<uint32_t> encodeTokens(OpenDocument& doc, const std::vector<SemanticToken>& tokens);
 
 private:
     struct Incoming {
@@ -135,6 +140,7 @@ private:
     TSParser* parser_ = nullptr;
     int64_t nextRequestId_ = 1;
     std::map<int64_t, std::function<void(const json&)>> pending_;
+    uint64_t semanticTokensVersion_ = 0;
 };
 
 } // namespace modak::lsp

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// Hover: the schema's documentation of keys and values, the block a reference names, and on a
+// deployment the model's choice with its predicted time per epoch.
+#include "Cursor.h"
+
+#include "modak/lsp/Features.h"
+#include "modak/model/Catalogue.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace modak::lsp {
+
+using namespace features;
+
+namespace {
+
+std::string duration(double seconds) {
+    if (seconds < 120)
+        return fmt::format("{:.1f} s", seconds);
+    if (seconds < 7200)
+        return fmt::format("{:.1f} min", seconds / 60);
+    return fmt::format("{:.1f} h", seconds / 3600);
+}
+
+std::string keyMarkdown(const model::KeySchema& k) {
+    std::string md = fmt::format("**{}** `{}`\n\n{}", k.name, model::typeText(k), k.doc);
+    if (k.required)
+        md += "\n\nRequired.";
+    else if (!k.requiredWhen.empty())
+        md += "\n\nRequired when " + k.requiredWhen + ".";
+    if (!k.original.empty())
+        md += fmt::format("\n\nOriginal MODAK field: `{}`.", k.original);
+    return md;
+}
+
+}  // namespace
+
+std::string deploymentSummary(const Analysis& a, std::string_view name) {
+    for (const auto& d : a.plan().deployments) {
+        if (d.name != name)
+            continue;
+        if (!d.chosen)
+            return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.", d.name);
+        const model::Candidate& c = *d.chosen;
+        std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
+        md += fmt::format("- image `{}`{} ({} build)\n", c.imageName.empty() ? c.reference : c.imageName,
+                          c.graphCompiler != "none" ? " + " + c.graphCompiler : "", c.build);
+        md += fmt::format("- {} node(s){}\n", c.nodes, c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
+        if (c.predicted) {
+            if (d.kind == "hpc")
+                md += fmt::format("- predicted speedup over one rank: {:.1f}×\n", c.predicted->throughput);
+            else
+                md += fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n", c.predicted->throughput,
+                                  duration(c.predicted->epochSeconds), c.predicted->efficiency * 100);
+        }
+        if (d.totalSeconds > 0)
+            md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
+        size_t shown = 0;
+        for (const auto& alt : d.alternatives) {
+            if (shown == 2)
+                break;
+            md += fmt::format("\nAlternative: `{}`{} on {} node(s) — {}", alt.imageName.empty() ? alt.reference : alt.imageName,
+                              alt.graphCompiler != "none" ? " + " + alt.graphCompiler : "", alt.nodes,
+                              alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
+            ++shown;
+        }
+        return md;
+    }
+    return {};
+}
+
+std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
+    const syntax::File& file = a.tree();
+    TreeCursor c = locate(file, std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
+    switch (c.on) {
+    case TreeCursor::On::Import:
+        return HoverResult{fmt::format("Imports `{}`: its named blocks become visible here.", c.import->path), c.range};
+    case TreeCursor::On::Name: {
+        std::string kind(c.statement->key.name);
+        if (kind == "deployment")
+            if (std::string md = deploymentSummary(a, c.statement->name->name); !md.empty())
+                return HoverResult{md, c.range};
+        const model::BlockSchema* block = model::topLevelBlock(kind);
+        return HoverResult{fmt::format("**{} {}**\n\n{}", kind, c.statement->name->name, block ? block->doc : ""), c.range};
+    }
+    case TreeCursor::On::Key: {
+        auto path = pathOf(c, false);
+        if (c.blocks.empty() && c.statement->kind == syntax::Statement::Kind::Block) {
+            std::string kind(c.statement->key.name);
+            if (kind == "deployment" && c.statement->name)
+                if (std::string md = deploymentSummary(a, c.statement->name->name); !md.empty())
+                    return HoverResult{md, c.range};
+            if (const model::BlockSchema* block = model::topLevelBlock(kind))
+                return HoverResult{fmt::format("**{}**\n\n{}", kind, block->doc), c.range};
+        }
+        if (const model::KeySchema* k = keySchema(path, c.statement->key.name))
+            return HoverResult{keyMarkdown(*k), c.range};
+        return std::nullopt;
+    }
+    case TreeCursor::On::Value:
+    case TreeCursor::On::Version: {
+        auto path = pathOf(c, false);
+        const model::KeySchema* k = keySchema(path, c.statement->key.name);
+        if (!k || !c.value)
+            return std::nullopt;
+        std::string word(c.value->text);
+        if (c.on == TreeCursor::On::Version)
+            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text), c.range};
+        if (std::string kind = referenceKind(k); !kind.empty() && c.value->kind == syntax::Value::Kind::Identifier) {
+            if (const model::Symbol* s = a.program().lookup(a.file(), kind, word)) {
+                auto lc = a.sources().buffer(s->file).lineColumn(s->block->range.begin);
+                std::string md = fmt::format("**{} {}**, defined in `{}` line {}", kind, word,
+                                             std::filesystem::path(std::string(a.sources().path(s->file))).filename().string(), lc.line);
+                return HoverResult{md, c.range};
+            }
+        }
+        if (c.value->kind == syntax::Value::Kind::Identifier || c.value->kind == syntax::Value::Kind::Versioned) {
+            for (const auto& t : k->types) {
+                const auto* values = &t.values;
+                if ((t.kind == model::ValueKind::List || t.kind == model::ValueKind::Range) && t.element)
+                    values = &t.element->values;
+                for (const auto& v : *values)
+                    if (v.name == word) {
+                        std::string md = fmt::format("**{}** — {}", v.name, v.doc);
+                        if (k->name == "workload")
+                            if (const auto* w = model::builtinWorkload(word))
+                                md += fmt::format("\n\n{:.3g} GFLOPs per training sample, {:.3g} M parameters", w->flopsPerSample / 1e9,
+                                                  static_cast<double>(w->parameters) / 1e6);
+                        return HoverResult{md, c.range};
+                    }
+            }
+            if (word == "auto" && k->allowsAuto)
+                return HoverResult{"**auto** — the embedded performance model chooses this value (`modak plan` explains the choice).",
+                                   c.range};
+        }
+        return HoverResult{keyMarkdown(*k), c.range};
+    }
+    case TreeCursor::On::Nothing:
+        break;
+    }
+    return std::nullopt;
+}
+
+} // namespace modak::lsp

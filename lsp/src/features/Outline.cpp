@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0
+// Document and workspace symbols, folding ranges, selection ranges and semantic tokens, from the
+// syntax tree (partial after errors: what parsed is shown).
+#include "Cursor.h"
+
+#include "modak/lsp/Features.h"
+#include "modak/model/TreeAccess.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace modak::lsp {
+
+using namespace features;
+
+namespace {
+
+DocumentSymbol::Kind topKind(std::string_view kind) {
+    if (kind == "deployment")
+        return DocumentSymbol::Kind::Deployment;
+    if (kind == "application")
+        return DocumentSymbol::Kind::Application;
+    if (kind == "target")
+        return DocumentSymbol::Kind::Target;
+    if (kind == "workload")
+        return DocumentSymbol::Kind::Workload;
+    if (kind == "image")
+        return DocumentSymbol::Kind::Image;
+    return DocumentSymbol::Kind::Block;
+}
+
+std::string shortText(std::string_view source, SourceRange r) {
+    std::string t(source.substr(r.begin, std::min<uint32_t>(r.end - r.begin, 60)));
+    std::replace(t.begin(), t.end(), '\n', ' ');
+    return r.end - r.begin > 60 ? t + "…" : t;
+}
+
+std::string detailOf(const syntax::Statement& s) {
+    using namespace model::tree;
+    std::string kind(s.key.name);
+    if (kind == "application") {
+        std::string d = word(&s, "kind");
+        if (const auto* f = attr(&s, "framework"))
+            d += fmt::format("{}{} {}", d.empty() ? "" : " · ", f->text, f->version());
+        return d;
+    }
+    if (kind == "target")
+        return word(&s, "scheduler");
+    if (kind == "deployment")
+        return fmt::format("{} → {}", word(&s, "application"), word(&s, "target"));
+    return {};
+}
+
+DocumentSymbol symbolOf(const syntax::Statement& s, std::string_view source, bool top) {
+    DocumentSymbol sym;
+    sym.range = s.range;
+    if (s.kind == syntax::Statement::Kind::Block) {
+        sym.name = s.name ? fmt::format("{} {}", s.key.name, s.name->name) : std::string(s.key.name);
+        sym.kind = top ? topKind(s.key.name) : DocumentSymbol::Kind::Block;
+        sym.selectionRange = s.name ? s.name->range : s.key.range;
+        sym.detail = top ? detailOf(s) : "";
+        for (const auto& child : s.body)
+            sym.children.push_back(symbolOf(child, source, false));
+    } else {
+        sym.name = std::string(s.key.name);
+        sym.kind = DocumentSymbol::Kind::Property;
+        sym.selectionRange = s.key.range;
+        sym.detail = shortText(source, s.value.range);
+    }
+    if (sym.name.empty())
+        sym.name = "(block)";
+    return sym;
+}
+
+bool subsequence(std::string_view query, std::string_view name) {
+    size_t i = 0;
+    for (char ch : name)
+        if (i < query.size() && std::tolower(static_cast<unsigned char>(ch)) == std::tolower(static_cast<unsigned char>(query[i])))
+            ++i;
+    return i == query.size();
+}
+
+} // namespace
+
+std::vector<DocumentSymbol> documentSymbols(const Analysis& a) {
+    std::vector<DocumentSymbol> out;
+    const syntax::File& file = a.tree();
+    for (const auto& imp : file.imports)
+        out.push_back({imp.path, "import", DocumentSymbol::Kind::Import, imp.range, imp.pathRange, {}});
+    for (const auto& s : file.statements)
+        out.push_back(symbolOf(s, a.text(), true));
+    return out;
+}
+
+std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses, std::string_view query) {
+    std::vector<WorkspaceSymbol> out;
+    for (size_t i = 0; i < analyses.size(); ++i)
+        for (const auto& s : analyses[i]->tree().statements)
+            if (s.kind == syntax::Statement::Kind::Block && s.name && subsequence(query, s.name->name))
+                out.push_back({std::string(s.name->name), analyses[i]->path().filename().string(), topKind(s.key.name),
+                               analyses[i]->path(), s.name->range, i});
+    std::sort(out.begin(), out.end(), [](const WorkspaceSymbol& x, const WorkspaceSymbol& y) {
+        return std::tie(x.name, x.path) < std::tie(y.name, y.path);
+    });
+    return out;
+}
+
+std::vector<FoldingRange> foldingRanges(const Analysis& a) {
+    std::vector<FoldingRange> out;
+    const SourceBuffer& buf = a.sources().buffer(a.file());
+    auto line = [&](uint32_t offset) { return buf.lineColumn(offset).line; };
+    std::function<void(syntax::NodeList<syntax::Statement>)> walk = [&](syntax::NodeList<syntax::Statement> body) {
+        for (const auto& s : body) {
+            if (s.kind == syntax::Statement::Kind::Block) {
+                uint32_t end = s.closeBrace.end > s.closeBrace.begin ? s.closeBrace.begin : s.range.end;
+                if (line(s.openBrace.begin) < line(end))
+                    out.push_back({s.openBrace.begin, end, FoldingRange::Kind::Region});
+                walk(s.body);
+            } else if ((s.value.kind == syntax::Value::Kind::List || s.value.kind == syntax::Value::Kind::TextBlock) &&
+                       line(s.value.range.begin) < line(s.value.range.end)) {
+                out.push_back({s.value.range.begin, s.value.range.end, FoldingRange::Kind::Region});
+            }
+        }
+    };
+    walk(a.tree().statements);
+    // Runs of line comments, and block comments over several lines.
+    const auto& comments = a.tree().comments;
+    for (size_t i = 0; i < comments.size();) {
+        size_t j = i;
+        while (!comments[i].isBlock && j + 1 < comments.size() && !comments[j + 1].isBlock &&
+               line(comments[j + 1].range.begin) == line(comments[j].range.begin) + 1)
+            ++j;
+        if (j > i || (comments[i].isBlock && line(comments[i].range.begin) < line(comments[i].range.end)))
+            out.push_back({comments[i].range.begin, comments[j].range.end, FoldingRange::Kind::Comment});
+        i = j + 1;
+    }
+    const auto& imports = a.tree().imports;
+    if (imports.size() > 1)
+        out.push_back({imports.front().range.begin, imports.back().range.end, FoldingRange::Kind::Imports});
+    std::sort(out.begin(), out.end(), [](const FoldingRange& x, const FoldingRange& y) { return x.begin < y.begin; });
+    return out;
+}
+
+std::vector<SourceRange> selectionRanges(const Analysis& a, uint32_t offset) {
+    offset = std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size()));
+    TreeCursor c = locate(a.tree(), offset);
+    std::vector<SourceRange> out;
+    auto push = [&](SourceRange r) {
+        if (r.end < r.begin || r.begin > offset || r.end < offset)
+            return;
+        if (!out.empty() && (r.begin > out.back().begin || r.end < out.back().end))
+            return;
+        if (!out.empty() && r.begin == out.back().begin && r.end == out.back().end)
+            return;
+        r.file = a.file();
+        out.push_back(r);
+    };
+    if (c.on != TreeCursor::On::Nothing)
+        push(c.range);
+    if (c.statement) {
+        if (c.value)
+            push(c.statement->value.range);
+        push(c.statement->range);
+    }
+    for (auto it = c.blocks.rbegin(); it != c.blocks.rend(); ++it)
+        push((*it)->range);
+    push(SourceRange{a.file(), 0, static_cast<uint32_t>(a.text().size())});
+    return out;
+}
+
+std::vector<SemanticToken> semanticTokens(const Analysis& a) {
+    using Type = SemanticToken::Type;
+    std::vector<SemanticToken> out;
+    const syntax::File& file = a.tree();
+    std::string_view text = a.text();
+    auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
+        // Split at line breaks: clients want single-line tokens.
+        uint32_t b = r.begin;
+        while (b < r.end) {
+            size_t nl = text.find('\n', b);
+            uint32_t e = nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
+            if (e > b)
+                out.push_back({b, e, type, modifiers});
+            b = e + 1;
+        }
+    };
+    if (file.headerRange.end > file.headerRange.begin)
+        add({a.file(), file.headerRange.begin, file.headerRange.begin + 5}, Type::Keyword);
+    for (const auto& imp : file.imports) {
+        add({a.file(), imp.range.begin, imp.range.begin + 6}, Type::Keyword);
+        add(imp.pathRange, Type::String);
+    }
+    for (const auto& c : file.comments)
+        add(c.range, Type::Comment);
+    std::vector<std::string_view> path;
+    std::function<void(const syntax::Value&, const std::string&)> value = [&](const syntax::Value& v, const std::string& ref) {
+        switch (v.kind) {
+        case syntax::Value::Kind::String:
+        case syntax::Value::Kind::TextBlock: add(v.range, Type::String); break;
+        case syntax::Value::Kind::Integer:
+        case syntax::Value::Kind::Float:
+        case syntax::Value::Kind::Size:
+        case syntax::Value::Kind::Duration: add(v.range, Type::Number); break;
+        case syntax::Value::Kind::Bool: add(v.range, Type::Keyword); break;
+        case syntax::Value::Kind::Identifier:
+            if (!ref.empty() && v.text != "auto")
+                add(v.range, Type::Variable);
+            else
+                add(v.range, Type::EnumMember, 4);  // defaultLibrary: the language's and catalogue's names
+            break;
+        case syntax::Value::Kind::Versioned:
+            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text.size())}, Type::EnumMember, 4);
+            add(v.versionRange(), Type::String);
+            break;
+        case syntax::Value::Kind::List:
+        case syntax::Value::Kind::Range:
+            for (const auto& item : v.items)
+                value(item, ref);
+            break;
+        case syntax::Value::Kind::Error: break;
+        }
+    };
+    std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk = [&](syntax::NodeList<syntax::Statement> body, bool top) {
+        for (const auto& s : body) {
+            if (s.kind == syntax::Statement::Kind::Block) {
+                add(s.key.range, top ? Type::Keyword : Type::Type);
+                if (s.name)
+                    add(s.name->range, top ? Type::Variable : Type::Namespace, top ? 1 : 0);
+                path.push_back(s.key.name);
+                walk(s.body, false);
+                path.pop_back();
+            } else {
+                add(s.key.range, Type::Property);
+                value(s.value, referenceKind(keySchema(path, s.key.name)));
+            }
+        }
+    };
+    walk(file.statements, true);
+    std::sort(out.begin(), out.end(), [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
+    // Non-overlapping: a token starting inside the previous one is dropped.
+    std::vector<SemanticToken> clean;
+    for (const auto& t : out)
+        if (clean.empty() || t.begin >= clean.back().end)
+            clean.push_back(t);
+    return clean;
+}
+
+} // namespace modak::lsp
