@@ -194,7 +194,25 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
                 if (v && v->name == name && std::find(versions.begin(), versions.end(), v->version) == versions.end())
                     versions.push_back(v->version);
             }
-            std::sort(versions.begin(), versions.end(), [](const std::string& x, const std::string& y) { return x > y; });
+            // Newest first, by numeric components; "latest" and other words last.
+            auto parts = [](const std::string& v) {
+                std::vector<long> out;
+                size_t i = 0;
+                while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) {
+                    size_t j = i;
+                    while (j < v.size() && std::isdigit(static_cast<unsigned char>(v[j])))
+                        ++j;
+                    out.push_back(std::stol(v.substr(i, j - i)));
+                    i = j < v.size() && v[j] == '.' ? j + 1 : v.size();
+                }
+                return out;
+            };
+            std::sort(versions.begin(), versions.end(), [&](const std::string& x, const std::string& y) {
+                auto px = parts(x), py = parts(y);
+                if (px.empty() != py.empty())
+                    return !px.empty();
+                return px != py ? px > py : x < y;
+            });
             for (size_t i = 0; i < versions.size(); ++i) {
                 CompletionItem item;
                 item.label = versions[i];

@@ -185,7 +185,9 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
                 c.wordBegin = static_cast<uint32_t>(start);
                 break;
             }
-            i = j + (block ? 3 : 1);
+            // An unterminated string ends at its line's end; the line break still ends the statement.
+            bool closed = j < text.size() && (block || text[j] == '"');
+            i = closed ? j + (block ? 3 : 1) : j;
             if (inValue)
                 words.push_back("\"");
             lastWasNumber = false;
