@@ -3,6 +3,7 @@
 
 #include "Context.h"
 #include "JobScripts.h"
+#include "Recipes.h"
 #include "Shell.h"
 
 #include "modak/model/TreeAccess.h"
@@ -218,6 +219,7 @@ struct Emitter {
 /// Every `emit` kind this version generates, in the order `supportedEmits` lists them.
 constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
+    {"singularity", emitSingularityDef}, {"docker", emitDockerfile},
 };
 
 } // namespace
