@@ -801,9 +801,12 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
     }
 }
 
-/// The application's `build` block: fetch `src`, run `command` (its shell code, written to a file).
-Step appBuildStep(const JobSpec& s, std::string_view flags) {
-    Step step{"The application's build (its `build` block)", {}, true};
+/// The application's `build` block: its commands written to /opt/modak/build.sh (their own step, so
+/// tests can run it), then `src` fetched and the commands run there.
+std::vector<Step> appBuildSteps(const JobSpec& s, std::string_view flags) {
+    Step write{"The application's build commands (`build.command`)",
+               {"mkdir -p /opt/modak", writeFile(s.buildCommand, "/opt/modak/build.sh")}, true};
+    Step step{"The application's build: fetch `build.src`, run the commands there", {}, true};
     bool git = s.buildSrc.size() > 4 && s.buildSrc.compare(s.buildSrc.size() - 4, 4, ".git") == 0;
     if (git) {
         step.commands.push_back("git clone --depth 1 " + q(s.buildSrc) + " /opt/app/src");
@@ -812,15 +815,13 @@ Step appBuildStep(const JobSpec& s, std::string_view flags) {
         step.commands.push_back("cd /opt/app/src");
         step.commands.push_back("wget --no-verbose " + q(s.buildSrc));
     }
-    step.commands.push_back("mkdir -p /opt/modak");
-    step.commands.push_back(writeFile(s.buildCommand, "/opt/modak/build.sh"));
     step.commands.push_back("cd /opt/app/src");
     std::string env = fmt::format("BUILD_PARALLELISM={}", std::max(1, s.buildParallelism));
     if (!flags.empty())
         env += fmt::format(" CFLAGS={0} CXXFLAGS={0} FCFLAGS={0}", q("-O2 " + std::string(flags)));
     step.commands.push_back(env + " bash -e /opt/modak/build.sh");
     step.commands.push_back("cd /");
-    return step;
+    return {write, step};
 }
 
 /// NVIDIA replaced its CUDA repository key in April 2022: images built before then fail at
@@ -984,7 +985,8 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         b.steps.push_back(aptStep(fmt::format("Toolchain: GCC {} of Ubuntu {}", env.gcc, env.ubuntu), buildPackages));
         b.steps.insert(b.steps.end(), tmp.steps.begin(), tmp.steps.end());
         if (appBuild) {
-            b.steps.push_back(appBuildStep(s, ""));  // CFLAGS etc. come from the stage's environment
+            for (auto& step : appBuildSteps(s, ""))  // CFLAGS etc. come from the stage's environment
+                b.steps.push_back(std::move(step));
             copies.push_back("/opt/app");
             r.workdir = "/opt/app/src";
         }
@@ -1028,7 +1030,8 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
                                     "apt-get update && DEBIAN_FRONTEND=noninteractive " +
                                     aptInstall({"ca-certificates", "git", "wget"}) + " && rm -rf /var/lib/apt/lists/*; fi"},
                                    false});
-            final.steps.push_back(appBuildStep(s, env.flags.flags));
+            for (auto& step : appBuildSteps(s, env.flags.flags))
+                final.steps.push_back(std::move(step));
             r.workdir = "/opt/app/src";
             r.summary.push_back(fmt::format("The application is compiled with {} ({}).", env.flags.flags, env.flags.note));
         }
