@@ -48,10 +48,11 @@ printf 'Bootstrap: docker\nFrom: ubuntu:22.04\n\n%%post\n    if then\n\nBootstra
 for bad in bad1 bad2; do
   "${checker[@]}" "$work/$bad.def" >"$work/def" 2>&1 && fail "check-def.py accepts $bad.def"
 done
-"${checker[@]}" "$work/bad1.def" | grep -q "invalid header keyword 'colour'" || fail "check-def.py: no header error"
-"${checker[@]}" "$work/bad1.def" | grep -q "invalid section %bogus" || fail "check-def.py: no section error"
-"${checker[@]}" "$work/bad2.def" | grep -q "fails sh -n" || fail "check-def.py: no syntax error"
-"${checker[@]}" "$work/bad2.def" | grep -q "does not name an earlier stage" || fail "check-def.py: no stage error"
+"${checker[@]}" "$work/bad1.def" "$work/bad2.def" >"$work/def" 2>&1
+grep -q "invalid header keyword 'colour'" "$work/def" || fail "check-def.py: no header error"
+grep -q "invalid section %bogus" "$work/def" || fail "check-def.py: no section error"
+grep -q "fails sh -n" "$work/def" || fail "check-def.py: no syntax error"
+grep -q "does not name an earlier stage" "$work/def" || fail "check-def.py: no stage error"
 
 # 1. Every example, every deployment.
 docker_n=0
