@@ -408,6 +408,8 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
     }
     if (in.reference.empty() && in.build != "source")
         in.build = "source";  // no image to start from: build one
+    if (!in.image && !in.reference.empty())
+        in.build = "hub";  // the application's own `container`: a thin recipe from it
 
     // Framework: the image's, else the application's.
     SourceRange fwAt = rangeOf(c.application, "framework", c.plan.range);
