@@ -501,7 +501,7 @@ Step aptStep(std::string comment, std::vector<std::string> packages) {
 /// The virtual environment every Python recipe installs into (copied whole into the runtime stage).
 Step venvStep(std::string_view python) {
     std::string pip = python == "3.6" ? "21.3.1" : python == "3.8" ? "24.0" : "24.0";
-    return {"Python virtual environment in /opt/venv (copied whole into the runtime stage)",
+    return {"Python virtual environment in /opt/venv",
             {"python3 -m venv /opt/venv", "/opt/venv/bin/pip install --no-cache-dir --upgrade pip==" + pip + " wheel==0.37.1"},
             false};
 }
@@ -1009,8 +1009,10 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
             if (gpu)
                 if (auto key = cudaKeyStep(cudaBase(in.cuda), in.cpuArch))
                     final.steps.push_back(*key);
-            final.steps.push_back(aptStep("Python " + env.python + " of Ubuntu " + env.ubuntu,
-                                          {"ca-certificates", "python3", "python3-venv", "libgomp1"}));
+            std::vector<std::string> packages = {"ca-certificates", "python3", "python3-venv", "libgomp1"};
+            if (appBuild)  // the application is compiled in this one stage
+                packages.insert(packages.end(), {"build-essential", "cmake", "git", "wget"});
+            final.steps.push_back(aptStep("Python " + env.python + " of Ubuntu " + env.ubuntu, packages));
             final.steps.push_back(venvStep(env.python));
             std::string args;
             for (const auto& a : pipPackages(in))
