@@ -4,6 +4,7 @@
 #include "Context.h"
 #include "JobScripts.h"
 #include "Kubernetes.h"
+#include "ContainerBuild.h"
 #include "Recipes.h"
 #include "Shell.h"
 #include "Tosca.h"
@@ -235,7 +236,7 @@ constexpr Emitter kEmitters[] = {
     {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
     {"tosca", emitTosca}, {"csar", emitCsar},
     {"terraform", emitTerraform}, {"k8s", emitKubernetes},
-    {"docker", emitDocker}, {"singularity", emitSingularity},
+    {"docker", emitDockerfile}, {"singularity", emitSingularityDef},
 };
 
 } // namespace

@@ -1,29 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
-//! Container recipes for the image the plan chose (`emit = [docker]`, `emit = [singularity]`):
-//! a Dockerfile and an Apptainer/Singularity definition file saying the same thing. A hub or pip
-//! build is a thin layer over the chosen image; a source build is multi-stage — a builder with the
-//! target CPU's `-march`, the MPI library the application names, the framework built from source
-//! with its graph compiler, MKL or cuDNN/NCCL — and a runtime stage holding only what it installed.
+//! Container recipes for the build the plan chose: a Dockerfile (`emit = [docker]`,
+//! `container/Dockerfile`) and an Apptainer/Singularity definition file (`emit = [singularity]`,
+//! `container/<deployment>.def`). Both are rendered from one recipe (stages of steps), so the
+//! definition file mirrors the Dockerfile. Hub and pip builds get a thin single-stage recipe; source
+//! builds get a builder stage (toolchain, MPI matching the host, MKL or cuDNN/NCCL, the framework
+//! built with its graph compiler and `-march` flags for the target CPU) and a runtime stage.
 #pragma once
 
 #include "Context.h"
 
 #include <string>
-#include <vector>
+#include <string_view>
+
+namespace modak::model {
+struct Cpu;
+}
 
 namespace modak::codegen {
 
-void emitDocker(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
-void emitSingularity(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
+void emitDockerfile(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
+void emitSingularityDef(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
 
-/// The job that builds the container from the recipe (`emit = [build]` for a source build when the
-/// application has no `build` block of its own): `apptainer build` or `docker`/`podman build` of the
-/// recipe `emit` also asked for, on one node of the target's scheduler. Empty when the deployment's
-/// image is not built from source.
-std::vector<Artefact> containerBuildJob(const DeploymentContext& context, Diagnostics& diags);
-
-/// GCC's `-march=`/`-mcpu=` flag for a catalogue CPU microarchitecture ("skylake" →
-/// "-march=skylake-avx512"), or a portable baseline for the architecture when it is unknown.
-std::string targetCpuFlag(std::string_view microarchitecture, std::string_view arch);
+/// Compiler flags for a CPU: `-march`/`-mtune` (x86), `-mcpu` (Arm, POWER) from the catalogue's
+/// microarchitecture, lowered to what a GCC of `gccMajor` knows, or a safe baseline for the
+/// architecture when the CPU is unknown.
+struct CpuFlags {
+    std::string flags;  ///< "-march=broadwell -mtune=broadwell"
+    std::string note;   ///< why: "Intel Xeon E5-2630 v4 (broadwell)" or "unknown CPU: x86-64-v2 baseline"
+};
+CpuFlags cpuFlags(const model::Cpu* cpu, std::string_view arch, int gccMajor);
 
 } // namespace modak::codegen

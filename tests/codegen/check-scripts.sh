@@ -20,7 +20,7 @@ pbs_ok='^#PBS (-N [^[:space:]]+|-l (nodes|select|walltime|mem|pmem|qos|place|nac
 n=0
 for example in "$src"/examples/*.modak; do
   out="$work/gen/$(basename "$example" .modak)"
-  if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,script >"$work/list" 2>"$work/err"; then
+  if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,script,build >"$work/list" 2>"$work/err"; then
     fail "generate $example: $(head -c 400 "$work/err")"
     continue
   fi

@@ -160,3 +160,37 @@ deployment d { application = app, target = box, emit = [script, build] }
                Catch::Contains("warning: deployment 'd': `emit` asks for a build job but the application has no `build` block "
                                "and its image is not built from source"));
 }
+
+TEST_CASE("a source-built image gets a container build job with its recipe", "[codegen][build]") {
+    g_text = R"(modak 1
+target box {
+  scheduler = slurm
+  runtime = apptainer
+  image_dir = "/project/images"
+  queue = "build"
+  cpu { arch = x86_64, model = "Intel Xeon Gold 6148", sockets = 2, cores = 40 }
+}
+application app { kind = ai_training, framework = tensorflow "2.1", workload = mnist_cnn, run = "python3 mnist.py" }
+deployment d { application = app, target = box, build = source, graph_compiler = xla, emit = [slurm, build] }
+)";
+    auto g = generate(fromText, {}, "test.modak");
+    INFO(test::report(g->sm, g->diags));
+    CHECK_FALSE(g->diags.hasErrors());
+    const auto& files = g->files.at("d");
+    REQUIRE(files.size() == 3);
+    CHECK(files[1].path == "container/d.def");
+    CHECK(files[2].path == "build-image.slurm.sh");
+    CHECK(files[2].executable);
+    const std::string& job = files[2].content;
+    CHECK_THAT(job, Catch::Contains("#SBATCH --partition=build\n"));
+    CHECK_THAT(job, Catch::Contains("image_dir='/project/images'\n"));
+    // The image is built under the name the job script pulls to, so the job runs this build.
+    std::string slurm = files[0].content;
+    const std::string marker = "image=\"$image_dir\"/'";
+    auto at = slurm.find(marker);
+    REQUIRE(at != std::string::npos);
+    at += marker.size();
+    std::string name = slurm.substr(at, slurm.find('\'', at) - at);
+    CHECK(name == "modak_tensorflow-2.1-cpu-src.sif");
+    CHECK_THAT(job, Catch::Contains("apptainer build --fakeroot \"$image_dir\"/'" + name + "' \"$here/container/d.def\""));
+}
