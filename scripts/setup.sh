@@ -62,5 +62,6 @@ npm_ci() {
 root=$(cd "$(dirname "$0")/.." && pwd)
 tools=$root/tests/tools
 npm_ci "$tools"
+npm_ci "$root/vscode-extension"
 cache=${MODAK_TOSCA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tosca-parser-2.12.0}
 [[ -f $cache/toscaparser/elements/TOSCA_definition.yaml ]] || as_root "$tools/tosca-parser" install
