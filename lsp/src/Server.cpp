@@ -319,6 +319,9 @@ void Server::registerCore() {
         client_.configuration = at({"workspace", "configuration"}) == true;
         client_.hierarchicalSymbols = at({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"}) == true;
         client_.diagnosticVersion = at({"textDocument", "publishDiagnostics", "versionSupport"}) == true;
+        // A client that pulls diagnostics would show pushed ones a second time.
+        client_.pullDiagnostics = at({"textDocument", "diagnostic"}).is_object();
+        client_.diagnosticRefresh = at({"workspace", "diagnostics", "refreshSupport"}) == true;
         if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array())
             for (const auto& f : params["workspaceFolders"])
                 if (f.is_object() && f.contains("uri") && f["uri"].is_string())
@@ -441,7 +444,8 @@ void Server::closeDocument(const std::string& uri) {
     overlay_.erase(path);
     markImportersStale(path);
     // Clear what was shown for it: a closed document keeps no squiggles.
-    send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"},
+    if (!client_.pullDiagnostics)
+        send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"},
           {"params", {{"uri", uri}, {"diagnostics", json::array()}}}});
 }
 
@@ -453,6 +457,7 @@ void Server::markImportersStale(const fs::path& changed) {
             if (d->path == changed) {
                 doc->stale = true;
                 doc->diagnosticsDue = true;
+                doc->importsChanged = true;
                 break;
             }
     }
@@ -597,6 +602,20 @@ void Server::publish(OpenDocument& doc) {
 }
 
 void Server::publishDue() {
+    if (client_.pullDiagnostics) {
+        // The client asks when it wants them; an edit to an imported file changes other documents'
+        // diagnostics, which only a refresh makes it ask for again.
+        bool others = false;
+        for (auto& [uri, doc] : documents_) {
+            if (doc->diagnosticsDue && doc->importsChanged)
+                others = true;
+            doc->diagnosticsDue = false;
+            doc->importsChanged = false;
+        }
+        if (others && client_.diagnosticRefresh)
+            request("workspace/diagnostic/refresh", nullptr, [](const json&) {});
+        return;
+    }
     for (auto& [uri, doc] : documents_)
         if (doc->diagnosticsDue) {
             try {

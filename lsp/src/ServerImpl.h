@@ -39,6 +39,7 @@ struct OpenDocument {
     std::shared_ptr<const Analysis> analysis;  ///< null or stale after an edit
     bool stale = true;                         ///< text changed since `analysis` was built
     bool diagnosticsDue = true;                ///< diagnostics not yet published for this version
+    bool importsChanged = false;               ///< stale because a file it imports changed
     std::unique_ptr<LineIndex> index;          ///< of `text`
     std::vector<uint32_t> semanticTokens;      ///< the last tokens sent, for deltas
     std::string semanticTokensId;
@@ -57,6 +58,8 @@ struct ClientCapabilities {
     bool configuration = false;
     bool hierarchicalSymbols = false;
     bool diagnosticVersion = false;
+    bool pullDiagnostics = false;   ///< the client pulls (textDocument/diagnostic): do not also push
+    bool diagnosticRefresh = false; ///< workspace/diagnostic/refresh is understood
 };
 
 class Server {
