@@ -222,8 +222,10 @@ std::string HclBody::render(int indent) const {
             break;
         case Item::Kind::Block: {
             std::string head = pad + item.name;
-            for (const auto& l : item.labels)
-                head += " " + hclString(l);
+            for (const auto& l : item.labels) {
+                head += ' ';  // (not `" " + …`: GCC 12 -Wrestrict misfires on it at -O3)
+                head += hclString(l);
+            }
             out += head + " {\n" + item.body->render(indent + 2) + pad + "}\n";
             break;
         }
