@@ -10,7 +10,10 @@ start_slurm_cluster() {
   # no /sys/fs/cgroup: there a tmpfs with the (unused) cgroup/v1 plugin satisfies it. When Slurm still
   # cannot start for want of cgroups, the test reports itself skipped (CTest exit 77), never passed.
   cgroup_conf=""
-  if ! mountpoint -q /sys/fs/cgroup 2>/dev/null; then
+  if [[ $(findmnt -n -o FSTYPE /sys/fs/cgroup 2>/dev/null) == tmpfs ]]; then
+    # A tmpfs mounted by an earlier test run (below): the same stand-in configuration applies.
+    cgroup_conf=$'CgroupPlugin=cgroup/v1\nCgroupAutomount=no\n'
+  elif ! mountpoint -q /sys/fs/cgroup 2>/dev/null; then
     mkdir -p /sys/fs/cgroup 2>/dev/null
     if mount -t tmpfs cgroup_root /sys/fs/cgroup 2>/dev/null; then
       cgroup_conf=$'CgroupPlugin=cgroup/v1\nCgroupAutomount=no\n'
