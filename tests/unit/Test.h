@@ -6,6 +6,7 @@
 #include "modak/diag/Printers.h"
 #include "modak/syntax/Parser.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -86,6 +87,12 @@ inline std::string dump(const syntax::File& f) {
     for (auto& s : f.statements)
         out += dump(s);
     return out;
+}
+
+/// MODAK_UPDATE_GOLDEN=1 (anything but empty or 0): golden tests rewrite their files.
+inline bool updatingGolden() {
+    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
+    return v && *v && std::string(v) != "0";
 }
 
 } // namespace modak::test

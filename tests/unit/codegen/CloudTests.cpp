@@ -21,11 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool updatingGoldens() {
-    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
-    return v && *v && std::string(v) != "0";
-}
-
 /// A planned program and what generating `emit` for each of its deployments gave.
 struct Cloud {
     SourceManager sm;
@@ -134,7 +129,7 @@ TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example an
                     fs::path expected = fs::path(MODAK_TEST_DATA_DIR) / "golden" / kind / input.stem() / deployment /
                                         f.path.substr(slash + 1);
                     INFO(expected.string());
-                    if (updatingGoldens()) {
+                    if (test::updatingGolden()) {
                         fs::create_directories(expected.parent_path());
                         std::ofstream(expected, std::ios::binary) << f.content;
                     }

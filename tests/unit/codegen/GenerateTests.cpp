@@ -19,11 +19,6 @@ namespace {
 
 const fs::path kGolden = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "generate";
 
-bool updating() {
-    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
-    return v && *v && std::string(v) != "0";
-}
-
 struct Generated {
     SourceManager sm;
     Diagnostics diags;
@@ -81,7 +76,7 @@ TEST_CASE("golden: tests/golden/generate (every example, every job script)", "[c
                 for (const auto& f : files) {
                     fs::path expected = kGolden / example.stem() / deployment / f.path;
                     INFO(expected.string());
-                    if (updating()) {
+                    if (test::updatingGolden()) {
                         fs::create_directories(expected.parent_path());
                         std::ofstream(expected, std::ios::binary) << f.content;
                     }

@@ -23,11 +23,6 @@ namespace {
 
 const fs::path kGolden = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "recipes";
 
-bool updating() {
-    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
-    return v && *v && std::string(v) != "0";
-}
-
 struct Generated {
     SourceManager sm;
     Diagnostics diags;
@@ -95,7 +90,7 @@ TEST_CASE("golden: tests/golden/recipes (every example, every deployment)", "[co
                 const auto& f = files[i];
                 fs::path expected = kGolden / example.stem() / deployment / f.path;
                 INFO(expected.string());
-                if (updating()) {
+                if (test::updatingGolden()) {
                     fs::create_directories(expected.parent_path());
                     std::ofstream(expected, std::ios::binary) << f.content;
                 }

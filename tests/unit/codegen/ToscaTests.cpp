@@ -26,11 +26,6 @@ namespace {
 
 const fs::path kGolden = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "tosca";
 
-bool updating() {
-    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
-    return v && *v && std::string(v) != "0";
-}
-
 struct Output {
     SourceManager sm;
     Diagnostics diags;
@@ -204,7 +199,7 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
                 // The service template is this deployment's; the rest are tosca-templates/ as they are
                 // and the job script the job-script emitters write.
                 fs::path expected = kGolden / example.stem() / deployment / "service.yaml";
-                if (updating()) {
+                if (test::updatingGolden()) {
                     fs::create_directories(expected.parent_path());
                     std::ofstream(expected, std::ios::binary) << package.at("service.yaml");
                 }

@@ -33,11 +33,6 @@ model::FileReader goldenReader() {
     };
 }
 
-bool updating() {
-    const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
-    return v && *v && std::string(v) != "0";
-}
-
 } // namespace
 
 TEST_CASE("golden: tests/golden/sema") {
@@ -57,7 +52,7 @@ TEST_CASE("golden: tests/golden/sema") {
             model::loadProgram(sm, root, diags, options);
             std::string actual = test::report(sm, diags);
             fs::path expectedPath = fs::path(input).replace_extension(".expected");
-            if (updating()) {
+            if (test::updatingGolden()) {
                 std::ofstream(expectedPath, std::ios::binary) << actual;
                 continue;
             }
