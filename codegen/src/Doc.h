@@ -12,13 +12,15 @@
 
 namespace modak::codegen {
 
+struct DocField;
+
 struct Doc {
     enum class Kind { Null, String, Integer, Bool, Map, List, Expr };
     Kind kind = Kind::Null;
     std::string text;  ///< String: the raw value; Expr: an HCL expression written as it is
     int64_t integer = 0;
     bool boolean = false;
-    std::vector<std::pair<std::string, Doc>> fields;  ///< Map, in insertion order
+    std::vector<DocField> fields;  ///< Map, in insertion order
     std::vector<Doc> items;                           ///< List
     bool flow = false;  ///< YAML: a list of scalars on one line (`[a, b]`)
 
@@ -35,6 +37,14 @@ struct Doc {
     Doc& push(Doc value);
     Doc* find(std::string_view key);
     const Doc* find(std::string_view key) const;
+};
+
+/// One entry of a map. (Not a std::pair: a pair needs a complete Doc where the map is declared, which
+/// libc++ and clang's view of libstdc++ enforce; a vector of an incomplete type is allowed.)
+struct DocField {
+    std::string first;
+    Doc second;
+    DocField(std::string key, Doc value) : first(std::move(key)), second(std::move(value)) {}
 };
 
 /// The document as block-style YAML. Strings are plain only when every YAML 1.1 and 1.2 parser
