@@ -17,9 +17,10 @@ namespace fs = std::filesystem;
 
 Server::Server(const ServerOptions& options) : options_(options) {
     if (options_.litTest)
-        reader_ = std::make_unique<DelimitedReader>(options_.in);
+        inbox_->reader = std::make_unique<DelimitedReader>(options_.in);
     else
-        reader_ = std::make_unique<FramedReader>(options_.in);
+        inbox_->reader = std::make_unique<FramedReader>(options_.in);
+    inbox_->log = options_.log;
     parser_ = ts_parser_new();
     ts_parser_set_language(parser_, tree_sitter_modak());
     registerCore();
@@ -27,8 +28,18 @@ Server::Server(const ServerOptions& options) : options_(options) {
 }
 
 Server::~Server() {
-    if (readerThread_.joinable())
-        readerThread_.detach();  // blocked on stdin; the process is ending
+    if (readerThread_.joinable()) {
+        // Stop the reader; join it when it returns soon (input at its end, or in memory), else leave
+        // it blocked on stdin holding its own share of the inbox (the process is ending).
+        std::unique_lock lock(inbox_->mutex);
+        inbox_->stop = true;
+        bool done = inbox_->wake.wait_for(lock, std::chrono::milliseconds(500), [&] { return inbox_->readerDone; });
+        lock.unlock();
+        if (done)
+            readerThread_.join();
+        else
+            readerThread_.detach();
+    }
     for (auto& [uri, doc] : documents_)
         if (doc->tree)
             ts_tree_delete(doc->tree);
@@ -54,19 +65,28 @@ void Server::onNotification(std::string method, NotificationHandler handler) {
 
 // ---- the message loop -----------------------------------------------------------------------------
 
-void Server::readerLoop() {
+namespace {
+
+/// The reader thread: messages into the inbox until the input ends or the server stops.
+void readMessages(std::shared_ptr<Inbox> inbox) {
     for (;;) {
+        {
+            std::lock_guard lock(inbox->mutex);
+            if (inbox->stop)
+                break;
+        }
         std::string body, error;
-        ReadResult r = reader_->read(body, error);
-        if (!error.empty())
-            log(error);
+        ReadResult r = inbox->reader->read(body, error);
+        if (!error.empty() && inbox->log) {
+            std::fprintf(inbox->log, "modak lsp: %s\n", error.c_str());
+            std::fflush(inbox->log);
+        }
         if (r == ReadResult::Skipped)
             continue;
-        std::lock_guard lock(mutex_);
+        std::lock_guard lock(inbox->mutex);
         if (r == ReadResult::End) {
-            inputEnded_ = true;
-            wake_.notify_all();
-            return;
+            inbox->inputEnded = true;
+            break;
         }
         Incoming item;
         try {
@@ -78,17 +98,22 @@ void Server::readerLoop() {
         // dropped without running.
         if (item.message.is_object() && item.message.value("method", "") == "$/cancelRequest" &&
             item.message.contains("params") && item.message["params"].is_object() && item.message["params"].contains("id"))
-            cancelled_.insert(item.message["params"]["id"].dump());
-        queue_.push_back(std::move(item));
-        wake_.notify_all();
+            inbox->cancelled.insert(item.message["params"]["id"].dump());
+        inbox->queue.push_back(std::move(item));
+        inbox->wake.notify_all();
     }
+    std::lock_guard lock(inbox->mutex);
+    inbox->readerDone = true;
+    inbox->wake.notify_all();
 }
+
+} // namespace
 
 bool Server::next(Incoming& item, bool waitForever) {
     if (options_.litTest) {
         std::string body, error;
         for (;;) {
-            ReadResult r = reader_->read(body, error);
+            ReadResult r = inbox_->reader->read(body, error);
             if (r == ReadResult::End)
                 return false;
             if (r == ReadResult::Skipped)
@@ -102,22 +127,22 @@ bool Server::next(Incoming& item, bool waitForever) {
             return true;
         }
     }
-    std::unique_lock lock(mutex_);
-    auto ready = [&] { return !queue_.empty() || inputEnded_; };
+    std::unique_lock lock(inbox_->mutex);
+    auto ready = [&] { return !inbox_->queue.empty() || inbox_->inputEnded; };
     if (waitForever)
-        wake_.wait(lock, ready);
+        inbox_->wake.wait(lock, ready);
     else
-        wake_.wait_for(lock, std::chrono::milliseconds(settings_.diagnosticsDelayMs), ready);
-    if (queue_.empty())
+        inbox_->wake.wait_for(lock, std::chrono::milliseconds(settings_.diagnosticsDelayMs), ready);
+    if (inbox_->queue.empty())
         return false;
-    item = std::move(queue_.front());
-    queue_.pop_front();
+    item = std::move(inbox_->queue.front());
+    inbox_->queue.pop_front();
     return true;
 }
 
 int Server::run() {
     if (!options_.litTest)
-        readerThread_ = std::thread([this] { readerLoop(); });
+        readerThread_ = std::thread(readMessages, inbox_);
     for (;;) {
         bool due = std::any_of(documents_.begin(), documents_.end(), [](auto& d) { return d.second->diagnosticsDue; });
         Incoming item;
@@ -134,19 +159,12 @@ int Server::run() {
         if (options_.litTest) {
             publishDue();
         } else if (settings_.diagnosticsDelayMs == 0) {
-            std::unique_lock lock(mutex_);
-            bool idle = queue_.empty();
+            std::unique_lock lock(inbox_->mutex);
+            bool idle = inbox_->queue.empty();
             lock.unlock();
             if (idle)  // a burst of edits is analysed once, after its last message
                 publishDue();
         }
-    }
-    if (readerThread_.joinable()) {
-        std::unique_lock lock(mutex_);
-        bool ended = inputEnded_;
-        lock.unlock();
-        if (ended)
-            readerThread_.join();
     }
     return exitRequested_ && state_ == State::ShuttingDown ? 0 : 1;
 }
@@ -182,8 +200,8 @@ void Server::handleRequest(const json& m) {
     json params = m.contains("params") ? m["params"] : json::object();
     auto started = std::chrono::steady_clock::now();
     {
-        std::lock_guard lock(mutex_);
-        if (cancelled_.erase(id.dump())) {
+        std::lock_guard lock(inbox_->mutex);
+        if (inbox_->cancelled.erase(id.dump())) {
             replyError(id, error::RequestCancelled, "cancelled");
             return;
         }
@@ -257,8 +275,8 @@ void Server::handleResponse(const json& m) {
 }
 
 bool Server::editQueuedFor(const std::string& uri) {
-    std::lock_guard lock(mutex_);
-    for (const auto& item : queue_) {
+    std::lock_guard lock(inbox_->mutex);
+    for (const auto& item : inbox_->queue) {
         const json& q = item.message;
         if (q.is_object() && q.value("method", "") == "textDocument/didChange" && q.contains("params") &&
             q["params"].is_object() && q["params"].contains("textDocument") && q["params"]["textDocument"].is_object() &&

@@ -62,6 +62,27 @@ struct ClientCapabilities {
     bool diagnosticRefresh = false; ///< workspace/diagnostic/refresh is understood
 };
 
+/// A message read from the client, or why its body was not JSON.
+struct Incoming {
+    json message;
+    std::string parseError;
+};
+
+/// What the reader thread shares with the server, owned by both: when the server ends while the
+/// reader is still blocked on input (stdin stays open until the editor closes it), the reader never
+/// touches freed memory, and stops at its next message.
+struct Inbox {
+    std::unique_ptr<MessageReader> reader;
+    std::FILE* log = nullptr;
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::deque<Incoming> queue;
+    std::set<std::string> cancelled;  ///< request ids (dumped JSON) cancelled before they ran
+    bool inputEnded = false;
+    bool stop = false;        ///< the server has ended: read no more
+    bool readerDone = false;  ///< the reader thread has returned
+};
+
 class Server {
 public:
     explicit Server(const ServerOptions& options);
@@ -94,11 +115,6 @@ public:
     std::vector<uint32_t> encodeTokens(OpenDocument& doc, const std::vector<SemanticToken>& tokens);
 
 private:
-    struct Incoming {
-        json message;
-        std::string parseError;  ///< set when the body was not JSON
-    };
-    void readerLoop();
     bool next(Incoming& item, bool waitForever);
     void dispatch(Incoming& item);
     void handleRequest(const json& message);
@@ -122,13 +138,8 @@ private:
     void applySettings(const json& modak);
 
     ServerOptions options_;
-    std::unique_ptr<MessageReader> reader_;
+    std::shared_ptr<Inbox> inbox_ = std::make_shared<Inbox>();
     std::thread readerThread_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<Incoming> queue_;
-    bool inputEnded_ = false;
-    std::set<std::string> cancelled_;  ///< request ids (dumped JSON) cancelled before they ran
 
     enum class State { Uninitialized, Running, ShuttingDown } state_ = State::Uninitialized;
     bool exitRequested_ = false;
