@@ -134,6 +134,8 @@ int runBench(const BenchOptions& o) {
     so.scale = o.scale;
     so.steps = o.steps;
     so.exclusive = !o.shared;
+    so.maxBytes = o.maxBytes;
+    so.image = o.image;
     so.version = MODAK_VERSION;
     so.sourceName = fs::path(o.path).filename().string();
     auto jobs = calibrate::generateBench(sm, program, cat, so, diags);
@@ -145,18 +147,115 @@ int runBench(const BenchOptions& o) {
         printError(error);
         return UsageOrIoError;
     }
-    size_t scripts = jobs->files.size() - 2;
-    fmt::print(stderr, "{} configurations of deployment {} in {} job array{}: {}/submit.sh\n", jobs->tasks.size(),
-               jobs->deployment, scripts, scripts == 1 ? "" : "s", (fs::path(o.output) / jobs->deployment).string());
+    std::set<std::string> scripts;
+    for (const auto& t : jobs->tasks)
+        scripts.insert(t.script);
+    const bool k8s = jobs->scheduler == "kubernetes";
+    fmt::print(stderr, "{} configurations of deployment {} in {} {}{}: {}/submit.sh\n", jobs->tasks.size(),
+               jobs->deployment, scripts.size(), k8s ? "Indexed Job" : "job array", scripts.size() == 1 ? "" : "s",
+               (fs::path(o.output) / jobs->deployment).string());
     return Success;
 }
 
 // ------------------------------------------------------------------------------------------------
 
+namespace {
+
+/// The record fields every kernel shares: who ran what, where.
+BenchRecord recordOf(const BenchRunOptions& o, int tasks) {
+    BenchRecord r;
+    r.modakVersion = MODAK_VERSION;
+    r.deployment = o.deployment;
+    r.kernel = o.kernel;
+    r.device = o.device;
+    r.sockets = std::max(1, o.sockets);
+    r.cores = o.threads;
+    r.nodes = o.nodes > 0 ? o.nodes : tasks;
+    r.devices = r.nodes;
+    r.tasks = tasks;
+    r.interconnect = o.interconnect;
+    r.steps = o.steps;
+    r.job = o.job;
+    return r;
+}
+
+int runStreamKernel(const BenchRunOptions& o, BenchRecord r) {
+    if (o.arrayMib < 1 || o.threads < 1 || o.steps < 1) {
+        printError("--array-mib, --threads and --steps must be at least 1");
+        return UsageOrIoError;
+    }
+    calibrate::StreamOptions k;
+    k.arrayBytes = static_cast<size_t>(o.arrayMib) << 20;
+    k.threads = o.threads;
+    k.steps = o.steps;
+    std::string error;
+    auto result = calibrate::runStream(k, error);
+    r.hosts = {thisHost()};
+    if (!result) {
+        printError(error);
+        r.status = "failed";
+        r.reason = error;
+        appendLine(o.out, calibrate::toJsonLine(r));
+        return InputErrors;
+    }
+    r.stepSeconds = result->bestSeconds;
+    r.bandwidthGBs = result->bandwidthGBs;
+    r.arrayBytes = result->arrayBytes;
+    return appendLine(o.out, calibrate::toJsonLine(r)) ? Success : UsageOrIoError;
+}
+
+int runAllReduceKernel(const BenchRunOptions& o, BenchRecord r) {
+    calibrate::AllReduceOptions k;
+    k.minBytes = o.minBytes;
+    k.maxBytes = o.maxBytes;
+    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
+    k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
+    k.masterAddr = envOr("MASTER_ADDR");
+    k.masterPort = envInt({"MASTER_PORT"}, 29500);
+    k.timeoutSeconds = o.timeout;
+    k.host = thisHost();
+    r.tasks = k.tasks;
+    r.nodes = o.nodes > 0 ? o.nodes : k.tasks;
+    r.devices = r.nodes;
+    if (r.interconnect.empty()) {
+        printError("--interconnect names the network the all-reduce crosses (the fit is per interconnect)");
+        return UsageOrIoError;
+    }
+    std::string error;
+    auto result = calibrate::runAllReduce(k, error);
+    if (!result) {
+        printError(fmt::format("task {} of {}: {}", k.rank, k.tasks, error));
+        if (k.rank == 0) {
+            r.status = "failed";
+            r.reason = error;
+            r.hosts = {k.host};
+            appendLine(o.out, calibrate::toJsonLine(r));
+        }
+        return InputErrors;
+    }
+    if (k.rank != 0)
+        return Success;
+    r.hosts = result->hosts;
+    r.steps = 0;
+    for (const auto& p : result->points)
+        r.messages.push_back({p.bytes, p.seconds});
+    return appendLine(o.out, calibrate::toJsonLine(r)) ? Success : UsageOrIoError;
+}
+
+} // namespace
+
 int runBenchRun(const BenchRunOptions& o) {
+    if (o.kernel == "stream" || o.kernel == "allreduce") {
+        BenchRecord r = recordOf(o, 1);
+        if (!parseConfiguration(o.configuration, r.configuration)) {
+            printError(fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'", o.configuration));
+            return UsageOrIoError;
+        }
+        return o.kernel == "stream" ? runStreamKernel(o, std::move(r)) : runAllReduceKernel(o, std::move(r));
+    }
     if (o.kernel != "train-step") {
-        printError(fmt::format("unknown kernel '{}': `bench run` runs train-step (the application kernel is "
-                               "recorded with `bench record`)", o.kernel));
+        printError(fmt::format("unknown kernel '{}': `bench run` runs train-step, stream or allreduce (the application "
+                               "kernel is recorded with `bench record`)", o.kernel));
         return UsageOrIoError;
     }
     const model::Catalogue& cat = model::Catalogue::builtin();
@@ -180,8 +279,8 @@ int runBenchRun(const BenchRunOptions& o) {
     k.batch = o.batch;
     k.threads = o.threads;
     k.steps = o.steps;
-    k.rank = envInt({"SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
-    k.tasks = envInt({"SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
+    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
+    k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
     k.masterAddr = envOr("MASTER_ADDR");
     k.masterPort = envInt({"MASTER_PORT"}, 29500);
     k.timeoutSeconds = o.timeout;
@@ -293,7 +392,6 @@ int runBenchCollect(const BenchCollectOptions& o) {
     SourceManager sm;
     Diagnostics diags;
     std::vector<BenchRecord> records;
-    std::map<fs::path, size_t> recordsPerFile;
     Progress progress("read", files.size());
     for (size_t i = 0; i < files.size(); ++i) {
         std::string error;
@@ -303,14 +401,16 @@ int runBenchCollect(const BenchCollectOptions& o) {
             progress.finish();
             return UsageOrIoError;
         }
-        size_t before = records.size();
         calibrate::readRecords(sm.text(*id), *id, records, diags);
-        recordsPerFile[fs::weakly_canonical(files[i])] = records.size() - before;
         progress.update(i + 1);
     }
     progress.finish();
 
-    // Tasks a manifest expects and that left no record.
+    // Tasks a manifest expects and that left no record: matched by deployment and configuration, so
+    // records gathered into one file (a Kubernetes Job's log) count as well as one file per task.
+    std::set<std::pair<std::string, std::string>> recorded;
+    for (const auto& r : records)
+        recorded.insert({r.deployment, r.configurationKey()});
     std::vector<std::string> missing;
     for (const auto& m : manifests) {
         std::ifstream in(m);
@@ -318,8 +418,10 @@ int runBenchCollect(const BenchCollectOptions& o) {
         try {
             doc = nlohmann::json::parse(in);
             for (const auto& t : doc.at("tasks")) {
-                fs::path result = fs::weakly_canonical(m.parent_path() / t.at("result").get<std::string>());
-                if (!recordsPerFile.count(result) || recordsPerFile[result] == 0)
+                BenchRecord expected;
+                for (const auto& [k, v] : t.at("configuration").items())
+                    expected.configuration[k] = v.is_string() ? v.get<std::string>() : v.dump();
+                if (!recorded.count({doc.at("deployment").get<std::string>(), expected.configurationKey()}))
                     missing.push_back(fmt::format("{}: task {} ({}) has no record: it has not run, is still running, "
                                                   "or its node lost the file",
                                                   doc.at("deployment").get<std::string>(), t.at("task").get<int>(),

@@ -109,7 +109,7 @@ struct BenchOptions {
     std::string path;
     std::string deployment;
     std::vector<std::string> sweeps;      ///< "key=v1,v2,..."
-    std::string kernel = "train-step";    ///< train-step | app
+    std::string kernel = "train-step";    ///< train-step | app | stream | allreduce
     std::string output = "bench";         ///< DIR; files go to DIR/<deployment>/
     size_t arrayLimit = 0;                ///< 0: the scheduler's default
     int maxParallel = 0;
@@ -117,6 +117,8 @@ struct BenchOptions {
     double scale = 1e-4;
     int steps = 10;
     bool shared = false;                  ///< do not ask for exclusive nodes
+    size_t maxBytes = size_t{16} << 20;   ///< allreduce: largest message
+    std::string image;                    ///< Kubernetes: the image with modak in it
     std::vector<std::string> catalogs;
     ColorMode color = ColorMode::Auto;
 };
@@ -128,6 +130,9 @@ struct BenchRunOptions {
     double scale = 1e-4;
     int batch = 32, threads = 1, steps = 10;
     int nodes = 0;                        ///< 0: one per task
+    int sockets = 1;                      ///< CPU sockets per node, for the record
+    int arrayMib = 64;                    ///< stream: MiB per array
+    size_t minBytes = 8, maxBytes = size_t{16} << 20;  ///< allreduce: message sizes (doubling)
     std::string device, interconnect, deployment = "adhoc", configuration = "{}", job, out;
     double timeout = 120;
 };

@@ -234,7 +234,37 @@ std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::Measu
     for (const auto& m : data.throughput)
         (holdOut && holdOut(m) ? test : train).throughput.push_back(m);
     train.hpc = data.hpc;
+    train.hardware = data.hardware;  // measurements of the machine, not configurations to predict
     return {train, test};
+}
+
+/// The site's measured hardware next to what the catalogue and the generic constants assume.
+void printMeasuredHardware(const model::FitReport& fitted, const model::Catalogue& cat) {
+    if (fitted.hardwareNotes.empty())
+        return;
+    const model::Calibration& cal = fitted.calibration;
+    const model::Calibration& builtin = model::Calibration::builtin();
+    fmt::print("measured hardware (stream, allreduce)\n");
+    for (const auto& [device, gbs] : cal.measuredMemoryBandwidthGBs) {
+        const model::Cpu* cpu = cat.cpu(device);
+        const model::Gpu* gpu = cpu ? nullptr : cat.gpu(device);
+        double peak = cpu ? cpu->memoryBandwidthGBs : gpu ? gpu->memoryBandwidthGBs : 0;
+        if (peak > 0)
+            fmt::print("  memory bandwidth {:<14} {:8.2f} GB/s per socket; the catalogue's {:.1f} GB/s × {:.2f} would "
+                       "assume {:.1f}\n", device, gbs, peak, builtin.memoryUtilisation, peak * builtin.memoryUtilisation);
+        else
+            fmt::print("  memory bandwidth {:<14} {:8.2f} GB/s per socket\n", device, gbs);
+    }
+    for (const auto& [name, link] : cal.measuredInterconnects) {
+        const model::Interconnect* ic = cat.interconnect(name);
+        fmt::print("  interconnect {:<18} {:8.3g} GB/s, {:.3g} µs per message", name, link.bandwidthGBs, link.latencyUs);
+        if (ic)
+            fmt::print("; the catalogue's {:.3g} GB/s × {:.2f}, {:.3g} µs would assume {:.3g} GB/s", ic->bandwidthGBs,
+                       builtin.collectiveEfficiency, ic->latencyUs, ic->bandwidthGBs * builtin.collectiveEfficiency);
+        fmt::print("\n");
+    }
+    for (const auto& note : fitted.hardwareNotes)
+        fmt::print("  from {}\n", note);
 }
 
 } // namespace
@@ -259,13 +289,15 @@ int runModelFit(const ModelFitOptions& options) {
         return UsageOrIoError;
     }
     auto [train, test] = split(data, holdOut);
-    if (train.throughput.empty() && train.hpc.empty()) {
+    if (train.throughput.empty() && train.hpc.empty() && train.hardware.empty()) {
         printError("no measurements left to fit");
         return InputErrors;
     }
     auto report = model::fitCalibration(train, model::Calibration::builtin(), model::Catalogue::builtin());
     fmt::print(stderr, "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n", report.rowsUsed,
                report.rowsSkipped, report.rmsLogError);
+    for (const auto& note : report.hardwareNotes)
+        fmt::print(stderr, "measured {}\n", note);
     return writeAtomically(options.output, report.calibration.toJson()) ? Success : UsageOrIoError;
 }
 
@@ -301,6 +333,11 @@ int runModelReport(const ModelReportOptions& options) {
     }
     const model::Catalogue& cat = model::Catalogue::builtin();
     auto [train, test] = split(data, holdOut);
+    if (data.throughput.empty() && !data.hardware.empty()) {  // only micro-benchmarks: nothing to hold out
+        auto fitted = model::fitCalibration(train, model::Calibration::builtin(), cat);
+        printMeasuredHardware(fitted, cat);
+        return Success;
+    }
     if (train.throughput.empty() || test.throughput.empty()) {
         printError(fmt::format("the hold-out '{}' leaves {} training and {} test rows: both are needed", filterText,
                                train.throughput.size(), test.throughput.size()));
@@ -337,6 +374,7 @@ int runModelReport(const ModelReportOptions& options) {
         fmt::print("  framework efficiency {:<10} {:.3f}\n", fw, f);
     for (const auto& [app, f] : cal.amdahlByApp)
         fmt::print("  Amdahl parallel fraction {:<10} {:.4f}\n", app, f);
+    printMeasuredHardware(fitted, cat);
     fmt::print("held-out error (mean absolute percentage error): with the given calibration{} / refit without the held-out rows\n",
                options.calibration.empty() ? " (the embedded one, fitted on all public data)" : "");
     fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput given/refit", "efficiency given/refit");

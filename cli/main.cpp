@@ -177,12 +177,19 @@ int main(int argc, char** argv) {
                                                  "input, 2 usage or I/O.");
     benchCmd->add_option("file", benchOpts.path, "The .modak file whose deployment to sweep");
     benchCmd->add_option("--deployment", benchOpts.deployment, "The deployment (needed when the file has several)");
-    benchCmd->add_option("--sweep", benchOpts.sweeps, "KEY=V1,V2,... (nodes, batch_size, threads; with --kernel app, "
-                                                      "any key, passed as MODAK_KEY); repeatable, combined as a product")
+    benchCmd->add_option("--sweep", benchOpts.sweeps, "KEY=V1,V2,... (train-step: nodes, batch_size, threads; stream: "
+                                                      "threads, array_mib; allreduce: nodes; app: any key, passed as "
+                                                      "MODAK_KEY); repeatable, combined as a product")
         ->take_all()->allow_extra_args(false);
-    benchCmd->add_option("--kernel", benchOpts.kernel, "train-step (the CPU micro-benchmark) or app (the application's run)")
-        ->check(CLI::IsMember({"train-step", "app"}))
+    benchCmd->add_option("--kernel", benchOpts.kernel, "train-step (a CPU training step), stream (memory bandwidth), "
+                                                       "allreduce (network latency and bandwidth) or app (the "
+                                                       "application's run, in its container)")
+        ->check(CLI::IsMember({"train-step", "stream", "allreduce", "app"}))
         ->capture_default_str();
+    benchCmd->add_option("--max-bytes", benchOpts.maxBytes, "allreduce: largest message (from 8 B, doubling)")
+        ->capture_default_str();
+    benchCmd->add_option("--image", benchOpts.image, "Kubernetes: the container image with modak in it (default "
+                                                     "modak:VERSION, built from integrations/Dockerfile)");
     benchCmd->add_option("-o,--output", benchOpts.output, "Output directory; files go to DIR/<deployment>/")
         ->capture_default_str();
     benchCmd->add_option("--array-limit", benchOpts.arrayLimit, "Most tasks in one job array (default: Slurm's "
@@ -205,7 +212,10 @@ int main(int argc, char** argv) {
     auto* benchRunCmd = benchCmd->add_subcommand("run", "Run a micro-benchmark here (one task of a sweep; several "
                                                         "srun tasks meet at MASTER_ADDR:MASTER_PORT) and append its "
                                                         "record (task 0 only).");
-    benchRunCmd->add_option("--kernel", runOpts.kernel, "train-step")->capture_default_str();
+    benchRunCmd->add_option("--kernel", runOpts.kernel, "train-step, stream (memory bandwidth) or allreduce "
+                                                        "(latency and bandwidth between the tasks)")
+        ->check(CLI::IsMember({"train-step", "stream", "allreduce"}))
+        ->capture_default_str();
     benchRunCmd->add_option("--workload", runOpts.workload, "Workload whose FLOPs and parameters are scaled")
         ->capture_default_str();
     benchRunCmd->add_option("--scale", runOpts.scale, "Fraction of the workload run")->capture_default_str();
@@ -213,6 +223,11 @@ int main(int argc, char** argv) {
     benchRunCmd->add_option("--threads", runOpts.threads, "Compute threads per task")->capture_default_str();
     benchRunCmd->add_option("--steps", runOpts.steps, "Timed steps")->capture_default_str();
     benchRunCmd->add_option("--nodes", runOpts.nodes, "Nodes of the run (default: one per task)");
+    benchRunCmd->add_option("--sockets", runOpts.sockets, "CPU sockets per node, for the fit")->capture_default_str();
+    benchRunCmd->add_option("--array-mib", runOpts.arrayMib, "stream: MiB per array (three arrays)")->capture_default_str();
+    benchRunCmd->add_option("--min-bytes", runOpts.minBytes, "allreduce: smallest message")->capture_default_str();
+    benchRunCmd->add_option("--max-bytes", runOpts.maxBytes, "allreduce: largest message (sizes double)")
+        ->capture_default_str();
     benchRunCmd->add_option("--device", runOpts.device, "Catalogue CPU name of the nodes, for the fit");
     benchRunCmd->add_option("--interconnect", runOpts.interconnect, "Network between the nodes, for the fit");
     benchRunCmd->add_option("--deployment", runOpts.deployment, "Deployment name in the record")->capture_default_str();

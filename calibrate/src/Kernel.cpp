@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <thread>
 
 namespace modak::calibrate {
@@ -125,12 +126,26 @@ bool recvString(int fd, std::string& s, std::string& error) {
     return recvAll(fd, s.data(), n, error);
 }
 
+/// Who this task is and where task 0 listens.
+struct Rendezvous {
+    int rank = 0, tasks = 1;
+    std::string masterAddr;
+    int masterPort = 29500;
+    double timeoutSeconds = 120;
+    std::string host;
+
+    template <class Options>
+    static Rendezvous of(const Options& o) {
+        return {o.rank, o.tasks, o.masterAddr, o.masterPort, o.timeoutSeconds, o.host};
+    }
+};
+
 /// The tasks of one run, connected in a star through task 0.
 struct Star {
     std::vector<Fd> peers;  ///< task 0: one per other task, by rank; others: the connection to task 0
     std::vector<std::string> hosts;
 
-    bool connect(const TrainStepOptions& o, std::string& error) {
+    bool connect(const Rendezvous& o, std::string& error) {
         const auto deadline = Clock::now() + std::chrono::duration<double>(o.timeoutSeconds);
         if (o.rank == 0) {
             Fd listener(::socket(AF_INET6, SOCK_STREAM, 0));
@@ -219,18 +234,21 @@ struct Star {
 
     /// Sums `buffer` over all tasks, in place, everywhere.
     bool allReduce(std::vector<float>& buffer, std::vector<float>& scratch, std::string& error) {
-        const size_t bytes = buffer.size() * sizeof(float);
+        return allReduce(buffer.data(), buffer.size(), scratch, error);
+    }
+    bool allReduce(float* buffer, size_t floats, std::vector<float>& scratch, std::string& error) {
+        const size_t bytes = floats * sizeof(float);
         if (peers.size() == 1 && hosts.empty())  // not task 0
-            return sendAll(peers[0].fd, buffer.data(), bytes, error) && recvAll(peers[0].fd, buffer.data(), bytes, error);
-        scratch.resize(buffer.size());
+            return sendAll(peers[0].fd, buffer, bytes, error) && recvAll(peers[0].fd, buffer, bytes, error);
+        scratch.resize(floats);
         for (size_t r = 1; r < peers.size(); ++r) {
             if (!recvAll(peers[r].fd, scratch.data(), bytes, error))
                 return false;
-            for (size_t i = 0; i < buffer.size(); ++i)
+            for (size_t i = 0; i < floats; ++i)
                 buffer[i] += scratch[i];
         }
         for (size_t r = 1; r < peers.size(); ++r)
-            if (!sendAll(peers[r].fd, buffer.data(), bytes, error))
+            if (!sendAll(peers[r].fd, buffer, bytes, error))
                 return false;
         return true;
     }
@@ -266,7 +284,7 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     std::vector<float> gradients(result.gradientFloats, 1.0f), scratch, parameters(result.gradientFloats, 0.0f);
 
     Star star;
-    if (o.tasks > 1 && !star.connect(o, error))
+    if (o.tasks > 1 && !star.connect(Rendezvous::of(o), error))
         return std::nullopt;
     const int threads = std::clamp(o.threads, 1, std::max(1, o.batch));
     auto step = [&]() -> bool {
@@ -302,6 +320,95 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     if (!std::isfinite(parameters[0])) {  // uses the result; never true for these bounded values
         error = "the kernel produced a non-finite value";
         return std::nullopt;
+    }
+    return result;
+}
+
+std::optional<StreamResult> runStream(const StreamOptions& o, std::string& error) {
+    const size_t n = o.arrayBytes / sizeof(double);
+    if (n < 1024 || o.arrayBytes > (size_t{64} << 30)) {
+        error = "the stream arrays must hold between 8 KiB and 64 GiB each";
+        return std::nullopt;
+    }
+    const int threads = std::max(1, o.threads);
+    // Not std::vector: its value-initialisation would touch every page on this thread.
+    std::unique_ptr<double[]> a(new double[n]), b(new double[n]), c(new double[n]);
+    auto slice = [&](int t) { return std::pair{n * static_cast<size_t>(t) / threads, n * static_cast<size_t>(t + 1) / threads}; };
+    auto parallel = [&](auto body) {
+        std::vector<std::thread> pool;
+        for (int t = 1; t < threads; ++t)
+            pool.emplace_back([&, t] { body(slice(t)); });
+        body(slice(0));
+        for (auto& th : pool)
+            th.join();
+    };
+    parallel([&](std::pair<size_t, size_t> r) {
+        for (size_t i = r.first; i < r.second; ++i)
+            a[i] = 1.0, b[i] = 2.0, c[i] = 0.5;
+    });
+    const double scalar = 3.0;
+    double best = 0;
+    for (int step = 0; step <= std::max(1, o.steps); ++step) {  // step 0 warms up
+        auto start = Clock::now();
+        parallel([&](std::pair<size_t, size_t> r) {
+            double* __restrict x = a.get();
+            const double* __restrict y = b.get();
+            const double* __restrict z = c.get();
+            for (size_t i = r.first; i < r.second; ++i)
+                x[i] = y[i] + scalar * z[i];
+        });
+        double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (step > 0 && (best == 0 || seconds < best))
+            best = seconds;
+    }
+    // STREAM's check: every element is b + s·c; the compiler cannot drop the loops.
+    if (a[n / 2] != 2.0 + scalar * 0.5 || !(best > 0)) {
+        error = "the triad produced a wrong value";
+        return std::nullopt;
+    }
+    StreamResult r;
+    r.bestSeconds = best;
+    r.arrayBytes = n * sizeof(double);
+    r.bandwidthGBs = 3.0 * static_cast<double>(r.arrayBytes) / best / 1e9;
+    return r;
+}
+
+std::optional<AllReduceResult> runAllReduce(const AllReduceOptions& o, std::string& error) {
+    if (o.tasks < 2) {
+        error = "the all-reduce benchmark needs at least two tasks (one per node)";
+        return std::nullopt;
+    }
+    if (o.masterAddr.empty()) {
+        error = fmt::format("{} tasks need MASTER_ADDR (task 0's host) to meet", o.tasks);
+        return std::nullopt;
+    }
+    if (o.minBytes < sizeof(float) || o.maxBytes < o.minBytes || o.maxBytes > (size_t{1} << 32)) {
+        error = "message sizes must be 4 B to 4 GiB, smallest first";
+        return std::nullopt;
+    }
+    Star star;
+    if (!star.connect(Rendezvous::of(o), error))
+        return std::nullopt;
+    // The sums grow without bound (to inf): float addition costs the same for any value but
+    // subnormals, which sums of ones never reach.
+    std::vector<float> buffer(o.maxBytes / sizeof(float), 1.0f), scratch;
+    AllReduceResult result;
+    result.hosts = o.rank == 0 ? star.hosts : std::vector<std::string>{o.host};
+    for (size_t bytes = o.minBytes; bytes <= o.maxBytes; bytes *= 2) {
+        const size_t floats = std::max<size_t>(1, bytes / sizeof(float));
+        // Every task derives the same count from the size, so they stay in step without talking.
+        const int reps = o.repetitions > 0 ? o.repetitions
+                                           : static_cast<int>(std::clamp<size_t>((size_t{64} << 20) / bytes, 5, 200));
+        std::vector<double> times;
+        for (int i = 0; i <= reps; ++i) {
+            auto start = Clock::now();
+            if (!star.allReduce(buffer.data(), floats, scratch, error))
+                return std::nullopt;
+            if (i > 0)  // the first one warms the connection's buffers
+                times.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+        }
+        std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+        result.points.push_back({floats * sizeof(float), times[times.size() / 2]});
     }
     return result;
 }

@@ -123,18 +123,21 @@ BenchRecord fromJson(const json& o) {
         throw Invalid{fmt::format("\"status\" must be \"ok\" or \"failed\", not \"{}\"", r.status)};
     r.reason = text(o, "reason", r.status == "failed");
     const bool ok = r.status == "ok";
-    r.workload = text(o, "workload", ok);
+    // What a successful record must hold depends on what its kernel measures.
+    const bool hardware = r.kernel == "stream" || r.kernel == "allreduce";
+    const bool training = ok && !hardware;
+    r.workload = text(o, "workload", training);
     r.workloadScale = positive(o, "workload_scale", false, 1);
     r.framework = text(o, "framework", false);
     r.frameworkVersion = text(o, "framework_version", false);
-    r.device = text(o, "device", ok);
+    r.device = text(o, "device", training || (ok && r.kernel == "stream"));
     r.gpusPerNode = integer(o, "gpus_per_node", false, 0, 0);
     r.sockets = integer(o, "sockets", false, 1, 1);
     r.cores = integer(o, "cores", false, 0, 0);
-    r.devices = integer(o, "devices", ok, 1, 1);
+    r.devices = integer(o, "devices", training, 1, 1);
     r.tasks = integer(o, "tasks", false, 1, 1);
-    r.interconnect = text(o, "interconnect", false);
-    r.batchPerDevice = integer(o, "batch_per_device", ok, 0, ok ? 1 : 0);
+    r.interconnect = text(o, "interconnect", ok && r.kernel == "allreduce");
+    r.batchPerDevice = integer(o, "batch_per_device", training, 0, training ? 1 : 0);
     if (auto it = o.find("hosts"); it != o.end()) {
         if (!it->is_array())
             throw Invalid{"\"hosts\" must be an array of host names"};
@@ -145,8 +148,23 @@ BenchRecord fromJson(const json& o) {
         }
     }
     r.steps = integer(o, "steps", false, 0, 0);
-    r.stepSeconds = positive(o, "step_seconds", ok, 0);
-    r.throughput = positive(o, "throughput", ok, 0);
+    r.stepSeconds = positive(o, "step_seconds", training || (ok && r.kernel == "stream"), 0);
+    r.throughput = positive(o, "throughput", training, 0);
+    r.bandwidthGBs = positive(o, "bandwidth_gbs", ok && r.kernel == "stream", 0);
+    r.arrayBytes = static_cast<size_t>(positive(o, "array_bytes", false, 0));
+    if (auto it = o.find("messages"); it != o.end() || (ok && r.kernel == "allreduce")) {
+        if (it == o.end())
+            throw Invalid{"the record has no \"messages\""};
+        if (!it->is_array() || it->empty())
+            throw Invalid{"\"messages\" must be a non-empty array of {\"bytes\", \"seconds\"}"};
+        for (const auto& m : *it) {
+            if (!m.is_object())
+                throw Invalid{"\"messages\" must be a non-empty array of {\"bytes\", \"seconds\"}"};
+            r.messages.push_back({static_cast<size_t>(positive(m, "bytes", true, 0)), positive(m, "seconds", true, 0)});
+        }
+    }
+    if (ok && r.kernel == "allreduce" && r.nodes < 2)
+        throw Invalid{"an allreduce record measures between nodes: \"nodes\" must be at least 2"};
     r.job = text(o, "job", false);
     return r;
 }
@@ -195,8 +213,20 @@ std::string toJsonLine(const BenchRecord& r) {
     o["hosts"] = r.hosts;
     if (r.ok()) {
         o["steps"] = r.steps;
-        o["step_seconds"] = r.stepSeconds;
-        o["throughput"] = r.throughput;
+        if (r.stepSeconds > 0)
+            o["step_seconds"] = r.stepSeconds;
+        if (r.throughput > 0)
+            o["throughput"] = r.throughput;
+        if (r.bandwidthGBs > 0)
+            o["bandwidth_gbs"] = r.bandwidthGBs;
+        if (r.arrayBytes > 0)
+            o["array_bytes"] = r.arrayBytes;
+        if (!r.messages.empty()) {
+            ordered_json ms = ordered_json::array();
+            for (const auto& m : r.messages)
+                ms.push_back({{"bytes", m.bytes}, {"seconds", m.seconds}});
+            o["messages"] = ms;
+        }
     }
     o["status"] = r.status;
     if (!r.reason.empty())
@@ -262,7 +292,8 @@ std::string csvCell(std::string_view value) {
 std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
     std::string out = "# Measured by modak bench (docs/calibration.md); read by `modak model fit`.\n"
                       "dataset,workload,framework,version,build,graph_compiler,precision,device,sockets,gpus_per_node,"
-                      "nodes,interconnect,batch_per_device,storage,throughput,source,cores,workload_scale,configuration\n";
+                      "nodes,interconnect,batch_per_device,storage,throughput,source,cores,workload_scale,configuration,"
+                      "kernel,message_bytes,op_seconds,bandwidth_gbs\n";
     for (const auto& r : records) {
         if (!r.ok())
             continue;
@@ -271,11 +302,25 @@ std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
             hosts += (hosts.empty() ? "" : " ") + h;
         std::string source = fmt::format("modak bench {} {}{}{}", r.modakVersion, r.kernel,
                                          r.job.empty() ? "" : " job " + r.job, hosts.empty() ? "" : " on " + hosts);
-        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{}\n", csvCell(r.deployment),
+        if (r.kernel == "stream") {
+            out += fmt::format("{},,,,,,,{},{},0,1,,,,,{},{},,{},stream,{},{:.6g},{:.6g}\n", csvCell(r.deployment),
+                               csvCell(r.device), r.sockets, csvCell(source), r.cores, csvCell(r.configurationKey()),
+                               r.arrayBytes, r.stepSeconds, r.bandwidthGBs);
+            continue;
+        }
+        if (r.kernel == "allreduce") {
+            for (const auto& m : r.messages)
+                out += fmt::format("{},,,,,,,{},1,0,{},{},,,,{},,,{},allreduce,{},{:.6g},\n", csvCell(r.deployment),
+                                   csvCell(r.device), r.nodes, csvCell(r.interconnect), csvCell(source),
+                                   csvCell(r.configurationKey()), m.bytes, m.seconds);
+            continue;
+        }
+        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,\n", csvCell(r.deployment),
                            csvCell(r.workload), csvCell(r.framework.empty() ? "modak" : r.framework),
                            csvCell(r.frameworkVersion), csvCell(r.device), r.sockets, r.gpusPerNode, r.nodes,
                            csvCell(r.interconnect), r.batchPerDevice, fmt::format("{:.6g}", r.throughput), csvCell(source),
-                           r.cores, fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()));
+                           r.cores, fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()),
+                           csvCell(r.kernel));
     }
     return out;
 }

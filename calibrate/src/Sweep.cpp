@@ -3,13 +3,17 @@
 
 #include "modak/calibrate/Record.h"
 
-#include "Shell.h"  // codegen/src: shellQuote, directiveSafe
+#include "Doc.h"         // codegen/src: Doc, toYaml
+#include "JobScripts.h"  // codegen/src: readJobSpec, containerExec
+#include "Kubernetes.h"  // codegen/src: kubernetesName
+#include "Shell.h"       // codegen/src: shellQuote, directiveSafe
 #include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace modak::calibrate {
@@ -118,11 +122,17 @@ struct ScriptSpec {
     double scale = 1e-4;
     int steps = 10;
     std::map<std::string, std::string> defaults;  ///< nodes, batch_size, threads when not swept
+    int sockets = 1;
+    size_t maxBytes = size_t{16} << 20;
+    std::string image;  ///< kubernetes
     // app
-    std::string run;
+    std::string run, containerSetup, containerExec;
     std::vector<std::pair<std::string, std::string>> env;
     std::string framework, frameworkVersion;
 };
+
+std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
+                          const std::function<std::string(const std::string&)>& valueOf);
 
 std::string renderScript(const ScriptSpec& s) {
     const bool slurm = s.scheduler == "slurm", pbsPro = s.scheduler == "pbs";
@@ -219,11 +229,34 @@ std::string renderScript(const ScriptSpec& s) {
     }
     std::string launcher = slurm ? fmt::format("srun --ntasks-per-node=1 --ntasks={} ", s.nodes)
                                  : s.nodes > 1 ? fmt::format("mpirun -np {} --map-by ppr:1:node ", s.nodes) : "";
-    auto valueOf = [&](const std::string& key) {
+    auto valueOf = [&](const std::string& key) -> std::string {
         return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
                    ? "\"${sweep_" + key + "[$index]}\""
                    : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
     };
+    out += kernelCommand(s, launcher, valueOf);
+    return out;
+}
+
+/// The command of one task: `modak bench run` of a shipped kernel, or the application in its
+/// container followed by `modak bench record`. `launcher` starts it on every node of the task.
+std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
+                          const std::function<std::string(const std::string&)>& valueOf) {
+    std::string out;
+    const std::string tail = fmt::format("  --deployment {} --configuration \"${{configuration[$index]}}\" --job \"$job\" "
+                                         "--out \"$result\"\n", shellQuote(s.deployment));
+    if (s.kernel == "stream") {
+        out += launcher + "\"${MODAK:-modak}\" bench run --kernel stream \\\n";
+        out += fmt::format("  --threads {} --array-mib {} --steps {} --device {} --sockets {} \\\n", valueOf("threads"),
+                           valueOf("array_mib"), s.steps, shellQuote(s.device), s.sockets);
+        return out + tail;
+    }
+    if (s.kernel == "allreduce") {
+        out += launcher + "\"${MODAK:-modak}\" bench run --kernel allreduce \\\n";
+        out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes, s.nodes,
+                           shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
+        return out + tail;
+    }
     if (s.kernel == "train-step") {
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel train-step \\\n";
         out += fmt::format("  --workload {} --scale {} --steps {} \\\n", shellQuote(s.workload),
@@ -231,9 +264,7 @@ std::string renderScript(const ScriptSpec& s) {
         out += fmt::format("  --batch {} --threads {} --nodes {} \\\n", valueOf("batch_size"), valueOf("threads"), s.nodes);
         out += fmt::format("  --device {}{} \\\n", shellQuote(s.device),
                            s.interconnect.empty() ? "" : " --interconnect " + shellQuote(s.interconnect));
-        out += fmt::format("  --deployment {} --configuration \"${{configuration[$index]}}\" --job \"$job\" --out \"$result\"\n",
-                           shellQuote(s.deployment));
-        return out;
+        return out + tail;
     }
     // The application itself, with the configuration in MODAK_* variables. It reports its
     // throughput (samples/s) by writing the number to $MODAK_RESULT.
@@ -246,8 +277,10 @@ std::string renderScript(const ScriptSpec& s) {
            "rm -f \"$MODAK_RESULT\"\n"
            "# shellcheck disable=SC2016\n";
     out += fmt::format("command={}\n", shellQuote(s.run));
+    // The application runs in the container the plan chose, as its job script would run it.
+    out += s.containerSetup;
     out += "start=$(date +%s.%N)\n";
-    out += launcher + "bash -c \"$command\"\n";
+    out += launcher + (s.containerExec.empty() ? "" : s.containerExec + " ") + "bash -c \"$command\"\n";
     out += "end=$(date +%s.%N)\n";
     out += "\"${MODAK:-modak}\" bench record --kernel app --deployment " + shellQuote(s.deployment) + " \\\n";
     out += fmt::format("  --nodes {} --batch {}", s.nodes, valueOf("batch_size"));
@@ -292,9 +325,264 @@ std::string renderSubmit(const BenchJobs& jobs, const std::vector<std::string>& 
     return out;
 }
 
+/// The task script of a Kubernetes sweep (mounted from a ConfigMap): the configuration arrays over
+/// every task, the task's number from MODAK_TASK_LIST and JOB_COMPLETION_INDEX, the kernel, and a
+/// trap that prints a `failed` record when the kernel did not write one. Records go to standard
+/// output (the pod's log), where collect.sh finds them; the pod succeeds once a record is out, so
+/// one failing configuration does not stop the Indexed Job's others.
+std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const std::vector<std::map<std::string, std::string>>& configs) {
+    std::string out = "#!/bin/bash\n";
+    out += fmt::format("# One task of the benchmark sweep of deployment {} ({} kernel), generated by modak {} from {}.\n"
+                       "# Runs in a pod of an Indexed Job of bench.k8s.yaml; prints one result record (docs/calibration.md).\n",
+                       s.deployment, s.kernel, s.version, s.sourceName);
+    out += "set -euo pipefail\n\n";
+    out += "# The configurations of the sweep, by task number.\n";
+    auto arrayLine = [&](const std::string& name, auto valueOf) {
+        out += name + "=(";
+        for (size_t i = 0; i < taskCount; ++i)
+            out += (i ? " " : "") + shellQuote(valueOf(configs[i]));
+        out += ")\n";
+    };
+    for (const auto& k : s.keys)
+        if (k != "nodes")
+            arrayLine("sweep_" + k, [&](const std::map<std::string, std::string>& c) { return c.at(k); });
+    arrayLine("configuration", [](const std::map<std::string, std::string>& c) { return configurationJson(c); });
+    out += "\n# A single-node Job runs one task per index; a multi-node Job is one task, its indexes the ranks.\n"
+           "read -ra list <<<\"${MODAK_TASK_LIST:?set by bench.k8s.yaml}\"\n"
+           "if [[ ${MODAK_TASKS:-1} -gt 1 ]]; then\n"
+           "  index=${list[0]}\n"
+           "  export MODAK_RANK=${JOB_COMPLETION_INDEX:?an Indexed Job sets it}\n"
+           "else\n"
+           "  index=${list[${JOB_COMPLETION_INDEX:?an Indexed Job sets it}]}\n"
+           "  export MODAK_RANK=0 MODAK_TASKS=1\n"
+           "fi\n"
+           "nodes=${MODAK_TASKS:-1}\n"
+           "job=\"${MODAK_JOB:-kubernetes}-$index\"\n"
+           "job=${job//[^A-Za-z0-9._-]/_}\n"
+           "result=$(mktemp)\n";
+    out += "print_record() {\n"
+           "  local status=$?\n"
+           "  if [[ -s $result ]]; then\n"
+           "    cat \"$result\"\n"
+           "  elif [[ $MODAK_RANK == 0 ]]; then\n"
+           "    local host\n"
+           "    host=$(hostname 2>/dev/null || echo unknown)\n"
+           "    host=${host//[^A-Za-z0-9._-]/_}\n";
+    out += fmt::format("    printf '{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
+                       "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
+                       "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
+                       "      {} {} {} \"${{configuration[$index]}}\" \"$nodes\" \"$host\" \"$status\" \"$job\"\n",
+                       kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
+                       shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)));
+    out += "  fi\n"
+           "  rm -f \"$result\"\n"
+           "  exit 0\n"
+           "}\n"
+           "trap print_record EXIT\n\n";
+    auto valueOf = [&](const std::string& key) -> std::string {
+        return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
+                   ? "\"${sweep_" + key + "[$index]}\""
+                   : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
+    };
+    ScriptSpec spec = s;
+    std::string command = kernelCommand(spec, "", valueOf);
+    // The node count is the Job's, not a constant of the script.
+    std::string fixed = fmt::format("--nodes {} ", s.nodes);
+    for (size_t at = command.find(fixed); at != std::string::npos; at = command.find(fixed, at))
+        command.replace(at, fixed.size(), "--nodes \"$nodes\" "), at += 17;
+    return out + command;
+}
+
+/// A Kubernetes name of at most 63 characters ending in `suffix`.
+std::string k8sName(const std::string& base, const std::string& suffix) {
+    return codegen::kubernetesName(base, 63 - suffix.size()) + suffix;
+}
+
+/// bench.k8s.yaml: the task script's ConfigMap; one Indexed Job for the single-node configurations
+/// (one index per configuration); and per multi-node configuration an Indexed Job of one pod per node
+/// (the indexes are the ranks) with a headless Service, so rank 0 is `<job>-0.<service>`.
+std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, std::vector<size_t>>& byNodes,
+                             std::vector<BenchTask>& tasks, std::vector<std::string>& jobNames, const std::string& script,
+                             double timeoutSeconds) {
+    using codegen::Doc;
+    const std::string configMap = k8sName(base.name, "-script");
+    std::string out = fmt::format("# Benchmark sweep of deployment {} ({} kernel) as Kubernetes Indexed Jobs, generated by "
+                                  "modak {} from {}.\n# Submit with submit.sh; gather the records with collect.sh.\n",
+                                  codegen::commentSafe(base.deployment), base.kernel, base.version,
+                                  codegen::commentSafe(base.sourceName));
+    auto labels = [&](std::optional<size_t> task) {
+        Doc l = Doc::map();
+        l.set("app.kubernetes.io/name", Doc::str(codegen::kubernetesName(base.deployment, 63)));
+        l.set("app.kubernetes.io/managed-by", Doc::str("modak"));
+        l.set("modak.dev/bench", Doc::str(codegen::kubernetesName(base.deployment, 63)));
+        if (task)
+            l.set("modak.dev/bench-task", Doc::str(std::to_string(*task)));
+        return l;
+    };
+    auto emit = [&](const Doc& d) { out += "---\n" + codegen::toYaml(d); };
+
+    Doc cm = Doc::map();
+    cm.set("apiVersion", Doc::str("v1"));
+    cm.set("kind", Doc::str("ConfigMap"));
+    Doc& cmMeta = cm.set("metadata", Doc::map());
+    cmMeta.set("name", Doc::str(configMap));
+    cmMeta.set("labels", labels(std::nullopt));
+    cm.set("data", Doc::map()).set("task.sh", Doc::str(script));
+    emit(cm);
+
+    auto job = [&](const std::string& name, int completions, int parallelism, int nodes, const std::string& taskList,
+                   std::optional<size_t> task, const std::string& service) {
+        Doc j = Doc::map();
+        j.set("apiVersion", Doc::str("batch/v1"));
+        j.set("kind", Doc::str("Job"));
+        Doc& meta = j.set("metadata", Doc::map());
+        meta.set("name", Doc::str(name));
+        meta.set("labels", labels(task));
+        Doc& spec = j.set("spec", Doc::map());
+        spec.set("completionMode", Doc::str("Indexed"));
+        spec.set("completions", Doc::num(completions));
+        spec.set("parallelism", Doc::num(parallelism));
+        spec.set("backoffLimit", Doc::num(0));  // a failed benchmark is recorded, not retried
+        spec.set("activeDeadlineSeconds", Doc::num(base.walltime));
+        Doc& t = spec.set("template", Doc::map());
+        t.set("metadata", Doc::map()).set("labels", labels(task));
+        Doc& ps = t.set("spec", Doc::map());
+        ps.set("restartPolicy", Doc::str("Never"));
+        if (!service.empty())
+            ps.set("subdomain", Doc::str(service));
+        if (base.exclusive || nodes > 1) {
+            // One benchmark pod per node: they would measure each other otherwise.
+            Doc term = Doc::map();
+            term.set("labelSelector", Doc::map()).set("matchLabels", Doc::map()).set(
+                "modak.dev/bench", Doc::str(codegen::kubernetesName(base.deployment, 63)));
+            term.set("topologyKey", Doc::str("kubernetes.io/hostname"));
+            Doc terms = Doc::list();
+            terms.push(term);
+            ps.set("affinity", Doc::map()).set("podAntiAffinity", Doc::map()).set(
+                "requiredDuringSchedulingIgnoredDuringExecution", terms);
+        }
+        Doc& c = ps.set("containers", Doc::list()).push(Doc::map());
+        c.set("name", Doc::str("bench"));
+        c.set("image", Doc::str(base.image));
+        Doc cmd = Doc::list();
+        cmd.push(Doc::str("bash"));
+        cmd.push(Doc::str("/modak/task.sh"));
+        c.set("command", cmd);
+        Doc env = Doc::list();
+        auto var = [&](const std::string& k, const std::string& v) {
+            Doc& e = env.push(Doc::map());
+            e.set("name", Doc::str(k));
+            e.set("value", Doc::str(v));
+        };
+        var("MODAK_TASK_LIST", taskList);
+        var("MODAK_TASKS", std::to_string(nodes));
+        var("MODAK_JOB", name);
+        if (nodes > 1) {
+            var("MASTER_ADDR", name + "-0." + service);
+            var("MASTER_PORT", "29500");
+        }
+        c.set("env", env);
+        int cpus = 1;
+        for (const auto& t2 : tasks)
+            if (t2.script == name)
+                cpus = std::max(cpus, std::stoi(t2.configuration.count("threads") ? t2.configuration.at("threads")
+                                                                                   : base.defaults.at("threads")));
+        Doc& res = c.set("resources", Doc::map());
+        res.set("requests", Doc::map()).set("cpu", Doc::str(std::to_string(cpus)));
+        Doc mount = Doc::map();
+        mount.set("name", Doc::str("script"));
+        mount.set("mountPath", Doc::str("/modak"));
+        mount.set("readOnly", Doc::flag(true));
+        c.set("volumeMounts", Doc::list()).push(mount);
+        Doc vol = Doc::map();
+        vol.set("name", Doc::str("script"));
+        vol.set("configMap", Doc::map()).set("name", Doc::str(configMap));
+        ps.set("volumes", Doc::list()).push(vol);
+        emit(j);
+    };
+
+    (void)timeoutSeconds;
+    for (const auto& [nodes, indices] : byNodes) {
+        if (nodes == 1) {
+            std::string name = k8sName(base.name, "-n1");
+            std::string list;
+            for (size_t a = 0; a < indices.size(); ++a) {
+                list += (a ? " " : "") + std::to_string(indices[a]);
+                BenchTask& t = tasks[indices[a]];
+                t.script = name;
+                t.arrayIndex = a;
+                t.result = "results/" + name + ".jsonl";
+            }
+            int parallelism = base.maxParallel > 0 ? std::min<int>(base.maxParallel, static_cast<int>(indices.size()))
+                                                   : static_cast<int>(indices.size());
+            job(name, static_cast<int>(indices.size()), parallelism, 1, list, std::nullopt, "");
+            jobNames.push_back(name);
+            continue;
+        }
+        for (size_t index : indices) {
+            std::string name = k8sName(base.name, fmt::format("-t{}", index));
+            BenchTask& t = tasks[index];
+            t.script = name;
+            t.arrayIndex = 0;
+            t.result = "results/" + name + ".jsonl";
+            // The headless Service gives each pod of the Job a DNS name: `<job>-<index>.<service>`.
+            Doc svc = Doc::map();
+            svc.set("apiVersion", Doc::str("v1"));
+            svc.set("kind", Doc::str("Service"));
+            Doc& meta = svc.set("metadata", Doc::map());
+            meta.set("name", Doc::str(name));
+            meta.set("labels", labels(index));
+            Doc& spec = svc.set("spec", Doc::map());
+            spec.set("clusterIP", Doc::str("None"));
+            spec.set("publishNotReadyAddresses", Doc::flag(true));  // rank 0 is reachable before it is ready
+            spec.set("selector", labels(index));
+            emit(svc);
+            job(name, static_cast<int>(nodes), static_cast<int>(nodes), static_cast<int>(nodes), std::to_string(index),
+                index, name);
+            jobNames.push_back(name);
+        }
+    }
+    return out;
+}
+
+std::string renderKubernetesSubmit(const BenchJobs& jobs, const std::vector<std::string>& names, const std::string& version,
+                                   const std::string& sourceName) {
+    std::string out = "#!/bin/bash\n";
+    out += fmt::format("# Submits the benchmark sweep of deployment {} ({} tasks in {} Indexed Job{}), generated by modak {}\n"
+                       "# from {}, to the cluster of kubectl's current context ($NAMESPACE to choose the namespace).\n"
+                       "# Prints the Jobs' names. Then, when they are done: ./collect.sh && modak bench collect DIR -o results.csv\n",
+                       codegen::commentSafe(jobs.deployment), jobs.tasks.size(), names.size(), names.size() == 1 ? "" : "s",
+                       version, codegen::commentSafe(sourceName));
+    out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\n"
+           "kubectl ${NAMESPACE:+--namespace \"$NAMESPACE\"} apply -f bench.k8s.yaml >&2\n";
+    for (const auto& n : names)
+        out += "echo " + shellQuote(n) + "\n";
+    return out;
+}
+
+std::string renderKubernetesCollect(const BenchJobs& jobs, const std::vector<std::string>& names) {
+    std::string out = "#!/bin/bash\n";
+    out += fmt::format("# Gathers the result records of deployment {}'s benchmark Jobs from their pods' logs into\n"
+                       "# results/<job>.jsonl (only the record lines: the kernels' messages stay in the log).\n",
+                       codegen::commentSafe(jobs.deployment));
+    out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\nmkdir -p results\n"
+           "jobs=(";
+    for (size_t i = 0; i < names.size(); ++i)
+        out += (i ? " " : "") + shellQuote(names[i]);
+    out += ")\nfor job in \"${jobs[@]}\"; do\n"
+           "  logs=$(kubectl ${NAMESPACE:+--namespace \"$NAMESPACE\"} logs --selector \"job-name=$job\" --tail=-1 \\\n"
+           "    --max-log-requests=100 --prefix=false)\n";
+    out += fmt::format("  grep '^{{\"format\":\"{}\"' <<<\"$logs\" >\"results/$job.jsonl\" || true\n", kRecordFormat);
+    out += "  echo \"$job: $(wc -l <\"results/$job.jsonl\") record(s)\" >&2\n"
+           "done\n";
+    return out;
+}
+
 } // namespace
 
-size_t defaultArrayLimit(std::string_view scheduler) { return scheduler == "slurm" ? 1001 : 10000; }
+size_t defaultArrayLimit(std::string_view scheduler) {
+    return scheduler == "slurm" ? 1001 : scheduler == "kubernetes" ? 100000 : 10000;
+}
 
 std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Program& program,
                                        const model::Catalogue& cat, const SweepOptions& o, Diagnostics& diags) {
@@ -333,18 +621,29 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     BenchJobs jobs;
     jobs.deployment = dep.name;
     jobs.scheduler = word(target->block, "scheduler");
-    if (jobs.scheduler != "slurm" && jobs.scheduler != "pbs" && jobs.scheduler != "torque") {
+    if (jobs.scheduler != "slurm" && jobs.scheduler != "pbs" && jobs.scheduler != "torque" &&
+        jobs.scheduler != "kubernetes") {
         const Value* at = attr(target->block, "scheduler");
         diags.add(DiagCode::SweepInvalid, at ? at->range : depAt,
-                  fmt::format("benchmark sweeps run as job arrays of Slurm, PBS or Torque; target '{}' has scheduler {}",
+                  fmt::format("benchmark sweeps run as job arrays of Slurm, PBS or Torque, or as Kubernetes Indexed "
+                              "Jobs; target '{}' has scheduler {}",
                               target->name, jobs.scheduler.empty() ? "none" : jobs.scheduler));
+        return std::nullopt;
+    }
+    if (jobs.scheduler == "kubernetes" && o.kernel == "app") {
+        const Value* at = attr(target->block, "scheduler");
+        diags.add(DiagCode::SweepInvalid, at ? at->range : depAt,
+                  "on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in modak's image; "
+                  "an application sweep (--kernel app) needs Slurm, PBS or Torque");
         return std::nullopt;
     }
 
     // Axes: the autotune block's parameters, then the command line's (which replace a parameter of
     // the same name).
     std::vector<Axis> axes;
-    if (const Statement* tune = child(block, "autotune"))
+    // The autotune block tunes the application; the hardware kernels measure the machine instead.
+    const bool hardwareKernel = o.kernel == "stream" || o.kernel == "allreduce";
+    if (const Statement* tune = hardwareKernel ? nullptr : child(block, "autotune"))
         for (const auto& p : tune->body) {
             if (p.key.name != "parameter" || p.kind != Statement::Kind::Block || !p.name)
                 continue;
@@ -370,7 +669,15 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         axes.erase(std::remove_if(axes.begin(), axes.end(), [&](const Axis& a) { return a.key == axis.key; }), axes.end());
         axes.push_back(std::move(axis));
     }
-    static const std::set<std::string> kernelKeys = {"nodes", "batch_size", "threads"};
+    // What each shipped kernel can vary; the application takes any key.
+    static const std::map<std::string, std::vector<std::string>> keysOfKernel = {
+        {"train-step", {"nodes", "batch_size", "threads"}},
+        {"stream", {"threads", "array_mib"}},
+        {"allreduce", {"nodes"}},
+    };
+    static const std::set<std::string> wholeNumberKeys = {"nodes", "batch_size", "threads", "array_mib"};
+    const auto kernelKeyList = keysOfKernel.count(o.kernel) ? keysOfKernel.at(o.kernel) : std::vector<std::string>{};
+    const std::set<std::string> kernelKeys(kernelKeyList.begin(), kernelKeyList.end());
     const int64_t targetNodes = integer(target->block, "nodes").value_or(0);
     for (auto& axis : axes) {
         if (!safeKey(axis.key)) {
@@ -378,10 +685,13 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                       fmt::format("'{}' is not a sweep key: lower-case letters, digits and _", axis.key));
             continue;
         }
-        if (o.kernel == "train-step" && !kernelKeys.count(axis.key)) {
+        if (o.kernel != "app" && !kernelKeys.count(axis.key)) {
+            std::string known;
+            for (size_t i = 0; i < kernelKeyList.size(); ++i)
+                known += (i == 0 ? "" : i + 1 == kernelKeyList.size() ? " and " : ", ") + kernelKeyList[i];
             diags.add(DiagCode::SweepInvalid, axis.range,
-                      fmt::format("the train-step kernel varies nodes, batch_size and threads; '{}' would not change "
-                                  "what it measures (use --kernel app to pass it to the application)", axis.key));
+                      fmt::format("the {} kernel varies {}; '{}' would not change what it measures (use --kernel app "
+                                  "to pass it to the application)", o.kernel, known, axis.key));
             continue;
         }
         std::set<std::string> seen;
@@ -391,7 +701,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                           fmt::format("sweep value '{}' of {} must be letters, digits, '.', '_' or '-'", v, axis.key));
                 break;
             }
-            if (kernelKeys.count(axis.key) && !positiveInt(v)) {
+            if (wholeNumberKeys.count(axis.key) && (o.kernel != "app" || axis.key != "array_mib") && !positiveInt(v)) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
                           fmt::format("{} takes positive whole numbers, not '{}'", axis.key, v));
                 break;
@@ -399,6 +709,11 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             if (axis.key == "nodes" && targetNodes > 0 && *positiveInt(v) > targetNodes) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
                           fmt::format("{} nodes: target '{}' has {}", v, target->name, targetNodes));
+                break;
+            }
+            if (axis.key == "nodes" && o.kernel == "allreduce" && *positiveInt(v) < 2) {
+                diags.add(DiagCode::SweepInvalid, axis.range,
+                          "the allreduce kernel measures between nodes: every node count must be at least 2");
                 break;
             }
             if (!seen.insert(v).second) {
@@ -452,6 +767,16 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     defaults["nodes"] = std::to_string(std::max<int64_t>(1, integer(scale, "nodes").value_or(1)));
     defaults["batch_size"] = std::to_string(std::max<int64_t>(1, integer(app->block, "batch_size").value_or(32)));
     defaults["threads"] = std::to_string(std::max<int64_t>(1, integer(scale, "threads").value_or(1)));
+    defaults["array_mib"] = "64";
+    if (o.kernel == "stream")
+        defaults["nodes"] = "1";  // a node's memory: one task on one node
+    if (o.kernel == "allreduce" && !std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.key == "nodes"; })) {
+        if (*positiveInt(defaults["nodes"]) < 2) {
+            diags.add(DiagCode::SweepInvalid, depAt,
+                      "the allreduce kernel measures between nodes: sweep at least two (--sweep nodes=2,4)");
+            return std::nullopt;
+        }
+    }
 
     // The cartesian product, last key fastest; grouped by node count.
     std::vector<std::map<std::string, std::string>> configs(1);
@@ -497,13 +822,35 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     const Statement* gpu = child(target->block, "gpu");
     if (const model::Cpu* c = cpu ? cat.cpu(word(cpu, "model")) : nullptr)
         base.device = c->name;
+    base.sockets = static_cast<int>(std::max<int64_t>(1, integer(cpu, "sockets").value_or(1)));
+    base.maxBytes = o.maxBytes;
+    base.image = o.image.empty() ? "modak:" + o.version : o.image;
     if (gpu && o.kernel == "app")
         base.device = word(gpu, "model");
     const Value* appWorkload = attr(app->block, "workload");
     std::string workload = o.workload;
     if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier && cat.workload(appWorkload->text))
         workload = std::string(appWorkload->text);
-    if (o.kernel == "train-step") {
+    if (o.kernel == "stream" || o.kernel == "allreduce") {
+        if (o.kernel == "stream" && base.device.empty()) {
+            const Value* m = cpu ? attr(cpu, "model") : nullptr;
+            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name ? target->block->name->range : depAt,
+                      fmt::format("the stream kernel measures the CPU's memory, and target '{}' names no CPU model of "
+                                  "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)", target->name));
+            return std::nullopt;
+        }
+        if (o.kernel == "allreduce" && base.interconnect.empty()) {
+            diags.add(DiagCode::SweepInvalid, target->block->name ? target->block->name->range : depAt,
+                      fmt::format("the allreduce kernel measures the network between nodes: target '{}' has no "
+                                  "`interconnect`", target->name));
+            return std::nullopt;
+        }
+        if (o.maxBytes < 8 || o.maxBytes > (size_t{1} << 32)) {
+            diags.add(DiagCode::SweepInvalid, depAt, "--max-bytes must be 8 B to 4 GiB");
+            return std::nullopt;
+        }
+        workload.clear();
+    } else if (o.kernel == "train-step") {
         if (workload.empty())
             workload = "resnet50";
         if (!cat.workload(workload)) {
@@ -545,6 +892,22 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             if (fw->kind == Value::Kind::Versioned)
                 base.frameworkVersion = std::string(fw->version());
         }
+        // The container the plan chooses for the deployment, launched as its job script launches it.
+        Diagnostics planDiags;
+        model::DeploymentPlan plan = model::planDeployment(sm, program, dep, cat, model::Calibration::builtin(), 0, planDiags);
+        codegen::GenerateOptions go;
+        go.version = o.version;
+        go.sourceName = o.sourceName;
+        codegen::JobSpec spec = codegen::readJobSpec(sm, program, dep, plan, go, planDiags);
+        // The environment the job script would set: the image's, the compiler's, the application's.
+        if (!spec.env.empty())
+            base.env = spec.env;
+        // docker/podman pass the environment by name: the swept keys too.
+        for (const auto& a : axes)
+            spec.env.emplace_back("MODAK_" + upper(a.key), "");
+        spec.env.emplace_back("MODAK_RESULT", "");
+        if (!spec.imageReference.empty() && spec.runtime != "none" && !spec.runtime.empty())
+            base.containerExec = codegen::containerExec(spec, base.containerSetup);
     }
     base.workload = workload;
     for (const auto& v : {name, base.queue, base.account})
@@ -554,11 +917,26 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             return std::nullopt;
         }
 
+    base.name = name;
+    if (jobs.scheduler == "kubernetes") {
+        jobs.tasks.resize(configs.size());
+        for (size_t i = 0; i < configs.size(); ++i) {
+            jobs.tasks[i].index = i;
+            jobs.tasks[i].configuration = configs[i];
+        }
+        std::vector<std::string> names;
+        std::string yaml = renderKubernetes(base, byNodes, jobs.tasks, names,
+                                            renderKubernetesTask(base, configs.size(), configs), 0);
+        jobs.files.push_back({"bench.k8s.yaml", yaml, false});
+        jobs.files.push_back({"submit.sh", renderKubernetesSubmit(jobs, names, o.version, o.sourceName), true});
+        jobs.files.push_back({"collect.sh", renderKubernetesCollect(jobs, names), true});
+    }
     // Tasks, scripts.
-    jobs.tasks.resize(configs.size());
+    if (jobs.scheduler != "kubernetes")
+        jobs.tasks.resize(configs.size());
     std::vector<std::string> scripts;
     const std::string ext = jobs.scheduler == "slurm" ? ".slurm.sh" : jobs.scheduler == "pbs" ? ".pbs.sh" : ".torque.sh";
-    for (const auto& [nodes, indices] : byNodes) {
+    for (const auto& [nodes, indices] : jobs.scheduler == "kubernetes" ? decltype(byNodes){} : byNodes) {
         ScriptSpec spec = base;
         spec.nodes = static_cast<int>(nodes);
         spec.name = byNodes.size() > 1 ? fmt::format("{}-n{}", name, nodes) : name;
@@ -579,7 +957,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         jobs.files.push_back({spec.fileName, renderScript(spec), true});
         scripts.push_back(spec.fileName);
     }
-    jobs.files.push_back({"submit.sh", renderSubmit(jobs, scripts, o.maxParallel > 0, o.version, o.sourceName), true});
+    if (jobs.scheduler != "kubernetes")
+        jobs.files.push_back({"submit.sh", renderSubmit(jobs, scripts, o.maxParallel > 0, o.version, o.sourceName), true});
     nlohmann::ordered_json manifest;
     manifest["format"] = "modak-bench-sweep";
     manifest["format_version"] = 1;

@@ -59,6 +59,20 @@ std::string body(const JobSpec& s, std::string_view launcher) {
         out += "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
 
     // How the command runs inside the chosen container.
+    std::string exec = containerExec(s, out);
+    std::string command = s.run;
+    // The command is the application's own shell code, expanded by the shell inside the container.
+    out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
+    std::string inContainer = exec.empty() ? "bash -c \"$command\"" : exec + " bash -c \"$command\"";
+    out += std::string(launcher) + inContainer + "\n";
+    if (!s.post.empty())
+        out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
+    return out;
+}
+
+} // namespace
+
+std::string containerExec(const JobSpec& s, std::string& out) {
     std::string exec;
     const bool gpu = s.gpusPerNode > 0;
     if (s.runtime == "singularity" || s.runtime == "apptainer") {
@@ -82,15 +96,10 @@ std::string body(const JobSpec& s, std::string_view launcher) {
         out += fmt::format("if [[ ! -d $image ]]; then\n  ch-image pull {0} && ch-convert {0} \"$image\"\nfi\n\n", ref);
         exec = "ch-run --set-env --cd \"$PWD\" \"$image\" --";
     }
-    std::string command = s.run;
-    // The command is the application's own shell code, expanded by the shell inside the container.
-    out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
-    std::string inContainer = exec.empty() ? "bash -c \"$command\"" : exec + " bash -c \"$command\"";
-    out += std::string(launcher) + inContainer + "\n";
-    if (!s.post.empty())
-        out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
-    return out;
+    return exec;
 }
+
+namespace {
 
 bool multiProcess(const JobSpec& s) { return s.nodes * std::max(1, s.tasksPerNode) > 1 || s.tasks.value_or(1) > 1; }
 

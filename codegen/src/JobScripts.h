@@ -52,6 +52,11 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
 /// segment with ':' turned into '_', as MODAK named them.
 std::string localImageName(std::string_view reference);
 
+/// The prefix that runs a command in the spec's container (`apptainer exec --nv "$image"`, `docker
+/// run … IMAGE`, …; "" without a runtime). Lines the prefix needs first (pulling the image when it is
+/// missing) are appended to `setup`.
+std::string containerExec(const JobSpec& spec, std::string& setup);
+
 std::string slurmScript(const JobSpec& spec);
 std::string torqueScript(const JobSpec& spec, bool pbsPro);
 std::string plainScript(const JobSpec& spec);

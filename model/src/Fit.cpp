@@ -190,6 +190,30 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             into.hpc.push_back(std::move(h));
             continue;
         }
+        if (row["kernel"] == "stream" || row["kernel"] == "allreduce") {
+            HardwareMeasurement h;
+            h.dataset = row["dataset"];
+            h.kernel = row["kernel"];
+            h.device = row["device"];
+            h.interconnect = row["interconnect"];
+            h.range = range;
+            if (!toInt(row["sockets"], h.sockets, 1) || !toInt(row["cores"], h.cores, 0) || !toInt(row["nodes"], h.nodes, 1) ||
+                h.sockets < 1 || h.nodes < 1 || !toDouble(row["message_bytes"], h.messageBytes) || !(h.messageBytes > 0) ||
+                !toDouble(row["op_seconds"], h.opSeconds) || !(h.opSeconds > 0)) {
+                bad("a micro-benchmark row needs positive `sockets`, `nodes`, `message_bytes` and `op_seconds`");
+                continue;
+            }
+            if (h.kernel == "stream" && (h.device.empty() || !toDouble(row["bandwidth_gbs"], h.bandwidthGBs) || !(h.bandwidthGBs > 0))) {
+                bad("a stream row needs `device` and a positive `bandwidth_gbs`");
+                continue;
+            }
+            if (h.kernel == "allreduce" && (h.interconnect.empty() || h.nodes < 2)) {
+                bad("an allreduce row needs `interconnect` and at least 2 `nodes`");
+                continue;
+            }
+            into.hardware.push_back(std::move(h));
+            continue;
+        }
         Measurement m;
         m.dataset = row["dataset"];
         m.workload = row["workload"];
@@ -346,11 +370,57 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
     return s;
 }
 
+void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& cal, std::vector<std::string>& notes) {
+    // STREAM: the best bandwidth any thread count reached is what the memory system gives.
+    std::map<std::string, std::pair<double, size_t>> stream;  // device → best GB/s per socket, rows
+    std::map<std::string, std::vector<std::pair<double, double>>> links;  // interconnect → (bytes, s per message)
+    for (const auto& h : rows) {
+        if (h.kernel == "stream") {
+            auto& [best, n] = stream[h.device];
+            best = std::max(best, h.bandwidthGBs / h.sockets);
+            ++n;
+        } else {
+            links[h.interconnect].emplace_back(h.messageBytes, h.opSeconds / (2.0 * (h.nodes - 1)));
+        }
+    }
+    for (const auto& [device, best] : stream) {
+        cal.measuredMemoryBandwidthGBs[device] = best.first;
+        notes.push_back(fmt::format("memory bandwidth of {}: {:.2f} GB/s per socket (best of {} stream row{})", device,
+                                    best.first, best.second, best.second == 1 ? "" : "s"));
+    }
+    for (const auto& [name, points] : links) {
+        // Least squares of seconds per message against bytes, weighted by 1/t² so that every size
+        // counts by its relative error: small messages set the latency, large ones the bandwidth.
+        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (const auto& [x, y] : points) {
+            double w = 1 / (y * y);
+            n += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
+        }
+        double denom = n * sxx - sx * sx;
+        if (points.size() < 2 || !(denom > 0)) {
+            notes.push_back(fmt::format("{}: {} allreduce row(s) of one message size cannot separate latency from "
+                                        "bandwidth; not fitted", name, points.size()));
+            continue;
+        }
+        double slope = (n * sxy - sx * sy) / denom, intercept = (sy - slope * sx) / n;
+        if (!(slope > 0)) {
+            notes.push_back(fmt::format("{}: all-reduce time does not grow with the message size; not fitted", name));
+            continue;
+        }
+        Calibration::MeasuredLink link{1e-9 / slope, std::max(0.0, intercept) * 1e6};
+        cal.measuredInterconnects[name] = link;
+        notes.push_back(fmt::format("{}: {:.3g} GB/s per link, {:.3g} µs per message (weighted least squares over {} "
+                                    "message sizes)", name, link.bandwidthGBs, link.latencyUs, points.size()));
+    }
+}
+
 FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat) {
     FitReport report;
     report.calibration = start;
     Calibration& cal = report.calibration;
     cal.origin = "fitted";
+    // Measured hardware first: the throughput fit then explains what is left.
+    fitSiteHardware(data.hardware, cal, report.hardwareNotes);
 
     std::vector<std::pair<Scenario, double>> rows;
     std::deque<Workload> scaled;

@@ -140,7 +140,14 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             p.factors.push_back(fmt::format("{} on a CPU computes in fp32", s.precision));
     }
     double computeSeconds = batch * w->flopsPerSample / (peak * utilisation);
-    double memorySeconds = batch * activations * bytesPerElement * cal.memoryTrafficFactor / (bandwidth * cal.memoryUtilisation);
+    // The site's measured (STREAM) bandwidth is what is achieved; the catalogue's is a peak.
+    double achievedBandwidth = bandwidth * cal.memoryUtilisation;
+    const std::string& deviceName = onGpu ? s.gpu->name : s.cpu->name;
+    if (auto it = cal.measuredMemoryBandwidthGBs.find(deviceName); it != cal.measuredMemoryBandwidthGBs.end() && it->second > 0) {
+        achievedBandwidth = it->second * 1e9;
+        p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s", deviceName, it->second));
+    }
+    double memorySeconds = batch * activations * bytesPerElement * cal.memoryTrafficFactor / achievedBandwidth;
 
     // ---- calibrated multiplicative effects
     double effect = 1;
@@ -180,9 +187,18 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         double peerBw = onGpu ? s.gpu->peerBandwidthGBs * 1e9 : s.cpu->memoryBandwidthGBs * 1e9 / 2;
         comm += ringAllReduce(gradientBytes, perNode, peerBw * cal.collectiveEfficiency, 5e-6);
     }
-    if (s.nodes > 1)
-        comm += ringAllReduce(gradientBytes, s.nodes, s.interconnect->bandwidthGBs * 1e9 * cal.collectiveEfficiency,
-                              s.interconnect->latencyUs * 1e-6);
+    if (s.nodes > 1) {
+        double linkBw = s.interconnect->bandwidthGBs * 1e9 * cal.collectiveEfficiency;
+        double latency = s.interconnect->latencyUs * 1e-6;
+        if (auto it = cal.measuredInterconnects.find(s.interconnect->name);
+            it != cal.measuredInterconnects.end() && it->second.bandwidthGBs > 0) {
+            linkBw = it->second.bandwidthGBs * 1e9;
+            latency = it->second.latencyUs * 1e-6;
+            p.factors.push_back(fmt::format("{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
+                                            s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
+        }
+        comm += ringAllReduce(gradientBytes, s.nodes, linkBw, latency);
+    }
     // The backward pass is about two thirds of the step; buckets of gradients are reduced while it runs.
     double hidden = cal.overlap * (2.0 / 3.0) * (deviceStep - overhead);
     double exposedComm = std::max(0.0, comm - hidden);
@@ -298,6 +314,24 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
             if (doc.contains(key))
                 for (const auto& [k, f] : doc.at(key).items())
                     (*into)[k] = std::clamp(f.get<double>(), 0.05, 20.0);
+        if (doc.contains("measured")) {
+            const json& hw = doc.at("measured");
+            if (hw.contains("memory_bandwidth_gbs"))
+                for (const auto& [dev, v] : hw.at("memory_bandwidth_gbs").items()) {
+                    double gbs = v.get<double>();
+                    if (!(gbs > 0 && gbs < 1e5))
+                        return fail(fmt::format("/measured/memory_bandwidth_gbs/{} = {} is outside 0..100000", dev, gbs));
+                    c.measuredMemoryBandwidthGBs[dev] = gbs;
+                }
+            if (hw.contains("interconnects"))
+                for (const auto& [name, link] : hw.at("interconnects").items()) {
+                    MeasuredLink l{link.at("bandwidth_gbs").get<double>(), link.at("latency_us").get<double>()};
+                    if (!(l.bandwidthGBs > 0 && l.bandwidthGBs < 1e5) || !(l.latencyUs >= 0 && l.latencyUs < 1e7))
+                        return fail(fmt::format("/measured/interconnects/{} needs 0 < bandwidth_gbs < 100000 and "
+                                                "0 <= latency_us < 10000000", name));
+                    c.measuredInterconnects[name] = l;
+                }
+        }
         if (doc.contains("effects")) {
             for (const auto& e : doc.at("effects")) {
                 EffectRule r;
@@ -372,6 +406,17 @@ std::string Calibration::toJson() const {
         rules.push_back({{"when", when}, {"factor", r.factor}, {"why", r.why}, {"source", r.source}});
     }
     doc["effects"] = rules;
+    // Only a site calibration has measurements; the built-in one stays as it was.
+    if (!measuredMemoryBandwidthGBs.empty() || !measuredInterconnects.empty()) {
+        ordered_json hw, bw = ordered_json::object(), links = ordered_json::object();
+        for (const auto& [k, v] : measuredMemoryBandwidthGBs)
+            bw[k] = v;
+        for (const auto& [k, l] : measuredInterconnects)
+            links[k] = {{"bandwidth_gbs", l.bandwidthGBs}, {"latency_us", l.latencyUs}};
+        hw["memory_bandwidth_gbs"] = bw;
+        hw["interconnects"] = links;
+        doc["measured"] = hw;
+    }
     return doc.dump(2) + "\n";
 }
 

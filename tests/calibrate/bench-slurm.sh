@@ -112,6 +112,26 @@ grep -q '^+++ b/site.modak' best.out || fail "bench best --write printed no diff
 "$modak" fmt --check site.modak >/dev/null || fail "the edited file is not formatted"
 "$modak" check site.modak >/dev/null || fail "the edited file does not check"
 
+# The hardware micro-benchmarks on the same cluster: STREAM on one node, the all-reduce between both.
+"$modak" bench site.modak --kernel stream --sweep threads=1,2 --sweep array_mib=16 --steps 3 -o hw >hw.out 2>&1 ||
+  fail "bench stream: $(cat hw.out)"
+"$modak" bench site.modak --kernel allreduce --sweep nodes=2 --max-bytes 1048576 -o hw-net >hw.out 2>&1 ||
+  fail "bench allreduce: $(cat hw.out)"
+for s in hw/cpu_bench/*.sh hw-net/cpu_bench/*.sh; do shellcheck "$s" || fail "$s: shellcheck"; done
+ids=$( { hw/cpu_bench/submit.sh && hw-net/cpu_bench/submit.sh; } ) || fail "submit.sh (hardware)"
+for _ in $(seq 240); do
+  [[ -z $(squeue -h -j "$(paste -sd, <<<"$ids")" 2>/dev/null) ]] && break
+  sleep 0.5
+done
+"$modak" bench collect sweep hw hw-net -o all.csv 2>collect.err || { cat collect.err >&2; fail "bench collect (all)"; }
+grep -q '^9 records from 9 files: 9 ok, 0 failed, 0 tasks without a record' collect.err || fail "collect (all): $(cat collect.err)"
+grep -q ',allreduce,1048576,' all.csv || fail "no 1 MiB all-reduce row: $(grep allreduce all.csv)"
+grep -q 'n1 n2' <(grep ',allreduce,' all.csv) || fail "the all-reduce did not span both nodes"
+"$modak" model fit all.csv -o site-hw.calibration.json 2>fit.err || { cat fit.err >&2; fail "model fit (all)"; }
+cat fit.err
+grep -q '"memory_bandwidth_gbs"' site-hw.calibration.json && grep -q '"ethernet_10g"' site-hw.calibration.json ||
+  fail "no measured hardware in the calibration"
+
 if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1

@@ -6,6 +6,7 @@
 //   template is checked against the PodTemplateSpec schema the Kubeflow CRDs embed, with
 //   additionalProperties: false on every object that lists its properties.
 // - kubeflow.org/v1 PyTorchJob and MPIJob: ajv against the CRDs' openAPIV3Schema, strict likewise.
+// - v1 ConfigMap and Service (benchmark sweeps): kubernetes-models' validation, unknown fields refused.
 // - modak's conventions: managed-by label, image without a scheme, PyTorchJob containers named
 //   `pytorch` with nprocPerNode, MPIJob with a Launcher, GPU limits whole numbers.
 "use strict";
@@ -14,6 +15,7 @@ const path = require("node:path");
 const yaml = require("js-yaml");
 const Ajv = require("ajv");
 const { Job } = require("kubernetes-models/batch/v1");
+const { ConfigMap, Service } = require("kubernetes-models/v1");
 
 /// additionalProperties: false wherever an object schema lists its properties (what the API
 /// server's strict field validation does), except where the schema keeps unknown fields.
@@ -120,6 +122,12 @@ for (const f of files) {
         problems.push(...unknownKeys(doc, jobFields, ""), ...unknownKeys(doc.metadata, metaFields, ".metadata"),
           ...unknownKeys(doc.spec, jobSpecFields, ".spec"));
         if (!podTemplate(doc.spec.template)) problems.push(`spec.template: ${ajv.errorsText(podTemplate.errors)}`);
+      } else if (key === "v1/ConfigMap" || key === "v1/Service") {
+        const Kind = key === "v1/ConfigMap" ? ConfigMap : Service;
+        new Kind(doc).validate();
+        problems.push(...unknownKeys(doc, fieldsOf("kubernetes-models/v1", `${doc.kind}.d.ts`), ""),
+          ...unknownKeys(doc.metadata, metaFields, ".metadata"));
+        if (doc.kind === "Service") problems.push(...unknownKeys(doc.spec, fieldsOf("kubernetes-models/v1", "ServiceSpec.d.ts"), ".spec"));
       } else if (crdValidators[key]) {
         if (!crdValidators[key](doc)) problems.push(ajv.errorsText(crdValidators[key].errors));
       } else {

@@ -308,6 +308,9 @@ COMMANDS = [
     # One record of the train-step micro-benchmark (a JSON line on stdout without --out).
     ("bench-result.schema.json", ["bench", "run", "--steps", "1", "--batch", "2", "--device", "epyc_9654",
                                   "--configuration", '{"batch_size": 2, "tag": "x"}'], 0, "bench-result"),
+    # The stream micro-benchmark's record.
+    ("bench-result.schema.json", ["bench", "run", "--kernel", "stream", "--steps", "1", "--array-mib", "1",
+                                  "--device", "epyc_9654", "--configuration", '{"threads": 1}'], 0, "stream-result"),
 ]
 version = subprocess.run([MODAK, "--version"], capture_output=True, text=True).stdout.split()
 for schema_name, argv, code, *name in COMMANDS:
@@ -349,6 +352,8 @@ BROKEN = [
     ("bench-result.schema.json", "bench-result", [("/throughput", DELETE)], ""),
     ("bench-result.schema.json", "bench-result", [("/status", "failed")], ""),  # failed without a reason
     ("bench-result.schema.json", "bench-result", [("/configuration/batch_size", [2])], "/configuration/batch_size"),
+    ("bench-result.schema.json", "stream-result", [("/bandwidth_gbs", DELETE)], ""),
+    ("bench-result.schema.json", "stream-result", [("/kernel", "allreduce")], ""),  # no messages, one node
     (JOB, "job", [("/job/job_options", DELETE)], "/job"),
     (JOB, "job", [("/job/job_options/walltime", "1:00:00")], "/job/job_options"),
     (JOB, "job", [("/job/application/mpi_ranks", 0)], "/job/application/mpi_ranks"),

@@ -44,4 +44,48 @@ std::pair<int, double> trainStepLayers(const model::Workload& w, double scale);
 /// others return theirs). nullopt with `error` set when the rendezvous or a message fails.
 std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& options, std::string& error);
 
+/// `stream`: the STREAM triad a[i] = b[i] + s·c[i] over three arrays of doubles, on `threads` threads
+/// (each touching its own slice first, so pages land on its memory). Counts 24 bytes per element, as
+/// STREAM does, and keeps the best of `steps` repetitions, as STREAM reports.
+struct StreamOptions {
+    size_t arrayBytes = size_t{64} << 20;  ///< per array
+    int threads = 1;
+    int steps = 10;
+};
+
+struct StreamResult {
+    double bestSeconds = 0;   ///< one triad over the arrays
+    double bandwidthGBs = 0;  ///< 24 bytes per element / bestSeconds, in GB/s (1e9)
+    size_t arrayBytes = 0;
+};
+
+std::optional<StreamResult> runStream(const StreamOptions& options, std::string& error);
+
+/// `allreduce`: the sum of a buffer over every task, for message sizes from `minBytes` to `maxBytes`
+/// (doubling), through the same TCP star as train-step: task 0 receives every other task's buffer,
+/// adds it, and sends the sum back. One all-reduce therefore costs 2(tasks−1) messages on task 0's
+/// link, which is how `modak model fit` turns the times into the link's latency and bandwidth.
+struct AllReduceOptions {
+    size_t minBytes = 8;
+    size_t maxBytes = size_t{16} << 20;
+    int repetitions = 0;  ///< per size after a warm-up; 0 = enough to move ~64 MiB (5..200)
+    int rank = 0, tasks = 2;
+    std::string masterAddr;
+    int masterPort = 29500;
+    double timeoutSeconds = 120;
+    std::string host;
+};
+
+struct AllReducePoint {
+    size_t bytes = 0;
+    double seconds = 0;  ///< median of one all-reduce, as task 0 measured it
+};
+
+struct AllReduceResult {
+    std::vector<AllReducePoint> points;
+    std::vector<std::string> hosts;
+};
+
+std::optional<AllReduceResult> runAllReduce(const AllReduceOptions& options, std::string& error);
+
 } // namespace modak::calibrate

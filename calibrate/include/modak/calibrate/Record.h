@@ -17,11 +17,17 @@ namespace modak::calibrate {
 inline constexpr std::string_view kRecordFormat = "modak-bench-result";
 inline constexpr int kRecordFormatVersion = 1;
 
+/// One message size of an `allreduce` record.
+struct MessageTime {
+    size_t bytes = 0;
+    double seconds = 0;
+};
+
 struct BenchRecord {
     int formatVersion = kRecordFormatVersion;
     std::string modakVersion;
     std::string deployment;
-    std::string kernel;  ///< train-step | app
+    std::string kernel;  ///< train-step | app | stream | allreduce
     /// The swept keys and their values for this task (values as written in the sweep).
     std::map<std::string, std::string> configuration;
     std::string workload;
@@ -39,7 +45,10 @@ struct BenchRecord {
     std::vector<std::string> hosts;
     int steps = 0;
     double stepSeconds = 0;
-    double throughput = 0;     ///< samples/s of the whole run
+    double throughput = 0;     ///< samples/s of the whole run (train-step, app)
+    double bandwidthGBs = 0;   ///< stream: triad bandwidth of one node, GB/s
+    size_t arrayBytes = 0;     ///< stream: bytes per array
+    std::vector<MessageTime> messages;  ///< allreduce: one median time per message size
     std::string status = "ok"; ///< ok | failed
     std::string reason;        ///< why it failed
     std::string job;           ///< scheduler job (and array task) id
@@ -61,7 +70,9 @@ std::string configurationJson(const std::map<std::string, std::string>& configur
 bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& out, Diagnostics& diags);
 
 /// The throughput CSV of docs/model.md §Data for the successful records (the format `modak model
-/// fit` reads, with the optional `cores`, `workload_scale` and `configuration` columns).
+/// fit` reads, with the optional `cores`, `workload_scale` and `configuration` columns, and the
+/// `kernel`, `message_bytes`, `op_seconds` and `bandwidth_gbs` of the hardware micro-benchmarks:
+/// one row per stream record, one per message size of an allreduce record).
 std::string toThroughputCsv(const std::vector<BenchRecord>& records);
 
 /// One CSV cell, quoted when it holds a comma, a quote or a newline.

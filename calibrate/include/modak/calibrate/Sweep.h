@@ -25,24 +25,27 @@ struct SweepArgument {
 struct SweepOptions {
     std::string deployment;               ///< "" = the only deployment of the file
     std::vector<SweepArgument> sweeps;
-    std::string kernel = "train-step";    ///< train-step | app
+    std::string kernel = "train-step";    ///< train-step | stream | allreduce | app
     size_t arrayLimit = 0;                ///< tasks per array; 0 = the scheduler's default (Slurm 1001)
     int maxParallel = 0;                  ///< > 0: at most this many tasks run at once over the sweep
     std::string workload;                 ///< train-step: "" = the application's, else resnet50
     double scale = 1e-4;                  ///< train-step: fraction of the workload's FLOPs
     int steps = 10;                       ///< train-step: timed steps per task
     bool exclusive = true;                ///< benchmarks do not share nodes
+    size_t maxBytes = size_t{16} << 20;   ///< allreduce: largest message
+    std::string image;                    ///< Kubernetes: the image with modak ("" = modak:VERSION)
     std::string version;                  ///< modak's, into every record
     std::string sourceName;               ///< the .modak file as named, for the header comments
 };
 
-/// The array-size limit a scheduler has by default (Slurm MaxArraySize 1001: indices 0..1000).
+/// The array-size limit a scheduler has by default (Slurm MaxArraySize 1001: indices 0..1000;
+/// a Kubernetes Indexed Job's completions are capped at 100000).
 size_t defaultArrayLimit(std::string_view scheduler);
 
 struct BenchTask {
     size_t index = 0;                        ///< over the whole sweep
     std::map<std::string, std::string> configuration;
-    std::string script;                      ///< the array script that runs it
+    std::string script;                      ///< the array script (or Kubernetes Job) that runs it
     size_t arrayIndex = 0;
     std::string result;                      ///< its result file, relative to the output directory
 };
@@ -51,7 +54,7 @@ struct BenchJobs {
     std::string deployment;
     std::string scheduler;
     std::vector<BenchTask> tasks;
-    std::vector<codegen::Artefact> files;    ///< array scripts, submit.sh, sweep.json
+    std::vector<codegen::Artefact> files;    ///< array scripts (or bench.k8s.yaml and collect.sh), submit.sh, sweep.json
 };
 
 /// Builds the job arrays of `options.deployment` of `program`'s root file. Problems (an unknown

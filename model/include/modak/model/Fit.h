@@ -38,10 +38,29 @@ struct HpcMeasurement {
     SourceRange range;
 };
 
+/// A row of a hardware micro-benchmark (`modak bench --kernel stream|allreduce`).
+struct HardwareMeasurement {
+    std::string dataset, kernel;  ///< stream | allreduce
+    std::string device;           ///< stream: the catalogue CPU
+    std::string interconnect;     ///< allreduce: the network between the nodes
+    int sockets = 1, cores = 0, nodes = 1;
+    double messageBytes = 0;      ///< stream: bytes per array; allreduce: the message
+    double opSeconds = 0;         ///< one triad, or one all-reduce
+    double bandwidthGBs = 0;      ///< stream: the triad's bandwidth of one node
+    SourceRange range;
+};
+
 struct MeasurementSet {
     std::vector<Measurement> throughput;
     std::vector<HpcMeasurement> hpc;
+    std::vector<HardwareMeasurement> hardware;
 };
+
+/// The site hardware the micro-benchmark rows measure, as a calibration holds it: the best STREAM
+/// bandwidth per socket of each CPU, and per interconnect a least-squares line through the
+/// all-reduce times (per message on task 0's link: t / 2(nodes−1) = latency + bytes / bandwidth).
+/// `notes` says what was fitted from how many rows, and what could not be.
+void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& cal, std::vector<std::string>& notes);
 
 /// Reads one CSV (either format, told apart by its header) into `into`. Malformed lines become
 /// `data-invalid` diagnostics and are skipped; returns false if there was any.
@@ -64,6 +83,7 @@ std::optional<double> predictedThroughput(const Measurement& m, const Calibratio
 
 struct FitReport {
     Calibration calibration;
+    std::vector<std::string> hardwareNotes;  ///< from fitSiteHardware
     size_t rowsUsed = 0, rowsSkipped = 0;
     double rmsLogError = 0;  ///< on the fitted rows
 };

@@ -50,6 +50,14 @@ struct Calibration {
     /// Per GPU architecture or CPU microarchitecture: maturity of its kernels (cuDNN, oneDNN).
     std::map<std::string, double> architectureEfficiency;
     std::vector<EffectRule> effects;
+    /// Site hardware measured by `modak bench` (stream, allreduce) and fitted by `modak model fit`:
+    /// they replace the catalogue's peak figures times the generic utilisation constants.
+    std::map<std::string, double> measuredMemoryBandwidthGBs;  ///< per CPU socket or GPU, by catalogue name
+    struct MeasuredLink {
+        double bandwidthGBs = 0;  ///< per link, as an all-reduce achieves it
+        double latencyUs = 0;     ///< per message
+    };
+    std::map<std::string, MeasuredLink> measuredInterconnects;  ///< by catalogue interconnect name
     std::string origin = "built-in";
 
     /// The embedded calibration (schemas/calibration.json).
