@@ -161,6 +161,19 @@ int runBench(const BenchOptions& o) {
 
 namespace {
 
+/// A task of a run whose kernel failed: task 0 records the failure (the others only say why).
+int recordTaskFailure(const std::string& out, BenchRecord& r, int rank, int tasks, const std::string& host,
+                      const std::string& error) {
+    printError(fmt::format("task {} of {}: {}", rank, tasks, error));
+    if (rank == 0) {
+        r.status = "failed";
+        r.reason = error;
+        r.hosts = {host};
+        appendLine(out, calibrate::toJsonLine(r));
+    }
+    return InputErrors;
+}
+
 /// The record fields every kernel shares: who ran what, where.
 BenchRecord recordOf(const BenchRunOptions& o, int tasks) {
     BenchRecord r;
@@ -223,16 +236,8 @@ int runAllReduceKernel(const BenchRunOptions& o, BenchRecord r) {
     }
     std::string error;
     auto result = calibrate::runAllReduce(k, error);
-    if (!result) {
-        printError(fmt::format("task {} of {}: {}", k.rank, k.tasks, error));
-        if (k.rank == 0) {
-            r.status = "failed";
-            r.reason = error;
-            r.hosts = {k.host};
-            appendLine(o.out, calibrate::toJsonLine(r));
-        }
-        return InputErrors;
-    }
+    if (!result)
+        return recordTaskFailure(o.out, r, k.rank, k.tasks, k.host, error);
     if (k.rank != 0)
         return Success;
     r.hosts = result->hosts;
@@ -303,16 +308,8 @@ int runBenchRun(const BenchRunOptions& o) {
     r.workloadScale = calibrate::trainStepLayers(*w, o.scale).second;
     std::string error;
     auto result = calibrate::runTrainStep(k, error);
-    if (!result) {
-        printError(fmt::format("task {} of {}: {}", k.rank, k.tasks, error));
-        if (k.rank == 0) {
-            r.status = "failed";
-            r.reason = error;
-            r.hosts = {k.host};
-            appendLine(o.out, calibrate::toJsonLine(r));
-        }
-        return InputErrors;
-    }
+    if (!result)
+        return recordTaskFailure(o.out, r, k.rank, k.tasks, k.host, error);
     if (k.rank != 0)
         return Success;
     r.hosts = result->hosts;

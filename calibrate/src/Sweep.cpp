@@ -420,24 +420,24 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
         return l;
     };
     auto emit = [&](const Doc& d) { out += "---\n" + codegen::toYaml(d); };
+    // apiVersion, kind and metadata of one object; returns the object.
+    auto object = [&](const char* apiVersion, const char* kind, const std::string& name, std::optional<size_t> task) {
+        Doc d = Doc::map();
+        d.set("apiVersion", Doc::str(apiVersion));
+        d.set("kind", Doc::str(kind));
+        Doc& meta = d.set("metadata", Doc::map());
+        meta.set("name", Doc::str(name));
+        meta.set("labels", labels(task));
+        return d;
+    };
 
-    Doc cm = Doc::map();
-    cm.set("apiVersion", Doc::str("v1"));
-    cm.set("kind", Doc::str("ConfigMap"));
-    Doc& cmMeta = cm.set("metadata", Doc::map());
-    cmMeta.set("name", Doc::str(configMap));
-    cmMeta.set("labels", labels(std::nullopt));
+    Doc cm = object("v1", "ConfigMap", configMap, std::nullopt);
     cm.set("data", Doc::map()).set("task.sh", Doc::str(script));
     emit(cm);
 
     auto job = [&](const std::string& name, int completions, int parallelism, int nodes, const std::string& taskList,
                    std::optional<size_t> task, const std::string& service) {
-        Doc j = Doc::map();
-        j.set("apiVersion", Doc::str("batch/v1"));
-        j.set("kind", Doc::str("Job"));
-        Doc& meta = j.set("metadata", Doc::map());
-        meta.set("name", Doc::str(name));
-        meta.set("labels", labels(task));
+        Doc j = object("batch/v1", "Job", name, task);
         Doc& spec = j.set("spec", Doc::map());
         spec.set("completionMode", Doc::str("Indexed"));
         spec.set("completions", Doc::num(completions));
@@ -526,12 +526,7 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             t.arrayIndex = 0;
             t.result = "results/" + name + ".jsonl";
             // The headless Service gives each pod of the Job a DNS name: `<job>-<index>.<service>`.
-            Doc svc = Doc::map();
-            svc.set("apiVersion", Doc::str("v1"));
-            svc.set("kind", Doc::str("Service"));
-            Doc& meta = svc.set("metadata", Doc::map());
-            meta.set("name", Doc::str(name));
-            meta.set("labels", labels(index));
+            Doc svc = object("v1", "Service", name, index);
             Doc& spec = svc.set("spec", Doc::map());
             spec.set("clusterIP", Doc::str("None"));
             spec.set("publishNotReadyAddresses", Doc::flag(true));  // rank 0 is reachable before it is ready
