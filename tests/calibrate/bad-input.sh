@@ -103,6 +103,49 @@ for scheduler in pbs torque; do
   grep -qE '^#PBS (-J|-t) 0-1' "out-$scheduler-train-step"/tune/bench-n1.*.sh || fail "$scheduler: no array directive"
 done
 
+# The application runs in the container the plan chose, as the job script runs it.
+sed 's/^  scheduler = slurm$/&\n  runtime = apptainer/' sweep.modak >apptainer.modak
+expect app-container 0 'configurations' -- "$modak" bench apptainer.modak --kernel app --sweep lr=0.1 --sweep batch_size=32 -o app-sif
+grep -qE '^srun .* apptainer exec "\$image" bash -c "\$command"$' app-sif/tune/bench-n1.slurm.sh ||
+  fail "the app kernel does not run in the plan's container: $(grep -n 'srun' app-sif/tune/bench-n1.slurm.sh)"
+grep -q '^  apptainer pull "\$image" ' app-sif/tune/bench-n1.slurm.sh || fail "the image is not pulled when missing"
+sed 's/^  scheduler = slurm$/&\n  runtime = docker/' sweep.modak >docker.modak
+expect app-docker 0 'configurations' -- "$modak" bench docker.modak --kernel app --sweep lr=0.1 --sweep batch_size=32 -o app-docker
+grep -q 'docker run --rm .*-e MODAK_LR -e MODAK_RESULT ' app-docker/tune/bench-n1.slurm.sh ||
+  fail "docker does not pass the swept keys: $(grep -n 'docker run' app-docker/tune/bench-n1.slurm.sh)"
+for s in app-sif/tune/*.sh app-docker/tune/*.sh; do shellcheck "$s" || fail "$s: shellcheck"; done
+
+# The hardware kernels: what they can vary, and what they need of the target.
+expect stream-key 1 "the stream kernel varies threads and array_mib; 'nodes'" -- \
+  "$modak" bench sweep.modak --kernel stream --sweep nodes=1,2 -o hw
+expect allreduce-one-node 1 "every node count must be at least 2" -- \
+  "$modak" bench sweep.modak --kernel allreduce --sweep nodes=1,2 -o hw
+expect allreduce-default-nodes 1 "sweep at least two \\(--sweep nodes=2,4\\)" -- "$modak" bench sweep.modak --kernel allreduce -o hw
+sed '/interconnect = /d' sweep.modak >nonet.modak
+expect allreduce-no-network 1 "nonet.modak:2:8: error: the allreduce kernel measures the network between nodes: target 'hpc' has no .interconnect." -- \
+  "$modak" bench nonet.modak --kernel allreduce --sweep nodes=2 -o hw
+sed 's/scheduler = slurm/scheduler = kubernetes/' sweep.modak >k8s.modak
+expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, PBS or Torque" -- \
+  "$modak" bench k8s.modak --kernel app --sweep lr=0.1 -o hw
+[[ ! -e hw ]] || fail "bench wrote output for a refused hardware sweep"
+for scheduler in slurm pbs torque; do
+  sed "s/scheduler = slurm/scheduler = $scheduler/" sweep.modak >"hw-$scheduler.modak"
+  expect "$scheduler-stream" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel stream --sweep threads=1,2 -o "hw-$scheduler"
+  expect "$scheduler-allreduce" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel allreduce --sweep nodes=2,4 -o "hw-net-$scheduler"
+  for s in "hw-$scheduler"/tune/*.sh "hw-net-$scheduler"/tune/*.sh; do
+    if ! bash -n "$s" || ! shellcheck "$s"; then fail "$s does not pass bash -n and shellcheck"; fi
+  done
+done
+# Records of the hardware kernels missing what they measure.
+stream=$("$modak" bench run --kernel stream --steps 1 --array-mib 1 --device epyc_9654 --deployment d)
+sed 's/"bandwidth_gbs":[0-9.e+-]*,//' <<<"$stream" >nobw.jsonl
+expect stream-no-bandwidth 1 'nobw.jsonl:1:1: error: the record has no "bandwidth_gbs"' -- "$modak" bench collect nobw.jsonl -o results2.csv
+printf '{"format":"modak-bench-result","format_version":1,"modak_version":"0.1.0","deployment":"d","kernel":"allreduce","configuration":{},"nodes":1,"interconnect":"ethernet_10g","messages":[{"bytes":8,"seconds":1e-05}],"status":"ok"}\n' >onenode.jsonl
+expect allreduce-one-node-record 1 'onenode.jsonl:1:1: error: an allreduce record measures between nodes' -- "$modak" bench collect onenode.jsonl -o results2.csv
+sed 's/"messages":\[[^]]*\],//; s/"nodes":1/"nodes":2/' onenode.jsonl >nomessages.jsonl
+expect allreduce-no-messages 1 'nomessages.jsonl:1:1: error: the record has no "messages"' -- "$modak" bench collect nomessages.jsonl -o results2.csv
+[[ ! -e results2.csv ]] || fail "collect wrote results for invalid hardware records"
+
 if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1
