@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `modak plan | predict | catalog | model fit | model report`: the embedded performance model.
 #include "Commands.h"
+#include "Parallel.h"
 #include "Support.h"
 
 #include "modak/diag/DiagnosticEngine.h"
@@ -238,6 +239,20 @@ std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::Measu
     return {train, test};
 }
 
+/// fitCalibration with its iterations counted on a terminal (a fit of thousands of rows takes a while).
+model::FitReport fitShowingProgress(const model::MeasurementSet& data, const model::Calibration& start,
+                                    const model::Catalogue& cat) {
+    std::optional<Progress> progress;
+    auto report = model::fitCalibration(data, start, cat, [&](size_t done, size_t total) {
+        if (!progress)
+            progress.emplace("fitting", total, "iterations");
+        progress->update(done);
+    });
+    if (progress)
+        progress->finish();
+    return report;
+}
+
 /// The site's measured hardware next to what the catalogue and the generic constants assume.
 void printMeasuredHardware(const model::FitReport& fitted, const model::Catalogue& cat) {
     if (fitted.hardwareNotes.empty())
@@ -293,7 +308,7 @@ int runModelFit(const ModelFitOptions& options) {
         printError("no measurements left to fit");
         return InputErrors;
     }
-    auto report = model::fitCalibration(train, model::Calibration::builtin(), model::Catalogue::builtin());
+    auto report = fitShowingProgress(train, model::Calibration::builtin(), model::Catalogue::builtin());
     fmt::print(stderr, "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n", report.rowsUsed,
                report.rowsSkipped, report.rmsLogError);
     for (const auto& note : report.hardwareNotes)
@@ -349,7 +364,7 @@ int runModelReport(const ModelReportOptions& options) {
         if (!given)
             return UsageOrIoError;
     }
-    auto fitted = model::fitCalibration(train, given ? *given : model::Calibration::builtin(), cat);
+    auto fitted = fitShowingProgress(train, given ? *given : model::Calibration::builtin(), cat);
     const model::Calibration& cal = fitted.calibration;
     auto before = model::evaluate(test, data, given ? *given : model::Calibration::builtin(), cat);
     auto after = model::evaluate(test, data, cal, cat);

@@ -28,13 +28,14 @@ inline unsigned workerCount(size_t tasks) {
 }
 
 /// "checked 120/10000 files" on stderr, rewritten in place — only when stderr is a terminal and
-/// there is more than one file, so CI logs stay quiet.
+/// there is more than one item, so CI logs stay quiet.
 class Progress {
 public:
-    Progress(const char* verb, size_t total) : verb_(verb), total_(total), shown_(total > 1 && isatty(2)) {}
+    Progress(const char* verb, size_t total, const char* unit = "files")
+        : verb_(verb), unit_(unit), total_(total), shown_(total > 1 && isatty(2)) {}
     void update(size_t done) {
         if (shown_ && (done == total_ || done % 16 == 0))
-            std::fprintf(stderr, "\r%s %zu/%zu files", verb_, done, total_);
+            std::fprintf(stderr, "\r%s %zu/%zu %s", verb_, done, total_, unit_);
     }
     void finish() {
         if (shown_)
@@ -43,6 +44,7 @@ public:
 
 private:
     const char* verb_;
+    const char* unit_;
     size_t total_;
     bool shown_;
 };

@@ -62,7 +62,7 @@ double logit(double p) { return std::log(p / (1 - p)); }
 
 /// Nelder–Mead minimisation of `f` from `x0` (a few hundred evaluations suffice for ≤ 10 parameters).
 std::vector<double> nelderMead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
-                               int iterations) {
+                               int iterations, const std::function<void(int)>& onIteration) {
     const size_t n = x0.size();
     std::vector<std::vector<double>> simplex(n + 1, x0);
     for (size_t i = 0; i < n; ++i)
@@ -71,6 +71,8 @@ std::vector<double> nelderMead(const std::function<double(const std::vector<doub
     for (size_t i = 0; i <= n; ++i)
         values[i] = f(simplex[i]);
     for (int it = 0; it < iterations; ++it) {
+        if (onIteration)
+            onIteration(it);
         std::vector<size_t> order(n + 1);
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return values[a] < values[b]; });
@@ -414,7 +416,8 @@ void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& 
     }
 }
 
-FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat) {
+FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat,
+                         const FitProgress& progress) {
     FitReport report;
     report.calibration = start;
     Calibration& cal = report.calibration;
@@ -542,8 +545,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         }
         // Restarts from the best point escape the simplex collapsing in a high-dimensional valley.
         auto best = x0;
-        for (int restart = 0; restart < 3; ++restart)
-            best = nelderMead(objective, best, 200 * static_cast<int>(params.size()));
+        constexpr int kRestarts = 3;
+        const int iterations = 200 * static_cast<int>(params.size());
+        const size_t total = static_cast<size_t>(kRestarts * iterations);
+        for (int restart = 0; restart < kRestarts; ++restart)
+            best = nelderMead(objective, best, iterations, [&](int it) {
+                if (progress)
+                    progress(static_cast<size_t>(restart * iterations + it), total);
+            });
+        if (progress)
+            progress(total, total);
         objective(best);  // leaves the best values in place
         report.rmsLogError = std::sqrt(meanSquaredLogError());
     }

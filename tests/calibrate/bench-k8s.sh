@@ -130,6 +130,12 @@ import json, sys, jsonschema
 jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.loads(sys.argv[2]))
 PY
 done < <(cat train/cpu_bench/results/*.jsonl stream/cpu_bench/results/*.jsonl allreduce/cpu_bench/results/*.jsonl)
+# On a terminal (script(1) gives one), collecting and fitting show their progress; in a pipe they do not.
+script -qec "'$modak' bench collect train stream allreduce -o tty.csv && '$modak' model fit tty.csv -o tty.json" /dev/null >tty.out 2>&1 ||
+  fail "collect and fit on a terminal: $(cat tty.out)"
+grep -q $'\rread 5/5 files' tty.out && grep -q $'\rfitting [0-9]*/[0-9]* iterations' tty.out ||
+  fail "no progress on a terminal: $(head -c 300 tty.out | od -c | head)"
+grep -q 'fitting' fit.err && fail "progress written to a pipe"
 "$modak" model report --data results.csv >report.out 2>&1 || fail "model report: $(cat report.out)"
 grep -q '^  memory bandwidth epyc_9654' report.out && grep -q '^  interconnect ethernet_10g' report.out ||
   fail "the report shows no measured hardware: $(cat report.out)"

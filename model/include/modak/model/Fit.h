@@ -88,8 +88,12 @@ struct FitReport {
     double rmsLogError = 0;  ///< on the fitted rows
 };
 
+/// Told how far a fit is: `done` of `total` optimiser iterations (for a progress display).
+using FitProgress = std::function<void(size_t done, size_t total)>;
+
 /// Fits the continuous constants and the Amdahl fractions, starting from `start`.
-FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat);
+FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, const Catalogue& cat,
+                         const FitProgress& progress = {});
 
 struct DatasetError {
     std::string dataset;
