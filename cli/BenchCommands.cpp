@@ -135,6 +135,7 @@ int runBench(const BenchOptions& o) {
     so.steps = o.steps;
     so.exclusive = !o.shared;
     so.maxBytes = o.maxBytes;
+    so.transport = o.transport;
     so.image = o.image;
     so.version = MODAK_VERSION;
     so.sourceName = fs::path(o.path).filename().string();
@@ -339,6 +340,24 @@ int runBenchRecord(const BenchRecordOptions& o) {
     r.batchPerDevice = o.batch;
     r.job = o.job;
     r.hosts = {thisHost()};
+    if (o.kernel == "allreduce") {
+        // The MPI kernel's output: one "BYTES SECONDS" line per message size, from rank 0.
+        r.transport = o.transport.empty() ? "mpi" : o.transport;
+        r.devices = r.nodes;
+        std::ifstream in(o.messagesFile);
+        size_t bytes = 0;
+        double seconds = 0;
+        while (in >> bytes >> seconds)
+            if (bytes > 0 && seconds > 0 && std::isfinite(seconds))
+                r.messages.push_back({bytes, seconds});
+        if (r.nodes < 2)
+            r.status = "failed", r.reason = "an all-reduce between nodes needs at least 2 nodes";
+        else if (r.interconnect.empty())
+            r.status = "failed", r.reason = "the record needs the interconnect (--interconnect)";
+        else if (r.messages.empty())
+            r.status = "failed", r.reason = "the MPI kernel printed no timings (see the job's log)";
+        return appendLine(o.out, calibrate::toJsonLine(r)) ? (r.ok() ? Success : InputErrors) : UsageOrIoError;
+    }
     r.steps = 1;
     r.stepSeconds = o.end - o.start;
     double throughput = 0;

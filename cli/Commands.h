@@ -119,6 +119,7 @@ struct BenchOptions {
     bool shared = false;                  ///< do not ask for exclusive nodes
     size_t maxBytes = size_t{16} << 20;   ///< allreduce: largest message
     std::string image;                    ///< Kubernetes: the image with modak in it
+    std::string transport = "tcp";        ///< allreduce: tcp | mpi
     std::vector<std::string> catalogs;
     ColorMode color = ColorMode::Auto;
 };
@@ -145,6 +146,8 @@ struct BenchRecordOptions {
     int nodes = 1, batch = 0;
     double start = 0, end = 0;
     std::string throughputFile;
+    std::string messagesFile;             ///< allreduce: "BYTES SECONDS" lines of the MPI kernel
+    std::string transport;                ///< allreduce: mpi
 };
 int runBenchRecord(const BenchRecordOptions& options);
 

@@ -188,6 +188,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     benchCmd->add_option("--max-bytes", benchOpts.maxBytes, "allreduce: largest message (from 8 B, doubling)")
         ->capture_default_str();
+    benchCmd->add_option("--transport", benchOpts.transport, "allreduce: tcp (modak's own, over TCP) or mpi "
+                                                             "(MPI_Allreduce, compiled with the site's mpicc)")
+        ->check(CLI::IsMember({"tcp", "mpi"}))
+        ->capture_default_str();
     benchCmd->add_option("--image", benchOpts.image, "Kubernetes: the container image with modak in it (default "
                                                      "modak:VERSION, built from integrations/Dockerfile)");
     benchCmd->add_option("-o,--output", benchOpts.output, "Output directory; files go to DIR/<deployment>/")
@@ -254,6 +258,10 @@ int main(int argc, char** argv) {
     benchRecordCmd->add_option("--start", recordOpts.start, "Start time (s since the epoch)");
     benchRecordCmd->add_option("--end", recordOpts.end, "End time (s since the epoch)");
     benchRecordCmd->add_option("--throughput-file", recordOpts.throughputFile, "File holding samples/s");
+    benchRecordCmd->add_option("--messages-file", recordOpts.messagesFile, "allreduce: the MPI kernel's "
+                                                                            "\"BYTES SECONDS\" lines");
+    benchRecordCmd->add_option("--transport", recordOpts.transport, "allreduce: how it was measured")
+        ->check(CLI::IsMember({"tcp", "mpi"}));
     benchRecordCmd->add_option("--out", recordOpts.out, "Result file to append to (default: standard output)");
 
     BenchCollectOptions collectOpts;

@@ -163,6 +163,9 @@ BenchRecord fromJson(const json& o) {
             r.messages.push_back({static_cast<size_t>(positive(m, "bytes", true, 0)), positive(m, "seconds", true, 0)});
         }
     }
+    r.transport = text(o, "transport", false);
+    if (!r.transport.empty() && r.transport != "tcp" && r.transport != "mpi")
+        throw Invalid{fmt::format("\"transport\" must be \"tcp\" or \"mpi\", not \"{}\"", r.transport)};
     if (ok && r.kernel == "allreduce" && r.nodes < 2)
         throw Invalid{"an allreduce record measures between nodes: \"nodes\" must be at least 2"};
     r.job = text(o, "job", false);
@@ -221,6 +224,8 @@ std::string toJsonLine(const BenchRecord& r) {
             o["bandwidth_gbs"] = r.bandwidthGBs;
         if (r.arrayBytes > 0)
             o["array_bytes"] = r.arrayBytes;
+        if (!r.transport.empty())
+            o["transport"] = r.transport;
         if (!r.messages.empty()) {
             ordered_json ms = ordered_json::array();
             for (const auto& m : r.messages)
@@ -293,7 +298,7 @@ std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
     std::string out = "# Measured by modak bench (docs/calibration.md); read by `modak model fit`.\n"
                       "dataset,workload,framework,version,build,graph_compiler,precision,device,sockets,gpus_per_node,"
                       "nodes,interconnect,batch_per_device,storage,throughput,source,cores,workload_scale,configuration,"
-                      "kernel,message_bytes,op_seconds,bandwidth_gbs\n";
+                      "kernel,message_bytes,op_seconds,bandwidth_gbs,transport\n";
     for (const auto& r : records) {
         if (!r.ok())
             continue;
@@ -303,19 +308,20 @@ std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
         std::string source = fmt::format("modak bench {} {}{}{}", r.modakVersion, r.kernel,
                                          r.job.empty() ? "" : " job " + r.job, hosts.empty() ? "" : " on " + hosts);
         if (r.kernel == "stream") {
-            out += fmt::format("{},,,,,,,{},{},0,1,,,,,{},{},,{},stream,{},{:.6g},{:.6g}\n", csvCell(r.deployment),
+            out += fmt::format("{},,,,,,,{},{},0,1,,,,,{},{},,{},stream,{},{:.6g},{:.6g},\n", csvCell(r.deployment),
                                csvCell(r.device), r.sockets, csvCell(source), r.cores, csvCell(r.configurationKey()),
                                r.arrayBytes, r.stepSeconds, r.bandwidthGBs);
             continue;
         }
         if (r.kernel == "allreduce") {
             for (const auto& m : r.messages)
-                out += fmt::format("{},,,,,,,{},1,0,{},{},,,,{},,,{},allreduce,{},{:.6g},\n", csvCell(r.deployment),
+                out += fmt::format("{},,,,,,,{},1,0,{},{},,,,{},,,{},allreduce,{},{:.6g},,{}\n", csvCell(r.deployment),
                                    csvCell(r.device), r.nodes, csvCell(r.interconnect), csvCell(source),
-                                   csvCell(r.configurationKey()), m.bytes, m.seconds);
+                                   csvCell(r.configurationKey()), m.bytes, m.seconds,
+                                   r.transport.empty() ? "tcp" : r.transport);
             continue;
         }
-        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,\n", csvCell(r.deployment),
+        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,,\n", csvCell(r.deployment),
                            csvCell(r.workload), csvCell(r.framework.empty() ? "modak" : r.framework),
                            csvCell(r.frameworkVersion), csvCell(r.device), r.sockets, r.gpusPerNode, r.nodes,
                            csvCell(r.interconnect), r.batchPerDevice, fmt::format("{:.6g}", r.throughput), csvCell(source),

@@ -3,6 +3,8 @@
 
 #include "modak/calibrate/Record.h"
 
+#include "KernelSources.h"
+
 #include "Doc.h"         // codegen/src: Doc, toYaml
 #include "JobScripts.h"  // codegen/src: readJobSpec, containerExec
 #include "Kubernetes.h"  // codegen/src: kubernetesName
@@ -124,6 +126,7 @@ struct ScriptSpec {
     std::map<std::string, std::string> defaults;  ///< nodes, batch_size, threads when not swept
     int sockets = 1;
     size_t maxBytes = size_t{16} << 20;
+    std::string transport = "tcp";
     std::string image;  ///< kubernetes
     // app
     std::string run, containerSetup, containerExec;
@@ -249,6 +252,20 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel stream \\\n";
         out += fmt::format("  --threads {} --array-mib {} --steps {} --device {} --sockets {} \\\n", valueOf("threads"),
                            valueOf("array_mib"), s.steps, shellQuote(s.device), s.sockets);
+        return out + tail;
+    }
+    if (s.kernel == "allreduce" && s.transport == "mpi") {
+        // The site's MPI: compiled here with its mpicc, started by its launcher, one rank per node.
+        std::string mpiLauncher = launcher.starts_with("srun ")
+                                      ? "srun --mpi=\"${MODAK_SRUN_MPI:-pmix}\" " + launcher.substr(5)
+                                      : launcher;
+        out += "kernel=$results/allreduce_mpi-${task[$index]}\n"
+               "\"${MPICC:-mpicc}\" -O2 -o \"$kernel\" allreduce_mpi.c\n"
+               "messages=$results/task-${task[$index]}.messages\n";
+        out += fmt::format("{}\"$kernel\" 8 {} >\"$messages\"\n", mpiLauncher, s.maxBytes);
+        out += "\"${MODAK:-modak}\" bench record --kernel allreduce --transport mpi \\\n";
+        out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n", s.nodes,
+                           shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
         return out + tail;
     }
     if (s.kernel == "allreduce") {
@@ -819,6 +836,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         base.device = c->name;
     base.sockets = static_cast<int>(std::max<int64_t>(1, integer(cpu, "sockets").value_or(1)));
     base.maxBytes = o.maxBytes;
+    base.transport = o.kernel == "allreduce" ? o.transport : "";
     base.image = o.image.empty() ? "modak:" + o.version : o.image;
     if (gpu && o.kernel == "app")
         base.device = word(gpu, "model");
@@ -838,6 +856,16 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             diags.add(DiagCode::SweepInvalid, target->block->name ? target->block->name->range : depAt,
                       fmt::format("the allreduce kernel measures the network between nodes: target '{}' has no "
                                   "`interconnect`", target->name));
+            return std::nullopt;
+        }
+        if (o.kernel == "allreduce" && o.transport != "tcp" && o.transport != "mpi") {
+            diags.add(DiagCode::SweepInvalid, depAt, fmt::format("unknown transport '{}': tcp or mpi", o.transport));
+            return std::nullopt;
+        }
+        if (o.transport == "mpi" && jobs.scheduler == "kubernetes") {
+            diags.add(DiagCode::SweepInvalid, depAt,
+                      "on Kubernetes the allreduce kernel runs over TCP (--transport tcp): an MPI launch there needs "
+                      "the MPI Operator, which a benchmark pod does not have");
             return std::nullopt;
         }
         if (o.maxBytes < 8 || o.maxBytes > (size_t{1} << 32)) {
@@ -954,6 +982,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     }
     if (jobs.scheduler != "kubernetes")
         jobs.files.push_back({"submit.sh", renderSubmit(jobs, scripts, o.maxParallel > 0, o.version, o.sourceName), true});
+    if (base.transport == "mpi")
+        jobs.files.push_back({"allreduce_mpi.c", kAllReduceMpiSource, false});
     nlohmann::ordered_json manifest;
     manifest["format"] = "modak-bench-sweep";
     manifest["format_version"] = 1;

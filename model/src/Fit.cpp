@@ -198,6 +198,7 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             h.kernel = row["kernel"];
             h.device = row["device"];
             h.interconnect = row["interconnect"];
+            h.transport = row["transport"].empty() ? "tcp" : row["transport"];
             h.range = range;
             if (!toInt(row["sockets"], h.sockets, 1) || !toInt(row["cores"], h.cores, 0) || !toInt(row["nodes"], h.nodes, 1) ||
                 h.sockets < 1 || h.nodes < 1 || !toDouble(row["message_bytes"], h.messageBytes) || !(h.messageBytes > 0) ||
@@ -209,8 +210,8 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
                 bad("a stream row needs `device` and a positive `bandwidth_gbs`");
                 continue;
             }
-            if (h.kernel == "allreduce" && (h.interconnect.empty() || h.nodes < 2)) {
-                bad("an allreduce row needs `interconnect` and at least 2 `nodes`");
+            if (h.kernel == "allreduce" && (h.interconnect.empty() || h.nodes < 2 || (h.transport != "tcp" && h.transport != "mpi"))) {
+                bad("an allreduce row needs `interconnect`, at least 2 `nodes` and a `transport` of tcp or mpi");
                 continue;
             }
             into.hardware.push_back(std::move(h));
@@ -376,13 +377,18 @@ void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& 
     // STREAM: the best bandwidth any thread count reached is what the memory system gives.
     std::map<std::string, std::pair<double, size_t>> stream;  // device → best GB/s per socket, rows
     std::map<std::string, std::vector<std::pair<double, double>>> links;  // interconnect → (bytes, s per message)
+    std::set<std::string> mpiMeasured;
+    for (const auto& h : rows)
+        if (h.kernel == "allreduce" && h.transport == "mpi")
+            mpiMeasured.insert(h.interconnect);
     for (const auto& h : rows) {
         if (h.kernel == "stream") {
             auto& [best, n] = stream[h.device];
             best = std::max(best, h.bandwidthGBs / h.sockets);
             ++n;
-        } else {
-            links[h.interconnect].emplace_back(h.messageBytes, h.opSeconds / (2.0 * (h.nodes - 1)));
+        } else if (h.transport == "mpi" || !mpiMeasured.count(h.interconnect)) {
+            double perStep = h.transport == "mpi" ? h.messageBytes / h.nodes : h.messageBytes;
+            links[h.interconnect].emplace_back(perStep, h.opSeconds / (2.0 * (h.nodes - 1)));
         }
     }
     for (const auto& [device, best] : stream) {
@@ -412,7 +418,8 @@ void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& 
         Calibration::MeasuredLink link{1e-9 / slope, std::max(0.0, intercept) * 1e6};
         cal.measuredInterconnects[name] = link;
         notes.push_back(fmt::format("{}: {:.3g} GB/s per link, {:.3g} µs per message (weighted least squares over {} "
-                                    "message sizes)", name, link.bandwidthGBs, link.latencyUs, points.size()));
+                                    "message sizes{})", name, link.bandwidthGBs, link.latencyUs, points.size(),
+                                    mpiMeasured.count(name) ? ", MPI_Allreduce" : ""));
     }
 }
 

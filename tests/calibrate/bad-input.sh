@@ -127,12 +127,17 @@ expect allreduce-no-network 1 "nonet.modak:2:8: error: the allreduce kernel meas
 sed 's/scheduler = slurm/scheduler = kubernetes/' sweep.modak >k8s.modak
 expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, PBS or Torque" -- \
   "$modak" bench k8s.modak --kernel app --sweep lr=0.1 -o hw
+expect k8s-mpi 1 "on Kubernetes the allreduce kernel runs over TCP" -- \
+  "$modak" bench k8s.modak --kernel allreduce --transport mpi --sweep nodes=2 -o hw
 [[ ! -e hw ]] || fail "bench wrote output for a refused hardware sweep"
 for scheduler in slurm pbs torque; do
   sed "s/scheduler = slurm/scheduler = $scheduler/" sweep.modak >"hw-$scheduler.modak"
   expect "$scheduler-stream" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel stream --sweep threads=1,2 -o "hw-$scheduler"
   expect "$scheduler-allreduce" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel allreduce --sweep nodes=2,4 -o "hw-net-$scheduler"
-  for s in "hw-$scheduler"/tune/*.sh "hw-net-$scheduler"/tune/*.sh; do
+  expect "$scheduler-allreduce-mpi" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel allreduce \
+    --transport mpi --sweep nodes=2,4 -o "hw-mpi-$scheduler"
+  [[ -f hw-mpi-$scheduler/tune/allreduce_mpi.c ]] || fail "$scheduler: no allreduce_mpi.c in the MPI sweep"
+  for s in "hw-$scheduler"/tune/*.sh "hw-net-$scheduler"/tune/*.sh "hw-mpi-$scheduler"/tune/*.sh; do
     if ! bash -n "$s" || ! shellcheck "$s"; then fail "$s does not pass bash -n and shellcheck"; fi
   done
 done

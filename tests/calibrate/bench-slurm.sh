@@ -18,7 +18,7 @@ cleanup() {
 trap cleanup EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck; do
+for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck mpicc; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs it)" >&2; exit 1; }
 done
 [[ $(id -u) == 0 ]] || { echo "bench-slurm.sh needs root to run slurmd" >&2; exit 1; }
@@ -117,20 +117,27 @@ grep -q '^+++ b/site.modak' best.out || fail "bench best --write printed no diff
   fail "bench stream: $(cat hw.out)"
 "$modak" bench site.modak --kernel allreduce --sweep nodes=2 --max-bytes 1048576 -o hw-net >hw.out 2>&1 ||
   fail "bench allreduce: $(cat hw.out)"
-for s in hw/cpu_bench/*.sh hw-net/cpu_bench/*.sh; do shellcheck "$s" || fail "$s: shellcheck"; done
-ids=$( { hw/cpu_bench/submit.sh && hw-net/cpu_bench/submit.sh; } ) || fail "submit.sh (hardware)"
+# The same over the site's MPI: Open MPI compiled by the task with mpicc, ranks wired up by srun --mpi=pmix.
+"$modak" bench site.modak --kernel allreduce --transport mpi --sweep nodes=2 --max-bytes 1048576 -o hw-mpi >hw.out 2>&1 ||
+  fail "bench allreduce over MPI: $(cat hw.out)"
+[[ -f hw-mpi/cpu_bench/allreduce_mpi.c ]] || fail "the MPI kernel's source is not in the sweep"
+for s in hw/cpu_bench/*.sh hw-net/cpu_bench/*.sh hw-mpi/cpu_bench/*.sh; do shellcheck "$s" || fail "$s: shellcheck"; done
+ids=$( { hw/cpu_bench/submit.sh && hw-net/cpu_bench/submit.sh && hw-mpi/cpu_bench/submit.sh; } ) || fail "submit.sh (hardware)"
 for _ in $(seq 240); do
   [[ -z $(squeue -h -j "$(paste -sd, <<<"$ids")" 2>/dev/null) ]] && break
   sleep 0.5
 done
-"$modak" bench collect sweep hw hw-net -o all.csv 2>collect.err || { cat collect.err >&2; fail "bench collect (all)"; }
-grep -q '^9 records from 9 files: 9 ok, 0 failed, 0 tasks without a record' collect.err || fail "collect (all): $(cat collect.err)"
-grep -q ',allreduce,1048576,' all.csv || fail "no 1 MiB all-reduce row: $(grep allreduce all.csv)"
+cat hw-mpi/cpu_bench/logs/* 2>/dev/null | grep -iE 'error|abort' >&2
+"$modak" bench collect sweep hw hw-net hw-mpi -o all.csv 2>collect.err || { cat collect.err >&2; fail "bench collect (all)"; }
+grep -q '^10 records from 10 files: 10 ok, 0 failed, 0 tasks without a record' collect.err || fail "collect (all): $(cat collect.err)"
+grep -q ',allreduce,1048576,.*,tcp$' all.csv || fail "no 1 MiB TCP all-reduce row: $(grep allreduce all.csv)"
+grep -q ',allreduce,1048576,.*,mpi$' all.csv || fail "no 1 MiB MPI all-reduce row: $(grep allreduce all.csv)"
 grep -q 'n1 n2' <(grep ',allreduce,' all.csv) || fail "the all-reduce did not span both nodes"
 "$modak" model fit all.csv -o site-hw.calibration.json 2>fit.err || { cat fit.err >&2; fail "model fit (all)"; }
 cat fit.err
 grep -q '"memory_bandwidth_gbs"' site-hw.calibration.json && grep -q '"ethernet_10g"' site-hw.calibration.json ||
   fail "no measured hardware in the calibration"
+grep -q 'MPI_Allreduce' fit.err || fail "the network was not fitted from the MPI rows: $(cat fit.err)"
 
 if ((failures)); then
   echo "$failures failure(s)" >&2

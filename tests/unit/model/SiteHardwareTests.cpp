@@ -136,9 +136,9 @@ TEST_CASE("measured hardware survives the calibration file and changes predictio
 
 TEST_CASE("a micro-benchmark row without what it measures is a located error", "[calibrate]") {
     std::string csv = calibrate::toThroughputCsv({streamRecord(1, 10)});
-    auto at = csv.rfind(",10\n");
+    auto at = csv.rfind(",10,\n");  // bandwidth_gbs, then the empty transport
     REQUIRE(at != std::string::npos);
-    csv.replace(at, 4, ",\n");
+    csv.replace(at, 5, ",,\n");
     MeasurementSet data;
     Diagnostics diags;
     CHECK_FALSE(readMeasurements(csv, FileId{}, data, diags));

@@ -49,6 +49,7 @@ struct BenchRecord {
     double bandwidthGBs = 0;   ///< stream: triad bandwidth of one node, GB/s
     size_t arrayBytes = 0;     ///< stream: bytes per array
     std::vector<MessageTime> messages;  ///< allreduce: one median time per message size
+    std::string transport;     ///< allreduce: tcp (modak's star through task 0) | mpi (MPI_Allreduce)
     std::string status = "ok"; ///< ok | failed
     std::string reason;        ///< why it failed
     std::string job;           ///< scheduler job (and array task) id

@@ -33,6 +33,7 @@ struct SweepOptions {
     int steps = 10;                       ///< train-step: timed steps per task
     bool exclusive = true;                ///< benchmarks do not share nodes
     size_t maxBytes = size_t{16} << 20;   ///< allreduce: largest message
+    std::string transport = "tcp";        ///< allreduce: tcp (modak's star) | mpi (MPI_Allreduce, built with mpicc)
     std::string image;                    ///< Kubernetes: the image with modak ("" = modak:VERSION)
     std::string version;                  ///< modak's, into every record
     std::string sourceName;               ///< the .modak file as named, for the header comments

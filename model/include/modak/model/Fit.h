@@ -47,6 +47,7 @@ struct HardwareMeasurement {
     double messageBytes = 0;      ///< stream: bytes per array; allreduce: the message
     double opSeconds = 0;         ///< one triad, or one all-reduce
     double bandwidthGBs = 0;      ///< stream: the triad's bandwidth of one node
+    std::string transport = "tcp";  ///< allreduce: tcp (a star through task 0) | mpi (MPI_Allreduce)
     SourceRange range;
 };
 
@@ -58,7 +59,10 @@ struct MeasurementSet {
 
 /// The site hardware the micro-benchmark rows measure, as a calibration holds it: the best STREAM
 /// bandwidth per socket of each CPU, and per interconnect a least-squares line through the
-/// all-reduce times (per message on task 0's link: t / 2(nodes−1) = latency + bytes / bandwidth).
+/// all-reduce times, per step of the algorithm: t / 2(nodes−1) = latency + x / bandwidth, where x is
+/// the message for modak's TCP star (task 0's link carries every message whole) and the message /
+/// nodes for MPI (a ring's chunks, as the model assumes). MPI rows, when an interconnect has them,
+/// are what the site's jobs use and are preferred.
 /// `notes` says what was fitted from how many rows, and what could not be.
 void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& cal, std::vector<std::string>& notes);
 
