@@ -41,12 +41,14 @@ _modak() {
       return ;;
     --catalog | --calibration) COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur")); return ;;
     --build) COMPREPLY=($(compgen -W "hub pip source" -- "$cur")); return ;;
-    --kernel) COMPREPLY=($(compgen -W "train-step app" -- "$cur")); return ;;
+    --kernel) COMPREPLY=($(compgen -W "train-step stream allreduce app" -- "$cur")); return ;;
+    --transport) COMPREPLY=($(compgen -W "tcp mpi" -- "$cur")); return ;;
     --graph-compiler) COMPREPLY=($(compgen -W "none xla ngraph glow inductor" -- "$cur")); return ;;
     --precision) COMPREPLY=($(compgen -W "fp32 tf32 amp mixed fp16 bf16 fp64" -- "$cur")); return ;;
     --framework) COMPREPLY=($(compgen -W "tensorflow pytorch keras mxnet cntk jax" -- "$cur")); return ;;
     --deployment | --name | --workload | --gpu | --cpu | --version | --nodes | --gpus-per-node | --sockets | \
-      --interconnect | --batch-per-device | --samples | --storage | --sweep | --array-limit | --max-parallel | --scale | --steps) return ;;
+      --interconnect | --batch-per-device | --samples | --storage | --sweep | --array-limit | --max-parallel | --scale | --steps | \
+      --max-bytes | --image) return ;;
   esac
   local options
   case $command in
@@ -62,7 +64,7 @@ _modak() {
     model) options="--help"
       [[ $cur != -* ]] && { COMPREPLY=($(compgen -W "fit report" -- "$cur")); return; } ;;
     bench) options="--deployment --sweep --kernel -o --output --array-limit --max-parallel --workload --scale --steps --shared
-                    --catalog --color --help"
+                    --max-bytes --transport --image --catalog --color --help"
       [[ $cur != -* && $prev == bench ]] && { COMPREPLY=($(compgen -W "run record collect best" -- "$cur") $(compgen -f -X '!*.modak' -- "$cur")); return; } ;;
     lsp) options="--stdio --lit-test --verbose --help" ;;
   esac
