@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build make pkg-config git ca-certificates python3
   libboost-dev libcli11-dev catch2 libtree-sitter-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev time python3-jsonschema shellcheck libdtl-dev
-  slurm-wlm munge libpmix-dev openmpi-bin libopenmpi-dev  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads; Open MPI for the MPI all-reduce kernel
+  slurm-wlm munge libpmix-dev openmpi-bin libopenmpi-dev charliecloud  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads; Open MPI for the MPI all-reduce kernel; Charliecloud runs the app kernel in a container
   ansible-core yamllint unzip neovim zsh bash-completion groff-base man-db dpkg-dev
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml

@@ -18,7 +18,7 @@ cleanup() {
 trap cleanup EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck mpicc; do
+for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck mpicc ch-run; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs it)" >&2; exit 1; }
 done
 [[ $(id -u) == 0 ]] || { echo "bench-slurm.sh needs root to run slurmd" >&2; exit 1; }
@@ -138,6 +138,34 @@ cat fit.err
 grep -q '"memory_bandwidth_gbs"' site-hw.calibration.json && grep -q '"ethernet_10g"' site-hw.calibration.json ||
   fail "no measured hardware in the calibration"
 grep -q 'MPI_Allreduce' fit.err || fail "the network was not fitted from the MPI rows: $(cat fit.err)"
+
+# The application kernel in its container: Charliecloud's ch-run, as the plan's job script launches it.
+# The image is a directory holding bash alone and a marker file, so the command can only succeed inside.
+sed -e 's/^  runtime = none$/  runtime = charliecloud/' \
+  -e 's|^  run = "echo train"$|  run = "read -r marker </in-the-image \&\& echo \\"$((MODAK_BATCH_SIZE * 100))\\" >\\"$MODAK_RESULT\\""|' \
+  site.modak >app.modak
+"$modak" check app.modak >check.out 2>&1 || fail "app.modak: $(cat check.out)"
+"$modak" bench app.modak --kernel app --sweep batch_size=2,3 --sweep nodes=1 -o app >app.out 2>&1 || fail "bench --kernel app: $(cat app.out)"
+image=$(sed -n "s/^image=\"\$image_dir\"\/'\(.*\)'$/\1/p" app/cpu_bench/bench-n1.slurm.sh)
+[[ -n $image ]] || fail "the app script names no Charliecloud image: $(grep -n image app/cpu_bench/bench-n1.slurm.sh)"
+grep -q '^srun .* ch-run --set-env --cd "$PWD" "$image" -- bash -c "$command"$' app/cpu_bench/bench-n1.slurm.sh ||
+  fail "the application does not run in its container: $(grep -n '^srun' app/cpu_bench/bench-n1.slurm.sh)"
+root=app/cpu_bench/$image
+for f in /bin/bash $(ldd /bin/bash | grep -o '/[^ ]*'); do
+  mkdir -p "$root$(dirname "$f")" && cp -L "$f" "$root$f"
+done
+mkdir -p "$root"/{etc,ch,dev,proc,sys,tmp,home}
+touch "$root"/etc/{passwd,group,hosts,resolv.conf} "$root"/ch/environment
+echo yes >"$root"/in-the-image
+export USER=${USER:-root}
+ids=$(app/cpu_bench/submit.sh) || fail "submit.sh (app)"
+for _ in $(seq 120); do
+  [[ -z $(squeue -h -j "$(paste -sd, <<<"$ids")" 2>/dev/null) ]] && break
+  sleep 0.5
+done
+"$modak" bench collect app -o app.csv 2>collect.err || fail "collect (app): $(cat collect.err; cat app/cpu_bench/logs/*)"
+grep -q '^2 records from 2 files: 2 ok, 0 failed' collect.err || fail "app kernel in Charliecloud: $(cat collect.err)"
+grep -qE '^cpu_bench,resnet50,pytorch,2.1,.*,300,modak bench [^,]* app ' app.csv || fail "no app row measured in the container: $(cat app.csv)"
 
 if ((failures)); then
   echo "$failures failure(s)" >&2
