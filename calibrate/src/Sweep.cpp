@@ -128,6 +128,7 @@ struct ScriptSpec {
     size_t maxBytes = size_t{16} << 20;
     std::string transport = "tcp";
     std::string image;  ///< kubernetes
+    std::string nodesWord;  ///< the node count as the command writes it ("" = `nodes`; Kubernetes: "$nodes")
     // app
     std::string run, containerSetup, containerExec;
     std::vector<std::pair<std::string, std::string>> env;
@@ -246,6 +247,7 @@ std::string renderScript(const ScriptSpec& s) {
 std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
                           const std::function<std::string(const std::string&)>& valueOf) {
     std::string out;
+    const std::string nodes = s.nodesWord.empty() ? std::to_string(s.nodes) : s.nodesWord;
     const std::string tail = fmt::format("  --deployment {} --configuration \"${{configuration[$index]}}\" --job \"$job\" "
                                          "--out \"$result\"\n", shellQuote(s.deployment));
     if (s.kernel == "stream") {
@@ -264,13 +266,13 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
                "messages=$results/task-${task[$index]}.messages\n";
         out += fmt::format("{}\"$kernel\" 8 {} >\"$messages\"\n", mpiLauncher, s.maxBytes);
         out += "\"${MODAK:-modak}\" bench record --kernel allreduce --transport mpi \\\n";
-        out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n", s.nodes,
+        out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n", nodes,
                            shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
         return out + tail;
     }
     if (s.kernel == "allreduce") {
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel allreduce \\\n";
-        out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes, s.nodes,
+        out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes, nodes,
                            shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
         return out + tail;
     }
@@ -278,7 +280,7 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel train-step \\\n";
         out += fmt::format("  --workload {} --scale {} --steps {} \\\n", shellQuote(s.workload),
                            shellQuote(fmt::format("{}", s.scale)), s.steps);
-        out += fmt::format("  --batch {} --threads {} --nodes {} \\\n", valueOf("batch_size"), valueOf("threads"), s.nodes);
+        out += fmt::format("  --batch {} --threads {} --nodes {} \\\n", valueOf("batch_size"), valueOf("threads"), nodes);
         out += fmt::format("  --device {}{} \\\n", shellQuote(s.device),
                            s.interconnect.empty() ? "" : " --interconnect " + shellQuote(s.interconnect));
         return out + tail;
@@ -288,7 +290,7 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     for (const auto& [k, v] : s.env)
         out += fmt::format("export {}={}\n", k, shellQuote(v));
     for (const auto& k : s.keys)
-        out += k == "nodes" ? fmt::format("export MODAK_NODES={}\n", s.nodes)
+        out += k == "nodes" ? fmt::format("export MODAK_NODES={}\n", nodes)
                             : fmt::format("export MODAK_{}=\"${{sweep_{}[$index]}}\"\n", upper(k), k);
     out += "export MODAK_RESULT=$results/task-${task[$index]}.throughput\n"
            "rm -f \"$MODAK_RESULT\"\n"
@@ -300,7 +302,7 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     out += launcher + (s.containerExec.empty() ? "" : s.containerExec + " ") + "bash -c \"$command\"\n";
     out += "end=$(date +%s.%N)\n";
     out += "\"${MODAK:-modak}\" bench record --kernel app --deployment " + shellQuote(s.deployment) + " \\\n";
-    out += fmt::format("  --nodes {} --batch {}", s.nodes, valueOf("batch_size"));
+    out += fmt::format("  --nodes {} --batch {}", nodes, valueOf("batch_size"));
     if (!s.workload.empty())
         out += " --workload " + shellQuote(s.workload);
     if (!s.device.empty())
@@ -402,12 +404,8 @@ std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const st
                    : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
     };
     ScriptSpec spec = s;
-    std::string command = kernelCommand(spec, "", valueOf);
-    // The node count is the Job's, not a constant of the script.
-    std::string fixed = fmt::format("--nodes {} ", s.nodes);
-    for (size_t at = command.find(fixed); at != std::string::npos; at = command.find(fixed, at))
-        command.replace(at, fixed.size(), "--nodes \"$nodes\" "), at += 17;
-    return out + command;
+    spec.nodesWord = "\"$nodes\"";  // the Job's, not a constant of the script shared by every Job
+    return out + kernelCommand(spec, "", valueOf);
 }
 
 /// A Kubernetes name of at most 63 characters ending in `suffix`.
@@ -419,8 +417,7 @@ std::string k8sName(const std::string& base, const std::string& suffix) {
 /// (one index per configuration); and per multi-node configuration an Indexed Job of one pod per node
 /// (the indexes are the ranks) with a headless Service, so rank 0 is `<job>-0.<service>`.
 std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, std::vector<size_t>>& byNodes,
-                             std::vector<BenchTask>& tasks, std::vector<std::string>& jobNames, const std::string& script,
-                             double timeoutSeconds) {
+                             std::vector<BenchTask>& tasks, std::vector<std::string>& jobNames, const std::string& script) {
     using codegen::Doc;
     const std::string configMap = k8sName(base.name, "-script");
     std::string out = fmt::format("# Benchmark sweep of deployment {} ({} kernel) as Kubernetes Indexed Jobs, generated by "
@@ -518,7 +515,6 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
         emit(j);
     };
 
-    (void)timeoutSeconds;
     for (const auto& [nodes, indices] : byNodes) {
         if (nodes == 1) {
             std::string name = k8sName(base.name, "-n1");
@@ -949,7 +945,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         }
         std::vector<std::string> names;
         std::string yaml = renderKubernetes(base, byNodes, jobs.tasks, names,
-                                            renderKubernetesTask(base, configs.size(), configs), 0);
+                                            renderKubernetesTask(base, configs.size(), configs));
         jobs.files.push_back({"bench.k8s.yaml", yaml, false});
         jobs.files.push_back({"submit.sh", renderKubernetesSubmit(jobs, names, o.version, o.sourceName), true});
         jobs.files.push_back({"collect.sh", renderKubernetesCollect(jobs, names), true});
