@@ -423,7 +423,10 @@ int runModelReport(const ModelReportOptions& options) {
         e.second = &m;
     }
     fmt::print("best configuration: measured / predicted best before / predicted best after calibration\n");
-    for (const auto& [dataset, configs] : byConfig) {
+    for (const auto& datasetConfigs : byConfig) {
+        // Named references, not a structured binding: the lambdas below capture them.
+        const auto& dataset = datasetConfigs.first;
+        const auto& configs = datasetConfigs.second;
         auto bestBy = [&](auto score) {
             const std::string* best = nullptr;
             double bestScore = -1;

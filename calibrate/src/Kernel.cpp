@@ -272,10 +272,13 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
         return std::nullopt;
     }
     TrainStepResult result;
-    auto [layers, scale] = trainStepLayers(*o.workload, o.scale);
+    // Plain variables, not a structured binding: the worker threads' lambdas capture them (clang
+    // before 16 refuses to capture bindings).
+    const auto layersAndScale = trainStepLayers(*o.workload, o.scale);
+    const int layers = layersAndScale.first;
     result.layers = layers;
-    result.scale = scale;
-    result.gradientFloats = static_cast<size_t>(std::max(1.0, std::round(o.workload->parameters * scale)));
+    result.scale = layersAndScale.second;
+    result.gradientFloats = static_cast<size_t>(std::max(1.0, std::round(o.workload->parameters * result.scale)));
 
     std::vector<float> weights(static_cast<size_t>(layers) * kWidth * kWidth);
     for (size_t i = 0; i < weights.size(); ++i)
