@@ -18,11 +18,12 @@ lint=$src/tests/tools/node_modules/.bin/dockerfile-utils
 [[ -x $lint ]] || { echo "dockerfile-utils is not installed: run npm ci in tests/tools (scripts/setup.sh does)" >&2; exit 1; }
 command -v shellcheck >/dev/null || { echo "shellcheck is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
 checker=(python3 "$src/tests/codegen/check-def.py")
-# ch-image is optional (not in setup.sh); it needs Debian's python3 with python3-lark.
+# ch-image (charliecloud-builders, which setup.sh installs with charliecloud) needs Debian's python3 with
+# python3-lark; --no-cache: its build cache is a git repository, which needs an identity a fresh machine lacks.
 chimage=()
 if [[ -x /usr/bin/ch-image ]] && /usr/bin/python3 -c 'import lark' 2>/dev/null; then
   mkdir -p "$work/ch"
-  chimage=(env USER="${USER:-root}" /usr/bin/python3 /usr/bin/ch-image -s "$work/ch/storage" build --parse-only -t modak-test)
+  chimage=(env USER="${USER:-root}" /usr/bin/python3 /usr/bin/ch-image --no-cache -s "$work/ch/storage" build --parse-only -t modak-test)
 else
   echo "note: ch-image (charliecloud-builders, python3-lark) not installed: its parse check is skipped"
 fi
