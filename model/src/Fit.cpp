@@ -432,7 +432,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     // Measured hardware first: the throughput fit then explains what is left.
     fitSiteHardware(data.hardware, cal, report.hardwareNotes);
 
-    std::vector<std::pair<Scenario, double>> rows;
+    // Measurements of the same configuration (a sweep's repetitions) have the same prediction: one row
+    // per configuration, weighted by its count, against the mean log of its measurements, has the same
+    // objective up to a constant (the spread within each group), at a fraction of the predictions.
+    struct FitRow {
+        Scenario scenario;
+        double weight = 0, logSum = 0, logSquares = 0;
+        double logMean() const { return logSum / weight; }
+    };
+    std::vector<FitRow> rows;
+    std::map<std::string, size_t> rowOf;
     std::deque<Workload> scaled;
     bool anyCpu = false, anyMulti = false, anyTensor = false;
     for (const auto& m : data.throughput) {
@@ -445,13 +454,30 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         anyCpu = anyCpu || s->gpusPerNode == 0;
         anyMulti = anyMulti || (s->gpusPerNode > 0 ? s->gpusPerNode : std::max(1, s->cpuSockets)) * s->nodes > 1;
         anyTensor = anyTensor || (s->gpu && s->gpu->tensorCores && m.precision != "fp32" && m.precision != "fp64");
-        rows.emplace_back(*s, m.throughput);
+        // Every column scenarioFor reads, so equal keys mean equal scenarios.
+        std::string key = fmt::format("{}|{:.17g}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.workload, m.workloadScale,
+                                      m.framework, m.version, m.build, m.graphCompiler, m.precision, m.device,
+                                      m.sockets, m.gpusPerNode, m.nodes, m.interconnect, m.storage, m.batchPerDevice,
+                                      m.cores);
+        auto [at, added] = rowOf.emplace(std::move(key), rows.size());
+        if (added)
+            rows.push_back({*s});
+        FitRow& row = rows[at->second];
+        const double l = std::log(m.throughput);
+        row.weight += 1;
+        row.logSum += l;
+        row.logSquares += l * l;
+        ++report.rowsUsed;
     }
-    report.rowsUsed = rows.size();
+    double totalWeight = 0, spread = 0;  // spread: the squared log error no prediction can remove
+    for (const auto& r : rows) {
+        totalWeight += r.weight;
+        spread += std::max(0.0, r.logSquares - r.weight * r.logMean() * r.logMean());
+    }
 
     // Only constants the data can inform are fitted; the others keep their values.
     std::vector<Param> params;
-    bool anyGpu = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.first.gpusPerNode > 0; });
+    bool anyGpu = std::any_of(rows.begin(), rows.end(), [](const FitRow& r) { return r.scenario.gpusPerNode > 0; });
     if (anyGpu) {
         params.push_back({&cal.gpuUtilisationCudaCores, 0.05, 1.0});
         params.push_back({&cal.memoryTrafficFactor, 0.5, 40});
@@ -463,9 +489,9 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         params.push_back({&cal.cpuUtilisation, 0.02, 1.0});
         // Only data with several batch sizes separates the fixed cost of a step from its compute.
         std::set<int> cpuBatches;
-        for (const auto& [s, measured] : rows)
-            if (s.gpusPerNode == 0)
-                cpuBatches.insert(s.batchPerDevice);
+        for (const auto& r : rows)
+            if (r.scenario.gpusPerNode == 0)
+                cpuBatches.insert(r.scenario.batchPerDevice);
         if (cpuBatches.size() > 1)
             params.push_back({&cal.stepOverheadCpuSeconds, 0.0, 0.05});
     }
@@ -475,9 +501,9 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         params.push_back({&cal.syncSecondsPerDoubling, 0.0, 0.05});
     }
     // Frameworks relative to the most measured one (TensorFlow in the public data).
-    std::map<std::string, size_t> frameworkRows;
-    for (const auto& [s, measured] : rows)
-        frameworkRows[s.framework + (s.gpusPerNode > 0 ? "/gpu" : "/cpu")]++;
+    std::map<std::string, double> frameworkRows;
+    for (const auto& r : rows)
+        frameworkRows[r.scenario.framework + (r.scenario.gpusPerNode > 0 ? "/gpu" : "/cpu")] += r.weight;
     if (!frameworkRows.empty()) {
         auto reference = std::max_element(frameworkRows.begin(), frameworkRows.end(),
                                           [](auto& a, auto& b) { return a.second < b.second; })->first;
@@ -494,10 +520,10 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     // Workloads and architectures relative to the most measured one of each, so the utilisation
     // constants stay meaningful.
     auto fitPerKey = [&](std::map<std::string, double>& table, auto keyOf) {
-        std::map<std::string, size_t> counts;
-        for (const auto& [s, measured] : rows)
-            if (std::string k = keyOf(s); !k.empty())
-                counts[k]++;
+        std::map<std::string, double> counts;
+        for (const auto& r : rows)
+            if (std::string k = keyOf(r.scenario); !k.empty())
+                counts[k] += r.weight;
         if (counts.size() < 2)
             return;
         auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
@@ -525,15 +551,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     for (const auto& p : params)
         initial.push_back(std::max(*p.value, 1e-6));
     constexpr double kPrior = 0.02;
+    // Over the measurements, without the spread within configurations (a constant to the optimiser).
     auto meanSquaredLogError = [&] {
         double sum = 0;
-        for (const auto& [s, measured] : rows) {
+        for (const auto& r : rows) {
             std::string error;
-            auto p = predict(s, cal, error);
-            double e = p ? std::log(p->throughput / measured) : 5.0;
-            sum += e * e;
+            auto p = predict(r.scenario, cal, error);
+            double e = p ? std::log(p->throughput) - r.logMean() : 5.0;
+            sum += r.weight * e * e;
         }
-        return rows.empty() ? 0.0 : sum / static_cast<double>(rows.size());
+        return rows.empty() ? 0.0 : sum / totalWeight;
     };
     auto objective = [&](const std::vector<double>& x) {
         double penalty = 0;
@@ -563,7 +590,7 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         if (progress)
             progress(total, total);
         objective(best);  // leaves the best values in place
-        report.rmsLogError = std::sqrt(meanSquaredLogError());
+        report.rmsLogError = std::sqrt(meanSquaredLogError() + spread / totalWeight);
     }
 
     // Amdahl: per application, least squares on efficiency t1 / (n t_n) = 1 / (n (1 − F) + F).
