@@ -145,3 +145,20 @@ TEST_CASE("a micro-benchmark row without what it measures is a located error", "
     REQUIRE(diags.errorCount() == 1);
     CHECK(diags.items().front().message == "a stream row needs `device` and a positive `bandwidth_gbs`");
 }
+
+TEST_CASE("repeated measurements of a configuration fit like one weighted row", "[calibrate]") {
+    // The public data, and the same with every row measured three times: the same fit.
+    const MeasurementSet& once = builtinMeasurements();
+    MeasurementSet thrice = once;
+    thrice.throughput.clear();
+    for (int i = 0; i < 3; ++i)
+        thrice.throughput.insert(thrice.throughput.end(), once.throughput.begin(), once.throughput.end());
+    const Catalogue& cat = Catalogue::builtin();
+    auto a = fitCalibration(once, Calibration::builtin(), cat);
+    auto b = fitCalibration(thrice, Calibration::builtin(), cat);
+    CHECK(b.rowsUsed == 3 * a.rowsUsed);
+    CHECK(b.rmsLogError == Approx(a.rmsLogError).epsilon(1e-6));
+    CHECK(b.calibration.cpuUtilisation == Approx(a.calibration.cpuUtilisation).epsilon(1e-6));
+    CHECK(b.calibration.gpuUtilisationCudaCores == Approx(a.calibration.gpuUtilisationCudaCores).epsilon(1e-6));
+    CHECK(b.calibration.collectiveEfficiency == Approx(a.calibration.collectiveEfficiency).epsilon(1e-6));
+}
