@@ -95,7 +95,7 @@ bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Di
                   "a benchmark sweeps whole numbers of a range: write `values = [...]` for other values");
         return false;
     }
-    diags.add(DiagCode::SweepInvalid, p.range, "the parameter has neither `values` nor `range`");
+    diags.add(DiagCode::SweepInvalid, p.range(), "the parameter has neither `values` nor `range`");
     return false;
 }
 
@@ -328,7 +328,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     const model::Symbol* target = program.lookup(dep.file, "target", word(block, "target"));
     if (!app || !target)
         return std::nullopt;  // loadProgram reported the unresolved reference
-    const SourceRange depAt = dep.block->name ? dep.block->name->range : dep.block->range;
+    const SourceRange depAt = dep.block->name() ? dep.block->name()->range : dep.block->range();
 
     BenchJobs jobs;
     jobs.deployment = dep.name;
@@ -345,10 +345,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     // the same name).
     std::vector<Axis> axes;
     if (const Statement* tune = child(block, "autotune"))
-        for (const auto& p : tune->body) {
-            if (p.key.name != "parameter" || p.kind != Statement::Kind::Block || !p.name)
+        for (const auto& p : tune->body()) {
+            if (p.key().name != "parameter" || p.kind() != Statement::Kind::Block || !p.name())
                 continue;
-            Axis axis{std::string(p.name->name), {}, p.name->range};
+            Axis axis{std::string(p.name()->name), {}, p.name()->range};
             if (parameterValues(sm, p, axis, diags))
                 axes.push_back(std::move(axis));
         }
@@ -514,14 +514,15 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         }
         if (base.device.empty()) {
             const Value* m = cpu ? attr(cpu, "model") : nullptr;
-            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid,
+                      m ? m->range : target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("the train-step kernel measures the CPU, and target '{}' names no CPU model of the "
                                   "catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`): its results "
                                   "could not be fitted", target->name));
             return std::nullopt;
         }
         if (byNodes.rbegin()->first > 1 && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("a sweep over more than one node needs the network: target '{}' has no `interconnect`",
                                   target->name));
             return std::nullopt;
@@ -529,17 +530,17 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     } else {
         base.run = word(app->block, "run");
         if (base.run.empty()) {
-            diags.add(DiagCode::SweepInvalid, app->block->name ? app->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, app->block->name() ? app->block->name()->range : depAt,
                       fmt::format("--kernel app runs the application's `run` command, and application '{}' has none",
                                   app->name));
             return std::nullopt;
         }
         if (const Statement* env = child(app->block, "env"))
-            for (const auto& e : env->body)
-                if (e.kind == Statement::Kind::Attribute && codegen::isEnvName(e.key.name))
-                    base.env.emplace_back(std::string(e.key.name),
-                                          e.value.kind == Value::Kind::String ? std::string(e.value.text)
-                                                                              : sourceText(sm, e.value.range));
+            for (const auto& e : env->body())
+                if (e.kind() == Statement::Kind::Attribute && codegen::isEnvName(e.key().name))
+                    base.env.emplace_back(std::string(e.key().name),
+                                          e.value().kind == Value::Kind::String ? std::string(e.value().text)
+                                                                              : sourceText(sm, e.value().range));
         if (const Value* fw = attr(app->block, "framework")) {
             base.framework = std::string(fw->text);
             if (fw->kind == Value::Kind::Versioned)

@@ -84,7 +84,8 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     if (s.queue.empty())
         s.queue = word(d, "partition", word(target, "queue"));
     if (!directiveSafe(s.queue)) {
-        diags.add(DiagCode::UnsafeValue, d->range, "the partition or queue name cannot be written into a batch directive");
+        diags.add(DiagCode::UnsafeValue, d->range(),
+                  "the partition or queue name cannot be written into a batch directive");
         s.queue.clear();
     }
     s.account = directiveValue(job, "account", false, diags);
@@ -168,13 +169,13 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     if (s.threads > 0)
         addEnv(s, "OMP_NUM_THREADS", std::to_string(s.threads));
     if (const Statement* env = child(app, "env"))
-        for (const auto& e : env->body)
-            if (e.kind == Statement::Kind::Attribute) {
-                std::string value = e.value.kind == Value::Kind::Integer ? std::to_string(e.value.integer)
-                                    : e.value.kind == Value::Kind::Bool  ? (e.value.boolean ? "true" : "false")
-                                    : e.value.kind == Value::Kind::Float ? fmt::format("{}", e.value.number)
-                                                                         : std::string(e.value.text);
-                addEnv(s, std::string(e.key.name), value);
+        for (const auto& e : env->body())
+            if (e.kind() == Statement::Kind::Attribute) {
+                std::string value = e.value().kind == Value::Kind::Integer ? std::to_string(e.value().integer)
+                                    : e.value().kind == Value::Kind::Bool  ? (e.value().boolean ? "true" : "false")
+                                    : e.value().kind == Value::Kind::Float ? fmt::format("{}", e.value().number)
+                                                                         : std::string(e.value().text);
+                addEnv(s, std::string(e.key().name), value);
             }
     s.pre = word(app, "pre");
     s.post = word(app, "post");

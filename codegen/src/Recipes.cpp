@@ -322,7 +322,7 @@ const Statement* imageBlock(const DeploymentContext& c, std::string_view name) {
 
 SourceRange rangeOf(const Statement* block, std::string_view key, SourceRange fallback) {
     if (const Statement* s = child(block, key))
-        return s->kind == Statement::Kind::Attribute ? s->value.range : s->range;
+        return s->kind() == Statement::Kind::Attribute ? s->value().range : s->range();
     return fallback;
 }
 

@@ -44,6 +44,11 @@ const std::vector<std::string_view>& sizeUnitNames() {
     return names;
 }
 
+const Value& Statement::noValue() {
+    static const Value none;
+    return none;
+}
+
 std::string_view Value::unit() const {
     return unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
 }

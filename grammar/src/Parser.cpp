@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -119,9 +120,10 @@ public:
 
 private:
     void parseFile() {
-        if (fileSize_ > options_.maxBytes) {
+        uint64_t limit = std::min<uint64_t>(options_.maxBytes, maxFileBytes);
+        if (fileSize_ > limit) {
             error(DiagCode::FileTooLarge, {begin_, begin_},
-                  fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, options_.maxBytes));
+                  fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, limit));
             return;
         }
         checkEncoding();
@@ -337,11 +339,10 @@ private:
     }
 
     void openRecoveredBlock() {
-        Statement s;
-        s.kind = Statement::Kind::Block;
-        s.range = state_.range(p_, p_);
-        s.openBrace = s.range;
-        pushBlock(s, p_);
+        Statement::BlockParts parts;
+        parts.range = state_.range(p_, p_);
+        parts.openBrace = parts.range;
+        pushBlock({}, parts, p_);
     }
 
     // ---- Structure ----
@@ -349,29 +350,31 @@ private:
     // blocks) and are copied into the arena, sized exactly, when it closes: no growth slack and one
     // allocation-free copy per statement, which matters for files with hundreds of thousands of
     // small blocks. Top-level statements collect in a deque (no reallocation while the file grows).
-    Statement& append(const Statement& s) {
+    void append(const Statement& s) {
         if (stack_.empty())
-            return top_.emplace_back(s);
-        return scratch_[stack_.size() - 1].emplace_back(s);
+            top_.push_back(s);
+        else
+            scratch_[stack_.size() - 1].push_back(s);
     }
 
     void popBlock() {
         std::vector<Statement>& body = scratch_[stack_.size() - 1];
-        Statement* block = stack_.back();
-        block->body = {arena_->copy(body.data(), body.size()), body.size()};
+        stack_.back().parts->body = {arena_->copy(body.data(), body.size()), body.size()};
         body.clear();
         stack_.pop_back();
     }
 
     // Adds an open block; false if the depth limit made us skip it instead.
-    bool pushBlock(const Statement& block, const char* afterBrace) {
+    bool pushBlock(const Identifier& key, const Statement::BlockParts& block, const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
             error(DiagCode::NestingTooDeep, {begin_ + block.openBrace.begin, begin_ + block.openBrace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
             skipBalanced(afterBrace);
             return false;
         }
-        stack_.push_back(&append(block));
+        Statement::BlockParts* parts = arena_->create(block);
+        append(Statement::block(key, parts));
+        stack_.push_back({key.name, parts});
         if (scratch_.size() < stack_.size())
             scratch_.emplace_back();
         return true;
@@ -410,7 +413,7 @@ private:
     }
 
     void closeBlock(const char* brace) {
-        Statement* block = stack_.back();
+        Statement::BlockParts* block = stack_.back().parts;
         popBlock();
         block->closeBrace = state_.range(brace, brace + 1);
         block->range.end = block->closeBrace.end;
@@ -500,15 +503,14 @@ private:
             return;
         }
         while (!stack_.empty()) {
-            Statement* block = stack_.back();
+            OpenBlock block = stack_.back();
             popBlock();
-            block->range.end = static_cast<uint32_t>(end_ - begin_);
-            std::string what = block->key.name.empty() ? std::string("block")
-                                                       : fmt::format("block '{}'", block->key.name);
+            block.parts->range.end = static_cast<uint32_t>(end_ - begin_);
+            std::string what = block.kind.empty() ? std::string("block") : fmt::format("block '{}'", block.kind);
             Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
                                   fmt::format("expected '}}' to close {} before the end of the file", what));
             if (d)
-                d->notes.push_back({block->openBrace, "the block was opened here"});
+                d->notes.push_back({block.parts->openBrace, "the block was opened here"});
         }
     }
 
@@ -534,20 +536,19 @@ private:
         }
         if (p_ < end_ && *p_ == '=') {
             const char* eq = p_++;
-            Statement s;
-            s.kind = Statement::Kind::Attribute;
-            s.key = key;
+            // The statement ends with its value, whose range starts after the `=` even when the value
+            // is missing (Statement::range).
+            Value value;
             if (!valueFollows(eq, key)) {
-                s.value.range = state_.range(eq + 1, eq + 1);
-                s.range = state_.range(b, eq + 1);
-                append(s);
+                value.range = state_.range(eq + 1, eq + 1);
+                append(Statement::attribute(key, value));
                 return;
             }
-            bool ok = parseValue(s.value, key);
-            s.range = state_.range(b, begin_ + std::max(s.value.range.end, static_cast<uint32_t>(eq + 1 - begin_)));
+            bool ok = parseValue(value, key);
+            assert(begin_ + value.range.begin > eq && value.range.end >= value.range.begin);
             if (ok)
-                ok = checkAfterValue(s.value, key);
-            append(s);
+                ok = checkAfterValue(value, key);
+            append(Statement::attribute(key, value));
             commaAllowed_ = ok;
             return;
         }
@@ -557,15 +558,13 @@ private:
             skipTrivia();
         }
         if (p_ < end_ && *p_ == '{') {
-            Statement s;
-            s.kind = Statement::Kind::Block;
-            s.key = key;
+            Statement::BlockParts block;
             if (name)
-                s.name = arena_->make(*name);
-            s.openBrace = state_.range(p_, p_ + 1);
-            s.range = state_.range(b, p_ + 1);
+                block.name = arena_->make(*name);
+            block.openBrace = state_.range(p_, p_ + 1);
+            block.range = state_.range(b, p_ + 1);
             ++p_;
-            pushBlock(s, p_);
+            pushBlock(key, block, p_);
             return;
         }
         if (name) {
@@ -881,7 +880,11 @@ private:
     File file_;
     std::unique_ptr<Arena> arena_ = std::make_unique<Arena>();
     std::deque<Statement> top_;
-    std::vector<Statement*> stack_;
+    struct OpenBlock {
+        std::string_view kind;  ///< its key (empty for a recovered block)
+        Statement::BlockParts* parts;
+    };
+    std::vector<OpenBlock> stack_;
     std::vector<std::vector<Statement>> scratch_;
     size_t errors_ = 0;
     bool stopped_ = false;

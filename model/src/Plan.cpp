@@ -76,10 +76,11 @@ Image imageFromBlock(const Statement& block, std::string name) {
     img.libraries = words(attr(&block, "libraries"));
     img.features = words(attr(&block, "features"));
     if (const Statement* env = child(&block, "env"))
-        for (const auto& s : env->body)
-            if (s.kind == Statement::Kind::Attribute)
-                img.env.emplace_back(std::string(s.key.name), s.value.kind == Value::Kind::String ? std::string(s.value.text)
-                                                                                                : std::string(s.value.text));
+        for (const auto& s : env->body())
+            if (s.kind() == Statement::Kind::Attribute)
+                img.env.emplace_back(std::string(s.key().name), s.value().kind == Value::Kind::String
+                                                                    ? std::string(s.value().text)
+                                                                    : std::string(s.value().text));
     img.doc = "image block";
     img.origin = "image block";
     return img;
@@ -118,7 +119,9 @@ struct Resolved {
     double minEfficiency = 0;
 };
 
-std::string_view nameOf(const Statement* s) { return s && s->name ? std::string_view(s->name->name) : std::string_view(); }
+std::string_view nameOf(const Statement* s) {
+    return s && s->name() ? std::string_view(s->name()->name) : std::string_view();
+}
 
 /// Looks up a name written in a deployment: the referenced block as the program resolves it.
 const Statement* refBlock(const Program& program, FileId from, std::string_view kind, const Statement* owner,
@@ -152,9 +155,9 @@ template <typename Fn>
 void forEachCatalogFile(const Program& program, Fn fn) {
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
-            if (s.kind == Statement::Kind::Attribute && (s.key.name == "catalog" || s.key.name == "catalogue") &&
-                s.value.kind == Value::Kind::String)
-                fn(doc->path.parent_path() / std::string(s.value.text), s.value.range);
+            if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
+                s.value().kind == Value::Kind::String)
+                fn(doc->path.parent_path() / std::string(s.value().text), s.value().range);
 }
 
 } // namespace
@@ -183,8 +186,8 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             std::vector<const Statement*> cpus;
             if (const Statement* c = child(sym.block, "cpu"))
                 cpus.push_back(c);
-            for (const auto& part : sym.block->body)
-                if (part.key.name == "partition")
+            for (const auto& part : sym.block->body())
+                if (part.key().name == "partition")
                     if (const Statement* c = child(&part, "cpu"))
                         cpus.push_back(c);
             for (const Statement* c : cpus) {
@@ -223,7 +226,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             std::string name = sym.name;
             if (sym.kind == "application") {
                 block = child(sym.block, "workload");
-                if (!block || block->kind != Statement::Kind::Block)
+                if (!block || block->kind() != Statement::Kind::Block)
                     continue;
                 name += ".workload";
             }
@@ -246,7 +249,7 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     const Statement* d = sym.block;
     r.deployment = d;
     r.name = sym.name;
-    SourceRange at = d->name ? d->name->range : d->range;
+    SourceRange at = d->name() ? d->name()->range : d->range();
     r.application = refBlock(program, sym.file, "application", d, "application");
     r.target = refBlock(program, sym.file, "target", d, "target");
     if (!r.application || !r.target)
@@ -259,12 +262,12 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
 
     // Target hardware, with the partition's overrides.
     if (std::string part = word(d, "partition"); !part.empty()) {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "partition" && s.name && s.name->name == part)
+        for (const auto& s : tgt->body())
+            if (s.key().name == "partition" && s.name() && s.name()->name == part)
                 r.partition = &s;
     } else {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "partition" && s.kind == Statement::Kind::Block) {
+        for (const auto& s : tgt->body())
+            if (s.key().name == "partition" && s.kind() == Statement::Kind::Block) {
                 const Value* def = attr(&s, "default");
                 if (def && def->kind == Value::Kind::Bool && def->boolean)
                     r.partition = &s;
@@ -318,10 +321,10 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
             r.frameworkVersion = std::string(fw->version());
     }
     if (const Statement* w = child(app, "workload")) {
-        if (w->kind == Statement::Kind::Block) {
+        if (w->kind() == Statement::Kind::Block) {
             r.workload = cat.workload(r.appName + ".workload");  // added by programCatalogue
         } else {
-            r.workload = cat.workload(std::string(w->value.text));
+            r.workload = cat.workload(std::string(w->value().text));
         }
     }
     if (!r.workload) {
@@ -351,8 +354,8 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     std::string storageName = word(d, "storage");
     std::string storageClass;
     if (!storageName.empty()) {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "storage" && s.name && s.name->name == storageName)
+        for (const auto& s : tgt->body())
+            if (s.key().name == "storage" && s.name() && s.name()->name == storageName)
                 storageClass = word(&s, "class");
         if (storageClass.empty())
             storageClass = storageName;
@@ -705,7 +708,7 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
     (void)sm;
     DeploymentPlan plan;
     plan.name = sym.name;
-    plan.range = sym.block->name ? sym.block->name->range : sym.block->range;
+    plan.range = sym.block->name() ? sym.block->name()->range : sym.block->range();
     Resolved r;
     std::vector<std::string> notes;
     if (!resolve(program, sym, cat, r, notes, diags))

@@ -233,23 +233,23 @@ void collectSymbols(Program& program, Diagnostics& diags) {
     for (size_t index : order) {
         const Document& doc = *program.documents[index];
         for (const syntax::Statement& st : doc.tree.statements) {
-            if (st.kind != syntax::Statement::Kind::Block || !topLevelBlock(st.key.name))
+            if (st.kind() != syntax::Statement::Kind::Block || !topLevelBlock(st.key().name))
                 continue;
-            if (!st.name) {
-                diags.add(DiagCode::MissingName, st.key.range,
-                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key.name));
+            if (!st.name()) {
+                diags.add(DiagCode::MissingName, st.key().range,
+                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key().name));
                 continue;
             }
-            std::pair key{st.key.name, st.name->name};
+            std::pair key{st.key().name, st.name()->name};
             if (auto it = byName.find(key); it != byName.end()) {
                 const Symbol* first = &program.symbols[it->second];
-                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name->range,
-                                          fmt::format("duplicate {} '{}'", st.key.name, st.name->name));
-                d.notes.push_back({first->block->name->range, fmt::format("'{}' first defined here", first->name)});
+                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name()->range,
+                                          fmt::format("duplicate {} '{}'", st.key().name, st.name()->name));
+                d.notes.push_back({first->block->name()->range, fmt::format("'{}' first defined here", first->name)});
                 continue;
             }
             byName.emplace(key, program.symbols.size());
-            program.symbols.push_back({std::string(st.key.name), std::string(st.name->name), doc.file, &st});
+            program.symbols.push_back({std::string(st.key().name), std::string(st.name()->name), doc.file, &st});
         }
     }
 }

@@ -70,12 +70,12 @@ inline std::string dump(const syntax::Value& v) {
 }
 
 inline std::string dump(const syntax::Statement& s) {
-    if (s.kind == syntax::Statement::Kind::Attribute)
-        return "(" + std::string(s.key.name) + " " + dump(s.value) + ")";
-    std::string out = "(block " + (s.key.name.empty() ? std::string("<recovered>") : std::string(s.key.name));
-    if (s.name)
-        out += " " + std::string(s.name->name);
-    for (auto& c : s.body)
+    if (s.kind() == syntax::Statement::Kind::Attribute)
+        return "(" + std::string(s.key().name) + " " + dump(s.value()) + ")";
+    std::string out = "(block " + (s.key().name.empty() ? std::string("<recovered>") : std::string(s.key().name));
+    if (s.name())
+        out += " " + std::string(s.name()->name);
+    for (auto& c : s.body())
         out += " " + dump(c);
     return out + ")";
 }

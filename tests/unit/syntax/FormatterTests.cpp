@@ -95,14 +95,14 @@ std::string valueText(const Value& v) {
 void describeStatements(NodeList<Statement> body, int depth, std::string& out) {
     for (const Statement& s : body) {
         out.append(static_cast<size_t>(depth) * 2, ' ');
-        out += s.key.name;
-        if (s.kind == Statement::Kind::Attribute) {
-            out += " = " + valueText(s.value) + "\n";
+        out += s.key().name;
+        if (s.kind() == Statement::Kind::Attribute) {
+            out += " = " + valueText(s.value()) + "\n";
         } else {
-            if (s.name)
-                (out += " ") += s.name->name;
+            if (s.name())
+                (out += " ") += s.name()->name;
             out += " {\n";
-            describeStatements(s.body, depth + 1, out);
+            describeStatements(s.body(), depth + 1, out);
             out.append(static_cast<size_t>(depth) * 2, ' ');
             out += "}\n";
         }
@@ -142,7 +142,7 @@ std::string describeFile(const File& f, std::string_view source, bool importsMov
 bool hasImportAfterStatement(const File& f) {
     return !f.statements.empty() &&
            std::any_of(f.imports.begin(), f.imports.end(),
-                       [&](const Import& i) { return i.range.begin > f.statements.front().range.begin; });
+                       [&](const Import& i) { return i.range.begin > f.statements.front().range().begin; });
 }
 
 /// Round trip of one file: no syntax errors before and after, same tree and comments, idempotent.

@@ -82,6 +82,12 @@ public:
     }
     template <class T>
     const T* make(const T& value) { return copy(&value, 1); }
+    /// A node the parser completes later (a block's parts, filled in when it closes).
+    template <class T>
+    T* create(const T& value) {
+        static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+        return new (allocate(sizeof(T), alignof(T))) T(value);
+    }
     std::string_view copyString(std::string_view s);
 
     /// Bytes handed out so far (for benchmarks).
@@ -145,18 +151,86 @@ const std::vector<std::string_view>& sizeUnitNames();
 const char* kindName(Value::Kind kind);
 
 /// `key = value` or `kind [name] { body }`.
-struct Statement {
+///
+/// Most statements of a file are attributes, so a statement is laid out for them: the key is kept as
+/// its source text and offset (its range and the statement's are computed from those and the value's
+/// range), and the parts only a block has (label, body, braces) are out of line in the arena, behind
+/// one pointer that shares storage with the value. Read everything through the accessors; a block's
+/// value(), and an attribute's block parts, are empty.
+class Statement {
+public:
     enum class Kind : uint8_t { Attribute, Block };
 
-    Kind kind = Kind::Attribute;
-    bool singleLine = false;           ///< blocks written on one line (formatter keeps them so)
-    SourceRange range;                 ///< whole statement
-    Identifier key;                    ///< attribute key, or block kind (`application`, `job`)
-    const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
-    NodeList<Statement> body;          ///< block statements
-    SourceRange openBrace;             ///< blocks: `{`
-    SourceRange closeBrace;            ///< blocks: `}` (empty range when missing)
-    Value value;                       ///< attribute value
+    /// What only a block has. The parser allocates it in the arena and completes it when the block
+    /// closes.
+    struct BlockParts {
+        NodeList<Statement> body;          ///< the block's statements
+        const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
+        SourceRange range;                 ///< whole statement
+        SourceRange openBrace;             ///< `{`
+        SourceRange closeBrace;            ///< `}` (empty range when missing)
+        bool singleLine = false;           ///< written on one line (the formatter keeps it so)
+    };
+
+    Statement() : value_() {}
+    /// `key = value`. The statement's range runs from the key to the end of the value (whose range
+    /// starts after the `=`, even when the value is missing).
+    static Statement attribute(const Identifier& key, const Value& value) {
+        Statement s;
+        s.setKey(key);
+        s.value_ = value;
+        return s;
+    }
+    /// `key [name] { … }`; `key` is empty for a block recovered from a broken line.
+    static Statement block(const Identifier& key, const BlockParts* parts) {
+        Statement s;
+        s.setKey(key);
+        s.isBlock_ = 1;
+        s.block_ = parts;
+        return s;
+    }
+
+    Kind kind() const { return isBlock_ ? Kind::Block : Kind::Attribute; }
+    /// The whole statement.
+    SourceRange range() const {
+        return isBlock_ ? block_->range : SourceRange{value_.range.file, keyBegin_, value_.range.end};
+    }
+    /// Attribute key, or block kind (`application`, `job`).
+    Identifier key() const {
+        if (!key_)
+            return {};
+        return {{key_, keyLength_}, {file(), keyBegin_, keyBegin_ + keyLength_}};
+    }
+    /// Attribute value (an empty Error value for blocks).
+    const Value& value() const { return isBlock_ ? noValue() : value_; }
+    /// Block label (`application mnist`), or null.
+    const Identifier* name() const { return isBlock_ ? block_->name : nullptr; }
+    /// Block statements.
+    NodeList<Statement> body() const { return isBlock_ ? block_->body : NodeList<Statement>(); }
+    /// Blocks: `{`.
+    SourceRange openBrace() const { return isBlock_ ? block_->openBrace : SourceRange{}; }
+    /// Blocks: `}` (empty range when missing).
+    SourceRange closeBrace() const { return isBlock_ ? block_->closeBrace : SourceRange{}; }
+    /// Blocks written on one line (the formatter keeps them so).
+    bool singleLine() const { return isBlock_ && block_->singleLine; }
+
+private:
+    static const Value& noValue();
+    FileId file() const { return isBlock_ ? block_->range.file : value_.range.file; }
+    void setKey(const Identifier& key) {
+        key_ = key.name.empty() ? nullptr : key.name.data();
+        keyBegin_ = key.range.begin;
+        keyLength_ = static_cast<uint32_t>(key.name.size());
+    }
+
+    const char* key_ = nullptr;  ///< the key's text in the source; null when there is none
+    uint32_t keyBegin_ = 0;      ///< the key's offset, which is where the statement starts
+    uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (ParseOptions::maxBytes)
+    uint32_t isBlock_ : 1 = 0;
+    union {
+        Value value_;               ///< attributes
+        const BlockParts* block_;  ///< blocks
+    };
 };
 
 static_assert(std::is_trivially_copyable_v<Statement> && std::is_trivially_destructible_v<Statement>);

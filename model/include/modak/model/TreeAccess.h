@@ -20,8 +20,8 @@ using syntax::Value;
 inline const Statement* child(const Statement* block, std::string_view key) {
     if (!block)
         return nullptr;
-    for (const auto& s : block->body)
-        if (s.key.name == key)
+    for (const auto& s : block->body())
+        if (s.key().name == key)
             return &s;
     return nullptr;
 }
@@ -29,7 +29,7 @@ inline const Statement* child(const Statement* block, std::string_view key) {
 /// The value of attribute `key`, or nullptr.
 inline const Value* attr(const Statement* block, std::string_view key) {
     const Statement* s = child(block, key);
-    return s && s->kind == Statement::Kind::Attribute ? &s->value : nullptr;
+    return s && s->kind() == Statement::Kind::Attribute ? &s->value() : nullptr;
 }
 
 /// An identifier, string or versioned name's text.
