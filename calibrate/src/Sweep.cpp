@@ -57,13 +57,14 @@ std::string sourceText(const SourceManager& sm, SourceRange r) {
 bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Diagnostics& diags) {
     auto scalar = [&](const Value& v) -> std::optional<std::string> {
         if (v.kind == Value::Kind::String || v.kind == Value::Kind::Identifier)
-            return std::string(v.text);
+            return std::string(v.text());
         if (v.kind == Value::Kind::Integer || v.kind == Value::Kind::Float)
             return sourceText(sm, v.range);
         return std::nullopt;
     };
     if (const Value* values = attr(&p, "values")) {
-        const auto items = values->kind == Value::Kind::List ? std::vector<Value>(values->items.begin(), values->items.end())
+        const syntax::NodeList<Value> listed = values->items();
+        const auto items = values->kind == Value::Kind::List ? std::vector<Value>(listed.begin(), listed.end())
                                                              : std::vector<Value>{*values};
         for (const auto& v : items) {
             auto s = scalar(v);
@@ -76,9 +77,9 @@ bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Di
         return true;
     }
     if (const Value* range = attr(&p, "range")) {
-        if (range->kind == Value::Kind::Range && range->items.size() == 2 && range->items[0].kind == Value::Kind::Integer &&
-            range->items[1].kind == Value::Kind::Integer) {
-            int64_t lo = range->items[0].integer, hi = range->items[1].integer;
+        if (range->kind == Value::Kind::Range && range->items().size() == 2 &&
+            range->items()[0].kind == Value::Kind::Integer && range->items()[1].kind == Value::Kind::Integer) {
+            int64_t lo = range->items()[0].integer(), hi = range->items()[1].integer();
             if (hi - lo > 100000) {
                 diags.add(DiagCode::SweepTooLarge, range->range, fmt::format("the range {}..{} has {} values", lo, hi, hi - lo + 1));
                 return false;
@@ -88,7 +89,7 @@ bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Di
             return true;
         }
         if (range->kind == Value::Kind::Integer) {
-            axis.values.push_back(std::to_string(range->integer));
+            axis.values.push_back(std::to_string(range->integer()));
             return true;
         }
         diags.add(DiagCode::SweepInvalid, range->range,
@@ -501,8 +502,9 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         base.device = word(gpu, "model");
     const Value* appWorkload = attr(app->block, "workload");
     std::string workload = o.workload;
-    if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier && cat.workload(appWorkload->text))
-        workload = std::string(appWorkload->text);
+    if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier &&
+        cat.workload(appWorkload->text()))
+        workload = std::string(appWorkload->text());
     if (o.kernel == "train-step") {
         if (workload.empty())
             workload = "resnet50";
@@ -539,10 +541,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             for (const auto& e : env->body())
                 if (e.kind() == Statement::Kind::Attribute && codegen::isEnvName(e.key().name))
                     base.env.emplace_back(std::string(e.key().name),
-                                          e.value().kind == Value::Kind::String ? std::string(e.value().text)
+                                          e.value().kind == Value::Kind::String ? std::string(e.value().text())
                                                                               : sourceText(sm, e.value().range));
         if (const Value* fw = attr(app->block, "framework")) {
-            base.framework = std::string(fw->text);
+            base.framework = std::string(fw->text());
             if (fw->kind == Value::Kind::Versioned)
                 base.frameworkVersion = std::string(fw->version());
         }

@@ -336,7 +336,7 @@ void unsafe(Diagnostics& diags, SourceRange at, std::string message) {
 void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
     const Value* appMpi = attr(c.application, "mpi");
     if (appMpi && (appMpi->kind == Value::Kind::Versioned || appMpi->kind == Value::Kind::Identifier)) {
-        in.mpi = std::string(appMpi->text);
+        in.mpi = std::string(appMpi->text());
         in.mpiVersion = std::string(appMpi->version());
         if (!in.mpiVersion.empty() && !isToken(in.mpiVersion)) {
             unsafe(diags, appMpi->versionRange(), "the MPI version cannot be written into a container recipe: use digits and dots");
@@ -422,7 +422,7 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
             fwAt = c.plan.range;
     } else if (!in.image || !in.image->mpi) {
         if (const Value* f = attr(c.application, "framework")) {
-            in.framework = std::string(f->text);
+            in.framework = std::string(f->text());
             in.frameworkVersion = std::string(f->version());
         }
     }

@@ -459,9 +459,9 @@ bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
     check(s.imageReference, whereWritten({{d, "image"}, {c.application, "container"}}, c.plan.range), "the image reference");
     check(s.imageDir, whereWritten({{c.target, "image_dir"}}, c.plan.range), "'image_dir'");
     if (const Value* modules = attr(c.target, "modules"); modules && modules->kind == Value::Kind::List) {
-        for (const auto& item : modules->items)
+        for (const auto& item : modules->items())
             if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
-                check(std::string(item.text), item.range, "the module name");
+                check(std::string(item.text()), item.range, "the module name");
     }
     check(s.queue, whereWritten({{job, "queue"}, {d, "partition"}, {c.target, "queue"}}, c.plan.range), "the queue");
     check(s.account, whereWritten({{job, "account"}, {c.target, "account"}}, c.plan.range), "the account");

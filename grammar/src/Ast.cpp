@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/syntax/Ast.h"
 
+#include "modak/syntax/Lexical.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace modak::syntax {
@@ -51,6 +54,11 @@ const Value& Statement::noValue() {
 
 std::string_view Value::unit() const {
     return unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
+}
+
+int64_t Value::sizeBytes(double amount, uint8_t unitIndex) {
+    std::string_view unit = unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
+    return static_cast<int64_t>(std::llround(amount * static_cast<double>(sizeUnitBytes(unit).value_or(1))));
 }
 
 } // namespace modak::syntax

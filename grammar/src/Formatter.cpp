@@ -531,9 +531,9 @@ private:
     // ---- Values ------------------------------------------------------------------------------
     std::string scalarText(const Value& v) const {
         switch (v.kind) {
-        case Value::Kind::String: return canonicalString(v.text);
-        case Value::Kind::Identifier: return std::string(v.text);
-        case Value::Kind::Versioned: return std::string(v.text) + " " + canonicalString(v.version());
+        case Value::Kind::String: return canonicalString(v.text());
+        case Value::Kind::Identifier: return std::string(v.text());
+        case Value::Kind::Versioned: return std::string(v.text()) + " " + canonicalString(v.version());
         case Value::Kind::Size: {
             std::string_view t = text(v.range);
             size_t unitStart = t.size();
@@ -553,15 +553,15 @@ private:
     std::string flatValue(const Value& v) const {
         if (v.kind == Value::Kind::List) {
             std::string s = "[";
-            for (size_t i = 0; i < v.items.size(); ++i) {
+            for (size_t i = 0; i < v.items().size(); ++i) {
                 if (i)
                     s += ", ";
-                s += flatValue(v.items[i]);
+                s += flatValue(v.items()[i]);
             }
             return s + "]";
         }
-        if (v.kind == Value::Kind::Range && v.items.size() == 2)
-            return flatValue(v.items[0]) + ".." + flatValue(v.items[1]);
+        if (v.kind == Value::Kind::Range && v.items().size() == 2)
+            return flatValue(v.items()[0]) + ".." + flatValue(v.items()[1]);
         return scalarText(v);
     }
 
@@ -573,16 +573,16 @@ private:
         switch (v.kind) {
         case Value::Kind::List: renderList(v, lo, spaceBefore); return;
         case Value::Kind::Range:
-            if (v.items.size() == 2) {
-                renderValue(v.items[0], lo, spaceBefore);
-                uint32_t dots = findPunct(v.items[0].range.end, v.items[1].range.begin, '.');
+            if (v.items().size() == 2) {
+                renderValue(v.items()[0], lo, spaceBefore);
+                uint32_t dots = findPunct(v.items()[0].range.end, v.items()[1].range.begin, '.');
                 token(lo, dots, "..", false);
-                renderValue(v.items[1], lo, false);
+                renderValue(v.items()[1], lo, false);
                 return;
             }
             break;
         case Value::Kind::Versioned:
-            token(lo, v.range.begin, v.text, spaceBefore);
+            token(lo, v.range.begin, v.text(), spaceBefore);
             token(lo, v.versionRange().begin, canonicalString(v.version()), true);
             return;
         default: break;
@@ -603,7 +603,7 @@ private:
             }
         }
         std::vector<Entry> entries;
-        for (const Value& item : v.items) {
+        for (const Value& item : v.items()) {
             Entry e;
             e.begin = item.range.begin;
             e.end = item.range.end;

@@ -451,11 +451,11 @@ private:
             return;
         file_.headerRange = state_.range(b, begin_ + v.range.end);
         if (v.kind == Value::Kind::Integer) {
-            file_.version = v.integer;
-            if (v.integer != 1)
+            file_.version = v.integer();
+            if (v.integer() != 1)
                 error(DiagCode::UnsupportedVersion, {begin_ + v.range.begin, begin_ + v.range.end},
                       fmt::format("language version {} is not supported; this modak reads version 1",
-                                  v.integer));
+                                  v.integer()));
         } else if (v.kind != Value::Kind::Error) {
             error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
                   fmt::format("expected an integer language version after 'modak', found {}",
@@ -709,7 +709,7 @@ private:
         if (!top_.empty())
             diags_.add(DiagCode::ImportAfterStatement, state_.range(b, begin_ + v.range.end),
                        "imports should come before the first statement");
-        file_.imports.push_back({std::string(v.text), state_.range(b, begin_ + v.range.end), v.range});
+        file_.imports.push_back({std::string(v.text()), state_.range(b, begin_ + v.range.end), v.range});
         commaAllowed_ = false;
     }
 

@@ -19,7 +19,7 @@ using syntax::Statement;
 using syntax::Value;
 using namespace tree;
 
-bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text == "auto"; }
+bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text() == "auto"; }
 
 /// An integer choice: a fixed value, a range, or `auto` (= `autoLo..autoHi`).
 struct IntChoice {
@@ -34,11 +34,12 @@ IntChoice intChoice(const Value* v, int fallback, int autoLo, int autoHi) {
     if (isAuto(v))
         return {autoLo, std::max(autoLo, autoHi), true};
     if (v->kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), false};
-    if (v->kind == Value::Kind::Range && v->items.size() == 2 && v->items[0].kind == Value::Kind::Integer &&
-        v->items[1].kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->items[0].integer, 1, 100000)),
-                static_cast<int>(std::clamp<int64_t>(v->items[1].integer, 1, 100000)), true};
+        return {static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)),
+                static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)), false};
+    if (v->kind == Value::Kind::Range && v->items().size() == 2 && v->items()[0].kind == Value::Kind::Integer &&
+        v->items()[1].kind == Value::Kind::Integer)
+        return {static_cast<int>(std::clamp<int64_t>(v->items()[0].integer(), 1, 100000)),
+                static_cast<int>(std::clamp<int64_t>(v->items()[1].integer(), 1, 100000)), true};
     return c;
 }
 
@@ -59,13 +60,13 @@ Image imageFromBlock(const Statement& block, std::string name) {
     img.reference = word(&block, "reference");
     img.imageType = word(&block, "image_type", "docker");
     if (const Value* f = attr(&block, "framework"); f && f->kind == Value::Kind::Versioned)
-        img.framework = VersionedName{std::string(f->text), std::string(f->version())};
+        img.framework = VersionedName{std::string(f->text()), std::string(f->version())};
     else if (f && f->kind == Value::Kind::Identifier)
-        img.framework = VersionedName{std::string(f->text), ""};
+        img.framework = VersionedName{std::string(f->text()), ""};
     if (const Value* m = attr(&block, "mpi"); m && m->kind == Value::Kind::Versioned)
-        img.mpi = VersionedName{std::string(m->text), std::string(m->version())};
+        img.mpi = VersionedName{std::string(m->text()), std::string(m->version())};
     else if (m && m->kind == Value::Kind::Identifier)
-        img.mpi = VersionedName{std::string(m->text), ""};
+        img.mpi = VersionedName{std::string(m->text()), ""};
     img.app = word(&block, "app");
     img.arch = word(&block, "arch", "x86_64");
     img.accelerator = word(&block, "accelerator", "none");
@@ -79,8 +80,8 @@ Image imageFromBlock(const Statement& block, std::string name) {
         for (const auto& s : env->body())
             if (s.kind() == Statement::Kind::Attribute)
                 img.env.emplace_back(std::string(s.key().name), s.value().kind == Value::Kind::String
-                                                                    ? std::string(s.value().text)
-                                                                    : std::string(s.value().text));
+                                                                    ? std::string(s.value().text())
+                                                                    : std::string(s.value().text()));
     img.doc = "image block";
     img.origin = "image block";
     return img;
@@ -157,7 +158,7 @@ void forEachCatalogFile(const Program& program, Fn fn) {
         for (const auto& s : doc->tree.statements)
             if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
                 s.value().kind == Value::Kind::String)
-                fn(doc->path.parent_path() / std::string(s.value().text), s.value().range);
+                fn(doc->path.parent_path() / std::string(s.value().text()), s.value().range);
 }
 
 } // namespace
@@ -316,7 +317,7 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
 
     // Application: framework, workload, data.
     if (const Value* fw = attr(app, "framework")) {
-        r.framework = std::string(fw->text);
+        r.framework = std::string(fw->text());
         if (fw->kind == Value::Kind::Versioned)
             r.frameworkVersion = std::string(fw->version());
     }
@@ -324,7 +325,7 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
         if (w->kind() == Statement::Kind::Block) {
             r.workload = cat.workload(r.appName + ".workload");  // added by programCatalogue
         } else {
-            r.workload = cat.workload(std::string(w->value().text));
+            r.workload = cat.workload(std::string(w->value().text()));
         }
     }
     if (!r.workload) {
@@ -346,9 +347,10 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     else if (auto samples = integer(dataset, "samples"))
         r.samplesPerEpoch = static_cast<double>(*samples);
     if (const Value* pf = attr(dataset, "prefetch"))
-        r.prefetch = pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer > 0);
+        r.prefetch =
+            pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
     if (const Value* c = attr(dataset, "cache"))
-        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer > 0);
+        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer() > 0);
 
     // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
     std::string storageName = word(d, "storage");
@@ -612,7 +614,7 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
     std::string pinned = word(d, "image");
     std::string mpi, mpiVersion;
     if (const Value* m = attr(app, "mpi")) {
-        mpi = std::string(m->text);
+        mpi = std::string(m->text());
         mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version()) : "";
     }
     std::string build = word(d, "build", "auto");
@@ -839,7 +841,7 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         const Document* doc = target ? program.document(target->file) : nullptr;
         if (!file || file->kind != Value::Kind::String || !doc)
             return Calibration::builtin();
-        auto path = doc->path.parent_path() / std::string(file->text);
+        auto path = doc->path.parent_path() / std::string(file->text());
         auto [it, inserted] = siteCalibrations.try_emplace(path);
         if (inserted) {
             std::string error;

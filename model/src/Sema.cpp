@@ -95,13 +95,13 @@ const Statement* sub(const Statement& block, std::string_view key) {
 /// The identifier of an attribute (the name of a versioned name too), or empty.
 std::string_view ident(const Statement* a) {
     if (a && (a->value().kind == VK::Identifier || a->value().kind == VK::Versioned))
-        return a->value().text;
+        return a->value().text();
     return {};
 }
 
 std::optional<int64_t> intOf(const Statement* a) {
     if (a && a->value().kind == VK::Integer)
-        return a->value().integer;
+        return a->value().integer();
     return std::nullopt;
 }
 
@@ -109,7 +109,7 @@ std::optional<int64_t> intOf(const Statement* a) {
 SourceRange nameRange(const Value& v) {
     SourceRange r = v.range;
     if (v.kind == VK::Versioned)
-        r.end = std::min<uint32_t>(r.end, r.begin + static_cast<uint32_t>(v.text.size()));
+        r.end = std::min<uint32_t>(r.end, r.begin + static_cast<uint32_t>(v.text().size()));
     return r;
 }
 
@@ -612,7 +612,7 @@ private:
         const Value& v = st.value();
         if (v.kind == VK::Error)
             return;
-        if (ks.allowsAuto && v.kind == VK::Identifier && v.text == "auto")
+        if (ks.allowsAuto && v.kind == VK::Identifier && v.text() == "auto")
             return;
         // A workload: a built-in name or a reference, resolved together.
         if (v.kind == VK::Identifier) {
@@ -625,7 +625,7 @@ private:
                     ref = &t;
             }
             if (en && ref) {
-                if (en->value(v.text) || resolve(ref->refKind, v.text))
+                if (en->value(v.text()) || resolve(ref->refKind, v.text()))
                     return;
                 std::vector<std::string> names = visibleNames(ref->refKind);
                 for (const EnumValue& e : en->values)
@@ -649,10 +649,10 @@ private:
         for (const ValueType& t : ks.types) {
             // "tensorflow 2.1" → tensorflow "2.1"
             if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
-                auto space = v.text.find(' ');
-                std::string name(v.text.substr(0, space));
-                if (space != std::string::npos && t.value(name) && parseVersion(v.text.substr(space + 1))) {
-                    std::string fixed = name + " " + syntax::quoteString(v.text.substr(space + 1));
+                auto space = v.text().find(' ');
+                std::string name(v.text().substr(0, space));
+                if (space != std::string::npos && t.value(name) && parseVersion(v.text().substr(space + 1))) {
+                    std::string fixed = name + " " + syntax::quoteString(v.text().substr(space + 1));
                     message += fmt::format("; write `{}`", fixed);
                     fixes.push_back(replaceFix(fmt::format("replace with `{}`", fixed), v.range, fixed));
                     break;
@@ -660,20 +660,20 @@ private:
             }
             // "12" where a number is expected.
             if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
-                !v.text.empty() && isPlainNumber(v.text, t.kind == ValueKind::Float)) {
-                message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
+                !v.text().empty() && isPlainNumber(v.text(), t.kind == ValueKind::Float)) {
+                message += fmt::format("; write `{}` without quotes", v.text());
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
-            if (v.kind == VK::String && syntax::isIdentifier(v.text) &&
-                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text) != nullptr
+            if (v.kind == VK::String && syntax::isIdentifier(v.text()) &&
+                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text()) != nullptr
                                                                                  : t.kind == ValueKind::Reference)) {
-                message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
+                message += fmt::format("; write `{}` without quotes", v.text());
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
             if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
-                std::string quoted = syntax::quoteString(v.text);
+                std::string quoted = syntax::quoteString(v.text());
                 message += fmt::format("; write `{}`", quoted);
                 fixes.push_back(replaceFix("add quotes", v.range, quoted));
                 break;
@@ -700,9 +700,9 @@ private:
                 return;
             // A string that may also be a word (export_env's `all`).
             if (v.kind == VK::Identifier) {
-                if (t.value(v.text))
+                if (t.value(v.text()))
                     return;
-                std::string quoted = syntax::quoteString(v.text);
+                std::string quoted = syntax::quoteString(v.text());
                 Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range,
                                            fmt::format("expected {} {} '{}', found {}; write `{}`",
                                                        describeExpected(t), element ? "in" : "for", key,
@@ -711,7 +711,7 @@ private:
                 return;
             }
             for (const EnumValue& word : t.values) {
-                if (!std::equal(v.text.begin(), v.text.end(), word.name.begin(), word.name.end(),
+                if (!std::equal(v.text().begin(), v.text().end(), word.name.begin(), word.name.end(),
                                 [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
                     continue;
                 Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, v.range,
@@ -728,7 +728,7 @@ private:
         case ValueKind::Duration: {
             if (t.interval.unbounded())
                 return;
-            double x = v.kind == VK::Float ? v.number : static_cast<double>(v.integer);
+            double x = v.kind == VK::Float ? v.number() : static_cast<double>(v.integer());
             if (!t.interval.contains(x))
                 diags_.add(DiagCode::ValueOutOfRange, v.range,
                            fmt::format("'{}' must be {}, found `{}`", key, describeInterval(t.interval, t.kind),
@@ -736,31 +736,31 @@ private:
             return;
         }
         case ValueKind::Enum: {
-            if (t.value(v.text))
+            if (t.value(v.text()))
                 return;
-            reportInvalidEnum(key, t, v.text, nameRange(v));
+            reportInvalidEnum(key, t, v.text(), nameRange(v));
             return;
         }
         case ValueKind::Reference: {
-            if (!resolve(t.refKind, v.text))
+            if (!resolve(t.refKind, v.text()))
                 reportUnresolved(t.refKind, v, visibleNames(t.refKind));
             return;
         }
         case ValueKind::Versioned: {
-            if (!t.value(v.text)) {
-                reportInvalidEnum(key, t, v.text, nameRange(v));
+            if (!t.value(v.text())) {
+                reportInvalidEnum(key, t, v.text(), nameRange(v));
                 return;
             }
             if (v.kind == VK::Versioned && !parseVersion(v.version()))
                 diags_.add(DiagCode::InvalidEnumValue, v.versionRange(),
                            fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
                                        "or \"latest\"",
-                                       v.version(), v.text));
+                                       v.version(), v.text()));
             return;
         }
         case ValueKind::List: {
             FlatSeen<std::string_view, Value> seen;
-            for (const Value& item : v.items) {
+            for (const Value& item : v.items()) {
                 if (item.kind == VK::Error)
                     continue;
                 if (!shapeMatches(*t.element, item)) {
@@ -772,9 +772,9 @@ private:
                 checkTyped(ks, *t.element, item, true);
                 if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
                     item.kind == VK::Identifier) {
-                    if (const Value* first = seen.insert(item.text, &item)) {
+                    if (const Value* first = seen.insert(item.text(), &item)) {
                         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
-                                                   fmt::format("'{}' is listed twice in '{}'", item.text, key));
+                                                   fmt::format("'{}' is listed twice in '{}'", item.text(), key));
                         d.notes.push_back({first->range, "first listed here"});
                     }
                 }
@@ -786,10 +786,10 @@ private:
                 checkTyped(ks, *t.element, v, element);
                 return;
             }
-            if (v.items.size() != 2)
+            if (v.items().size() != 2)
                 return;
             bool ok = true;
-            for (const Value& bound : v.items) {
+            for (const Value& bound : v.items()) {
                 if (bound.kind == VK::Error) {
                     ok = false;
                 } else if (!shapeMatches(*t.element, bound)) {
@@ -803,11 +803,13 @@ private:
             }
             if (!ok)
                 return;
-            auto num = [](const Value& b) { return b.kind == VK::Float ? b.number : static_cast<double>(b.integer); };
-            if (num(v.items[0]) > num(v.items[1]))
+            auto num = [](const Value& b) {
+                return b.kind == VK::Float ? b.number() : static_cast<double>(b.integer());
+            };
+            if (num(v.items()[0]) > num(v.items()[1]))
                 diags_.add(DiagCode::InvalidRange, v.range,
                            fmt::format("invalid range `{}` for '{}': the lower bound {} is above the upper bound {}",
-                                       source(v.range), key, source(v.items[0].range), source(v.items[1].range)));
+                                       source(v.range), key, source(v.items()[0].range), source(v.items()[1].range)));
             return;
         }
         default: return;
@@ -832,14 +834,14 @@ private:
     }
 
     void reportUnresolved(std::string_view kind, const Value& v, const std::vector<std::string>& candidates) {
-        std::string s(suggest(v.text, candidates));
-        std::string message = fmt::format("unknown {} '{}'", kind, v.text);
+        std::string s(suggest(v.text(), candidates));
+        std::string message = fmt::format("unknown {} '{}'", kind, v.text());
         std::string otherKind;
         for (std::string_view k : topLevelKinds())
-            if (k != kind && resolve(k, v.text))
+            if (k != kind && resolve(k, v.text()))
                 otherKind = k;
         if (!otherKind.empty())
-            message += fmt::format("; '{}' is {}, not {}", v.text, withArticle(otherKind), withArticle(kind));
+            message += fmt::format("; '{}' is {}, not {}", v.text(), withArticle(otherKind), withArticle(kind));
         else if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
         else if (candidates.empty())
@@ -857,10 +859,10 @@ private:
         if (!f || (f->value().kind != VK::Identifier && f->value().kind != VK::Versioned))
             return fw;
         const KeySchema* ks = topLevelBlock("application")->key("framework");
-        if (!ks->types.front().value(f->value().text))
+        if (!ks->types.front().value(f->value().text()))
             return fw;  // reported as invalid-value
         fw.stmt = f;
-        fw.name = f->value().text;
+        fw.name = f->value().text();
         if (f->value().kind == VK::Versioned) {
             fw.version = parseVersion(f->value().version());
             fw.versionRange = f->value().versionRange();
@@ -950,8 +952,8 @@ private:
         // Settings for a parallel model the application does not use.
         if (const Statement* par = attr(app, "parallelisation"); par && par->value().kind == VK::List) {
             auto listed = [&](std::string_view m) {
-                return std::any_of(par->value().items.begin(), par->value().items.end(),
-                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text == m; });
+                return std::any_of(par->value().items().begin(), par->value().items().end(),
+                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text() == m; });
             };
             for (std::string_view m : {"mpi", "openmp", "openacc", "opencl"}) {
                 const Statement* setting = m == "mpi" ? attr(app, m) : sub(app, m);
@@ -1155,7 +1157,7 @@ private:
                 exceedsGpus(g, res);
             const Statement* mem = attr(*job, "memory");
             if (mem && res.memory && mem->value().kind == VK::Size && res.memory->value().kind == VK::Size &&
-                mem->value().integer > res.memory->value().integer) {
+                mem->value().integer() > res.memory->value().integer()) {
                 Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, mem->value().range,
                                            fmt::format("'memory' asks for {} per node, but {} has {}",
                                                        source(mem->value().range), res.owner(res.memory),
@@ -1167,10 +1169,10 @@ private:
         // Outputs for another scheduler.
         if (const Statement* emit = attr(dep, "emit"); emit && emit->value().kind == VK::List && scheduler) {
             std::string_view sched = ident(scheduler);
-            for (const Value& item : emit->value().items) {
+            for (const Value& item : emit->value().items()) {
                 if (item.kind != VK::Identifier)
                     continue;
-                std::string_view e = item.text;
+                std::string_view e = item.text();
                 bool batch = e == "slurm" || e == "torque" || e == "pbs";
                 bool pbsLike = (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
                 bool conflict = (batch && !pbsLike && e != sched && sched != "none") ||
@@ -1219,14 +1221,14 @@ private:
         for (const Statement& s : target.body()) {
             if (!isBlock(s) || s.key().name != kind || !s.name())
                 continue;
-            if (s.name()->name == ref->value().text)
+            if (s.name()->name == ref->value().text())
                 return &s;
             names.emplace_back(s.name()->name);
         }
         if (names.empty())
             return nullptr;  // the target does not describe its partitions
-        std::string s(suggest(ref->value().text, names));
-        std::string message = fmt::format("target '{}' has no {} '{}'", target.name()->name, what, ref->value().text);
+        std::string s(suggest(ref->value().text(), names));
+        std::string message = fmt::format("target '{}' has no {} '{}'", target.name()->name, what, ref->value().text());
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
         Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
@@ -1237,7 +1239,7 @@ private:
     }
 
     void checkStorage(const Statement& target, const Statement* ref) {
-        std::string_view v = ref->value().text;
+        std::string_view v = ref->value().text();
         std::vector<std::string> names;
         for (const Statement& s : target.body())
             if (isBlock(s) && s.key().name == "storage" && s.name()) {
@@ -1267,19 +1269,19 @@ private:
             return;
         const Value& v = req->value();
         const Value* bound = nullptr;
-        if (v.kind == VK::Integer && v.integer > *available)
+        if (v.kind == VK::Integer && v.integer() > *available)
             bound = &v;
-        else if (v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer &&
-                 v.items[0].kind == VK::Integer && v.items[0].integer <= v.items[1].integer) {
-            if (v.items[0].integer > *available)
-                bound = &v.items[0];
-            else if (v.items[1].integer > *available)
-                bound = &v.items[1];
+        else if (v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer &&
+                 v.items()[0].kind == VK::Integer && v.items()[0].integer() <= v.items()[1].integer()) {
+            if (v.items()[0].integer() > *available)
+                bound = &v.items()[0];
+            else if (v.items()[1].integer() > *available)
+                bound = &v.items()[1];
         }
         if (!bound)
             return;
         Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, bound->range,
-                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer,
+                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer(),
                                                res.owner(res.nodes), *available));
         d.notes.push_back({res.nodes->value().range, "available nodes set here"});
     }
@@ -1315,22 +1317,22 @@ private:
             return;
         const Value& v = nodes->value();
         const Value* hi = v.kind == VK::Integer ? &v
-                          : v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer
-                              ? &v.items[1]
+                          : v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer
+                              ? &v.items()[1]
                               : nullptr;
-        if (hi && hi->integer > *maxNodes) {
+        if (hi && hi->integer() > *maxNodes) {
             Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, hi->range,
                                        fmt::format("'nodes' allows {} nodes, more than 'max_nodes' = {}",
-                                                   hi->integer, *maxNodes));
+                                                   hi->integer(), *maxNodes));
             d.notes.push_back({attr(scale, "max_nodes")->value().range, "max_nodes set here"});
         }
     }
 
     void jobFacts(const Statement& job) {
         if (const Statement* email = attr(job, "email");
-            email && email->value().kind == VK::String && email->value().text.find('@') == std::string::npos)
+            email && email->value().kind == VK::String && email->value().text().find('@') == std::string::npos)
             diags_.add(DiagCode::InvalidEnumValue, email->value().range,
-                       fmt::format("invalid email address '{}': it has no '@'", email->value().text));
+                       fmt::format("invalid email address '{}': it has no '@'", email->value().text()));
 
         const Statement* mem = attr(job, "memory");
         const Statement* memCpu = attr(job, "memory_per_cpu");
@@ -1352,10 +1354,10 @@ private:
         }
 
         if (const Statement* notify = attr(job, "notify"); notify && notify->value().kind == VK::List) {
-            const auto& items = notify->value().items;
+            const auto& items = notify->value().items();
             if (items.size() > 1)
                 for (const Value& i : items)
-                    if (i.kind == VK::Identifier && i.text == "none")
+                    if (i.kind == VK::Identifier && i.text() == "none")
                         diags_.add(DiagCode::QuestionableSetting, i.range,
                                    "'none' together with other events in 'notify'");
         }
@@ -1400,7 +1402,7 @@ private:
         std::string_view name = image.name()->name;
         const Statement* ref = attr(image, "reference");
         if (ref && ref->value().kind == VK::String) {
-            std::string_view text = ref->value().text;
+            std::string_view text = ref->value().text();
             std::string_view scheme = schemeOf(text);
             if (text.find_first_not_of(" \t") == std::string_view::npos) {
                 diags_.add(DiagCode::InvalidEnumValue, ref->value().range,
@@ -1419,10 +1421,10 @@ private:
             }
         }
         if (const Statement* cuda = attr(image, "cuda"); cuda && cuda->value().kind == VK::String &&
-                                                         !parseVersion(cuda->value().text))
+                                                         !parseVersion(cuda->value().text()))
             diags_.add(DiagCode::InvalidEnumValue, cuda->value().range,
                        fmt::format("invalid CUDA version '{}'; expected a version such as \"11.8\"",
-                                   cuda->value().text));
+                                   cuda->value().text()));
         if (const Statement* cuda = attr(image, "cuda")) {
             std::string_view acc = ident(attr(image, "accelerator"));
             if (!acc.empty() && acc != "nvidia")
@@ -1450,8 +1452,8 @@ private:
         const Statement* supported = attr(image, "graph_compilers");
         std::string_view c = ident(gc);
         if (!c.empty() && c != "none" && c != "auto" && supported && supported->value().kind == VK::List &&
-            std::none_of(supported->value().items.begin(), supported->value().items.end(),
-                         [&](const Value& i) { return i.kind == VK::Identifier && i.text == c; })) {
+            std::none_of(supported->value().items().begin(), supported->value().items().end(),
+                         [&](const Value& i) { return i.kind == VK::Identifier && i.text() == c; })) {
             Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, gc->value().range,
                                        fmt::format("graph compiler '{}' is not among those of the pinned image '{}'",
                                                    c, imageName));

@@ -20,7 +20,7 @@ void descendValue(const syntax::Value& v, uint32_t offset, TreeCursor& c) {
         c.range = v.versionRange();
         return;
     }
-    for (const auto& item : v.items)
+    for (const auto& item : v.items())
         if (holds(item.range, offset)) {
             descendValue(item, offset, c);
             return;
@@ -118,7 +118,7 @@ void forEachReference(const syntax::File& file,
             if (s.value().kind == syntax::Value::Kind::Identifier)
                 visit(s.value(), kind);
             else if (s.value().kind == syntax::Value::Kind::List)
-                for (const auto& item : s.value().items)
+                for (const auto& item : s.value().items())
                     if (item.kind == syntax::Value::Kind::Identifier)
                         visit(item, kind);
         }

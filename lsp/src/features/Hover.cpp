@@ -106,9 +106,9 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
         const model::KeySchema* k = keySchema(path, c.statement->key().name);
         if (!k || !c.value)
             return std::nullopt;
-        std::string word(c.value->text);
+        std::string word(c.value->text());
         if (c.on == TreeCursor::On::Version)
-            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text), c.range};
+            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text()), c.range};
         if (std::string kind = referenceKind(k); !kind.empty() && c.value->kind == syntax::Value::Kind::Identifier) {
             if (const model::Symbol* s = a.program().lookup(a.file(), kind, word)) {
                 auto lc = a.sources().buffer(s->file).lineColumn(s->block->range().begin);

@@ -29,10 +29,10 @@ std::optional<Named> namedAt(const Analysis& a, uint32_t offset, SourceRange* wh
     if (c.on == TreeCursor::On::Value && c.value && c.value->kind == syntax::Value::Kind::Identifier) {
         auto path = pathOf(c, false);
         std::string kind = referenceKind(keySchema(path, c.statement->key().name));
-        if (!kind.empty() && a.program().lookup(a.file(), kind, c.value->text)) {
+        if (!kind.empty() && a.program().lookup(a.file(), kind, c.value->text())) {
             if (where)
                 *where = c.value->range;
-            return Named{kind, std::string(c.value->text)};
+            return Named{kind, std::string(c.value->text())};
         }
     }
     return std::nullopt;
@@ -45,7 +45,8 @@ std::vector<SourceRange> mentions(const Analysis& a, const model::Symbol& target
         out.push_back(target.block->name()->range);
     for (const auto& doc : a.program().documents)
         forEachReference(doc->tree, [&](const syntax::Value& v, const std::string& kind) {
-            if (kind == target.kind && v.text == target.name && a.program().lookup(doc->file, kind, v.text) == &target)
+            if (kind == target.kind && v.text() == target.name &&
+                a.program().lookup(doc->file, kind, v.text()) == &target)
                 out.push_back(v.range);
         });
     std::sort(out.begin(), out.end(), [](const SourceRange& x, const SourceRange& y) {

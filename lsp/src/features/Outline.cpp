@@ -43,7 +43,7 @@ std::string detailOf(const syntax::Statement& s) {
     if (kind == "application") {
         std::string d = word(&s, "kind");
         if (const auto* f = attr(&s, "framework"))
-            d += fmt::format("{}{} {}", d.empty() ? "" : " · ", f->text, f->version());
+            d += fmt::format("{}{} {}", d.empty() ? "" : " · ", f->text(), f->version());
         return d;
     }
     if (kind == "target")
@@ -206,18 +206,19 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
         case syntax::Value::Kind::Duration: add(v.range, Type::Number); break;
         case syntax::Value::Kind::Bool: add(v.range, Type::Keyword); break;
         case syntax::Value::Kind::Identifier:
-            if (!ref.empty() && v.text != "auto")
+            if (!ref.empty() && v.text() != "auto")
                 add(v.range, Type::Variable);
             else
                 add(v.range, Type::EnumMember, 4);  // defaultLibrary: the language's and catalogue's names
             break;
         case syntax::Value::Kind::Versioned:
-            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text.size())}, Type::EnumMember, 4);
+            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text().size())},
+                Type::EnumMember, 4);
             add(v.versionRange(), Type::String);
             break;
         case syntax::Value::Kind::List:
         case syntax::Value::Kind::Range:
-            for (const auto& item : v.items)
+            for (const auto& item : v.items())
                 value(item, ref);
             break;
         case syntax::Value::Kind::Error: break;

@@ -67,8 +67,8 @@ std::string valueText(const Value& v);
 
 std::string itemsText(const Value& v, const char* sep) {
     std::string s;
-    for (size_t i = 0; i < v.items.size(); ++i)
-        s += (i ? sep : "") + valueText(v.items[i]);
+    for (size_t i = 0; i < v.items().size(); ++i)
+        s += (i ? sep : "") + valueText(v.items()[i]);
     return s;
 }
 
@@ -78,13 +78,13 @@ std::string valueText(const Value& v) {
     switch (v.kind) {
     case Value::Kind::String:
     case Value::Kind::TextBlock:
-    case Value::Kind::Identifier: return k + "(" + std::string(v.text) + ")";
+    case Value::Kind::Identifier: return k + "(" + std::string(v.text()) + ")";
     case Value::Kind::Integer:
-    case Value::Kind::Duration: return k + "(" + std::to_string(v.integer) + ")";
-    case Value::Kind::Float: return k + "(" + std::to_string(v.number) + ")";
-    case Value::Kind::Size: return k + "(" + std::to_string(v.integer) + "," + std::string(v.unit()) + ")";
+    case Value::Kind::Duration: return k + "(" + std::to_string(v.integer()) + ")";
+    case Value::Kind::Float: return k + "(" + std::to_string(v.number()) + ")";
+    case Value::Kind::Size: return k + "(" + std::to_string(v.integer()) + "," + std::string(v.unit()) + ")";
     case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Versioned: return k + "(" + std::string(v.text) + "," + std::string(v.version()) + ")";
+    case Value::Kind::Versioned: return k + "(" + std::string(v.text()) + "," + std::string(v.version()) + ")";
     case Value::Kind::List: return "[" + itemsText(v, ", ") + "]";
     case Value::Kind::Range: return itemsText(v, "..");
     case Value::Kind::Error: return "error";

@@ -108,9 +108,9 @@ TEST_CASE("value ranges are exact byte ranges") {
     const auto& v = f.statements.at(0).value();
     CHECK(v.range.begin == 12);
     CHECK(v.range.end == 36);
-    CHECK(v.items.at(1).range.begin == 18);
-    CHECK(v.items.at(1).versionRange().begin == 29);
-    CHECK(v.items.at(1).range.end == 34);
+    CHECK(v.items().at(1).range.begin == 18);
+    CHECK(v.items().at(1).versionRange().begin == 29);
+    CHECK(v.items().at(1).range.end == 34);
     REQUIRE(f.comments.size() == 1);
     CHECK(f.comments[0].range.begin == 37);
 }

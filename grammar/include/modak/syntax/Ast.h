@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //! The syntax tree of a .modak file (docs/language.md §2). No parser types leak in here; every node
-//! carries its byte range so diagnostics, the formatter and the LSP can point at it.
+//! has its byte range so diagnostics, the formatter and the LSP can point at it.
 //!
 //! The tree is compact and immutable: nodes are trivially copyable and live in an arena owned by the
 //! File (shared by its copies), lists of nodes are views into that arena, and names and strings are
 //! `std::string_view`s into the source buffer (or into the arena when a string had escapes to
 //! unescape). A tree is therefore valid while both its File (or a copy of it) and the SourceManager
 //! holding its source are alive.
+//!
+//! Nodes are laid out for size, since a large file has hundreds of thousands of them: a Value is 24
+//! bytes and an attribute Statement 40 with its value. What can be computed from the range (texts,
+//! a statement's range) is, rare parts (a block's body and braces, a list's items, a versioned
+//! name) are out of line in the arena, and everything that is not a plain field is read through an
+//! accessor.
 #pragma once
 
 #include "modak/text/SourceManager.h"
@@ -106,44 +112,151 @@ struct Identifier {
     SourceRange range;
 };
 
-/// One value. A tagged struct rather than a variant keeps consumers simple; the rarely used parts
-/// (a size's unit, a versioned name's version) are out of line behind accessors.
-struct Value {
+/// One value. A tagged struct rather than a variant keeps consumers simple. It is 24 bytes: the range,
+/// the kind and two small fields, and one 8-byte payload read through the accessors (text(),
+/// integer(), number(), items(), version()), whose meaning depends on the kind. Text is a view into
+/// the source, found from the range; what does not fit (a list's items, a versioned name, a string
+/// whose escapes were unescaped) is out of line in the arena.
+class Value {
+public:
     enum class Kind : uint8_t {
         Error,       ///< placeholder after a syntax error
-        String,      ///< "..." (text = unescaped contents)
-        TextBlock,   ///< """...""" (text = contents, verbatim)
-        Integer,     ///< integer
-        Float,       ///< number
-        Size,        ///< integer = bytes; unit() = unit as written; number = amount as written
-        Duration,    ///< integer = seconds
+        String,      ///< "..." (text() = unescaped contents)
+        TextBlock,   ///< """...""" (text() = contents, verbatim)
+        Integer,     ///< integer()
+        Float,       ///< number()
+        Size,        ///< integer() = bytes; unit() = unit as written; number() = amount as written
+        Duration,    ///< integer() = seconds
         Bool,        ///< boolean
-        Identifier,  ///< text = name (enum value, reference or `auto`)
-        Versioned,   ///< text = name, version() = the version string, versionRange() its range
-        List,        ///< items
-        Range,       ///< items[0]..items[1]
+        Identifier,  ///< text() = name (enum value, reference or `auto`)
+        Versioned,   ///< text() = name, version() = the version string, versionRange() its range
+        List,        ///< items()
+        Range,       ///< items()[0]..items()[1]
     };
 
-    /// The version string of a Versioned value and where it is written.
-    struct Version {
-        std::string_view text;
-        SourceRange range;
+    /// The out-of-line parts of a versioned name.
+    struct VersionedName {
+        std::string_view name;
+        std::string_view version;
+        SourceRange versionRange;
     };
 
-    Kind kind = Kind::Error;
-    bool boolean = false;
-    uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
     SourceRange range;
-    std::string_view text;
-    int64_t integer = 0;
-    double number = 0;
-    NodeList<Value> items;
-    const Version* versionInfo = nullptr;  ///< Versioned only
+    Kind kind = Kind::Error;
+    bool boolean = false;   ///< Bool
+    uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
 
+    constexpr Value() : number_(0) {}
+
+    // Values as the parser makes them.
+    /// `number` is what was read, if anything (a size's amount, an out-of-range number).
+    static Value error(SourceRange range, double number = 0) {
+        Value v(Kind::Error, range);
+        v.number_ = number;
+        return v;
+    }
+    static Value ofBool(SourceRange range, bool b) {
+        Value v(Kind::Bool, range);
+        v.boolean = b;
+        return v;
+    }
+    /// Integer or Duration.
+    static Value ofInteger(Kind kind, SourceRange range, int64_t integer) {
+        Value v(kind, range);
+        v.integer_ = integer;
+        return v;
+    }
+    static Value ofFloat(SourceRange range, double number) {
+        Value v(Kind::Float, range);
+        v.number_ = number;
+        return v;
+    }
+    static Value ofSize(SourceRange range, double amount, uint8_t unitIndex) {
+        Value v(Kind::Size, range);
+        v.number_ = amount;
+        v.unitIndex = unitIndex;
+        return v;
+    }
+    /// Identifier, String or TextBlock whose text is its source: the range's text (starting at
+    /// `lexeme`) less `quote` bytes of quoting at each end.
+    static Value ofSourceText(Kind kind, SourceRange range, const char* lexeme, uint8_t quote) {
+        Value v(kind, range);
+        v.quote_ = quote;
+        v.lexeme_ = lexeme;
+        return v;
+    }
+    /// A String with escapes: `text` (its unescaped text) is stored elsewhere, in the arena.
+    static Value ofStoredText(SourceRange range, const std::string_view* text) {
+        Value v(Kind::String, range);
+        v.quote_ = storedText;
+        v.storedText_ = text;
+        return v;
+    }
+    /// List or Range; `items` may be null for an empty list.
+    static Value ofItems(Kind kind, SourceRange range, const NodeList<Value>* items) {
+        Value v(kind, range);
+        v.items_ = items;
+        return v;
+    }
+    static Value ofVersioned(SourceRange range, const VersionedName* parts) {
+        Value v(Kind::Versioned, range);
+        v.versioned_ = parts;
+        return v;
+    }
+
+    std::string_view text() const {
+        switch (kind) {
+        case Kind::Identifier:
+        case Kind::String:
+        case Kind::TextBlock:
+            if (quote_ == storedText)
+                return *storedText_;
+            return {lexeme_ + quote_, range.end - range.begin - 2u * quote_};
+        case Kind::Versioned: return versioned_->name;
+        default: return {};
+        }
+    }
+    int64_t integer() const {
+        switch (kind) {
+        case Kind::Integer:
+        case Kind::Duration: return integer_;
+        case Kind::Size: return sizeBytes(number_, unitIndex);
+        default: return 0;
+        }
+    }
+    double number() const {
+        return kind == Kind::Float || kind == Kind::Size || kind == Kind::Error ? number_ : 0;
+    }
+    NodeList<Value> items() const {
+        return (kind == Kind::List || kind == Kind::Range) && items_ ? *items_ : NodeList<Value>();
+    }
     std::string_view unit() const;
-    std::string_view version() const { return versionInfo ? versionInfo->text : std::string_view(); }
-    SourceRange versionRange() const { return versionInfo ? versionInfo->range : SourceRange{}; }
+    std::string_view version() const {
+        return kind == Kind::Versioned ? versioned_->version : std::string_view();
+    }
+    SourceRange versionRange() const {
+        return kind == Kind::Versioned ? versioned_->versionRange : SourceRange{};
+    }
+
+    /// The bytes of `amount` of size unit `unitIndex` (as in unitIndex), rounded: a Size's integer().
+    static int64_t sizeBytes(double amount, uint8_t unitIndex);
+
+private:
+    constexpr Value(Kind k, SourceRange r) : range(r), kind(k), number_(0) {}
+
+    static constexpr uint8_t storedText = 0xFF;
+    uint8_t quote_ = 0;  ///< Identifier, String, TextBlock: bytes of quoting, or storedText
+    union {
+        double number_;                       ///< Float, Size (the amount), Error
+        int64_t integer_;                     ///< Integer, Duration
+        const char* lexeme_;                  ///< source text: the range's first byte
+        const std::string_view* storedText_;  ///< a String with escapes
+        const NodeList<Value>* items_;        ///< List, Range
+        const VersionedName* versioned_;      ///< Versioned
+    };
 };
+
+static_assert(std::is_trivially_copyable_v<Value> && std::is_trivially_destructible_v<Value>);
 
 /// The size units of the language ("B", "kB", … "PiB"), in a fixed order.
 const std::vector<std::string_view>& sizeUnitNames();
@@ -234,6 +347,8 @@ private:
 };
 
 static_assert(std::is_trivially_copyable_v<Statement> && std::is_trivially_destructible_v<Statement>);
+// The sizes the header comment promises (bench/check_bench.sh measures what they buy).
+static_assert(sizeof(void*) != 8 || (sizeof(Value) == 24 && sizeof(Statement) == 40));
 
 struct Import {
     std::string path;  ///< unescaped
