@@ -338,10 +338,18 @@ private:
         commaAllowed_ = false;
     }
 
-    void openRecoveredBlock() {
+    // A block whose `{` is at `brace`.
+    Statement::BlockParts blockAt(const char* brace) const {
         Statement::BlockParts parts;
-        parts.range = state_.range(p_, p_);
-        parts.openBrace = parts.range;
+        parts.file = state_.file;
+        parts.openOffset = static_cast<uint32_t>(brace - begin_);
+        return parts;
+    }
+
+    void openRecoveredBlock() {
+        Statement::BlockParts parts = blockAt(p_);
+        parts.recovered = true;
+        parts.end = parts.openOffset;
         pushBlock({}, parts, p_);
     }
 
@@ -359,7 +367,9 @@ private:
 
     void popBlock() {
         std::vector<Statement>& body = scratch_[stack_.size() - 1];
-        stack_.back().parts->body = {arena_->copy(body.data(), body.size()), body.size()};
+        Statement::BlockParts* parts = stack_.back().parts;
+        parts->body = arena_->copy(body.data(), body.size());
+        parts->bodySize = static_cast<uint32_t>(body.size());
         body.clear();
         stack_.pop_back();
     }
@@ -367,7 +377,8 @@ private:
     // Adds an open block; false if the depth limit made us skip it instead.
     bool pushBlock(const Identifier& key, const Statement::BlockParts& block, const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
-            error(DiagCode::NestingTooDeep, {begin_ + block.openBrace.begin, begin_ + block.openBrace.end},
+            SourceRange brace = block.openBrace();
+            error(DiagCode::NestingTooDeep, {begin_ + brace.begin, begin_ + brace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
             skipBalanced(afterBrace);
             return false;
@@ -415,9 +426,9 @@ private:
     void closeBlock(const char* brace) {
         Statement::BlockParts* block = stack_.back().parts;
         popBlock();
-        block->closeBrace = state_.range(brace, brace + 1);
-        block->range.end = block->closeBrace.end;
-        block->singleLine = !newlineBetween(begin_ + block->openBrace.begin, brace);
+        block->closeOffset = static_cast<uint32_t>(brace - begin_);
+        block->end = block->closeOffset + 1;
+        block->singleLine = !newlineBetween(begin_ + block->openOffset, brace);
         commaAllowed_ = true;
     }
 
@@ -505,12 +516,12 @@ private:
         while (!stack_.empty()) {
             OpenBlock block = stack_.back();
             popBlock();
-            block.parts->range.end = static_cast<uint32_t>(end_ - begin_);
+            block.parts->end = static_cast<uint32_t>(end_ - begin_);
             std::string what = block.kind.empty() ? std::string("block") : fmt::format("block '{}'", block.kind);
             Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
                                   fmt::format("expected '}}' to close {} before the end of the file", what));
             if (d)
-                d->notes.push_back({block.parts->openBrace, "the block was opened here"});
+                d->notes.push_back({block.parts->openBrace(), "the block was opened here"});
         }
     }
 
@@ -558,11 +569,11 @@ private:
             skipTrivia();
         }
         if (p_ < end_ && *p_ == '{') {
-            Statement::BlockParts block;
+            assert(key.range.begin == static_cast<uint32_t>(b - begin_));  // where the block starts
+            Statement::BlockParts block = blockAt(p_);
             if (name)
                 block.name = arena_->make(*name);
-            block.openBrace = state_.range(p_, p_ + 1);
-            block.range = state_.range(b, p_ + 1);
+            block.end = block.openOffset + 1;  // until it closes
             ++p_;
             pushBlock(key, block, p_);
             return;

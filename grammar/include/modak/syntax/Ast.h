@@ -274,15 +274,25 @@ class Statement {
 public:
     enum class Kind : uint8_t { Attribute, Block };
 
-    /// What only a block has. The parser allocates it in the arena and completes it when the block
-    /// closes.
+    /// What only a block has, as offsets in its file (the braces are one byte each). The parser
+    /// allocates it in the arena and completes it when the block closes.
     struct BlockParts {
-        NodeList<Statement> body;          ///< the block's statements
+        static constexpr uint32_t noBrace = UINT32_MAX;
+
+        const Statement* body = nullptr;   ///< the block's statements (bodySize of them)
         const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
-        SourceRange range;                 ///< whole statement
-        SourceRange openBrace;             ///< `{`
-        SourceRange closeBrace;            ///< `}` (empty range when missing)
+        uint32_t bodySize = 0;
+        FileId file;
+        uint32_t end = 0;                  ///< of the statement: after `}`, or where it was cut short
+        uint32_t openOffset = 0;           ///< of `{`; a recovered block starts here but has none
+        uint32_t closeOffset = noBrace;    ///< of `}`, or noBrace when it is missing
+        bool recovered = false;            ///< opened by a `{` on a broken line: no key, empty `{`
         bool singleLine = false;           ///< written on one line (the formatter keeps it so)
+
+        SourceRange openBrace() const { return {file, openOffset, openOffset + (recovered ? 0u : 1u)}; }
+        SourceRange closeBrace() const {
+            return closeOffset == noBrace ? SourceRange{} : SourceRange{file, closeOffset, closeOffset + 1};
+        }
     };
 
     Statement() : value_() {}
@@ -294,10 +304,13 @@ public:
         s.value_ = value;
         return s;
     }
-    /// `key [name] { … }`; `key` is empty for a block recovered from a broken line.
+    /// `key [name] { … }`, which starts at its key; `key` is empty for a block recovered from a
+    /// broken line, which starts at its (missing) `{`.
     static Statement block(const Identifier& key, const BlockParts* parts) {
         Statement s;
         s.setKey(key);
+        if (parts->recovered)
+            s.keyBegin_ = parts->openOffset;
         s.isBlock_ = 1;
         s.block_ = parts;
         return s;
@@ -306,7 +319,8 @@ public:
     Kind kind() const { return isBlock_ ? Kind::Block : Kind::Attribute; }
     /// The whole statement.
     SourceRange range() const {
-        return isBlock_ ? block_->range : SourceRange{value_.range.file, keyBegin_, value_.range.end};
+        return isBlock_ ? SourceRange{block_->file, keyBegin_, block_->end}
+                        : SourceRange{value_.range.file, keyBegin_, value_.range.end};
     }
     /// Attribute key, or block kind (`application`, `job`).
     Identifier key() const {
@@ -319,17 +333,19 @@ public:
     /// Block label (`application mnist`), or null.
     const Identifier* name() const { return isBlock_ ? block_->name : nullptr; }
     /// Block statements.
-    NodeList<Statement> body() const { return isBlock_ ? block_->body : NodeList<Statement>(); }
+    NodeList<Statement> body() const {
+        return isBlock_ ? NodeList<Statement>(block_->body, block_->bodySize) : NodeList<Statement>();
+    }
     /// Blocks: `{`.
-    SourceRange openBrace() const { return isBlock_ ? block_->openBrace : SourceRange{}; }
+    SourceRange openBrace() const { return isBlock_ ? block_->openBrace() : SourceRange{}; }
     /// Blocks: `}` (empty range when missing).
-    SourceRange closeBrace() const { return isBlock_ ? block_->closeBrace : SourceRange{}; }
+    SourceRange closeBrace() const { return isBlock_ ? block_->closeBrace() : SourceRange{}; }
     /// Blocks written on one line (the formatter keeps them so).
     bool singleLine() const { return isBlock_ && block_->singleLine; }
 
 private:
     static const Value& noValue();
-    FileId file() const { return isBlock_ ? block_->range.file : value_.range.file; }
+    FileId file() const { return isBlock_ ? block_->file : value_.range.file; }
     void setKey(const Identifier& key) {
         key_ = key.name.empty() ? nullptr : key.name.data();
         keyBegin_ = key.range.begin;
