@@ -8,6 +8,8 @@
 #include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
 
+#include "SymbolIndex.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -258,9 +260,9 @@ bool hasNativeBf16(std::string_view model) { return isAmpereOrNewer(model) || mo
 class Checker {
 public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
-        : sm_(sm), program_(program), diags_(diags) {
-        for (const Symbol& s : program.symbols)
-            byName_[{s.kind, s.name}] = &s;
+        : sm_(sm), program_(program), diags_(diags), byName_(program.symbols, program.symbols.size()) {
+        for (size_t i = 0; i < program.symbols.size(); ++i)
+            byName_.set(i);
         for (const Diagnostic& d : diags)
             if (d.severity >= Severity::Error)
                 errors_.push_back(d.range);
@@ -306,10 +308,10 @@ private:
 
     /// The block `kind name` visible from the current file.
     const Symbol* resolve(std::string_view kind, std::string_view name) const {
-        auto it = byName_.find({kind, name});
-        if (it == byName_.end() || !reachable_.count(it->second->file.value))
+        const Symbol* s = byName_.find(kind, name);
+        if (!s || !reachable_.count(s->file.value))
             return nullptr;
-        return it->second;
+        return s;
     }
 
     std::vector<std::string> visibleNames(std::string_view kind) const {
@@ -1624,7 +1626,7 @@ private:
     const SourceManager& sm_;
     const Program& program_;
     Diagnostics& diags_;
-    std::unordered_map<std::pair<std::string_view, std::string_view>, const Symbol*, NamePairHash> byName_;  // kind, name
+    SymbolIndex byName_;
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
 };
