@@ -571,8 +571,10 @@ private:
         if (p_ < end_ && *p_ == '{') {
             assert(key.range.begin == static_cast<uint32_t>(b - begin_));  // where the block starts
             Statement::BlockParts block = blockAt(p_);
-            if (name)
-                block.name = arena_->make(*name);
+            if (name) {
+                block.nameOffset = name->range.begin;
+                block.nameLength = static_cast<uint32_t>(name->name.size());
+            }
             block.end = block.openOffset + 1;  // until it closes
             ++p_;
             pushBlock(key, block, p_);

@@ -274,18 +274,20 @@ class Statement {
 public:
     enum class Kind : uint8_t { Attribute, Block };
 
-    /// What only a block has, as offsets in its file (the braces are one byte each). The parser
-    /// allocates it in the arena and completes it when the block closes.
+    /// What only a block has, as offsets in its file (the braces are one byte each; the label's
+    /// text follows the key's in the source). The parser allocates it in the arena and completes it
+    /// when the block closes.
     struct BlockParts {
         static constexpr uint32_t noBrace = UINT32_MAX;
 
         const Statement* body = nullptr;   ///< the block's statements (bodySize of them)
-        const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
         uint32_t bodySize = 0;
         FileId file;
         uint32_t end = 0;                  ///< of the statement: after `}`, or where it was cut short
         uint32_t openOffset = 0;           ///< of `{`; a recovered block starts here but has none
         uint32_t closeOffset = noBrace;    ///< of `}`, or noBrace when it is missing
+        uint32_t nameOffset = 0;           ///< of the label (`mnist` in `application mnist`)
+        uint32_t nameLength = 0;           ///< of the label; 0 when there is none
         bool recovered = false;            ///< opened by a `{` on a broken line: no key, empty `{`
         bool singleLine = false;           ///< written on one line (the formatter keeps it so)
 
@@ -330,8 +332,14 @@ public:
     }
     /// Attribute value (an empty Error value for blocks).
     const Value& value() const { return isBlock_ ? noValue() : value_; }
-    /// Block label (`application mnist`), or null.
-    const Identifier* name() const { return isBlock_ ? block_->name : nullptr; }
+    /// Block label (`application mnist`), or nullopt.
+    std::optional<Identifier> name() const {
+        if (!isBlock_ || block_->nameLength == 0)
+            return std::nullopt;
+        const BlockParts& b = *block_;
+        return Identifier{{key_ + (b.nameOffset - keyBegin_), b.nameLength},
+                          {b.file, b.nameOffset, b.nameOffset + b.nameLength}};
+    }
     /// Block statements.
     NodeList<Statement> body() const {
         return isBlock_ ? NodeList<Statement>(block_->body, block_->bodySize) : NodeList<Statement>();
