@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
-#include <deque>
 #include <memory>
 
 namespace modak::syntax {
@@ -107,13 +106,8 @@ public:
     File run() {
         CurrentStateScope scope(&state_);
         parseFile();
-        // The top-level statements move into the arena, sized exactly, like every block's body.
-        if (!top_.empty()) {
-            auto* top = static_cast<Statement*>(arena_->allocate(sizeof(Statement) * top_.size(), alignof(Statement)));
-            std::uninitialized_copy(top_.begin(), top_.end(), top);
-            file_.statements = {top, top_.size()};
-            top_.clear();
-        }
+        if (!top_.empty())
+            file_.statements = arena_->keep(std::move(top_));
         file_.arena = std::move(arena_);
         return std::move(file_);
     }
@@ -357,7 +351,8 @@ private:
     // Statements of an open block collect in a per-depth scratch vector (capacity reused across
     // blocks) and are copied into the arena, sized exactly, when it closes: no growth slack and one
     // allocation-free copy per statement, which matters for files with hundreds of thousands of
-    // small blocks. Top-level statements collect in a deque (no reallocation while the file grows).
+    // small blocks. Top-level statements collect in a vector the arena keeps in the end: their number
+    // is unknown until then, and copying them would hold them twice.
     void append(const Statement& s) {
         if (stack_.empty())
             top_.push_back(s);
@@ -892,7 +887,7 @@ private:
     const ParseOptions& options_;
     File file_;
     std::unique_ptr<Arena> arena_ = std::make_unique<Arena>();
-    std::deque<Statement> top_;
+    std::vector<Statement> top_;
     struct OpenBlock {
         std::string_view kind;  ///< its key (empty for a recovered block)
         Statement::BlockParts* parts;

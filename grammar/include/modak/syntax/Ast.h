@@ -95,12 +95,24 @@ public:
         return new (allocate(sizeof(T), alignof(T))) T(value);
     }
     std::string_view copyString(std::string_view s);
+    /// Keeps `nodes` where they are for as long as the arena: for a list collected before its length
+    /// was known (a file's top-level statements), which copying in would hold twice at its peak.
+    template <class T>
+    NodeList<T> keep(std::vector<T>&& nodes) {
+        static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+        used_ += nodes.size() * sizeof(T);
+        auto kept = std::make_shared<const std::vector<T>>(std::move(nodes));
+        NodeList<T> list(*kept);
+        kept_.push_back(std::move(kept));
+        return list;
+    }
 
     /// Bytes handed out so far (for benchmarks).
     size_t used() const { return used_; }
 
 private:
     std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    std::vector<std::shared_ptr<const void>> kept_;
     std::byte* next_ = nullptr;
     size_t left_ = 0;
     size_t used_ = 0;
