@@ -317,8 +317,11 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     }
     if (deployments.size() > 1) {
         std::string names;
-        for (auto* d : deployments)
-            names += (names.empty() ? "" : ", ") + d->name;
+        for (auto* d : deployments) {
+            if (!names.empty())
+                names += ", ";
+            names += d->name;
+        }
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
                   fmt::format("this file has several deployments ({}): name one with --deployment", names));
         return std::nullopt;
@@ -493,7 +496,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     base.queue = word(job, "queue", word(target->block, "queue"));
     base.account = word(job, "account", word(target->block, "account"));
     base.interconnect = word(target->block, "interconnect");
-    std::string name = word(job, "name", "bench-" + dep.name);
+    std::string name = word(job, "name", fmt::format("bench-{}", dep.name));
     const Statement* cpu = child(target->block, "cpu");
     const Statement* gpu = child(target->block, "gpu");
     if (const model::Cpu* c = cpu ? cat.cpu(word(cpu, "model")) : nullptr)

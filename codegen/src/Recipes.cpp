@@ -927,9 +927,9 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
                                             in.mpiNote.empty() ? "" : ", " + in.mpiNote));
     }
     r.labels = {
-        {"org.opencontainers.image.title", c.deployment.name},
-        {"org.opencontainers.image.description", flat("modak recipe for deployment " + c.deployment.name + " of " + s.sourceName)},
-        {"dev.modak.deployment", c.deployment.name},
+        {"org.opencontainers.image.title", std::string(c.deployment.name)},
+        {"org.opencontainers.image.description", flat(fmt::format("modak recipe for deployment {} of {}", c.deployment.name, s.sourceName))},
+        {"dev.modak.deployment", std::string(c.deployment.name)},
         {"dev.modak.image", in.image ? in.image->name : ""},
         {"dev.modak.reference", in.reference},
         {"dev.modak.build", in.build},
@@ -1238,7 +1238,8 @@ void emitSingularityDef(const DeploymentContext& c, std::vector<Artefact>& out, 
     if (!c.plan.chosen && c.spec.imageReference.empty())
         return;
     if (auto recipe = makeRecipe(c, diags))
-        out.push_back({"container/" + c.deployment.name + ".def", renderDef(*recipe, c.deployment.name), false});
+        out.push_back(
+            {fmt::format("container/{}.def", c.deployment.name), renderDef(*recipe, c.deployment.name), false});
 }
 
 } // namespace modak::codegen

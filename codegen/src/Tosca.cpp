@@ -521,7 +521,7 @@ void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostic
     entries.push_back({"TOSCA-Metadata/TOSCA.meta", csar::toscaMeta("modak " + c.spec.version, tosca::kService), false});
     for (auto& f : files)
         entries.push_back({std::move(f.path), std::move(f.content), f.executable});
-    out.push_back({c.deployment.name + ".csar", csar::zip(std::move(entries)), false});
+    out.push_back({fmt::format("{}.csar", c.deployment.name), csar::zip(std::move(entries)), false});
 }
 
 } // namespace modak::codegen

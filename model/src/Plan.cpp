@@ -198,7 +198,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
                     continue;
                 int sockets = static_cast<int>(std::clamp<int64_t>(integer(c, "sockets").value_or(1), 1, 64));
                 Cpu generic;
-                generic.name = sym.name + ".cpu";
+                generic.name = std::string(sym.name) + ".cpu";
                 generic.model = model;
                 generic.vendor = word(c, "vendor", "other");
                 generic.arch = word(c, "arch", "x86_64");
@@ -214,7 +214,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             continue;
         }
         if (sym.kind == "image") {
-            Image img = imageFromBlock(*sym.block, sym.name);
+            Image img = imageFromBlock(*sym.block, std::string(sym.name));
             auto it = std::find_if(cat.images.begin(), cat.images.end(), [&](const Image& i) { return i.name == img.name; });
             if (it != cat.images.end())
                 *it = std::move(img);
@@ -224,7 +224,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             // A nested `workload { }` of an application becomes "<application>.workload", a name no
             // user entry can have.
             const Statement* block = sym.block;
-            std::string name = sym.name;
+            std::string name(sym.name);
             if (sym.kind == "application") {
                 block = child(sym.block, "workload");
                 if (!block || block->kind() != Statement::Kind::Block)

@@ -242,7 +242,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                 d.notes.push_back({first->block->name()->range, fmt::format("'{}' first defined here", first->name)});
                 continue;
             }
-            program.symbols.push_back({std::string(st.key().name), std::string(st.name()->name), doc.file, &st});
+            program.symbols.push_back({st.key().name, st.name()->name, doc.file, &st});
             byName.set(program.symbols.size() - 1);
         }
     }

@@ -318,7 +318,7 @@ private:
         std::vector<std::string> names;
         for (const Symbol& s : program_.symbols)
             if (s.kind == kind && reachable_.count(s.file.value))
-                names.push_back(s.name);
+                names.emplace_back(s.name);
         return names;
     }
 
