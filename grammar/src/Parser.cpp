@@ -332,20 +332,7 @@ private:
         commaAllowed_ = false;
     }
 
-    // A block whose `{` is at `brace`.
-    Statement::BlockParts blockAt(const char* brace) const {
-        Statement::BlockParts parts;
-        parts.file = state_.file;
-        parts.openOffset = static_cast<uint32_t>(brace - begin_);
-        return parts;
-    }
-
-    void openRecoveredBlock() {
-        Statement::BlockParts parts = blockAt(p_);
-        parts.recovered = true;
-        parts.end = parts.openOffset;
-        pushBlock({}, parts, p_);
-    }
+    void openRecoveredBlock() { pushBlock({}, std::nullopt, state_.range(p_, p_), p_); }
 
     // ---- Structure ----
     // Statements of an open block collect in a per-depth scratch vector (capacity reused across
@@ -370,17 +357,19 @@ private:
     }
 
     // Adds an open block; false if the depth limit made us skip it instead.
-    bool pushBlock(const Identifier& key, const Statement::BlockParts& block, const char* afterBrace) {
+    bool pushBlock(const Identifier& key, const std::optional<Identifier>& name, SourceRange openBrace,
+                   const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
-            SourceRange brace = block.openBrace();
-            error(DiagCode::NestingTooDeep, {begin_ + brace.begin, begin_ + brace.end},
+            error(DiagCode::NestingTooDeep, {begin_ + openBrace.begin, begin_ + openBrace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
             skipBalanced(afterBrace);
             return false;
         }
-        Statement::BlockParts* parts = arena_->create(block);
-        append(Statement::block(key, parts));
-        stack_.push_back({key.name, parts});
+        Statement::BlockParts parts;
+        parts.end = openBrace.end;  // until it closes
+        Statement::BlockParts* stored = arena_->create(parts);
+        append(Statement::block(key, name, openBrace, stored));
+        stack_.push_back({key.name, openBrace, stored});
         if (scratch_.size() < stack_.size())
             scratch_.emplace_back();
         return true;
@@ -419,11 +408,11 @@ private:
     }
 
     void closeBlock(const char* brace) {
-        Statement::BlockParts* block = stack_.back().parts;
+        OpenBlock block = stack_.back();
         popBlock();
-        block->closeOffset = static_cast<uint32_t>(brace - begin_);
-        block->end = block->closeOffset + 1;
-        block->singleLine = !newlineBetween(begin_ + block->openOffset, brace);
+        block.parts->closeOffset = static_cast<uint32_t>(brace - begin_);
+        block.parts->end = block.parts->closeOffset + 1;
+        block.parts->singleLine = !newlineBetween(begin_ + block.openBrace.begin, brace);
         commaAllowed_ = true;
     }
 
@@ -516,7 +505,7 @@ private:
             Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
                                   fmt::format("expected '}}' to close {} before the end of the file", what));
             if (d)
-                d->notes.push_back({block.parts->openBrace(), "the block was opened here"});
+                d->notes.push_back({block.openBrace, "the block was opened here"});
         }
     }
 
@@ -565,14 +554,9 @@ private:
         }
         if (p_ < end_ && *p_ == '{') {
             assert(key.range.begin == static_cast<uint32_t>(b - begin_));  // where the block starts
-            Statement::BlockParts block = blockAt(p_);
-            if (name) {
-                block.nameOffset = name->range.begin;
-                block.nameLength = static_cast<uint32_t>(name->name.size());
-            }
-            block.end = block.openOffset + 1;  // until it closes
+            SourceRange openBrace = state_.range(p_, p_ + 1);
             ++p_;
-            pushBlock(key, block, p_);
+            pushBlock(key, name, openBrace, p_);
             return;
         }
         if (name) {
@@ -890,6 +874,7 @@ private:
     std::vector<Statement> top_;
     struct OpenBlock {
         std::string_view kind;  ///< its key (empty for a recovered block)
+        SourceRange openBrace;
         Statement::BlockParts* parts;
     };
     std::vector<OpenBlock> stack_;

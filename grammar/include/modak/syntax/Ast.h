@@ -278,35 +278,24 @@ const char* kindName(Value::Kind kind);
 /// `key = value` or `kind [name] { body }`.
 ///
 /// Most statements of a file are attributes, so a statement is laid out for them: the key is kept as
-/// its source text and offset (its range and the statement's are computed from those and the value's
-/// range), and the parts only a block has (label, body, braces) are out of line in the arena, behind
-/// one pointer that shares storage with the value. Read everything through the accessors; a block's
-/// value(), and an attribute's block parts, are empty.
+/// its source text and offset, and its range and the statement's are computed from those and the
+/// value's range. A block keeps what it knows when it opens (its label, its `{`) where an attribute
+/// keeps its value, as offsets, and what it learns when it closes (its body, its `}`) out of line in
+/// the arena. Read everything through the accessors; a block's value(), and an attribute's block
+/// parts, are empty.
 class Statement {
 public:
     enum class Kind : uint8_t { Attribute, Block };
 
-    /// What only a block has, as offsets in its file (the braces are one byte each; the label's
-    /// text follows the key's in the source). The parser allocates it in the arena and completes it
-    /// when the block closes.
+    /// What a block learns when it closes, out of line in the arena, where the parser completes it.
     struct BlockParts {
         static constexpr uint32_t noBrace = UINT32_MAX;
 
-        const Statement* body = nullptr;   ///< the block's statements (bodySize of them)
+        const Statement* body = nullptr;  ///< the block's statements (bodySize of them)
         uint32_t bodySize = 0;
-        FileId file;
-        uint32_t end = 0;                  ///< of the statement: after `}`, or where it was cut short
-        uint32_t openOffset = 0;           ///< of `{`; a recovered block starts here but has none
-        uint32_t closeOffset = noBrace;    ///< of `}`, or noBrace when it is missing
-        uint32_t nameOffset = 0;           ///< of the label (`mnist` in `application mnist`)
-        uint32_t nameLength = 0;           ///< of the label; 0 when there is none
-        bool recovered = false;            ///< opened by a `{` on a broken line: no key, empty `{`
-        bool singleLine = false;           ///< written on one line (the formatter keeps it so)
-
-        SourceRange openBrace() const { return {file, openOffset, openOffset + (recovered ? 0u : 1u)}; }
-        SourceRange closeBrace() const {
-            return closeOffset == noBrace ? SourceRange{} : SourceRange{file, closeOffset, closeOffset + 1};
-        }
+        uint32_t end = 0;                 ///< of the statement: after `}`, or where it was cut short
+        uint32_t closeOffset = noBrace;   ///< of `}` (one byte), or noBrace when it is missing
+        bool singleLine = false;          ///< written on one line (the formatter keeps it so)
     };
 
     Statement() : value_() {}
@@ -318,22 +307,24 @@ public:
         s.value_ = value;
         return s;
     }
-    /// `key [name] { … }`, which starts at its key; `key` is empty for a block recovered from a
-    /// broken line, which starts at its (missing) `{`.
-    static Statement block(const Identifier& key, const BlockParts* parts) {
+    /// `key [name] { … }`, which starts at its key. A block recovered from a `{` on a broken line
+    /// has neither key nor name, and an empty `openBrace` where it starts.
+    static Statement block(const Identifier& key, const std::optional<Identifier>& name, SourceRange openBrace,
+                           const BlockParts* parts) {
         Statement s;
         s.setKey(key);
-        if (parts->recovered)
-            s.keyBegin_ = parts->openOffset;
+        if (!s.key_)
+            s.keyBegin_ = openBrace.begin;
         s.isBlock_ = 1;
-        s.block_ = parts;
+        s.block_ = {parts, openBrace.file, openBrace.begin, name ? name->range.begin : 0,
+                    name ? static_cast<uint32_t>(name->name.size()) : 0};
         return s;
     }
 
     Kind kind() const { return isBlock_ ? Kind::Block : Kind::Attribute; }
     /// The whole statement.
     SourceRange range() const {
-        return isBlock_ ? SourceRange{block_->file, keyBegin_, block_->end}
+        return isBlock_ ? SourceRange{block_.file, keyBegin_, block_.parts->end}
                         : SourceRange{value_.range.file, keyBegin_, value_.range.end};
     }
     /// Attribute key, or block kind (`application`, `job`).
@@ -346,39 +337,57 @@ public:
     const Value& value() const { return isBlock_ ? noValue() : value_; }
     /// Block label (`application mnist`), or nullopt.
     std::optional<Identifier> name() const {
-        if (!isBlock_ || block_->nameLength == 0)
+        if (!isBlock_ || block_.nameLength == 0)
             return std::nullopt;
-        const BlockParts& b = *block_;
+        const BlockStart& b = block_;  // the label's text follows the key's in the source
         return Identifier{{key_ + (b.nameOffset - keyBegin_), b.nameLength},
                           {b.file, b.nameOffset, b.nameOffset + b.nameLength}};
     }
     /// Block statements.
     NodeList<Statement> body() const {
-        return isBlock_ ? NodeList<Statement>(block_->body, block_->bodySize) : NodeList<Statement>();
+        if (!isBlock_)
+            return {};
+        return {block_.parts->body, block_.parts->bodySize};
     }
-    /// Blocks: `{`.
-    SourceRange openBrace() const { return isBlock_ ? block_->openBrace() : SourceRange{}; }
+    /// Blocks: `{` (empty for a recovered block, which has none).
+    SourceRange openBrace() const {
+        return isBlock_ ? SourceRange{block_.file, block_.openOffset, block_.openOffset + (key_ ? 1u : 0u)}
+                        : SourceRange{};
+    }
     /// Blocks: `}` (empty range when missing).
-    SourceRange closeBrace() const { return isBlock_ ? block_->closeBrace() : SourceRange{}; }
+    SourceRange closeBrace() const {
+        if (!isBlock_ || block_.parts->closeOffset == BlockParts::noBrace)
+            return {};
+        return {block_.file, block_.parts->closeOffset, block_.parts->closeOffset + 1};
+    }
     /// Blocks written on one line (the formatter keeps them so).
-    bool singleLine() const { return isBlock_ && block_->singleLine; }
+    bool singleLine() const { return isBlock_ && block_.parts->singleLine; }
 
 private:
     static const Value& noValue();
-    FileId file() const { return isBlock_ ? block_->file : value_.range.file; }
+    FileId file() const { return isBlock_ ? block_.file : value_.range.file; }
     void setKey(const Identifier& key) {
         key_ = key.name.empty() ? nullptr : key.name.data();
         keyBegin_ = key.range.begin;
         keyLength_ = static_cast<uint32_t>(key.name.size());
     }
 
-    const char* key_ = nullptr;  ///< the key's text in the source; null when there is none
+    // What a block knows when it opens, in place of an attribute's value.
+    struct BlockStart {
+        const BlockParts* parts;
+        FileId file;
+        uint32_t openOffset;  ///< of `{` (one byte, none for a recovered block)
+        uint32_t nameOffset;  ///< of the label (`mnist` in `application mnist`)
+        uint32_t nameLength;  ///< of the label; 0 when there is none
+    };
+
+    const char* key_ = nullptr;  ///< the key's text in the source; null for a recovered block
     uint32_t keyBegin_ = 0;      ///< the key's offset, which is where the statement starts
     uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (ParseOptions::maxBytes)
     uint32_t isBlock_ : 1 = 0;
     union {
-        Value value_;               ///< attributes
-        const BlockParts* block_;  ///< blocks
+        Value value_;        ///< attributes
+        BlockStart block_;  ///< blocks
     };
 };
 
