@@ -9,10 +9,10 @@
 //! holding its source are alive.
 //!
 //! Nodes are laid out for size, since a large file has hundreds of thousands of them: a Value is 24
-//! bytes and an attribute Statement 40 with its value. What can be computed from the range (texts,
-//! a statement's range) is, rare parts (a block's body and braces, a list's items, a versioned
-//! name) are out of line in the arena, and everything that is not a plain field is read through an
-//! accessor.
+//! bytes and an attribute Statement 40 with its value. What can be computed from ranges and offsets
+//! is (texts, a statement's range, its key), what is rare or known late (a list's items, a versioned
+//! name, a block's body) is out of line in the arena, and everything that is not a plain field is
+//! read through an accessor.
 #pragma once
 
 #include "modak/text/SourceManager.h"
@@ -119,6 +119,7 @@ private:
     size_t chunkSize_ = 0;
 };
 
+/// A name in the source: a statement's key, a block's label (which Statement builds on demand).
 struct Identifier {
     std::string_view name;  ///< a view into the source
     SourceRange range;
@@ -153,7 +154,7 @@ public:
         SourceRange versionRange;
     };
 
-    SourceRange range;
+    SourceRange range;      ///< the value's source text, quotes included (text() relies on it)
     Kind kind = Kind::Error;
     bool boolean = false;   ///< Bool
     uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
@@ -250,7 +251,8 @@ public:
         return kind == Kind::Versioned ? versioned_->versionRange : SourceRange{};
     }
 
-    /// The bytes of `amount` of size unit `unitIndex` (as in unitIndex), rounded: a Size's integer().
+    /// `amount` of the size unit at `unitIndex` (as in the field) in bytes, rounded as the parser
+    /// rounded it when it checked the size: a Size's integer().
     static int64_t sizeBytes(double amount, uint8_t unitIndex);
 
 private:
@@ -309,8 +311,8 @@ public:
     }
     /// `key [name] { … }`, which starts at its key. A block recovered from a `{` on a broken line
     /// has neither key nor name, and an empty `openBrace` where it starts.
-    static Statement block(const Identifier& key, const std::optional<Identifier>& name, SourceRange openBrace,
-                           const BlockParts* parts) {
+    static Statement block(const Identifier& key, const std::optional<Identifier>& name,
+                           SourceRange openBrace, const BlockParts* parts) {
         Statement s;
         s.setKey(key);
         if (!s.key_)
@@ -351,8 +353,9 @@ public:
     }
     /// Blocks: `{` (empty for a recovered block, which has none).
     SourceRange openBrace() const {
-        return isBlock_ ? SourceRange{block_.file, block_.openOffset, block_.openOffset + (key_ ? 1u : 0u)}
-                        : SourceRange{};
+        if (!isBlock_)
+            return {};
+        return {block_.file, block_.openOffset, block_.openOffset + (key_ ? 1u : 0u)};
     }
     /// Blocks: `}` (empty range when missing).
     SourceRange closeBrace() const {
@@ -383,7 +386,7 @@ private:
 
     const char* key_ = nullptr;  ///< the key's text in the source; null for a recovered block
     uint32_t keyBegin_ = 0;      ///< the key's offset, which is where the statement starts
-    uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (ParseOptions::maxBytes)
+    uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (maxFileBytes in Parser.h)
     uint32_t isBlock_ : 1 = 0;
     union {
         Value value_;        ///< attributes
