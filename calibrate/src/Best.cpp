@@ -41,11 +41,11 @@ std::string literal(std::string_view v) {
 /// Sets `key = value` in `block`: replaces the value when the key is there, else inserts a line
 /// before the closing brace (the formatter places it).
 void setAttribute(const Statement& block, std::string_view key, const std::string& value, std::vector<Edit>& edits) {
-    if (const Statement* s = child(&block, key); s && s->kind == Statement::Kind::Attribute) {
-        edits.push_back({s->value.range.begin, s->value.range.end, value});
+    if (const Statement* s = child(&block, key); s && s->kind() == Statement::Kind::Attribute) {
+        edits.push_back({s->value().range.begin, s->value().range.end, value});
         return;
     }
-    edits.push_back({block.closeBrace.begin, block.closeBrace.begin, fmt::format("\n{} = {}\n", key, value)});
+    edits.push_back({block.closeBrace().begin, block.closeBrace().begin, fmt::format("\n{} = {}\n", key, value)});
 }
 
 /// Sets several keys of the nested block `kind` of `parent`, creating the block when it is missing.
@@ -53,7 +53,7 @@ void setNested(const Statement& parent, std::string_view kind, const std::vector
                std::vector<Edit>& edits) {
     if (kv.empty())
         return;
-    if (const Statement* b = child(&parent, kind); b && b->kind == Statement::Kind::Block) {
+    if (const Statement* b = child(&parent, kind); b && b->kind() == Statement::Kind::Block) {
         for (const auto& [k, v] : kv)
             setAttribute(*b, k, v, edits);
         return;
@@ -61,7 +61,7 @@ void setNested(const Statement& parent, std::string_view kind, const std::vector
     std::string body;
     for (const auto& [k, v] : kv)
         body += fmt::format("  {} = {}\n", k, v);
-    edits.push_back({parent.closeBrace.begin, parent.closeBrace.begin, fmt::format("\n{} {{\n{}}}\n", kind, body)});
+    edits.push_back({parent.closeBrace().begin, parent.closeBrace().begin, fmt::format("\n{} {{\n{}}}\n", kind, body)});
 }
 
 } // namespace
@@ -146,7 +146,8 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
     setNested(*dep->block, "scale", scale, edits);
     if (!appKeys.empty() || !env.empty()) {
         if (!app || app->file != file) {
-            diags.add(DiagCode::UnresolvedReference, dep->block->name ? dep->block->name->range : dep->block->range,
+            diags.add(DiagCode::UnresolvedReference,
+                      dep->block->name() ? dep->block->name()->range : dep->block->range(),
                       fmt::format("the best configuration sets application values ({}), and application '{}' is not "
                                   "defined in this file: edit it where it is",
                                   appKeys.empty() ? env.front().first : appKeys.front().first, word(dep->block, "application")));

@@ -63,13 +63,14 @@ std::string sourceText(const SourceManager& sm, SourceRange r) {
 bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Diagnostics& diags) {
     auto scalar = [&](const Value& v) -> std::optional<std::string> {
         if (v.kind == Value::Kind::String || v.kind == Value::Kind::Identifier)
-            return std::string(v.text);
+            return std::string(v.text());
         if (v.kind == Value::Kind::Integer || v.kind == Value::Kind::Float)
             return sourceText(sm, v.range);
         return std::nullopt;
     };
     if (const Value* values = attr(&p, "values")) {
-        const auto items = values->kind == Value::Kind::List ? std::vector<Value>(values->items.begin(), values->items.end())
+        const syntax::NodeList<Value> listed = values->items();
+        const auto items = values->kind == Value::Kind::List ? std::vector<Value>(listed.begin(), listed.end())
                                                              : std::vector<Value>{*values};
         for (const auto& v : items) {
             auto s = scalar(v);
@@ -82,9 +83,9 @@ bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Di
         return true;
     }
     if (const Value* range = attr(&p, "range")) {
-        if (range->kind == Value::Kind::Range && range->items.size() == 2 && range->items[0].kind == Value::Kind::Integer &&
-            range->items[1].kind == Value::Kind::Integer) {
-            int64_t lo = range->items[0].integer, hi = range->items[1].integer;
+        if (range->kind == Value::Kind::Range && range->items().size() == 2 &&
+            range->items()[0].kind == Value::Kind::Integer && range->items()[1].kind == Value::Kind::Integer) {
+            int64_t lo = range->items()[0].integer(), hi = range->items()[1].integer();
             if (hi - lo > 100000) {
                 diags.add(DiagCode::SweepTooLarge, range->range, fmt::format("the range {}..{} has {} values", lo, hi, hi - lo + 1));
                 return false;
@@ -94,14 +95,14 @@ bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Di
             return true;
         }
         if (range->kind == Value::Kind::Integer) {
-            axis.values.push_back(std::to_string(range->integer));
+            axis.values.push_back(std::to_string(range->integer()));
             return true;
         }
         diags.add(DiagCode::SweepInvalid, range->range,
                   "a benchmark sweeps whole numbers of a range: write `values = [...]` for other values");
         return false;
     }
-    diags.add(DiagCode::SweepInvalid, p.range, "the parameter has neither `values` nor `range`");
+    diags.add(DiagCode::SweepInvalid, p.range(), "the parameter has neither `values` nor `range`");
     return false;
 }
 
@@ -612,8 +613,11 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     }
     if (deployments.size() > 1) {
         std::string names;
-        for (auto* d : deployments)
-            names += (names.empty() ? "" : ", ") + d->name;
+        for (auto* d : deployments) {
+            if (!names.empty())
+                names += ", ";
+            names += d->name;
+        }
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
                   fmt::format("this file has several deployments ({}): name one with --deployment", names));
         return std::nullopt;
@@ -624,7 +628,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     const model::Symbol* target = program.lookup(dep.file, "target", word(block, "target"));
     if (!app || !target)
         return std::nullopt;  // loadProgram reported the unresolved reference
-    const SourceRange depAt = dep.block->name ? dep.block->name->range : dep.block->range;
+    const SourceRange depAt = dep.block->name() ? dep.block->name()->range : dep.block->range();
 
     BenchJobs jobs;
     jobs.deployment = dep.name;
@@ -652,10 +656,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     // The autotune block tunes the application; the hardware kernels measure the machine instead.
     const bool hardwareKernel = o.kernel == "stream" || o.kernel == "allreduce";
     if (const Statement* tune = hardwareKernel ? nullptr : child(block, "autotune"))
-        for (const auto& p : tune->body) {
-            if (p.key.name != "parameter" || p.kind != Statement::Kind::Block || !p.name)
+        for (const auto& p : tune->body()) {
+            if (p.key().name != "parameter" || p.kind() != Statement::Kind::Block || !p.name())
                 continue;
-            Axis axis{std::string(p.name->name), {}, p.name->range};
+            Axis axis{std::string(p.name()->name), {}, p.name()->range};
             if (parameterValues(sm, p, axis, diags))
                 axes.push_back(std::move(axis));
         }
@@ -825,7 +829,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     base.queue = word(job, "queue", word(target->block, "queue"));
     base.account = word(job, "account", word(target->block, "account"));
     base.interconnect = word(target->block, "interconnect");
-    std::string name = word(job, "name", "bench-" + dep.name);
+    std::string name = word(job, "name", fmt::format("bench-{}", dep.name));
     const Statement* cpu = child(target->block, "cpu");
     const Statement* gpu = child(target->block, "gpu");
     if (const model::Cpu* c = cpu ? cat.cpu(word(cpu, "model")) : nullptr)
@@ -838,18 +842,19 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         base.device = word(gpu, "model");
     const Value* appWorkload = attr(app->block, "workload");
     std::string workload = o.workload;
-    if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier && cat.workload(appWorkload->text))
-        workload = std::string(appWorkload->text);
+    if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier &&
+        cat.workload(appWorkload->text()))
+        workload = std::string(appWorkload->text());
     if (o.kernel == "stream" || o.kernel == "allreduce") {
         if (o.kernel == "stream" && base.device.empty()) {
             const Value* m = cpu ? attr(cpu, "model") : nullptr;
-            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("the stream kernel measures the CPU's memory, and target '{}' names no CPU model of "
                                   "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)", target->name));
             return std::nullopt;
         }
         if (o.kernel == "allreduce" && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("the allreduce kernel measures the network between nodes: target '{}' has no "
                                   "`interconnect`", target->name));
             return std::nullopt;
@@ -880,14 +885,15 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         }
         if (base.device.empty()) {
             const Value* m = cpu ? attr(cpu, "model") : nullptr;
-            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid,
+                      m ? m->range : target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("the train-step kernel measures the CPU, and target '{}' names no CPU model of the "
                                   "catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`): its results "
                                   "could not be fitted", target->name));
             return std::nullopt;
         }
         if (byNodes.rbegin()->first > 1 && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, target->block->name ? target->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, target->block->name() ? target->block->name()->range : depAt,
                       fmt::format("a sweep over more than one node needs the network: target '{}' has no `interconnect`",
                                   target->name));
             return std::nullopt;
@@ -895,19 +901,19 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     } else {
         base.run = word(app->block, "run");
         if (base.run.empty()) {
-            diags.add(DiagCode::SweepInvalid, app->block->name ? app->block->name->range : depAt,
+            diags.add(DiagCode::SweepInvalid, app->block->name() ? app->block->name()->range : depAt,
                       fmt::format("--kernel app runs the application's `run` command, and application '{}' has none",
                                   app->name));
             return std::nullopt;
         }
         if (const Statement* env = child(app->block, "env"))
-            for (const auto& e : env->body)
-                if (e.kind == Statement::Kind::Attribute && codegen::isEnvName(e.key.name))
-                    base.env.emplace_back(std::string(e.key.name),
-                                          e.value.kind == Value::Kind::String ? std::string(e.value.text)
-                                                                              : sourceText(sm, e.value.range));
+            for (const auto& e : env->body())
+                if (e.kind() == Statement::Kind::Attribute && codegen::isEnvName(e.key().name))
+                    base.env.emplace_back(std::string(e.key().name),
+                                          e.value().kind == Value::Kind::String ? std::string(e.value().text())
+                                                                              : sourceText(sm, e.value().range));
         if (const Value* fw = attr(app->block, "framework")) {
-            base.framework = std::string(fw->text);
+            base.framework = std::string(fw->text());
             if (fw->kind == Value::Kind::Versioned)
                 base.frameworkVersion = std::string(fw->version());
         }

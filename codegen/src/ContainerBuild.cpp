@@ -50,7 +50,7 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
         text += fmt::format("module load {}\n", shellQuote(m));
     if (oci) {
         text += fmt::format("{} build --tag {} --file \"$here/{}\" \"$here/container\"\n", s.runtime,
-                            shellQuote("modak/" + c.deployment.name + ":latest"), recipe);
+                            shellQuote(fmt::format("modak/{}:latest", c.deployment.name)), recipe);
     } else {
         std::string tool = s.runtime == "singularity" ? "singularity" : "apptainer";
         std::string imageDir = s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\"" : shellQuote(s.imageDir);

@@ -34,7 +34,7 @@ std::string directiveValue(const Statement* block, std::string_view key, bool al
     const Value* v = attr(block, key);
     if (!v || (v->kind != Value::Kind::String && v->kind != Value::Kind::Identifier))
         return {};
-    std::string text(v->text);
+    std::string text(v->text());
     if (!directiveSafe(text, allowSpaces)) {
         diags.add(DiagCode::UnsafeValue, v->range,
                   fmt::format("'{}' cannot be written into a batch directive: it contains {}", key,
@@ -84,7 +84,8 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     if (s.queue.empty())
         s.queue = word(d, "partition", word(target, "queue"));
     if (!directiveSafe(s.queue)) {
-        diags.add(DiagCode::UnsafeValue, d->range, "the partition or queue name cannot be written into a batch directive");
+        diags.add(DiagCode::UnsafeValue, d->range(),
+                  "the partition or queue name cannot be written into a batch directive");
         s.queue.clear();
     }
     s.account = directiveValue(job, "account", false, diags);
@@ -96,11 +97,11 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     s.dependency = directiveValue(job, "dependency", false, diags);
     s.begin = directiveValue(job, "begin", false, diags);
     if (const Value* a = attr(job, "array")) {
-        if (a->kind == Value::Kind::Range && a->items.size() == 2)
-            s.array = fmt::format("{}-{}", a->items[0].integer, a->items[1].integer);
+        if (a->kind == Value::Kind::Range && a->items().size() == 2)
+            s.array = fmt::format("{}-{}", a->items()[0].integer(), a->items()[1].integer());
         else if (a->kind == Value::Kind::List)
-            for (const auto& item : a->items)
-                s.array += (s.array.empty() ? "" : ",") + std::to_string(item.integer);
+            for (const auto& item : a->items())
+                s.array += (s.array.empty() ? "" : ",") + std::to_string(item.integer());
         else
             s.array = directiveValue(job, "array", false, diags);
     }
@@ -128,14 +129,14 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
         if (e->kind == Value::Kind::Bool) {
             s.exportAll = e->boolean;
         } else {
-            for (const auto& item : e->items) {
-                if (item.kind == Value::Kind::Identifier && item.text == "all")
+            for (const auto& item : e->items()) {
+                if (item.kind == Value::Kind::Identifier && item.text() == "all")
                     s.exportAll = true;
-                else if (isEnvName(item.text))
-                    s.exportVars.emplace_back(item.text);
+                else if (isEnvName(item.text()))
+                    s.exportVars.emplace_back(item.text());
                 else
                     diags.add(DiagCode::UnsafeValue, item.range,
-                              fmt::format("'{}' is not an environment variable name", std::string(item.text)));
+                              fmt::format("'{}' is not an environment variable name", std::string(item.text())));
             }
         }
     }
@@ -168,13 +169,13 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     if (s.threads > 0)
         addEnv(s, "OMP_NUM_THREADS", std::to_string(s.threads));
     if (const Statement* env = child(app, "env"))
-        for (const auto& e : env->body)
-            if (e.kind == Statement::Kind::Attribute) {
-                std::string value = e.value.kind == Value::Kind::Integer ? std::to_string(e.value.integer)
-                                    : e.value.kind == Value::Kind::Bool  ? (e.value.boolean ? "true" : "false")
-                                    : e.value.kind == Value::Kind::Float ? fmt::format("{}", e.value.number)
-                                                                         : std::string(e.value.text);
-                addEnv(s, std::string(e.key.name), value);
+        for (const auto& e : env->body())
+            if (e.kind() == Statement::Kind::Attribute) {
+                std::string value = e.value().kind == Value::Kind::Integer ? std::to_string(e.value().integer())
+                                    : e.value().kind == Value::Kind::Bool  ? (e.value().boolean ? "true" : "false")
+                                    : e.value().kind == Value::Kind::Float ? fmt::format("{}", e.value().number())
+                                                                         : std::string(e.value().text());
+                addEnv(s, std::string(e.key().name), value);
             }
     s.pre = word(app, "pre");
     s.post = word(app, "post");

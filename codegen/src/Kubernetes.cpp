@@ -141,14 +141,14 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     w.image = ref;
 
     if (const Value* ns = attr(c.target, "namespace"); ns && ns->kind == Value::Kind::String) {
-        if (!dnsLabel(ns->text)) {
+        if (!dnsLabel(ns->text())) {
             diags.add(DiagCode::UnsafeValue, ns->range,
                       fmt::format("namespace '{}' is not a Kubernetes name (lower-case letters, digits and '-', at most "
                                   "63 characters)",
-                                  std::string(ns->text)));
+                                  std::string(ns->text())));
             return std::nullopt;
         }
-        w.ns = ns->text;
+        w.ns = ns->text();
     }
     w.name = kubernetesName(s.name);
     w.nameLabel = kubernetesName(c.deployment.name, 63);

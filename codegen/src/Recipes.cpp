@@ -322,7 +322,7 @@ const Statement* imageBlock(const DeploymentContext& c, std::string_view name) {
 
 SourceRange rangeOf(const Statement* block, std::string_view key, SourceRange fallback) {
     if (const Statement* s = child(block, key))
-        return s->kind == Statement::Kind::Attribute ? s->value.range : s->range;
+        return s->kind() == Statement::Kind::Attribute ? s->value().range : s->range();
     return fallback;
 }
 
@@ -336,7 +336,7 @@ void unsafe(Diagnostics& diags, SourceRange at, std::string message) {
 void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
     const Value* appMpi = attr(c.application, "mpi");
     if (appMpi && (appMpi->kind == Value::Kind::Versioned || appMpi->kind == Value::Kind::Identifier)) {
-        in.mpi = std::string(appMpi->text);
+        in.mpi = std::string(appMpi->text());
         in.mpiVersion = std::string(appMpi->version());
         if (!in.mpiVersion.empty() && !isToken(in.mpiVersion)) {
             unsafe(diags, appMpi->versionRange(), "the MPI version cannot be written into a container recipe: use digits and dots");
@@ -422,7 +422,7 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
             fwAt = c.plan.range;
     } else if (!in.image || !in.image->mpi) {
         if (const Value* f = attr(c.application, "framework")) {
-            in.framework = std::string(f->text);
+            in.framework = std::string(f->text());
             in.frameworkVersion = std::string(f->version());
         }
     }
@@ -927,9 +927,9 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
                                             in.mpiNote.empty() ? "" : ", " + in.mpiNote));
     }
     r.labels = {
-        {"org.opencontainers.image.title", c.deployment.name},
-        {"org.opencontainers.image.description", flat("modak recipe for deployment " + c.deployment.name + " of " + s.sourceName)},
-        {"dev.modak.deployment", c.deployment.name},
+        {"org.opencontainers.image.title", std::string(c.deployment.name)},
+        {"org.opencontainers.image.description", flat(fmt::format("modak recipe for deployment {} of {}", c.deployment.name, s.sourceName))},
+        {"dev.modak.deployment", std::string(c.deployment.name)},
         {"dev.modak.image", in.image ? in.image->name : ""},
         {"dev.modak.reference", in.reference},
         {"dev.modak.build", in.build},
@@ -1238,7 +1238,8 @@ void emitSingularityDef(const DeploymentContext& c, std::vector<Artefact>& out, 
     if (!c.plan.chosen && c.spec.imageReference.empty())
         return;
     if (auto recipe = makeRecipe(c, diags))
-        out.push_back({"container/" + c.deployment.name + ".def", renderDef(*recipe, c.deployment.name), false});
+        out.push_back(
+            {fmt::format("container/{}.def", c.deployment.name), renderDef(*recipe, c.deployment.name), false});
 }
 
 } // namespace modak::codegen

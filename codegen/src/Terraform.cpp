@@ -194,7 +194,7 @@ std::string userData(const JobSpec& spec, std::string_view indexExpr, std::strin
 Doc metadataTags(const DeploymentContext& c) {
     Doc tags = Doc::map();
     tags.set("managed-by", Doc::str("modak"));
-    tags.set("modak-deployment", Doc::str(c.deployment.name));
+    tags.set("modak-deployment", Doc::str(std::string(c.deployment.name)));
     return tags;
 }
 

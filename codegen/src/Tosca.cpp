@@ -459,9 +459,9 @@ bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
     check(s.imageReference, whereWritten({{d, "image"}, {c.application, "container"}}, c.plan.range), "the image reference");
     check(s.imageDir, whereWritten({{c.target, "image_dir"}}, c.plan.range), "'image_dir'");
     if (const Value* modules = attr(c.target, "modules"); modules && modules->kind == Value::Kind::List) {
-        for (const auto& item : modules->items)
+        for (const auto& item : modules->items())
             if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
-                check(std::string(item.text), item.range, "the module name");
+                check(std::string(item.text()), item.range, "the module name");
     }
     check(s.queue, whereWritten({{job, "queue"}, {d, "partition"}, {c.target, "queue"}}, c.plan.range), "the queue");
     check(s.account, whereWritten({{job, "account"}, {c.target, "account"}}, c.plan.range), "the account");
@@ -521,7 +521,7 @@ void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostic
     entries.push_back({"TOSCA-Metadata/TOSCA.meta", csar::toscaMeta("modak " + c.spec.version, tosca::kService), false});
     for (auto& f : files)
         entries.push_back({std::move(f.path), std::move(f.content), f.executable});
-    out.push_back({c.deployment.name + ".csar", csar::zip(std::move(entries)), false});
+    out.push_back({fmt::format("{}.csar", c.deployment.name), csar::zip(std::move(entries)), false});
 }
 
 } // namespace modak::codegen

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/syntax/Ast.h"
 
+#include "modak/syntax/Lexical.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace modak::syntax {
@@ -44,8 +47,18 @@ const std::vector<std::string_view>& sizeUnitNames() {
     return names;
 }
 
+const Value& Statement::noValue() {
+    static const Value none;
+    return none;
+}
+
 std::string_view Value::unit() const {
     return unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
+}
+
+int64_t Value::sizeBytes(double amount, uint8_t unitIndex) {
+    std::string_view unit = unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
+    return static_cast<int64_t>(std::llround(amount * static_cast<double>(sizeUnitBytes(unit).value_or(1))));
 }
 
 } // namespace modak::syntax

@@ -160,9 +160,9 @@ public:
         }
         for (const Statement& s : file_.statements) {
             Entry e;
-            e.begin = s.range.begin;
-            e.end = s.range.end;
-            e.group = s.kind == Statement::Kind::Block ? 3 : 2;
+            e.begin = s.range().begin;
+            e.end = s.range().end;
+            e.group = s.kind() == Statement::Kind::Block ? 3 : 2;
             e.render = [this, &s] { renderStatement(s); };
             entries.push_back(std::move(e));
         }
@@ -471,35 +471,35 @@ private:
     }
 
     void renderStatement(const Statement& s) {
-        uint32_t lo = s.range.begin;
-        token(lo, s.key.range.begin, s.key.name, false);
-        if (s.kind == Statement::Kind::Attribute) {
-            uint32_t eq = findPunct(s.key.range.end, s.value.range.begin, '=');
+        uint32_t lo = s.range().begin;
+        token(lo, s.key().range.begin, s.key().name, false);
+        if (s.kind() == Statement::Kind::Attribute) {
+            uint32_t eq = findPunct(s.key().range.end, s.value().range.begin, '=');
             token(lo, eq, "=", true);
-            renderValue(s.value, lo, true);
+            renderValue(s.value(), lo, true);
             pendingSpace_ = false;
             return;
         }
-        if (s.name)
-            token(lo, s.name->range.begin, s.name->name, true);
-        uint32_t bodyBegin = s.openBrace.end;
-        uint32_t bodyEnd = s.closeBrace.end > s.closeBrace.begin ? s.closeBrace.begin : s.range.end;
+        if (s.name())
+            token(lo, s.name()->range.begin, s.name()->name, true);
+        uint32_t bodyBegin = s.openBrace().end;
+        uint32_t bodyEnd = s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin : s.range().end;
         bool bodyHasComments = hasCommentIn(bodyBegin, bodyEnd);
-        if (s.body.empty() && !bodyHasComments) {
-            token(lo, s.openBrace.begin, "{}", true);
+        if (s.body().empty() && !bodyHasComments) {
+            token(lo, s.openBrace().begin, "{}", true);
             pendingSpace_ = false;
             return;
         }
-        token(lo, s.openBrace.begin, "{", true);
+        token(lo, s.openBrace().begin, "{", true);
         pendingSpace_ = false;
-        if (s.singleLine && !bodyHasComments &&
-            std::all_of(s.body.begin(), s.body.end(),
-                        [](const Statement& c) { return c.kind == Statement::Kind::Attribute; })) {
+        if (s.singleLine() && !bodyHasComments &&
+            std::all_of(s.body().begin(), s.body().end(),
+                        [](const Statement& c) { return c.kind() == Statement::Kind::Attribute; })) {
             std::string flat = " ";
-            for (size_t i = 0; i < s.body.size(); ++i) {
+            for (size_t i = 0; i < s.body().size(); ++i) {
                 if (i)
                     flat += ", ";
-                flat += flatAttribute(s.body[i]);
+                flat += flatAttribute(s.body()[i]);
             }
             flat += " }";
             if (fits(flat)) {
@@ -508,15 +508,15 @@ private:
             }
         }
         std::vector<Entry> entries;
-        for (const Statement& c : s.body) {
+        for (const Statement& c : s.body()) {
             Entry e;
-            e.begin = c.range.begin;
-            e.end = c.range.end;
+            e.begin = c.range().begin;
+            e.end = c.range().end;
             e.render = [this, &c] { renderStatement(c); };
             entries.push_back(std::move(e));
         }
         // Expanding a one-line block: its comments move into the body rather than trail the `{`.
-        SequenceEdges edges = attach(entries, bodyBegin, bodyEnd, !s.singleLine);
+        SequenceEdges edges = attach(entries, bodyBegin, bodyEnd, !s.singleLine());
         ++indent_;
         renderSequence(entries, edges, false);
         --indent_;
@@ -531,9 +531,9 @@ private:
     // ---- Values ------------------------------------------------------------------------------
     std::string scalarText(const Value& v) const {
         switch (v.kind) {
-        case Value::Kind::String: return canonicalString(v.text);
-        case Value::Kind::Identifier: return std::string(v.text);
-        case Value::Kind::Versioned: return std::string(v.text) + " " + canonicalString(v.version());
+        case Value::Kind::String: return canonicalString(v.text());
+        case Value::Kind::Identifier: return std::string(v.text());
+        case Value::Kind::Versioned: return std::string(v.text()) + " " + canonicalString(v.version());
         case Value::Kind::Size: {
             std::string_view t = text(v.range);
             size_t unitStart = t.size();
@@ -553,34 +553,36 @@ private:
     std::string flatValue(const Value& v) const {
         if (v.kind == Value::Kind::List) {
             std::string s = "[";
-            for (size_t i = 0; i < v.items.size(); ++i) {
+            for (size_t i = 0; i < v.items().size(); ++i) {
                 if (i)
                     s += ", ";
-                s += flatValue(v.items[i]);
+                s += flatValue(v.items()[i]);
             }
             return s + "]";
         }
-        if (v.kind == Value::Kind::Range && v.items.size() == 2)
-            return flatValue(v.items[0]) + ".." + flatValue(v.items[1]);
+        if (v.kind == Value::Kind::Range && v.items().size() == 2)
+            return flatValue(v.items()[0]) + ".." + flatValue(v.items()[1]);
         return scalarText(v);
     }
 
-    std::string flatAttribute(const Statement& s) const { return std::string(s.key.name) + " = " + flatValue(s.value); }
+    std::string flatAttribute(const Statement& s) const {
+        return std::string(s.key().name) + " = " + flatValue(s.value());
+    }
 
     void renderValue(const Value& v, uint32_t lo, bool spaceBefore) {
         switch (v.kind) {
         case Value::Kind::List: renderList(v, lo, spaceBefore); return;
         case Value::Kind::Range:
-            if (v.items.size() == 2) {
-                renderValue(v.items[0], lo, spaceBefore);
-                uint32_t dots = findPunct(v.items[0].range.end, v.items[1].range.begin, '.');
+            if (v.items().size() == 2) {
+                renderValue(v.items()[0], lo, spaceBefore);
+                uint32_t dots = findPunct(v.items()[0].range.end, v.items()[1].range.begin, '.');
                 token(lo, dots, "..", false);
-                renderValue(v.items[1], lo, false);
+                renderValue(v.items()[1], lo, false);
                 return;
             }
             break;
         case Value::Kind::Versioned:
-            token(lo, v.range.begin, v.text, spaceBefore);
+            token(lo, v.range.begin, v.text(), spaceBefore);
             token(lo, v.versionRange().begin, canonicalString(v.version()), true);
             return;
         default: break;
@@ -601,7 +603,7 @@ private:
             }
         }
         std::vector<Entry> entries;
-        for (const Value& item : v.items) {
+        for (const Value& item : v.items()) {
             Entry e;
             e.begin = item.range.begin;
             e.end = item.range.end;

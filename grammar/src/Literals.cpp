@@ -14,13 +14,6 @@ namespace modak::syntax::parser {
 
 namespace {
 
-Value base(ParseState& st, Value::Kind kind, const char* b, const char* e) {
-    Value v;
-    v.kind = kind;
-    v.range = st.range(b, e);
-    return v;
-}
-
 // Digits with '_' separators removed; nullopt on int64 overflow.
 std::optional<int64_t> toInt64(std::string_view text) {
     bool negative = !text.empty() && text[0] == '-';
@@ -75,31 +68,29 @@ void appendUtf8(std::string& out, uint32_t cp) {
 } // namespace
 
 Value makeInteger(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::Integer, b, e);
+    SourceRange range = st.range(b, e);
     auto n = toInt64({b, static_cast<size_t>(e - b)});
     if (!n) {
-        st.diags->add(DiagCode::IntegerOverflow, v.range,
+        st.diags->add(DiagCode::IntegerOverflow, range,
                       fmt::format("integer '{}' does not fit in 64 bits", std::string_view(b, e - b)));
-        v.kind = Value::Kind::Error;
-        return v;
+        return Value::error(range);
     }
-    v.integer = *n;
-    return v;
+    return Value::ofInteger(Value::Kind::Integer, range, *n);
 }
 
 Value makeFloat(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::Float, b, e);
-    v.number = toDouble({b, static_cast<size_t>(e - b)});
-    if (!std::isfinite(v.number)) {
-        st.diags->add(DiagCode::IntegerOverflow, v.range,
+    SourceRange range = st.range(b, e);
+    double number = toDouble({b, static_cast<size_t>(e - b)});
+    if (!std::isfinite(number)) {
+        st.diags->add(DiagCode::IntegerOverflow, range,
                       fmt::format("number '{}' is out of range", std::string_view(b, e - b)));
-        v.kind = Value::Kind::Error;
+        return Value::error(range, number);
     }
-    return v;
+    return Value::ofFloat(range, number);
 }
 
 Value makeSize(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::Size, b, e);
+    SourceRange range = st.range(b, e);
     std::string_view text(b, e - b);
     size_t unitStart = text.size();
     while (unitStart > 0 && std::isalpha(static_cast<unsigned char>(text[unitStart - 1])))
@@ -109,29 +100,29 @@ Value makeSize(ParseState& st, const char* b, const char* e) {
         --amountEnd;
     std::string_view unit = text.substr(unitStart);
     const auto& units = sizeUnitNames();
-    v.unitIndex = static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
+    auto unitIndex = static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
     std::string_view amount = text.substr(0, amountEnd);
-    v.number = toDouble(amount);
+    double number = toDouble(amount);
     uint64_t unitBytes = sizeUnitBytes(unit).value_or(1);
-    double bytes = v.number * static_cast<double>(unitBytes);
-    if (v.number < 0 || !std::isfinite(bytes) || bytes >= 9.2e18) {
-        st.diags->add(DiagCode::InvalidSize, v.range,
-                      v.number < 0 ? fmt::format("size '{}' is negative", text)
-                                   : fmt::format("size '{}' does not fit in 64 bits", text));
-        v.kind = Value::Kind::Error;
+    double bytes = number * static_cast<double>(unitBytes);
+    if (number < 0 || !std::isfinite(bytes) || bytes >= 9.2e18) {
+        st.diags->add(DiagCode::InvalidSize, range,
+                      number < 0 ? fmt::format("size '{}' is negative", text)
+                                 : fmt::format("size '{}' does not fit in 64 bits", text));
+        Value v = Value::error(range, number);
+        v.unitIndex = unitIndex;
         return v;
     }
-    v.integer = static_cast<int64_t>(std::llround(bytes));
-    return v;
+    // integer() rounds `bytes` again, the same way (Value::sizeBytes).
+    return Value::ofSize(range, number, unitIndex);
 }
 
 Value makeDuration(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::Duration, b, e);
+    SourceRange range = st.range(b, e);
     std::string_view text(b, e - b);
     auto fail = [&](std::string message) {
-        st.diags->add(DiagCode::InvalidDuration, v.range, std::move(message));
-        v.kind = Value::Kind::Error;
-        return v;
+        st.diags->add(DiagCode::InvalidDuration, range, std::move(message));
+        return Value::error(range);
     };
     // Numbers in durations are small; guard each against overflow of the total.
     constexpr int64_t limit = int64_t(1) << 50;
@@ -159,8 +150,7 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         if (*m >= 60 || *s >= 60)
             return fail(fmt::format("minutes and seconds in duration '{}' must be below 60",
                                     std::string_view(b, e - b)));
-        v.integer = days * 86400 + *h * 3600 + *m * 60 + *s;
-        return v;
+        return Value::ofInteger(Value::Kind::Duration, range, days * 86400 + *h * 3600 + *m * 60 + *s);
     }
     // A sequence of <digits><unit> with units d, h, m, s each at most once, in that order.
     static constexpr std::string_view order = "dhms";
@@ -183,18 +173,14 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         nextUnit = unit + 1;
         i = j + 1;
     }
-    v.integer = total;
-    return v;
+    return Value::ofInteger(Value::Kind::Duration, range, total);
 }
 
 Value makeString(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::String, b, e);
     const char* p = b + 1;
     const char* end = e - 1;  // closing quote
-    if (std::find(p, end, '\\') == end) {
-        v.text = std::string_view(p, end - p);  // nothing to unescape: a view into the source
-        return v;
-    }
+    if (std::find(p, end, '\\') == end)
+        return Value::ofSourceText(Value::Kind::String, st.range(b, e), b, 1);  // nothing to unescape
     std::string out;
     while (p < end) {
         if (*p != '\\') {
@@ -246,26 +232,18 @@ Value makeString(ParseState& st, const char* b, const char* e) {
                                       std::string_view(esc + 1, p - esc - 1)));
         }
     }
-    v.text = st.arena->copyString(out);
-    return v;
+    return Value::ofStoredText(st.range(b, e), st.arena->make(st.arena->copyString(out)));
 }
 
 Value makeTextBlock(ParseState& st, const char* b, const char* e) {
-    Value v = base(st, Value::Kind::TextBlock, b, e);
-    v.text = std::string_view(b + 3, e - b - 6);
-    return v;
+    return Value::ofSourceText(Value::Kind::TextBlock, st.range(b, e), b, 3);
 }
 
 Value makeIdentifier(ParseState& st, const char* b, const char* e) {
     std::string_view name(b, e - b);
-    if (name == "true" || name == "false") {
-        Value v = base(st, Value::Kind::Bool, b, e);
-        v.boolean = name == "true";
-        return v;
-    }
-    Value v = base(st, Value::Kind::Identifier, b, e);
-    v.text = name;
-    return v;
+    if (name == "true" || name == "false")
+        return Value::ofBool(st.range(b, e), name == "true");
+    return Value::ofSourceText(Value::Kind::Identifier, st.range(b, e), b, 0);
 }
 
 } // namespace modak::syntax::parser

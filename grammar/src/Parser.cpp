@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
-#include <deque>
 #include <memory>
 
 namespace modak::syntax {
@@ -106,22 +106,18 @@ public:
     File run() {
         CurrentStateScope scope(&state_);
         parseFile();
-        // The top-level statements move into the arena, sized exactly, like every block's body.
-        if (!top_.empty()) {
-            auto* top = static_cast<Statement*>(arena_->allocate(sizeof(Statement) * top_.size(), alignof(Statement)));
-            std::uninitialized_copy(top_.begin(), top_.end(), top);
-            file_.statements = {top, top_.size()};
-            top_.clear();
-        }
+        if (!top_.empty())
+            file_.statements = arena_->keep(std::move(top_));
         file_.arena = std::move(arena_);
         return std::move(file_);
     }
 
 private:
     void parseFile() {
-        if (fileSize_ > options_.maxBytes) {
+        uint64_t limit = std::min<uint64_t>(options_.maxBytes, maxFileBytes);
+        if (fileSize_ > limit) {
             error(DiagCode::FileTooLarge, {begin_, begin_},
-                  fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, options_.maxBytes));
+                  fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, limit));
             return;
         }
         checkEncoding();
@@ -336,42 +332,44 @@ private:
         commaAllowed_ = false;
     }
 
-    void openRecoveredBlock() {
-        Statement s;
-        s.kind = Statement::Kind::Block;
-        s.range = state_.range(p_, p_);
-        s.openBrace = s.range;
-        pushBlock(s, p_);
-    }
+    void openRecoveredBlock() { pushBlock({}, std::nullopt, state_.range(p_, p_), p_); }
 
     // ---- Structure ----
     // Statements of an open block collect in a per-depth scratch vector (capacity reused across
     // blocks) and are copied into the arena, sized exactly, when it closes: no growth slack and one
     // allocation-free copy per statement, which matters for files with hundreds of thousands of
-    // small blocks. Top-level statements collect in a deque (no reallocation while the file grows).
-    Statement& append(const Statement& s) {
+    // small blocks. Top-level statements collect in a vector the arena keeps in the end: their number
+    // is unknown until then, and copying them would hold them twice.
+    void append(const Statement& s) {
         if (stack_.empty())
-            return top_.emplace_back(s);
-        return scratch_[stack_.size() - 1].emplace_back(s);
+            top_.push_back(s);
+        else
+            scratch_[stack_.size() - 1].push_back(s);
     }
 
     void popBlock() {
         std::vector<Statement>& body = scratch_[stack_.size() - 1];
-        Statement* block = stack_.back();
-        block->body = {arena_->copy(body.data(), body.size()), body.size()};
+        Statement::BlockParts* parts = stack_.back().parts;
+        parts->body = arena_->copy(body.data(), body.size());
+        parts->bodySize = static_cast<uint32_t>(body.size());
         body.clear();
         stack_.pop_back();
     }
 
     // Adds an open block; false if the depth limit made us skip it instead.
-    bool pushBlock(const Statement& block, const char* afterBrace) {
+    bool pushBlock(const Identifier& key, const std::optional<Identifier>& name, SourceRange openBrace,
+                   const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
-            error(DiagCode::NestingTooDeep, {begin_ + block.openBrace.begin, begin_ + block.openBrace.end},
+            error(DiagCode::NestingTooDeep, {begin_ + openBrace.begin, begin_ + openBrace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
             skipBalanced(afterBrace);
             return false;
         }
-        stack_.push_back(&append(block));
+        Statement::BlockParts parts;
+        parts.end = openBrace.end;  // until it closes
+        Statement::BlockParts* stored = arena_->create(parts);
+        append(Statement::block(key, name, openBrace, stored));
+        stack_.push_back({key.name, openBrace, stored});
         if (scratch_.size() < stack_.size())
             scratch_.emplace_back();
         return true;
@@ -410,11 +408,11 @@ private:
     }
 
     void closeBlock(const char* brace) {
-        Statement* block = stack_.back();
+        OpenBlock block = stack_.back();
         popBlock();
-        block->closeBrace = state_.range(brace, brace + 1);
-        block->range.end = block->closeBrace.end;
-        block->singleLine = !newlineBetween(begin_ + block->openBrace.begin, brace);
+        block.parts->closeOffset = static_cast<uint32_t>(brace - begin_);
+        block.parts->end = block.parts->closeOffset + 1;
+        block.parts->singleLine = !newlineBetween(begin_ + block.openBrace.begin, brace);
         commaAllowed_ = true;
     }
 
@@ -448,11 +446,11 @@ private:
             return;
         file_.headerRange = state_.range(b, begin_ + v.range.end);
         if (v.kind == Value::Kind::Integer) {
-            file_.version = v.integer;
-            if (v.integer != 1)
+            file_.version = v.integer();
+            if (v.integer() != 1)
                 error(DiagCode::UnsupportedVersion, {begin_ + v.range.begin, begin_ + v.range.end},
                       fmt::format("language version {} is not supported; this modak reads version 1",
-                                  v.integer));
+                                  v.integer()));
         } else if (v.kind != Value::Kind::Error) {
             error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
                   fmt::format("expected an integer language version after 'modak', found {}",
@@ -500,15 +498,14 @@ private:
             return;
         }
         while (!stack_.empty()) {
-            Statement* block = stack_.back();
+            OpenBlock block = stack_.back();
             popBlock();
-            block->range.end = static_cast<uint32_t>(end_ - begin_);
-            std::string what = block->key.name.empty() ? std::string("block")
-                                                       : fmt::format("block '{}'", block->key.name);
+            block.parts->end = static_cast<uint32_t>(end_ - begin_);
+            std::string what = block.kind.empty() ? std::string("block") : fmt::format("block '{}'", block.kind);
             Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
                                   fmt::format("expected '}}' to close {} before the end of the file", what));
             if (d)
-                d->notes.push_back({block->openBrace, "the block was opened here"});
+                d->notes.push_back({block.openBrace, "the block was opened here"});
         }
     }
 
@@ -534,20 +531,19 @@ private:
         }
         if (p_ < end_ && *p_ == '=') {
             const char* eq = p_++;
-            Statement s;
-            s.kind = Statement::Kind::Attribute;
-            s.key = key;
+            // The statement ends with its value, whose range starts after the `=` even when the value
+            // is missing (Statement::range).
+            Value value;
             if (!valueFollows(eq, key)) {
-                s.value.range = state_.range(eq + 1, eq + 1);
-                s.range = state_.range(b, eq + 1);
-                append(s);
+                value.range = state_.range(eq + 1, eq + 1);
+                append(Statement::attribute(key, value));
                 return;
             }
-            bool ok = parseValue(s.value, key);
-            s.range = state_.range(b, begin_ + std::max(s.value.range.end, static_cast<uint32_t>(eq + 1 - begin_)));
+            bool ok = parseValue(value, key);
+            assert(begin_ + value.range.begin > eq && value.range.end >= value.range.begin);
             if (ok)
-                ok = checkAfterValue(s.value, key);
-            append(s);
+                ok = checkAfterValue(value, key);
+            append(Statement::attribute(key, value));
             commaAllowed_ = ok;
             return;
         }
@@ -557,15 +553,10 @@ private:
             skipTrivia();
         }
         if (p_ < end_ && *p_ == '{') {
-            Statement s;
-            s.kind = Statement::Kind::Block;
-            s.key = key;
-            if (name)
-                s.name = arena_->make(*name);
-            s.openBrace = state_.range(p_, p_ + 1);
-            s.range = state_.range(b, p_ + 1);
+            assert(key.range.begin == static_cast<uint32_t>(b - begin_));  // where the block starts
+            SourceRange openBrace = state_.range(p_, p_ + 1);
             ++p_;
-            pushBlock(s, p_);
+            pushBlock(key, name, openBrace, p_);
             return;
         }
         if (name) {
@@ -710,7 +701,7 @@ private:
         if (!top_.empty())
             diags_.add(DiagCode::ImportAfterStatement, state_.range(b, begin_ + v.range.end),
                        "imports should come before the first statement");
-        file_.imports.push_back({std::string(v.text), state_.range(b, begin_ + v.range.end), v.range});
+        file_.imports.push_back({std::string(v.text()), state_.range(b, begin_ + v.range.end), v.range});
         commaAllowed_ = false;
     }
 
@@ -880,8 +871,13 @@ private:
     const ParseOptions& options_;
     File file_;
     std::unique_ptr<Arena> arena_ = std::make_unique<Arena>();
-    std::deque<Statement> top_;
-    std::vector<Statement*> stack_;
+    std::vector<Statement> top_;
+    struct OpenBlock {
+        std::string_view kind;  ///< its key (empty for a recovered block)
+        SourceRange openBrace;
+        Statement::BlockParts* parts;
+    };
+    std::vector<OpenBlock> stack_;
     std::vector<std::vector<Statement>> scratch_;
     size_t errors_ = 0;
     bool stopped_ = false;

@@ -11,9 +11,16 @@ namespace modak {
 
 namespace {
 std::vector<uint32_t> computeLineStarts(std::string_view text) {
-    std::vector<uint32_t> starts{0};
     const char* base = text.data();
     const char* end = base + text.size();
+    // Counted first so the table is allocated once, at its size: growing it would leave up to half
+    // of it unused, and it lives as long as the source (a megabyte or two for a large file).
+    size_t lines = 1;
+    for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', end - p))); ++p)
+        ++lines;
+    std::vector<uint32_t> starts;
+    starts.reserve(lines);
+    starts.push_back(0);
     for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', end - p))); ++p)
         starts.push_back(static_cast<uint32_t>(p - base + 1));
     return starts;

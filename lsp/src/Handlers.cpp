@@ -408,9 +408,9 @@ void Server::registerFeatures() {
                 // After the block's opening brace line: `deployment x {  ‹ngc + inductor · 2×4 GPU · 3 min/epoch›`
                 const syntax::Statement* block = nullptr;
                 for (const auto& s : a->tree().statements)
-                    if (s.name && s.name->range == lens.range)
+                    if (s.name() && s.name()->range == lens.range)
                         block = &s;
-                uint32_t at = block && block->openBrace.end > 0 ? block->openBrace.end : lens.range.end;
+                uint32_t at = block && block->openBrace().end > 0 ? block->openBrace().end : lens.range.end;
                 out.push_back({{"position", toJson(doc.index->position(at, client_.encoding))},
                                {"label", " " + lens.title},
                                {"paddingLeft", true},

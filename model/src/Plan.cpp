@@ -19,7 +19,7 @@ using syntax::Statement;
 using syntax::Value;
 using namespace tree;
 
-bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text == "auto"; }
+bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text() == "auto"; }
 
 /// An integer choice: a fixed value, a range, or `auto` (= `autoLo..autoHi`).
 struct IntChoice {
@@ -34,11 +34,12 @@ IntChoice intChoice(const Value* v, int fallback, int autoLo, int autoHi) {
     if (isAuto(v))
         return {autoLo, std::max(autoLo, autoHi), true};
     if (v->kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), static_cast<int>(std::clamp<int64_t>(v->integer, 0, 100000)), false};
-    if (v->kind == Value::Kind::Range && v->items.size() == 2 && v->items[0].kind == Value::Kind::Integer &&
-        v->items[1].kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->items[0].integer, 1, 100000)),
-                static_cast<int>(std::clamp<int64_t>(v->items[1].integer, 1, 100000)), true};
+        return {static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)),
+                static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)), false};
+    if (v->kind == Value::Kind::Range && v->items().size() == 2 && v->items()[0].kind == Value::Kind::Integer &&
+        v->items()[1].kind == Value::Kind::Integer)
+        return {static_cast<int>(std::clamp<int64_t>(v->items()[0].integer(), 1, 100000)),
+                static_cast<int>(std::clamp<int64_t>(v->items()[1].integer(), 1, 100000)), true};
     return c;
 }
 
@@ -59,13 +60,13 @@ Image imageFromBlock(const Statement& block, std::string name) {
     img.reference = word(&block, "reference");
     img.imageType = word(&block, "image_type", "docker");
     if (const Value* f = attr(&block, "framework"); f && f->kind == Value::Kind::Versioned)
-        img.framework = VersionedName{std::string(f->text), std::string(f->version())};
+        img.framework = VersionedName{std::string(f->text()), std::string(f->version())};
     else if (f && f->kind == Value::Kind::Identifier)
-        img.framework = VersionedName{std::string(f->text), ""};
+        img.framework = VersionedName{std::string(f->text()), ""};
     if (const Value* m = attr(&block, "mpi"); m && m->kind == Value::Kind::Versioned)
-        img.mpi = VersionedName{std::string(m->text), std::string(m->version())};
+        img.mpi = VersionedName{std::string(m->text()), std::string(m->version())};
     else if (m && m->kind == Value::Kind::Identifier)
-        img.mpi = VersionedName{std::string(m->text), ""};
+        img.mpi = VersionedName{std::string(m->text()), ""};
     img.app = word(&block, "app");
     img.arch = word(&block, "arch", "x86_64");
     img.accelerator = word(&block, "accelerator", "none");
@@ -76,10 +77,11 @@ Image imageFromBlock(const Statement& block, std::string name) {
     img.libraries = words(attr(&block, "libraries"));
     img.features = words(attr(&block, "features"));
     if (const Statement* env = child(&block, "env"))
-        for (const auto& s : env->body)
-            if (s.kind == Statement::Kind::Attribute)
-                img.env.emplace_back(std::string(s.key.name), s.value.kind == Value::Kind::String ? std::string(s.value.text)
-                                                                                                : std::string(s.value.text));
+        for (const auto& s : env->body())
+            if (s.kind() == Statement::Kind::Attribute)
+                img.env.emplace_back(std::string(s.key().name), s.value().kind == Value::Kind::String
+                                                                    ? std::string(s.value().text())
+                                                                    : std::string(s.value().text()));
     img.doc = "image block";
     img.origin = "image block";
     return img;
@@ -118,7 +120,9 @@ struct Resolved {
     double minEfficiency = 0;
 };
 
-std::string_view nameOf(const Statement* s) { return s && s->name ? std::string_view(s->name->name) : std::string_view(); }
+std::string_view nameOf(const Statement* s) {
+    return s && s->name() ? std::string_view(s->name()->name) : std::string_view();
+}
 
 /// Looks up a name written in a deployment: the referenced block as the program resolves it.
 const Statement* refBlock(const Program& program, FileId from, std::string_view kind, const Statement* owner,
@@ -152,9 +156,9 @@ template <typename Fn>
 void forEachCatalogFile(const Program& program, Fn fn) {
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
-            if (s.kind == Statement::Kind::Attribute && (s.key.name == "catalog" || s.key.name == "catalogue") &&
-                s.value.kind == Value::Kind::String)
-                fn(doc->path.parent_path() / std::string(s.value.text), s.value.range);
+            if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
+                s.value().kind == Value::Kind::String)
+                fn(doc->path.parent_path() / std::string(s.value().text()), s.value().range);
 }
 
 } // namespace
@@ -183,8 +187,8 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             std::vector<const Statement*> cpus;
             if (const Statement* c = child(sym.block, "cpu"))
                 cpus.push_back(c);
-            for (const auto& part : sym.block->body)
-                if (part.key.name == "partition")
+            for (const auto& part : sym.block->body())
+                if (part.key().name == "partition")
                     if (const Statement* c = child(&part, "cpu"))
                         cpus.push_back(c);
             for (const Statement* c : cpus) {
@@ -194,7 +198,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
                     continue;
                 int sockets = static_cast<int>(std::clamp<int64_t>(integer(c, "sockets").value_or(1), 1, 64));
                 Cpu generic;
-                generic.name = sym.name + ".cpu";
+                generic.name = std::string(sym.name) + ".cpu";
                 generic.model = model;
                 generic.vendor = word(c, "vendor", "other");
                 generic.arch = word(c, "arch", "x86_64");
@@ -210,7 +214,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             continue;
         }
         if (sym.kind == "image") {
-            Image img = imageFromBlock(*sym.block, sym.name);
+            Image img = imageFromBlock(*sym.block, std::string(sym.name));
             auto it = std::find_if(cat.images.begin(), cat.images.end(), [&](const Image& i) { return i.name == img.name; });
             if (it != cat.images.end())
                 *it = std::move(img);
@@ -220,10 +224,10 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             // A nested `workload { }` of an application becomes "<application>.workload", a name no
             // user entry can have.
             const Statement* block = sym.block;
-            std::string name = sym.name;
+            std::string name(sym.name);
             if (sym.kind == "application") {
                 block = child(sym.block, "workload");
-                if (!block || block->kind != Statement::Kind::Block)
+                if (!block || block->kind() != Statement::Kind::Block)
                     continue;
                 name += ".workload";
             }
@@ -246,7 +250,7 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     const Statement* d = sym.block;
     r.deployment = d;
     r.name = sym.name;
-    SourceRange at = d->name ? d->name->range : d->range;
+    SourceRange at = d->name() ? d->name()->range : d->range();
     r.application = refBlock(program, sym.file, "application", d, "application");
     r.target = refBlock(program, sym.file, "target", d, "target");
     if (!r.application || !r.target)
@@ -259,12 +263,12 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
 
     // Target hardware, with the partition's overrides.
     if (std::string part = word(d, "partition"); !part.empty()) {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "partition" && s.name && s.name->name == part)
+        for (const auto& s : tgt->body())
+            if (s.key().name == "partition" && s.name() && s.name()->name == part)
                 r.partition = &s;
     } else {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "partition" && s.kind == Statement::Kind::Block) {
+        for (const auto& s : tgt->body())
+            if (s.key().name == "partition" && s.kind() == Statement::Kind::Block) {
                 const Value* def = attr(&s, "default");
                 if (def && def->kind == Value::Kind::Bool && def->boolean)
                     r.partition = &s;
@@ -313,15 +317,15 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
 
     // Application: framework, workload, data.
     if (const Value* fw = attr(app, "framework")) {
-        r.framework = std::string(fw->text);
+        r.framework = std::string(fw->text());
         if (fw->kind == Value::Kind::Versioned)
             r.frameworkVersion = std::string(fw->version());
     }
     if (const Statement* w = child(app, "workload")) {
-        if (w->kind == Statement::Kind::Block) {
+        if (w->kind() == Statement::Kind::Block) {
             r.workload = cat.workload(r.appName + ".workload");  // added by programCatalogue
         } else {
-            r.workload = cat.workload(std::string(w->value.text));
+            r.workload = cat.workload(std::string(w->value().text()));
         }
     }
     if (!r.workload) {
@@ -343,16 +347,17 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
     else if (auto samples = integer(dataset, "samples"))
         r.samplesPerEpoch = static_cast<double>(*samples);
     if (const Value* pf = attr(dataset, "prefetch"))
-        r.prefetch = pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer > 0);
+        r.prefetch =
+            pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
     if (const Value* c = attr(dataset, "cache"))
-        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer > 0);
+        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer() > 0);
 
     // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
     std::string storageName = word(d, "storage");
     std::string storageClass;
     if (!storageName.empty()) {
-        for (const auto& s : tgt->body)
-            if (s.key.name == "storage" && s.name && s.name->name == storageName)
+        for (const auto& s : tgt->body())
+            if (s.key().name == "storage" && s.name() && s.name()->name == storageName)
                 storageClass = word(&s, "class");
         if (storageClass.empty())
             storageClass = storageName;
@@ -609,7 +614,7 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
     std::string pinned = word(d, "image");
     std::string mpi, mpiVersion;
     if (const Value* m = attr(app, "mpi")) {
-        mpi = std::string(m->text);
+        mpi = std::string(m->text());
         mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version()) : "";
     }
     std::string build = word(d, "build", "auto");
@@ -705,7 +710,7 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
     (void)sm;
     DeploymentPlan plan;
     plan.name = sym.name;
-    plan.range = sym.block->name ? sym.block->name->range : sym.block->range;
+    plan.range = sym.block->name() ? sym.block->name()->range : sym.block->range();
     Resolved r;
     std::vector<std::string> notes;
     if (!resolve(program, sym, cat, r, notes, diags))
@@ -836,7 +841,7 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         const Document* doc = target ? program.document(target->file) : nullptr;
         if (!file || file->kind != Value::Kind::String || !doc)
             return Calibration::builtin();
-        auto path = doc->path.parent_path() / std::string(file->text);
+        auto path = doc->path.parent_path() / std::string(file->text());
         auto [it, inserted] = siteCalibrations.try_emplace(path);
         if (inserted) {
             std::string error;

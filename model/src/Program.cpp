@@ -5,6 +5,8 @@
 #include "modak/model/Schema.h"
 #include "modak/syntax/Parser.h"
 
+#include "SymbolIndex.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -219,37 +221,29 @@ void collectSymbols(Program& program, Diagnostics& diags) {
     std::vector<bool> seen(program.documents.size());
     std::vector<size_t> order;
     postOrder(program, 0, seen, order);
-    // (kind, name) -> index in program.symbols; the views point into the trees.
-    struct Hash {
-        size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
-            return std::hash<std::string_view>()(p.first) * 31 + std::hash<std::string_view>()(p.second);
-        }
-    };
-    std::unordered_map<std::pair<std::string_view, std::string_view>, size_t, Hash> byName;
     size_t blocks = 0;
     for (size_t index : order)
         blocks += program.documents[index]->tree.statements.size();
     program.symbols.reserve(blocks);  // at most one a top-level statement; no regrowth on large files
+    SymbolIndex byName(program.symbols, blocks);
     for (size_t index : order) {
         const Document& doc = *program.documents[index];
         for (const syntax::Statement& st : doc.tree.statements) {
-            if (st.kind != syntax::Statement::Kind::Block || !topLevelBlock(st.key.name))
+            if (st.kind() != syntax::Statement::Kind::Block || !topLevelBlock(st.key().name))
                 continue;
-            if (!st.name) {
-                diags.add(DiagCode::MissingName, st.key.range,
-                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key.name));
-                continue;
-            }
-            std::pair key{st.key.name, st.name->name};
-            if (auto it = byName.find(key); it != byName.end()) {
-                const Symbol* first = &program.symbols[it->second];
-                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name->range,
-                                          fmt::format("duplicate {} '{}'", st.key.name, st.name->name));
-                d.notes.push_back({first->block->name->range, fmt::format("'{}' first defined here", first->name)});
+            if (!st.name()) {
+                diags.add(DiagCode::MissingName, st.key().range,
+                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key().name));
                 continue;
             }
-            byName.emplace(key, program.symbols.size());
-            program.symbols.push_back({std::string(st.key.name), std::string(st.name->name), doc.file, &st});
+            if (const Symbol* first = byName.find(st.key().name, st.name()->name)) {
+                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name()->range,
+                                          fmt::format("duplicate {} '{}'", st.key().name, st.name()->name));
+                d.notes.push_back({first->block->name()->range, fmt::format("'{}' first defined here", first->name)});
+                continue;
+            }
+            program.symbols.push_back({st.key().name, st.name()->name, doc.file, &st});
+            byName.set(program.symbols.size() - 1);
         }
     }
 }

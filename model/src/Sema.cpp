@@ -8,6 +8,8 @@
 #include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
 
+#include "SymbolIndex.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -67,40 +69,41 @@ using VK = Value::Kind;
 // ------------------------------------------------------------------------------------------------
 // Small helpers on the syntax tree.
 
-bool isAttr(const Statement& s) { return s.kind == Statement::Kind::Attribute; }
-bool isBlock(const Statement& s) { return s.kind == Statement::Kind::Block; }
+bool isAttr(const Statement& s) { return s.kind() == Statement::Kind::Attribute; }
+bool isBlock(const Statement& s) { return s.kind() == Statement::Kind::Block; }
 
 /// The first attribute `key` of a block body whose value parsed.
 const Statement* attr(const Statement& block, std::string_view key) {
-    for (const Statement& s : block.body)
-        if (isAttr(s) && s.key.name == key && s.value.kind != VK::Error)
+    for (const Statement& s : block.body())
+        if (isAttr(s) && s.key().name == key && s.value().kind != VK::Error)
             return &s;
     return nullptr;
 }
 
 /// Whether the block sets `key` at all (even with a value that did not parse).
 bool has(const Statement& block, std::string_view key) {
-    return std::any_of(block.body.begin(), block.body.end(), [&](const Statement& s) { return s.key.name == key; });
+    syntax::NodeList<Statement> body = block.body();
+    return std::any_of(body.begin(), body.end(), [&](const Statement& s) { return s.key().name == key; });
 }
 
 /// The first nested block `key` (unnamed or named).
 const Statement* sub(const Statement& block, std::string_view key) {
-    for (const Statement& s : block.body)
-        if (isBlock(s) && s.key.name == key)
+    for (const Statement& s : block.body())
+        if (isBlock(s) && s.key().name == key)
             return &s;
     return nullptr;
 }
 
 /// The identifier of an attribute (the name of a versioned name too), or empty.
 std::string_view ident(const Statement* a) {
-    if (a && (a->value.kind == VK::Identifier || a->value.kind == VK::Versioned))
-        return a->value.text;
+    if (a && (a->value().kind == VK::Identifier || a->value().kind == VK::Versioned))
+        return a->value().text();
     return {};
 }
 
 std::optional<int64_t> intOf(const Statement* a) {
-    if (a && a->value.kind == VK::Integer)
-        return a->value.integer;
+    if (a && a->value().kind == VK::Integer)
+        return a->value().integer();
     return std::nullopt;
 }
 
@@ -108,15 +111,15 @@ std::optional<int64_t> intOf(const Statement* a) {
 SourceRange nameRange(const Value& v) {
     SourceRange r = v.range;
     if (v.kind == VK::Versioned)
-        r.end = std::min<uint32_t>(r.end, r.begin + static_cast<uint32_t>(v.text.size()));
+        r.end = std::min<uint32_t>(r.end, r.begin + static_cast<uint32_t>(v.text().size()));
     return r;
 }
 
 /// `application mnist` or `dataset`: the header of a block.
 SourceRange headerRange(const Statement& block) {
-    SourceRange r = block.key.range;
-    if (block.name)
-        r.end = block.name->range.end;
+    SourceRange r = block.key().range;
+    if (block.name())
+        r.end = block.name()->range.end;
     return r;
 }
 
@@ -234,15 +237,15 @@ struct Framework {
     bool present() const { return stmt != nullptr; }
     std::string title(bool withVersion = true) const {
         std::string t = frameworkTitle(name);
-        if (withVersion && stmt && stmt->value.kind == VK::Versioned)
-            (t += " ") += stmt->value.version();
+        if (withVersion && stmt && stmt->value().kind == VK::Versioned)
+            (t += " ") += stmt->value().version();
         return t;
     }
     /// Where a note about the framework points: the version string if it matters, else the name.
     SourceRange where(bool version = false) const {
-        if (version && stmt->value.kind == VK::Versioned)
-            return stmt->value.versionRange();
-        return nameRange(stmt->value);
+        if (version && stmt->value().kind == VK::Versioned)
+            return stmt->value().versionRange();
+        return nameRange(stmt->value());
     }
 };
 
@@ -257,9 +260,9 @@ bool hasNativeBf16(std::string_view model) { return isAmpereOrNewer(model) || mo
 class Checker {
 public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
-        : sm_(sm), program_(program), diags_(diags) {
-        for (const Symbol& s : program.symbols)
-            byName_[{s.kind, s.name}] = &s;
+        : sm_(sm), program_(program), diags_(diags), byName_(program.symbols, program.symbols.size()) {
+        for (size_t i = 0; i < program.symbols.size(); ++i)
+            byName_.set(i);
         for (const Diagnostic& d : diags)
             if (d.severity >= Severity::Error)
                 errors_.push_back(d.range);
@@ -286,36 +289,36 @@ private:
         }
         checkBody(fileSchema(), nullptr, doc.tree.statements);
         for (const Statement& st : doc.tree.statements) {
-            if (!isBlock(st) || !st.name)
+            if (!isBlock(st) || !st.name())
                 continue;
-            if (st.key.name == "application")
+            if (st.key().name == "application")
                 applicationFacts(st);
-            else if (st.key.name == "target")
+            else if (st.key().name == "target")
                 targetFacts(st);
-            else if (st.key.name == "deployment")
+            else if (st.key().name == "deployment")
                 deploymentFacts(st);
-            else if (st.key.name == "image")
+            else if (st.key().name == "image")
                 imageFacts(st);
-            else if (st.key.name == "workload" && builtinWorkload(st.name->name))
-                diags_.add(DiagCode::QuestionableSetting, st.name->range,
+            else if (st.key().name == "workload" && builtinWorkload(st.name()->name))
+                diags_.add(DiagCode::QuestionableSetting, st.name()->range,
                            fmt::format("workload '{}' shadows the built-in workload of the same name",
-                                       st.name->name));
+                                       st.name()->name));
         }
     }
 
     /// The block `kind name` visible from the current file.
     const Symbol* resolve(std::string_view kind, std::string_view name) const {
-        auto it = byName_.find({kind, name});
-        if (it == byName_.end() || !reachable_.count(it->second->file.value))
+        const Symbol* s = byName_.find(kind, name);
+        if (!s || !reachable_.count(s->file.value))
             return nullptr;
-        return it->second;
+        return s;
     }
 
     std::vector<std::string> visibleNames(std::string_view kind) const {
         std::vector<std::string> names;
         for (const Symbol& s : program_.symbols)
             if (s.kind == kind && reachable_.count(s.file.value))
-                names.push_back(s.name);
+                names.emplace_back(s.name);
         return names;
     }
 
@@ -323,7 +326,7 @@ private:
     /// lost to it, so "missing key" would be a false alarm.
     bool broken(const Statement& block) const {
         return std::any_of(errors_.begin(), errors_.end(), [&](const SourceRange& r) {
-            return r.file == block.range.file && r.begin >= block.range.begin && r.begin <= block.range.end;
+            return r.file == block.range().file && r.begin >= block.range().begin && r.begin <= block.range().end;
         });
     }
 
@@ -347,9 +350,9 @@ private:
     static std::string where(const Statement* block) {
         if (!block)
             return "the file";
-        if (block->name)
-            return fmt::format("{} '{}'", block->key.name, block->name->name);
-        return fmt::format("'{}'", block->key.name);
+        if (block->name())
+            return fmt::format("{} '{}'", block->key().name, block->name()->name);
+        return fmt::format("'{}'", block->key().name);
     }
 
     // --- fixes ---------------------------------------------------------------------------------
@@ -360,8 +363,8 @@ private:
 
     /// Removes a statement; the whole line when it is alone on its line.
     Fix removeFix(std::string title, const Statement& st) const {
-        std::string_view text = sm_.text(st.range.file);
-        uint32_t b = st.range.begin, e = st.range.end;
+        std::string_view text = sm_.text(st.range().file);
+        uint32_t b = st.range().begin, e = st.range().end;
         uint32_t lb = b, le = e;
         while (lb > 0 && (text[lb - 1] == ' ' || text[lb - 1] == '\t'))
             --lb;
@@ -374,7 +377,7 @@ private:
                 ++le;
             if (le < text.size() && text[le] == '\n')
                 ++le;
-            return replaceFix(std::move(title), {st.range.file, lb, le}, "");
+            return replaceFix(std::move(title), {st.range().file, lb, le}, "");
         }
         // Inside a one-line block: drop the statement, its comma and the spaces after it.
         while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
@@ -384,14 +387,14 @@ private:
             while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
                 ++e;
         }
-        return replaceFix(std::move(title), {st.range.file, b, e}, "");
+        return replaceFix(std::move(title), {st.range().file, b, e}, "");
     }
 
     /// Inserts `key = value` into a block, matching its layout.
     std::optional<Fix> insertFix(const Statement& block, const std::string& text) const {
-        if (block.closeBrace.begin == block.closeBrace.end || block.openBrace.begin == block.openBrace.end)
+        if (block.closeBrace().begin == block.closeBrace().end || block.openBrace().begin == block.openBrace().end)
             return std::nullopt;
-        const SourceBuffer& buf = sm_.buffer(block.range.file);
+        const SourceBuffer& buf = sm_.buffer(block.range().file);
         std::string title = fmt::format("insert `{}`", text);
         auto line = [&](uint32_t off) { return buf.lineColumn(off).line; };
         auto indentOf = [&](uint32_t off) {
@@ -400,25 +403,25 @@ private:
                                                 ? l.size()
                                                 : l.find_first_not_of(" \t")));
         };
-        const FileId f = block.range.file;
-        if (line(block.openBrace.begin) == line(block.closeBrace.begin)) {
-            if (block.body.empty())
-                return replaceFix(title, {f, block.openBrace.end, block.openBrace.end}, " " + text +
-                                  (buf.text[block.openBrace.end] == ' ' ? "" : " "));
-            uint32_t at = block.body.back().range.end;
+        const FileId f = block.range().file;
+        if (line(block.openBrace().begin) == line(block.closeBrace().begin)) {
+            if (block.body().empty())
+                return replaceFix(title, {f, block.openBrace().end, block.openBrace().end}, " " + text +
+                                  (buf.text[block.openBrace().end] == ' ' ? "" : " "));
+            uint32_t at = block.body().back().range().end;
             return replaceFix(title, {f, at, at}, ", " + text);
         }
-        if (block.body.empty()) {
-            std::string indent = indentOf(block.range.begin) + "  ";
-            return replaceFix(title, {f, block.openBrace.end, block.openBrace.end}, "\n" + indent + text);
+        if (block.body().empty()) {
+            std::string indent = indentOf(block.range().begin) + "  ";
+            return replaceFix(title, {f, block.openBrace().end, block.openBrace().end}, "\n" + indent + text);
         }
-        const Statement& last = block.body.back();
-        std::string indent = indentOf(last.range.begin);
-        uint32_t at = last.range.end;
-        if (line(last.range.end) != line(block.closeBrace.begin)) {
+        const Statement& last = block.body().back();
+        std::string indent = indentOf(last.range().begin);
+        uint32_t at = last.range().end;
+        if (line(last.range().end) != line(block.closeBrace().begin)) {
             // After anything else on the line (a trailing comment), before the line end.
-            std::string_view l = buf.lineText(last.range.end);
-            at = buf.lineStarts[line(last.range.end) - 1] + static_cast<uint32_t>(l.size());
+            std::string_view l = buf.lineText(last.range().end);
+            at = buf.lineStarts[line(last.range().end) - 1] + static_cast<uint32_t>(l.size());
         }
         return replaceFix(title, {f, at, at}, "\n" + indent + text);
     }
@@ -466,9 +469,9 @@ private:
         FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash> seenNamed;  // key, name
         std::vector<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
-            if (st.key.name.empty())
+            if (st.key().name.empty())
                 continue;  // recovered after a syntax error
-            const KeySchema* ks = schema.key(st.key.name);
+            const KeySchema* ks = schema.key(st.key().name);
             if (!ks && schema.anyKey && isAttr(st))
                 ks = &*schema.anyKey;
             if (!ks) {
@@ -478,49 +481,49 @@ private:
                 continue;
             }
             if (isBlock(st) && !ks->isBlock()) {
-                diags_.add(DiagCode::TypeMismatch, st.key.range,
-                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`", st.key.name));
+                diags_.add(DiagCode::TypeMismatch, st.key().range,
+                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`", st.key().name));
                 continue;
             }
             if (isAttr(st) && !ks->isAttribute()) {
-                if (st.value.kind != VK::Error)
-                    diags_.add(DiagCode::TypeMismatch, st.value.range,
-                               fmt::format("expected {} for '{}', found {}", describeExpected(*ks), st.key.name,
-                                           found(st.value)));
+                if (st.value().kind != VK::Error)
+                    diags_.add(DiagCode::TypeMismatch, st.value().range,
+                               fmt::format("expected {} for '{}', found {}", describeExpected(*ks), st.key().name,
+                                           found(st.value())));
                 continue;
             }
             if (isBlock(st) && ks->named) {
                 // Top-level names are checked while loading (Program.cpp).
                 if (owner) {
-                    if (!st.name) {
-                        diags_.add(DiagCode::MissingName, st.key.range,
-                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key.name));
+                    if (!st.name()) {
+                        diags_.add(DiagCode::MissingName, st.key().range,
+                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key().name));
                     } else {
-                        if (const Statement* first = seenNamed.insert({st.key.name, st.name->name}, &st)) {
-                            Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name->range,
-                                                       fmt::format("duplicate {} '{}' in {}", st.key.name,
-                                                                   st.name->name, where(owner)));
-                            d.notes.push_back({first->name->range,
-                                               fmt::format("'{}' first defined here", st.name->name)});
+                        if (const Statement* first = seenNamed.insert({st.key().name, st.name()->name}, &st)) {
+                            Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name()->range,
+                                                       fmt::format("duplicate {} '{}' in {}", st.key().name,
+                                                                   st.name()->name, where(owner)));
+                            d.notes.push_back({first->name()->range,
+                                               fmt::format("'{}' first defined here", st.name()->name)});
                         }
                     }
                 }
             } else {
-                if (isBlock(st) && st.name) {
-                    Diagnostic& d = diags_.add(DiagCode::UnexpectedName, st.name->range,
-                                               fmt::format("'{}' block takes no name", st.key.name));
-                    d.fixes.push_back(replaceFix("remove the name", {st.name->range.file, st.key.range.end,
-                                                                     st.name->range.end}, ""));
+                if (isBlock(st) && st.name()) {
+                    Diagnostic& d = diags_.add(DiagCode::UnexpectedName, st.name()->range,
+                                               fmt::format("'{}' block takes no name", st.key().name));
+                    d.fixes.push_back(replaceFix("remove the name", {st.name()->range.file, st.key().range.end,
+                                                                     st.name()->range.end}, ""));
                 }
-                if (const Statement* first = seen.insert(st.key.name, &st)) {
-                    Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key.range,
-                                               fmt::format("duplicate key '{}' in {}", st.key.name, where(owner)));
-                    d.notes.push_back({first->key.range, fmt::format("'{}' first set here", st.key.name)});
-                    d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key.name), st));
+                if (const Statement* first = seen.insert(st.key().name, &st)) {
+                    Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key().range,
+                                               fmt::format("duplicate key '{}' in {}", st.key().name, where(owner)));
+                    d.notes.push_back({first->key().range, fmt::format("'{}' first set here", st.key().name)});
+                    d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key().name), st));
                 }
             }
             if (isBlock(st))
-                checkBody(*ks->block, &st, st.body);
+                checkBody(*ks->block, &st, st.body());
             else
                 checkValue(*ks, st);
         }
@@ -544,17 +547,17 @@ private:
         for (const KeySchema& k : schema.keys)
             names.push_back(k.name);
         std::string suggestion;
-        if (const KeySchema* byAlias = schema.keyByAlias(st.key.name))
+        if (const KeySchema* byAlias = schema.keyByAlias(st.key().name))
             suggestion = byAlias->name;
         else
-            suggestion = std::string(suggest(st.key.name, names));
+            suggestion = std::string(suggest(st.key().name, names));
 
         std::string message;
         if (!owner)
-            message = block ? fmt::format("unknown block '{}'", st.key.name)
-                            : fmt::format("unknown key '{}' at the top level", st.key.name);
+            message = block ? fmt::format("unknown block '{}'", st.key().name)
+                            : fmt::format("unknown key '{}' at the top level", st.key().name);
         else
-            message = fmt::format("unknown {} '{}' in {}", block ? "block" : "key", st.key.name, where(owner));
+            message = fmt::format("unknown {} '{}' in {}", block ? "block" : "key", st.key().name, where(owner));
         if (!suggestion.empty()) {
             message += fmt::format("; did you mean '{}'?", suggestion);
         } else if (std::string home = homeOf(schema, st); !home.empty()) {
@@ -563,9 +566,9 @@ private:
             message += "; only 'catalog' and blocks are allowed here";
         }
         DiagCode code = block ? DiagCode::UnknownBlock : DiagCode::UnknownKey;
-        Diagnostic& d = diags_.add(code, st.key.range, std::move(message));
+        Diagnostic& d = diags_.add(code, st.key().range, std::move(message));
         if (!suggestion.empty())
-            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", suggestion), st.key.range, suggestion));
+            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", suggestion), st.key().range, suggestion));
         return suggestion;
     }
 
@@ -574,11 +577,11 @@ private:
         auto fits = [&](const KeySchema& k) { return isBlock(st) ? k.isBlock() : k.isAttribute(); };
         for (const KeySchema& k : schema.keys)
             if (k.block)
-                if (const KeySchema* inner = k.block->key(st.key.name); inner && fits(*inner))
+                if (const KeySchema* inner = k.block->key(st.key().name); inner && fits(*inner))
                     return fmt::format("it belongs in {} block", quotedWithArticle(k.name));
         std::vector<const BlockSchema*> homes;
         for (const BlockSchema* b : allBlockSchemas())
-            if (const KeySchema* k = b->key(st.key.name); k && fits(*k) && b != &schema)
+            if (const KeySchema* k = b->key(st.key().name); k && fits(*k) && b != &schema)
                 homes.push_back(b);
         if (homes.size() == 1)
             return homes[0] == &fileSchema() ? "it belongs at the top level"
@@ -608,10 +611,10 @@ private:
     }
 
     void checkValue(const KeySchema& ks, const Statement& st) {
-        const Value& v = st.value;
+        const Value& v = st.value();
         if (v.kind == VK::Error)
             return;
-        if (ks.allowsAuto && v.kind == VK::Identifier && v.text == "auto")
+        if (ks.allowsAuto && v.kind == VK::Identifier && v.text() == "auto")
             return;
         // A workload: a built-in name or a reference, resolved together.
         if (v.kind == VK::Identifier) {
@@ -624,7 +627,7 @@ private:
                     ref = &t;
             }
             if (en && ref) {
-                if (en->value(v.text) || resolve(ref->refKind, v.text))
+                if (en->value(v.text()) || resolve(ref->refKind, v.text()))
                     return;
                 std::vector<std::string> names = visibleNames(ref->refKind);
                 for (const EnumValue& e : en->values)
@@ -639,7 +642,7 @@ private:
                 return;
             }
         }
-        reportMismatch(ks, st.key.name, v);
+        reportMismatch(ks, st.key().name, v);
     }
 
     void reportMismatch(const KeySchema& ks, std::string_view key, const Value& v) {
@@ -648,10 +651,10 @@ private:
         for (const ValueType& t : ks.types) {
             // "tensorflow 2.1" → tensorflow "2.1"
             if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
-                auto space = v.text.find(' ');
-                std::string name(v.text.substr(0, space));
-                if (space != std::string::npos && t.value(name) && parseVersion(v.text.substr(space + 1))) {
-                    std::string fixed = name + " " + syntax::quoteString(v.text.substr(space + 1));
+                auto space = v.text().find(' ');
+                std::string name(v.text().substr(0, space));
+                if (space != std::string::npos && t.value(name) && parseVersion(v.text().substr(space + 1))) {
+                    std::string fixed = name + " " + syntax::quoteString(v.text().substr(space + 1));
                     message += fmt::format("; write `{}`", fixed);
                     fixes.push_back(replaceFix(fmt::format("replace with `{}`", fixed), v.range, fixed));
                     break;
@@ -659,20 +662,20 @@ private:
             }
             // "12" where a number is expected.
             if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
-                !v.text.empty() && isPlainNumber(v.text, t.kind == ValueKind::Float)) {
-                message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
+                !v.text().empty() && isPlainNumber(v.text(), t.kind == ValueKind::Float)) {
+                message += fmt::format("; write `{}` without quotes", v.text());
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
-            if (v.kind == VK::String && syntax::isIdentifier(v.text) &&
-                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text) != nullptr
+            if (v.kind == VK::String && syntax::isIdentifier(v.text()) &&
+                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text()) != nullptr
                                                                                  : t.kind == ValueKind::Reference)) {
-                message += fmt::format("; write `{}` without quotes", v.text);
-                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text)));
+                message += fmt::format("; write `{}` without quotes", v.text());
+                fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
             if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
-                std::string quoted = syntax::quoteString(v.text);
+                std::string quoted = syntax::quoteString(v.text());
                 message += fmt::format("; write `{}`", quoted);
                 fixes.push_back(replaceFix("add quotes", v.range, quoted));
                 break;
@@ -699,9 +702,9 @@ private:
                 return;
             // A string that may also be a word (export_env's `all`).
             if (v.kind == VK::Identifier) {
-                if (t.value(v.text))
+                if (t.value(v.text()))
                     return;
-                std::string quoted = syntax::quoteString(v.text);
+                std::string quoted = syntax::quoteString(v.text());
                 Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range,
                                            fmt::format("expected {} {} '{}', found {}; write `{}`",
                                                        describeExpected(t), element ? "in" : "for", key,
@@ -710,7 +713,7 @@ private:
                 return;
             }
             for (const EnumValue& word : t.values) {
-                if (!std::equal(v.text.begin(), v.text.end(), word.name.begin(), word.name.end(),
+                if (!std::equal(v.text().begin(), v.text().end(), word.name.begin(), word.name.end(),
                                 [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
                     continue;
                 Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, v.range,
@@ -727,7 +730,7 @@ private:
         case ValueKind::Duration: {
             if (t.interval.unbounded())
                 return;
-            double x = v.kind == VK::Float ? v.number : static_cast<double>(v.integer);
+            double x = v.kind == VK::Float ? v.number() : static_cast<double>(v.integer());
             if (!t.interval.contains(x))
                 diags_.add(DiagCode::ValueOutOfRange, v.range,
                            fmt::format("'{}' must be {}, found `{}`", key, describeInterval(t.interval, t.kind),
@@ -735,31 +738,31 @@ private:
             return;
         }
         case ValueKind::Enum: {
-            if (t.value(v.text))
+            if (t.value(v.text()))
                 return;
-            reportInvalidEnum(key, t, v.text, nameRange(v));
+            reportInvalidEnum(key, t, v.text(), nameRange(v));
             return;
         }
         case ValueKind::Reference: {
-            if (!resolve(t.refKind, v.text))
+            if (!resolve(t.refKind, v.text()))
                 reportUnresolved(t.refKind, v, visibleNames(t.refKind));
             return;
         }
         case ValueKind::Versioned: {
-            if (!t.value(v.text)) {
-                reportInvalidEnum(key, t, v.text, nameRange(v));
+            if (!t.value(v.text())) {
+                reportInvalidEnum(key, t, v.text(), nameRange(v));
                 return;
             }
             if (v.kind == VK::Versioned && !parseVersion(v.version()))
                 diags_.add(DiagCode::InvalidEnumValue, v.versionRange(),
                            fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
                                        "or \"latest\"",
-                                       v.version(), v.text));
+                                       v.version(), v.text()));
             return;
         }
         case ValueKind::List: {
             FlatSeen<std::string_view, Value> seen;
-            for (const Value& item : v.items) {
+            for (const Value& item : v.items()) {
                 if (item.kind == VK::Error)
                     continue;
                 if (!shapeMatches(*t.element, item)) {
@@ -771,9 +774,9 @@ private:
                 checkTyped(ks, *t.element, item, true);
                 if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
                     item.kind == VK::Identifier) {
-                    if (const Value* first = seen.insert(item.text, &item)) {
+                    if (const Value* first = seen.insert(item.text(), &item)) {
                         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
-                                                   fmt::format("'{}' is listed twice in '{}'", item.text, key));
+                                                   fmt::format("'{}' is listed twice in '{}'", item.text(), key));
                         d.notes.push_back({first->range, "first listed here"});
                     }
                 }
@@ -785,10 +788,10 @@ private:
                 checkTyped(ks, *t.element, v, element);
                 return;
             }
-            if (v.items.size() != 2)
+            if (v.items().size() != 2)
                 return;
             bool ok = true;
-            for (const Value& bound : v.items) {
+            for (const Value& bound : v.items()) {
                 if (bound.kind == VK::Error) {
                     ok = false;
                 } else if (!shapeMatches(*t.element, bound)) {
@@ -802,11 +805,13 @@ private:
             }
             if (!ok)
                 return;
-            auto num = [](const Value& b) { return b.kind == VK::Float ? b.number : static_cast<double>(b.integer); };
-            if (num(v.items[0]) > num(v.items[1]))
+            auto num = [](const Value& b) {
+                return b.kind == VK::Float ? b.number() : static_cast<double>(b.integer());
+            };
+            if (num(v.items()[0]) > num(v.items()[1]))
                 diags_.add(DiagCode::InvalidRange, v.range,
                            fmt::format("invalid range `{}` for '{}': the lower bound {} is above the upper bound {}",
-                                       source(v.range), key, source(v.items[0].range), source(v.items[1].range)));
+                                       source(v.range), key, source(v.items()[0].range), source(v.items()[1].range)));
             return;
         }
         default: return;
@@ -831,14 +836,14 @@ private:
     }
 
     void reportUnresolved(std::string_view kind, const Value& v, const std::vector<std::string>& candidates) {
-        std::string s(suggest(v.text, candidates));
-        std::string message = fmt::format("unknown {} '{}'", kind, v.text);
+        std::string s(suggest(v.text(), candidates));
+        std::string message = fmt::format("unknown {} '{}'", kind, v.text());
         std::string otherKind;
         for (std::string_view k : topLevelKinds())
-            if (k != kind && resolve(k, v.text))
+            if (k != kind && resolve(k, v.text()))
                 otherKind = k;
         if (!otherKind.empty())
-            message += fmt::format("; '{}' is {}, not {}", v.text, withArticle(otherKind), withArticle(kind));
+            message += fmt::format("; '{}' is {}, not {}", v.text(), withArticle(otherKind), withArticle(kind));
         else if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
         else if (candidates.empty())
@@ -853,22 +858,22 @@ private:
     Framework frameworkOf(const Statement& app) const {
         Framework fw;
         const Statement* f = attr(app, "framework");
-        if (!f || (f->value.kind != VK::Identifier && f->value.kind != VK::Versioned))
+        if (!f || (f->value().kind != VK::Identifier && f->value().kind != VK::Versioned))
             return fw;
         const KeySchema* ks = topLevelBlock("application")->key("framework");
-        if (!ks->types.front().value(f->value.text))
+        if (!ks->types.front().value(f->value().text()))
             return fw;  // reported as invalid-value
         fw.stmt = f;
-        fw.name = f->value.text;
-        if (f->value.kind == VK::Versioned) {
-            fw.version = parseVersion(f->value.version());
-            fw.versionRange = f->value.versionRange();
+        fw.name = f->value().text();
+        if (f->value().kind == VK::Versioned) {
+            fw.version = parseVersion(f->value().version());
+            fw.versionRange = f->value().versionRange();
         }
         return fw;
     }
 
     void applicationFacts(const Statement& app) {
-        std::string_view name = app.name->name;
+        std::string_view name = app.name()->name;
         const Statement* kind = attr(app, "kind");
         Framework fw = frameworkOf(app);
         std::string_view kindName = ident(kind);
@@ -877,7 +882,7 @@ private:
         auto missingForKind = [&](std::string_view key, std::string message) {
             const KeySchema* k = topLevelBlock("application")->key(key);
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app), std::move(message));
-            d.notes.push_back({kind->value.range, "kind set here"});
+            d.notes.push_back({kind->value().range, "kind set here"});
             if (auto fix = insertFix(app, keyText(*k)))
                 d.fixes.push_back(std::move(*fix));
         };
@@ -886,7 +891,7 @@ private:
                                                     "kind 'ai_training'",
                                                     name));
         if (kindName == "ai_inference" || kindName == "big_data")
-            diags_.add(DiagCode::QuestionableSetting, kind->value.range,
+            diags_.add(DiagCode::QuestionableSetting, kind->value().range,
                        fmt::format("kind '{}' is accepted but not supported by the performance model yet: "
                                    "the image and scale are not optimised",
                                    kindName));
@@ -900,7 +905,7 @@ private:
 
         // keras_backend only means something for Keras.
         if (const Statement* kb = attr(app, "keras_backend"); kb && fw.present() && fw.name != "keras") {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, kb->key.range,
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, kb->key().range,
                                        fmt::format("'keras_backend' has no effect: application '{}' uses {}, "
                                                    "not Keras",
                                                    name, frameworkTitle(fw.name)));
@@ -924,7 +929,7 @@ private:
                 std::string uses = fw.name == "keras" && !backend.empty()
                                        ? fmt::format("Keras on {}", frameworkTitle(backend))
                                        : frameworkTitle(fw.name);
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, nameRange(dist->value),
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, nameRange(dist->value()),
                                            fmt::format("{}, but application '{}' uses {}", need, name, uses));
                 d.notes.push_back({fw.where(), "framework set here"});
             }
@@ -934,31 +939,31 @@ private:
         const Statement* run = attr(app, "run");
         const Statement* exe = attr(app, "executable");
         if (run && exe) {
-            const Statement* second = run->range.begin > exe->range.begin ? run : exe;
+            const Statement* second = run->range().begin > exe->range().begin ? run : exe;
             const Statement* first = second == run ? exe : run;
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
                                        "'run' and 'executable' both give the command line; keep one");
-            d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+            d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
         }
         if (const Statement* args = attr(app, "arguments"); args && !exe) {
-            diags_.add(DiagCode::QuestionableSetting, args->key.range,
+            diags_.add(DiagCode::QuestionableSetting, args->key().range,
                        run ? std::string("'arguments' is ignored with 'run'; put the arguments in 'run'")
                            : std::string("'arguments' has no effect without 'executable'"));
         }
 
         // Settings for a parallel model the application does not use.
-        if (const Statement* par = attr(app, "parallelisation"); par && par->value.kind == VK::List) {
+        if (const Statement* par = attr(app, "parallelisation"); par && par->value().kind == VK::List) {
             auto listed = [&](std::string_view m) {
-                return std::any_of(par->value.items.begin(), par->value.items.end(),
-                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text == m; });
+                return std::any_of(par->value().items().begin(), par->value().items().end(),
+                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text() == m; });
             };
             for (std::string_view m : {"mpi", "openmp", "openacc", "opencl"}) {
                 const Statement* setting = m == "mpi" ? attr(app, m) : sub(app, m);
                 if (setting && !listed(m)) {
-                    Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, setting->key.range,
+                    Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, setting->key().range,
                                                fmt::format("'{}' is set but 'parallelisation' does not list {}",
                                                            m, m));
-                    d.notes.push_back({par->value.range, "parallelisation set here"});
+                    d.notes.push_back({par->value().range, "parallelisation set here"});
                 }
             }
         }
@@ -968,10 +973,10 @@ private:
             auto samples = intOf(attr(*ds, "samples"));
             const Statement* bs = attr(app, "batch_size");
             if (samples && intOf(bs) && *intOf(bs) > *samples && *samples > 0) {
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, bs->value.range,
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, bs->value().range,
                                            fmt::format("'batch_size' {} is larger than the data set ({} samples)",
                                                        *intOf(bs), *samples));
-                d.notes.push_back({attr(*ds, "samples")->value.range, "samples set here"});
+                d.notes.push_back({attr(*ds, "samples")->value().range, "samples set here"});
             }
         }
     }
@@ -979,7 +984,7 @@ private:
     // --- facts: target -------------------------------------------------------------------------
 
     void targetFacts(const Statement& target) {
-        std::string_view name = target.name->name;
+        std::string_view name = target.name()->name;
         const Statement* scheduler = attr(target, "scheduler");
         std::string_view sched = ident(scheduler);
 
@@ -1001,38 +1006,38 @@ private:
                      ((vendor == "amd" && isNvidiaGpu(m)) || (vendor == "nvidia" && !isNvidiaGpu(m))))
                 problem = fmt::format("accelerator '{}' contradicts GPU model '{}'", vendor, m);
             if (!problem.empty()) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, acc->value.range, problem);
-                d.notes.push_back({model && !m.empty() ? model->value.range : gpu->key.range,
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, acc->value().range, problem);
+                d.notes.push_back({model && !m.empty() ? model->value().range : gpu->key().range,
                                    model && !m.empty() ? "GPU model set here" : "GPU block here"});
             }
         }
 
         // At most one default partition.
         const Statement* firstDefault = nullptr;
-        for (const Statement& p : target.body) {
-            if (!isBlock(p) || p.key.name != "partition")
+        for (const Statement& p : target.body()) {
+            if (!isBlock(p) || p.key().name != "partition")
                 continue;
             const Statement* def = attr(p, "default");
-            if (!def || def->value.kind != VK::Bool || !def->value.boolean)
+            if (!def || def->value().kind != VK::Bool || !def->value().boolean)
                 continue;
             if (!firstDefault) {
                 firstDefault = def;
                 continue;
             }
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, def->value.range,
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, def->value().range,
                                        fmt::format("target '{}' has more than one default partition", name));
-            d.notes.push_back({firstDefault->value.range, "first default partition here"});
+            d.notes.push_back({firstDefault->value().range, "first default partition here"});
         }
 
         // Settings that only apply to clouds or Kubernetes.
         if (!attr(target, "cloud")) {
             for (std::string_view k : {"flavor", "image", "network", "region", "instance_type"})
                 if (const Statement* s = attr(target, k))
-                    diags_.add(DiagCode::QuestionableSetting, s->key.range,
+                    diags_.add(DiagCode::QuestionableSetting, s->key().range,
                                fmt::format("'{}' has no effect without 'cloud'", k));
         }
         if (const Statement* ns = attr(target, "namespace"); ns && !sched.empty() && sched != "kubernetes")
-            diags_.add(DiagCode::QuestionableSetting, ns->key.range,
+            diags_.add(DiagCode::QuestionableSetting, ns->key().range,
                        fmt::format("'namespace' has no effect with scheduler '{}'", sched));
     }
 
@@ -1040,9 +1045,9 @@ private:
         std::string_view rt = ident(runtime);
         if (ident(scheduler) != "kubernetes" || (rt != "singularity" && rt != "apptainer"))
             return;
-        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, runtime->value.range,
+        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, runtime->value().range,
                                    fmt::format("Kubernetes cannot run '{}' containers; it runs OCI images", rt));
-        d.notes.push_back({scheduler->value.range, fmt::format("target '{}' uses Kubernetes here", targetName)});
+        d.notes.push_back({scheduler->value().range, fmt::format("target '{}' uses Kubernetes here", targetName)});
     }
 
     // --- facts: deployment ---------------------------------------------------------------------
@@ -1061,8 +1066,8 @@ private:
 
         /// Who provides `setting`: the partition if it is set there, else the target.
         std::string owner(const Statement* setting) const {
-            if (partition && setting && setting->range.begin >= partition->range.begin &&
-                setting->range.end <= partition->range.end)
+            if (partition && setting && setting->range().begin >= partition->range().begin &&
+                setting->range().end <= partition->range().end)
                 return what;
             return targetText;
         }
@@ -1074,7 +1079,7 @@ private:
         Resources r;
         r.target = &target;
         r.partition = partition;
-        r.what = fmt::format("target '{}'", target.name->name);
+        r.what = fmt::format("target '{}'", target.name()->name);
         r.targetText = r.what;
         r.nodes = attr(target, "nodes");
         r.memory = attr(target, "memory");
@@ -1084,7 +1089,7 @@ private:
             r.gpuModel = attr(*gpu, "model");
         }
         if (partition) {
-            r.what = fmt::format("partition '{}' of target '{}'", partition->name->name, target.name->name);
+            r.what = fmt::format("partition '{}' of target '{}'", partition->name()->name, target.name()->name);
             if (const Statement* n = attr(*partition, "nodes"))
                 r.nodes = n;
             if (const Statement* m = attr(*partition, "memory"))
@@ -1129,9 +1134,9 @@ private:
 
         // The partition and storage named must exist on the target.
         const Statement* partition = nullptr;
-        if (const Statement* p = attr(dep, "partition"); p && p->value.kind == VK::String)
+        if (const Statement* p = attr(dep, "partition"); p && p->value().kind == VK::String)
             partition = findNamed(*target, "partition", "partition", p);
-        if (const Statement* s = attr(dep, "storage"); s && s->value.kind == VK::String)
+        if (const Statement* s = attr(dep, "storage"); s && s->value().kind == VK::String)
             checkStorage(*target, s);
 
         Resources res = resourcesOf(*target, partition);
@@ -1139,7 +1144,7 @@ private:
             pinnedImageTarget(dep, *image, res);
         const Statement* scheduler = attr(*target, "scheduler");
         if (const Statement* rt = attr(dep, "runtime"))
-            kubernetesRuntime(rt, scheduler, target->name->name);
+            kubernetesRuntime(rt, scheduler, target->name()->name);
 
         if (scale) {
             if (const Statement* n = attr(*scale, "nodes"))
@@ -1153,23 +1158,23 @@ private:
             if (const Statement* g = attr(*job, "gpus"))
                 exceedsGpus(g, res);
             const Statement* mem = attr(*job, "memory");
-            if (mem && res.memory && mem->value.kind == VK::Size && res.memory->value.kind == VK::Size &&
-                mem->value.integer > res.memory->value.integer) {
-                Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, mem->value.range,
+            if (mem && res.memory && mem->value().kind == VK::Size && res.memory->value().kind == VK::Size &&
+                mem->value().integer() > res.memory->value().integer()) {
+                Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, mem->value().range,
                                            fmt::format("'memory' asks for {} per node, but {} has {}",
-                                                       source(mem->value.range), res.owner(res.memory),
-                                                       source(res.memory->value.range)));
-                d.notes.push_back({res.memory->value.range, "memory per node set here"});
+                                                       source(mem->value().range), res.owner(res.memory),
+                                                       source(res.memory->value().range)));
+                d.notes.push_back({res.memory->value().range, "memory per node set here"});
             }
         }
 
         // Outputs for another scheduler.
-        if (const Statement* emit = attr(dep, "emit"); emit && emit->value.kind == VK::List && scheduler) {
+        if (const Statement* emit = attr(dep, "emit"); emit && emit->value().kind == VK::List && scheduler) {
             std::string_view sched = ident(scheduler);
-            for (const Value& item : emit->value.items) {
+            for (const Value& item : emit->value().items()) {
                 if (item.kind != VK::Identifier)
                     continue;
-                std::string_view e = item.text;
+                std::string_view e = item.text();
                 bool batch = e == "slurm" || e == "torque" || e == "pbs";
                 bool pbsLike = (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
                 bool conflict = (batch && !pbsLike && e != sched && sched != "none") ||
@@ -1180,8 +1185,8 @@ private:
                         fmt::format("emitting a {}, but target '{}' uses {}",
                                     e == "k8s" ? std::string("Kubernetes manifest")
                                                : schedulerTitle(e) + " job script",
-                                    target->name->name, schedulerTitle(sched)));
-                    d.notes.push_back({scheduler->value.range, "scheduler set here"});
+                                    target->name()->name, schedulerTitle(sched)));
+                    d.notes.push_back({scheduler->value().range, "scheduler set here"});
                 }
             }
         }
@@ -1200,13 +1205,13 @@ private:
                 const Statement* targetRef = attr(dep, "target");
                 std::string message =
                     problem.starts_with("needs")
-                        ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'", app->name->name,
+                        ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'", app->name()->name,
                                       problem, res.what, model)
-                        : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}", app->name->name,
+                        : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}", app->name()->name,
                                       problem, model, res.what);
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef->value.range, message);
-                d.notes.push_back({prec->value.range, "precision set here"});
-                d.notes.push_back({res.gpuModel->value.range, "GPU model set here"});
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef->value().range, message);
+                d.notes.push_back({prec->value().range, "precision set here"});
+                d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
             }
         }
     }
@@ -1215,34 +1220,34 @@ private:
     const Statement* findNamed(const Statement& target, std::string_view kind, std::string_view what,
                                const Statement* ref) {
         std::vector<std::string> names;
-        for (const Statement& s : target.body) {
-            if (!isBlock(s) || s.key.name != kind || !s.name)
+        for (const Statement& s : target.body()) {
+            if (!isBlock(s) || s.key().name != kind || !s.name())
                 continue;
-            if (s.name->name == ref->value.text)
+            if (s.name()->name == ref->value().text())
                 return &s;
-            names.emplace_back(s.name->name);
+            names.emplace_back(s.name()->name);
         }
         if (names.empty())
             return nullptr;  // the target does not describe its partitions
-        std::string s(suggest(ref->value.text, names));
-        std::string message = fmt::format("target '{}' has no {} '{}'", target.name->name, what, ref->value.text);
+        std::string s(suggest(ref->value().text(), names));
+        std::string message = fmt::format("target '{}' has no {} '{}'", target.name()->name, what, ref->value().text());
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
-        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value.range, std::move(message));
+        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
         if (!s.empty())
-            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value.range,
+            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value().range,
                                          syntax::quoteString(s)));
         return nullptr;
     }
 
     void checkStorage(const Statement& target, const Statement* ref) {
-        std::string_view v = ref->value.text;
+        std::string_view v = ref->value().text();
         std::vector<std::string> names;
-        for (const Statement& s : target.body)
-            if (isBlock(s) && s.key.name == "storage" && s.name) {
-                if (s.name->name == v)
+        for (const Statement& s : target.body())
+            if (isBlock(s) && s.key().name == "storage" && s.name()) {
+                if (s.name()->name == v)
                     return;
-                names.emplace_back(s.name->name);
+                names.emplace_back(s.name()->name);
             }
         const KeySchema* cls = topLevelBlock("target")->key("storage")->block->key("class");
         if (cls->types[0].value(v))
@@ -1251,12 +1256,12 @@ private:
             names.push_back(e.name);
         std::string s(suggest(v, names));
         std::string message = fmt::format("'{}' is neither a storage of target '{}' nor a storage class", v,
-                                          target.name->name);
+                                          target.name()->name);
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
-        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value.range, std::move(message));
+        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
         if (!s.empty())
-            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value.range,
+            d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value().range,
                                          syntax::quoteString(s)));
     }
 
@@ -1264,23 +1269,23 @@ private:
         auto available = intOf(res.nodes);
         if (!available)
             return;
-        const Value& v = req->value;
+        const Value& v = req->value();
         const Value* bound = nullptr;
-        if (v.kind == VK::Integer && v.integer > *available)
+        if (v.kind == VK::Integer && v.integer() > *available)
             bound = &v;
-        else if (v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer &&
-                 v.items[0].kind == VK::Integer && v.items[0].integer <= v.items[1].integer) {
-            if (v.items[0].integer > *available)
-                bound = &v.items[0];
-            else if (v.items[1].integer > *available)
-                bound = &v.items[1];
+        else if (v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer &&
+                 v.items()[0].kind == VK::Integer && v.items()[0].integer() <= v.items()[1].integer()) {
+            if (v.items()[0].integer() > *available)
+                bound = &v.items()[0];
+            else if (v.items()[1].integer() > *available)
+                bound = &v.items()[1];
         }
         if (!bound)
             return;
         Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, bound->range,
-                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer,
+                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer(),
                                                res.owner(res.nodes), *available));
-        d.notes.push_back({res.nodes->value.range, "available nodes set here"});
+        d.notes.push_back({res.nodes->value().range, "available nodes set here"});
     }
 
     void exceedsGpus(const Statement* req, const Resources& res) {
@@ -1289,21 +1294,21 @@ private:
             return;
         auto count = intOf(res.gpuCount);
         if (count && *wanted > *count) {
-            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value.range,
+            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value().range,
                                        *count == 0
                                            ? fmt::format("'{}' asks for {} per node, but {} has no GPUs",
-                                                         req->key.name, gpus(*wanted), res.owner(res.gpuCount))
+                                                         req->key().name, gpus(*wanted), res.owner(res.gpuCount))
                                            : fmt::format("'{}' asks for {} per node, but {} has {}",
-                                                         req->key.name, gpus(*wanted), res.owner(res.gpuCount),
+                                                         req->key().name, gpus(*wanted), res.owner(res.gpuCount),
                                                          *count));
-            d.notes.push_back({res.gpuCount->value.range, "GPUs per node set here"});
+            d.notes.push_back({res.gpuCount->value().range, "GPUs per node set here"});
             return;
         }
         if (!count && !res.gpuModel && ident(res.accelerator) == "none") {
-            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value.range,
+            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value().range,
                                        fmt::format("'{}' asks for {} per node, but {} has no GPUs",
-                                                   req->key.name, gpus(*wanted), res.owner(res.accelerator)));
-            d.notes.push_back({res.accelerator->value.range, "accelerator set here"});
+                                                   req->key().name, gpus(*wanted), res.owner(res.accelerator)));
+            d.notes.push_back({res.accelerator->value().range, "accelerator set here"});
         }
     }
 
@@ -1312,77 +1317,77 @@ private:
         auto maxNodes = intOf(attr(scale, "max_nodes"));
         if (!nodes || !maxNodes)
             return;
-        const Value& v = nodes->value;
+        const Value& v = nodes->value();
         const Value* hi = v.kind == VK::Integer ? &v
-                          : v.kind == VK::Range && v.items.size() == 2 && v.items[1].kind == VK::Integer
-                              ? &v.items[1]
+                          : v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer
+                              ? &v.items()[1]
                               : nullptr;
-        if (hi && hi->integer > *maxNodes) {
+        if (hi && hi->integer() > *maxNodes) {
             Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, hi->range,
                                        fmt::format("'nodes' allows {} nodes, more than 'max_nodes' = {}",
-                                                   hi->integer, *maxNodes));
-            d.notes.push_back({attr(scale, "max_nodes")->value.range, "max_nodes set here"});
+                                                   hi->integer(), *maxNodes));
+            d.notes.push_back({attr(scale, "max_nodes")->value().range, "max_nodes set here"});
         }
     }
 
     void jobFacts(const Statement& job) {
         if (const Statement* email = attr(job, "email");
-            email && email->value.kind == VK::String && email->value.text.find('@') == std::string::npos)
-            diags_.add(DiagCode::InvalidEnumValue, email->value.range,
-                       fmt::format("invalid email address '{}': it has no '@'", email->value.text));
+            email && email->value().kind == VK::String && email->value().text().find('@') == std::string::npos)
+            diags_.add(DiagCode::InvalidEnumValue, email->value().range,
+                       fmt::format("invalid email address '{}': it has no '@'", email->value().text()));
 
         const Statement* mem = attr(job, "memory");
         const Statement* memCpu = attr(job, "memory_per_cpu");
         if (mem && memCpu) {
-            const Statement* second = mem->range.begin > memCpu->range.begin ? mem : memCpu;
+            const Statement* second = mem->range().begin > memCpu->range().begin ? mem : memCpu;
             const Statement* first = second == mem ? memCpu : mem;
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
                                        "'memory' and 'memory_per_cpu' cannot both be set (Slurm's --mem and "
                                        "--mem-per-cpu are mutually exclusive)");
-            d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+            d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
         }
 
         const Statement* combine = attr(job, "combine_output");
         const Statement* error = attr(job, "error");
-        if (combine && error && combine->value.kind == VK::Bool && combine->value.boolean) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, error->key.range,
+        if (combine && error && combine->value().kind == VK::Bool && combine->value().boolean) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, error->key().range,
                                        "'error' is ignored because 'combine_output' is true");
-            d.notes.push_back({combine->value.range, "combine_output set here"});
+            d.notes.push_back({combine->value().range, "combine_output set here"});
         }
 
-        if (const Statement* notify = attr(job, "notify"); notify && notify->value.kind == VK::List) {
-            const auto& items = notify->value.items;
+        if (const Statement* notify = attr(job, "notify"); notify && notify->value().kind == VK::List) {
+            const auto& items = notify->value().items();
             if (items.size() > 1)
                 for (const Value& i : items)
-                    if (i.kind == VK::Identifier && i.text == "none")
+                    if (i.kind == VK::Identifier && i.text() == "none")
                         diags_.add(DiagCode::QuestionableSetting, i.range,
                                    "'none' together with other events in 'notify'");
         }
     }
 
     void autotuneFacts(const Statement& autotune) {
-        for (const Statement& p : autotune.body) {
-            if (!isBlock(p) || p.key.name != "parameter" || !p.name)
+        for (const Statement& p : autotune.body()) {
+            if (!isBlock(p) || p.key().name != "parameter" || !p.name())
                 continue;
             const Statement* values = attr(p, "values");
             const Statement* range = attr(p, "range");
             if (!values && !range) {
-                bool anyKey = std::any_of(p.body.begin(), p.body.end(), [](const Statement& s) {
-                    return s.key.name == "values" || s.key.name == "range";
+                bool anyKey = std::any_of(p.body().begin(), p.body().end(), [](const Statement& s) {
+                    return s.key().name == "values" || s.key().name == "range";
                 });
                 if (anyKey || broken(p))
                     continue;  // present but malformed, or lost to a syntax error: already reported
                 Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(p),
-                                           fmt::format("parameter '{}' needs 'values' or 'range'", p.name->name));
+                                           fmt::format("parameter '{}' needs 'values' or 'range'", p.name()->name));
                 if (auto fix = insertFix(p, "values = []"))
                     d.fixes.push_back(std::move(*fix));
             } else if (values && range) {
-                const Statement* second = values->range.begin > range->range.begin ? values : range;
+                const Statement* second = values->range().begin > range->range().begin ? values : range;
                 const Statement* first = second == values ? range : values;
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key.range,
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
                                            fmt::format("parameter '{}' has both 'values' and 'range'; keep one",
-                                                       p.name->name));
-                d.notes.push_back({first->key.range, fmt::format("'{}' set here", first->key.name)});
+                                                       p.name()->name));
+                d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
             }
         }
     }
@@ -1396,13 +1401,13 @@ private:
     }
 
     void imageFacts(const Statement& image) {
-        std::string_view name = image.name->name;
+        std::string_view name = image.name()->name;
         const Statement* ref = attr(image, "reference");
-        if (ref && ref->value.kind == VK::String) {
-            std::string_view text = ref->value.text;
+        if (ref && ref->value().kind == VK::String) {
+            std::string_view text = ref->value().text();
             std::string_view scheme = schemeOf(text);
             if (text.find_first_not_of(" \t") == std::string_view::npos) {
-                diags_.add(DiagCode::InvalidEnumValue, ref->value.range,
+                diags_.add(DiagCode::InvalidEnumValue, ref->value().range,
                            fmt::format("image '{}' has an empty 'reference'; write a registry reference such as "
                                        "\"docker://registry/repository:tag\"",
                                        name));
@@ -1410,22 +1415,22 @@ private:
                        type && !scheme.empty() && ident(type) != scheme &&
                        topLevelBlock("image")->key("image_type")->types[0].value(scheme) &&
                        topLevelBlock("image")->key("image_type")->types[0].value(ident(type))) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, type->value.range,
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, type->value().range,
                                            fmt::format("'image_type' is '{}', but the reference of image '{}' is "
                                                        "a '{}://' reference",
                                                        ident(type), name, scheme));
-                d.notes.push_back({ref->value.range, "reference set here"});
+                d.notes.push_back({ref->value().range, "reference set here"});
             }
         }
-        if (const Statement* cuda = attr(image, "cuda"); cuda && cuda->value.kind == VK::String &&
-                                                         !parseVersion(cuda->value.text))
-            diags_.add(DiagCode::InvalidEnumValue, cuda->value.range,
+        if (const Statement* cuda = attr(image, "cuda"); cuda && cuda->value().kind == VK::String &&
+                                                         !parseVersion(cuda->value().text()))
+            diags_.add(DiagCode::InvalidEnumValue, cuda->value().range,
                        fmt::format("invalid CUDA version '{}'; expected a version such as \"11.8\"",
-                                   cuda->value.text));
+                                   cuda->value().text()));
         if (const Statement* cuda = attr(image, "cuda")) {
             std::string_view acc = ident(attr(image, "accelerator"));
             if (!acc.empty() && acc != "nvidia")
-                diags_.add(DiagCode::QuestionableSetting, cuda->key.range,
+                diags_.add(DiagCode::QuestionableSetting, cuda->key().range,
                            fmt::format("'cuda' is set, but image '{}' is for accelerator '{}'; CUDA needs NVIDIA "
                                        "GPUs",
                                        name, acc));
@@ -1434,48 +1439,48 @@ private:
 
     /// A pinned image against the deployment's own image choices (`build`, `graph_compiler`).
     void pinnedImageDeployment(const Statement& dep, const Statement& image) {
-        std::string_view imageName = image.name->name;
+        std::string_view imageName = image.name()->name;
         const Statement* build = attr(dep, "build");
         const Statement* imageBuild = attr(image, "build");
         std::string_view b = ident(build);
         if (!b.empty() && b != "auto" && !ident(imageBuild).empty() && ident(imageBuild) != b) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, build->value.range,
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, build->value().range,
                                        fmt::format("'build' asks for a {} image, but the pinned image '{}' is a {} "
                                                    "build",
                                                    b, imageName, ident(imageBuild)));
-            d.notes.push_back({imageBuild->value.range, "image build set here"});
+            d.notes.push_back({imageBuild->value().range, "image build set here"});
         }
         const Statement* gc = attr(dep, "graph_compiler");
         const Statement* supported = attr(image, "graph_compilers");
         std::string_view c = ident(gc);
-        if (!c.empty() && c != "none" && c != "auto" && supported && supported->value.kind == VK::List &&
-            std::none_of(supported->value.items.begin(), supported->value.items.end(),
-                         [&](const Value& i) { return i.kind == VK::Identifier && i.text == c; })) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, gc->value.range,
+        if (!c.empty() && c != "none" && c != "auto" && supported && supported->value().kind == VK::List &&
+            std::none_of(supported->value().items().begin(), supported->value().items().end(),
+                         [&](const Value& i) { return i.kind == VK::Identifier && i.text() == c; })) {
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, gc->value().range,
                                        fmt::format("graph compiler '{}' is not among those of the pinned image '{}'",
                                                    c, imageName));
-            d.notes.push_back({supported->value.range, "image graph compilers set here"});
+            d.notes.push_back({supported->value().range, "image graph compilers set here"});
         }
     }
 
     /// A pinned image against the application it runs.
     void pinnedImageApplication(const Statement& dep, const Statement& image, const Statement& app) {
         const Statement* pin = attr(dep, "image");
-        std::string_view imageName = image.name->name;
-        std::string_view appName = app.name->name;
+        std::string_view imageName = image.name()->name;
+        std::string_view appName = app.name()->name;
         if (const Statement* container = attr(app, "container")) {
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
                                        fmt::format("deployment pins image '{}', but application '{}' gives its own "
                                                    "'container'; keep one",
                                                    imageName, appName));
-            d.notes.push_back({container->key.range, "container set here"});
+            d.notes.push_back({container->key().range, "container set here"});
             return;
         }
         Framework appFw = frameworkOf(app);
         Framework imageFw = frameworkOf(image);
         if (appFw.present() && imageFw.present()) {
             if (appFw.name != imageFw.name) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
                                            fmt::format("image '{}' has {}, but application '{}' uses {}", imageName,
                                                        imageFw.title(false), appName, appFw.title(false)));
                 d.notes.push_back({imageFw.where(), "image framework set here"});
@@ -1483,14 +1488,14 @@ private:
             } else if (appFw.version && imageFw.version && !appFw.version->latest && !imageFw.version->latest &&
                        (appFw.version->major != imageFw.version->major ||
                         appFw.version->minor != imageFw.version->minor)) {
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
                                            fmt::format("image '{}' has {}, but application '{}' asks for {}",
                                                        imageName, imageFw.title(), appName, appFw.title()));
                 d.notes.push_back({imageFw.where(true), "image version set here"});
                 d.notes.push_back({appFw.where(true), "application version set here"});
             }
         } else if (appFw.present() && !has(image, "framework")) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
                                        fmt::format("image '{}' declares no 'framework', but application '{}' uses {}",
                                                    imageName, appName, appFw.title(false)));
             d.notes.push_back({appFw.where(), "framework set here"});
@@ -1498,18 +1503,18 @@ private:
         const Statement* appMpi = attr(app, "mpi");
         const Statement* imageMpi = attr(image, "mpi");
         if (appMpi && imageMpi && !ident(appMpi).empty() && ident(appMpi) != ident(imageMpi)) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
                                        fmt::format("image '{}' has MPI library '{}', but application '{}' uses '{}'",
                                                    imageName, ident(imageMpi), appName, ident(appMpi)));
-            d.notes.push_back({nameRange(imageMpi->value), "image MPI set here"});
-            d.notes.push_back({nameRange(appMpi->value), "application MPI set here"});
+            d.notes.push_back({nameRange(imageMpi->value()), "image MPI set here"});
+            d.notes.push_back({nameRange(appMpi->value()), "application MPI set here"});
         }
     }
 
     /// A pinned image against the target (or partition) it runs on.
     void pinnedImageTarget(const Statement& dep, const Statement& image, const Resources& res) {
         const Statement* pin = attr(dep, "image");
-        std::string_view imageName = image.name->name;
+        std::string_view imageName = image.name()->name;
         if (const Statement* arch = attr(image, "arch")) {
             const Statement* cpu = sub(*res.target, "cpu");
             if (res.partition)
@@ -1517,11 +1522,11 @@ private:
                     cpu = c;
             const Statement* targetArch = cpu ? attr(*cpu, "arch") : nullptr;
             if (targetArch && !ident(arch).empty() && !ident(targetArch).empty() && ident(arch) != ident(targetArch)) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value.range,
+                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
                                            fmt::format("image '{}' is built for {}, but {} has {} CPUs", imageName,
                                                        ident(arch), res.owner(targetArch), ident(targetArch)));
-                d.notes.push_back({arch->value.range, "image architecture set here"});
-                d.notes.push_back({targetArch->value.range, "CPU architecture set here"});
+                d.notes.push_back({arch->value().range, "image architecture set here"});
+                d.notes.push_back({targetArch->value().range, "CPU architecture set here"});
             }
         }
         const Statement* acc = attr(image, "accelerator");
@@ -1539,15 +1544,16 @@ private:
         }
         if (!where || present == wanted)
             return;
-        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value.range,
+        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
                                    present == "none" ? fmt::format("image '{}' is built for {} accelerators, but {} has "
                                                                "none",
                                                                imageName, wanted, res.owner(where))
                                                  : fmt::format("image '{}' is built for {} accelerators, but {} has "
                                                                "{} accelerators",
                                                                imageName, wanted, res.owner(where), present));
-        d.notes.push_back({acc->value.range, "image accelerator set here"});
-        d.notes.push_back({where->value.range, where == res.gpuModel ? "GPU model set here" : "accelerator set here"});
+        d.notes.push_back({acc->value().range, "image accelerator set here"});
+        d.notes.push_back(
+            {where->value().range, where == res.gpuModel ? "GPU model set here" : "accelerator set here"});
     }
 
     void graphCompilerFacts(const Statement& dep, const Statement& app) {
@@ -1556,10 +1562,10 @@ private:
         if (c.empty() || c == "none" || c == "auto" ||
             !topLevelBlock("deployment")->key("graph_compiler")->types[0].value(c))
             return;
-        std::string_view appName = app.name->name;
+        std::string_view appName = app.name()->name;
         Framework fw = frameworkOf(app);
         auto report = [&](DiagCode code, std::string message, bool atVersion) {
-            Diagnostic& d = diags_.add(code, gc->value.range, std::move(message));
+            Diagnostic& d = diags_.add(code, gc->value().range, std::move(message));
             if (fw.present())
                 d.notes.push_back(
                     {fw.where(atVersion), fmt::format("'{}' uses {} here", appName, fw.title(atVersion))});
@@ -1620,7 +1626,7 @@ private:
     const SourceManager& sm_;
     const Program& program_;
     Diagnostics& diags_;
-    std::unordered_map<std::pair<std::string_view, std::string_view>, const Symbol*, NamePairHash> byName_;  // kind, name
+    SymbolIndex byName_;
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
 };

@@ -79,12 +79,12 @@ const auto makeVersioned = [](auto& ctx) {
     Value v = boost::fusion::at_c<0>(attr);
     auto& version = boost::fusion::at_c<1>(attr);
     // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
-    if (version && v.kind == Value::Kind::Bool)
-        v.text = v.boolean ? "true" : "false";
     if (version && (v.kind == Value::Kind::Identifier || v.kind == Value::Kind::Bool)) {
-        v.kind = Value::Kind::Versioned;
-        v.versionInfo = state().arena->make(Value::Version{version->text, version->range});
-        v.range.end = version->range.end;
+        std::string_view name = v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text();
+        bool boolean = v.boolean;
+        v = Value::ofVersioned({v.range.file, v.range.begin, version->range.end},
+                               state().arena->make(Value::VersionedName{name, version->text(), version->range}));
+        v.boolean = boolean;  // as it was read
     }
     x3::_val(ctx) = v;
 };
@@ -97,22 +97,21 @@ const auto makeRange = [](auto& ctx) {
         return;
     }
     const Value bounds[2] = {boost::fusion::at_c<0>(attr), *hi};
-    Value r;
-    r.kind = Value::Kind::Range;
-    r.range = {bounds[0].range.file, bounds[0].range.begin, bounds[1].range.end};
-    r.items = {state().arena->copy(bounds, 2), 2};
-    x3::_val(ctx) = r;
+    Arena& arena = *state().arena;
+    SourceRange range{bounds[0].range.file, bounds[0].range.begin, bounds[1].range.end};
+    x3::_val(ctx) = Value::ofItems(Value::Kind::Range, range, arena.make(NodeList<Value>(arena.copy(bounds, 2), 2)));
 };
 
 const auto makeList = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     // In X3 1.74 an action's _where starts just after the match: the list's end.
-    Value v;
-    v.kind = Value::Kind::List;
-    v.range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
+    SourceRange range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
     const std::vector<Value>& items = boost::fusion::at_c<1>(attr);
-    v.items = {state().arena->copy(items.data(), items.size()), items.size()};
-    x3::_val(ctx) = v;
+    Arena& arena = *state().arena;
+    x3::_val(ctx) = Value::ofItems(Value::Kind::List, range,
+                                   items.empty() ? nullptr
+                                                 : arena.make(NodeList<Value>(arena.copy(items.data(), items.size()),
+                                                                              items.size())));
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------

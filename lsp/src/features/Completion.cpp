@@ -128,7 +128,7 @@ void addValues(const Analysis& a, const model::KeySchema& key, const TextContext
             break;
         case model::ValueKind::Reference:
             for (const model::Symbol* s : a.program().visibleSymbols(a.file(), t.refKind))
-                add(s->name, CompletionItem::Kind::Reference, t.refKind,
+                add(std::string(s->name), CompletionItem::Kind::Reference, t.refKind,
                     fmt::format("{} `{}` ({})", t.refKind, s->name, fs::path(std::string(a.sources().path(s->file))).filename().string()));
             break;
         case model::ValueKind::List:

@@ -20,7 +20,7 @@ void descendValue(const syntax::Value& v, uint32_t offset, TreeCursor& c) {
         c.range = v.versionRange();
         return;
     }
-    for (const auto& item : v.items)
+    for (const auto& item : v.items())
         if (holds(item.range, offset)) {
             descendValue(item, offset, c);
             return;
@@ -29,28 +29,28 @@ void descendValue(const syntax::Value& v, uint32_t offset, TreeCursor& c) {
 
 void descend(syntax::NodeList<syntax::Statement> body, uint32_t offset, TreeCursor& c) {
     for (const auto& s : body) {
-        if (!holds(s.range, offset))
+        if (!holds(s.range(), offset))
             continue;
         c.statement = &s;
-        if (holds(s.key.range, offset)) {
+        if (holds(s.key().range, offset)) {
             c.on = TreeCursor::On::Key;
-            c.range = s.key.range;
+            c.range = s.key().range;
             return;
         }
-        if (s.name && holds(s.name->range, offset)) {
+        if (s.name() && holds(s.name()->range, offset)) {
             c.on = TreeCursor::On::Name;
-            c.range = s.name->range;
+            c.range = s.name()->range;
             return;
         }
-        if (s.kind == syntax::Statement::Kind::Attribute) {
-            descendValue(s.value, offset, c);
+        if (s.kind() == syntax::Statement::Kind::Attribute) {
+            descendValue(s.value(), offset, c);
             return;
         }
         c.blocks.push_back(&s);
         c.statement = nullptr;
         c.on = TreeCursor::On::Nothing;
-        c.range = s.range;
-        descend(s.body, offset, c);
+        c.range = s.range();
+        descend(s.body(), offset, c);
         return;
     }
 }
@@ -75,9 +75,9 @@ TreeCursor locate(const syntax::File& file, uint32_t offset) {
 std::vector<std::string_view> pathOf(const TreeCursor& c, bool includeStatement) {
     std::vector<std::string_view> path;
     for (const auto* b : c.blocks)
-        path.push_back(b->key.name);
-    if (includeStatement && c.statement && c.statement->kind == syntax::Statement::Kind::Block)
-        path.push_back(c.statement->key.name);
+        path.push_back(b->key().name);
+    if (includeStatement && c.statement && c.statement->kind() == syntax::Statement::Kind::Block)
+        path.push_back(c.statement->key().name);
     return path;
 }
 
@@ -106,19 +106,19 @@ void forEachReference(const syntax::File& file,
     std::vector<std::string_view> path;
     std::function<void(syntax::NodeList<syntax::Statement>)> walk = [&](syntax::NodeList<syntax::Statement> body) {
         for (const auto& s : body) {
-            if (s.kind == syntax::Statement::Kind::Block) {
-                path.push_back(s.key.name);
-                walk(s.body);
+            if (s.kind() == syntax::Statement::Kind::Block) {
+                path.push_back(s.key().name);
+                walk(s.body());
                 path.pop_back();
                 continue;
             }
-            std::string kind = referenceKind(keySchema(path, s.key.name));
+            std::string kind = referenceKind(keySchema(path, s.key().name));
             if (kind.empty())
                 continue;
-            if (s.value.kind == syntax::Value::Kind::Identifier)
-                visit(s.value, kind);
-            else if (s.value.kind == syntax::Value::Kind::List)
-                for (const auto& item : s.value.items)
+            if (s.value().kind == syntax::Value::Kind::Identifier)
+                visit(s.value(), kind);
+            else if (s.value().kind == syntax::Value::Kind::List)
+                for (const auto& item : s.value().items())
                     if (item.kind == syntax::Value::Kind::Identifier)
                         visit(item, kind);
         }

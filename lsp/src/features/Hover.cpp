@@ -78,39 +78,40 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
     case TreeCursor::On::Import:
         return HoverResult{fmt::format("Imports `{}`: its named blocks become visible here.", c.import->path), c.range};
     case TreeCursor::On::Name: {
-        std::string kind(c.statement->key.name);
+        std::string kind(c.statement->key().name);
         if (kind == "deployment")
-            if (std::string md = deploymentSummary(a, c.statement->name->name); !md.empty())
+            if (std::string md = deploymentSummary(a, c.statement->name()->name); !md.empty())
                 return HoverResult{md, c.range};
         const model::BlockSchema* block = model::topLevelBlock(kind);
-        return HoverResult{fmt::format("**{} {}**\n\n{}", kind, c.statement->name->name, block ? block->doc : ""), c.range};
+        return HoverResult{
+            fmt::format("**{} {}**\n\n{}", kind, c.statement->name()->name, block ? block->doc : ""), c.range};
     }
     case TreeCursor::On::Key: {
         auto path = pathOf(c, false);
-        if (c.blocks.empty() && c.statement->kind == syntax::Statement::Kind::Block) {
-            std::string kind(c.statement->key.name);
-            if (kind == "deployment" && c.statement->name)
-                if (std::string md = deploymentSummary(a, c.statement->name->name); !md.empty())
+        if (c.blocks.empty() && c.statement->kind() == syntax::Statement::Kind::Block) {
+            std::string kind(c.statement->key().name);
+            if (kind == "deployment" && c.statement->name())
+                if (std::string md = deploymentSummary(a, c.statement->name()->name); !md.empty())
                     return HoverResult{md, c.range};
             if (const model::BlockSchema* block = model::topLevelBlock(kind))
                 return HoverResult{fmt::format("**{}**\n\n{}", kind, block->doc), c.range};
         }
-        if (const model::KeySchema* k = keySchema(path, c.statement->key.name))
+        if (const model::KeySchema* k = keySchema(path, c.statement->key().name))
             return HoverResult{keyMarkdown(*k), c.range};
         return std::nullopt;
     }
     case TreeCursor::On::Value:
     case TreeCursor::On::Version: {
         auto path = pathOf(c, false);
-        const model::KeySchema* k = keySchema(path, c.statement->key.name);
+        const model::KeySchema* k = keySchema(path, c.statement->key().name);
         if (!k || !c.value)
             return std::nullopt;
-        std::string word(c.value->text);
+        std::string word(c.value->text());
         if (c.on == TreeCursor::On::Version)
-            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text), c.range};
+            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text()), c.range};
         if (std::string kind = referenceKind(k); !kind.empty() && c.value->kind == syntax::Value::Kind::Identifier) {
             if (const model::Symbol* s = a.program().lookup(a.file(), kind, word)) {
-                auto lc = a.sources().buffer(s->file).lineColumn(s->block->range.begin);
+                auto lc = a.sources().buffer(s->file).lineColumn(s->block->range().begin);
                 std::string md = fmt::format("**{} {}**, defined in `{}` line {}", kind, word,
                                              std::filesystem::path(std::string(a.sources().path(s->file))).filename().string(), lc.line);
                 return HoverResult{md, c.range};

@@ -24,7 +24,7 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
         return out;
     for (const auto& d : a.plan().deployments) {
         const model::Symbol* sym = a.program().lookup(a.file(), "deployment", d.name);
-        if (!sym || sym->file != a.file() || !sym->block || !sym->block->name || !d.chosen)
+        if (!sym || sym->file != a.file() || !sym->block || !sym->block->name() || !d.chosen)
             continue;
         const model::Candidate& c = *d.chosen;
         std::string title = c.imageName.empty() ? c.reference : c.imageName;
@@ -35,7 +35,7 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
             title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
         else if (c.predicted)
             title += fmt::format(" · {:.1f}× speedup", c.predicted->throughput);
-        out.push_back({d.name, sym->block->name->range, title, deploymentSummary(a, d.name)});
+        out.push_back({d.name, sym->block->name()->range, title, deploymentSummary(a, d.name)});
     }
     return out;
 }

@@ -21,18 +21,18 @@ struct Named {
 
 std::optional<Named> namedAt(const Analysis& a, uint32_t offset, SourceRange* where = nullptr) {
     TreeCursor c = locate(a.tree(), std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
-    if (c.on == TreeCursor::On::Name && c.blocks.empty() && c.statement->name) {
+    if (c.on == TreeCursor::On::Name && c.blocks.empty() && c.statement->name()) {
         if (where)
-            *where = c.statement->name->range;
-        return Named{std::string(c.statement->key.name), std::string(c.statement->name->name)};
+            *where = c.statement->name()->range;
+        return Named{std::string(c.statement->key().name), std::string(c.statement->name()->name)};
     }
     if (c.on == TreeCursor::On::Value && c.value && c.value->kind == syntax::Value::Kind::Identifier) {
         auto path = pathOf(c, false);
-        std::string kind = referenceKind(keySchema(path, c.statement->key.name));
-        if (!kind.empty() && a.program().lookup(a.file(), kind, c.value->text)) {
+        std::string kind = referenceKind(keySchema(path, c.statement->key().name));
+        if (!kind.empty() && a.program().lookup(a.file(), kind, c.value->text())) {
             if (where)
                 *where = c.value->range;
-            return Named{kind, std::string(c.value->text)};
+            return Named{kind, std::string(c.value->text())};
         }
     }
     return std::nullopt;
@@ -41,11 +41,12 @@ std::optional<Named> namedAt(const Analysis& a, uint32_t offset, SourceRange* wh
 /// Every mention of the block `kind name` that resolves to `target`, in every document.
 std::vector<SourceRange> mentions(const Analysis& a, const model::Symbol& target, bool declaration) {
     std::vector<SourceRange> out;
-    if (declaration && target.block && target.block->name)
-        out.push_back(target.block->name->range);
+    if (declaration && target.block && target.block->name())
+        out.push_back(target.block->name()->range);
     for (const auto& doc : a.program().documents)
         forEachReference(doc->tree, [&](const syntax::Value& v, const std::string& kind) {
-            if (kind == target.kind && v.text == target.name && a.program().lookup(doc->file, kind, v.text) == &target)
+            if (kind == target.kind && v.text() == target.name &&
+                a.program().lookup(doc->file, kind, v.text()) == &target)
                 out.push_back(v.range);
         });
     std::sort(out.begin(), out.end(), [](const SourceRange& x, const SourceRange& y) {
@@ -70,9 +71,9 @@ std::vector<SourceRange> definition(const Analysis& a, uint32_t offset) {
     if (!named)
         return {};
     const model::Symbol* s = a.program().lookup(a.file(), named->kind, named->name);
-    if (!s || !s->block || !s->block->name)
+    if (!s || !s->block || !s->block->name())
         return {};
-    return {s->block->name->range};
+    return {s->block->name()->range};
 }
 
 std::vector<SourceRange> references(const Analysis& a, uint32_t offset, bool includeDeclaration) {

@@ -39,11 +39,11 @@ std::string shortText(std::string_view source, SourceRange r) {
 
 std::string detailOf(const syntax::Statement& s) {
     using namespace model::tree;
-    std::string kind(s.key.name);
+    std::string kind(s.key().name);
     if (kind == "application") {
         std::string d = word(&s, "kind");
         if (const auto* f = attr(&s, "framework"))
-            d += fmt::format("{}{} {}", d.empty() ? "" : " · ", f->text, f->version());
+            d += fmt::format("{}{} {}", d.empty() ? "" : " · ", f->text(), f->version());
         return d;
     }
     if (kind == "target")
@@ -55,19 +55,19 @@ std::string detailOf(const syntax::Statement& s) {
 
 DocumentSymbol symbolOf(const syntax::Statement& s, std::string_view source, bool top) {
     DocumentSymbol sym;
-    sym.range = s.range;
-    if (s.kind == syntax::Statement::Kind::Block) {
-        sym.name = s.name ? fmt::format("{} {}", s.key.name, s.name->name) : std::string(s.key.name);
-        sym.kind = top ? topKind(s.key.name) : DocumentSymbol::Kind::Block;
-        sym.selectionRange = s.name ? s.name->range : s.key.range;
+    sym.range = s.range();
+    if (s.kind() == syntax::Statement::Kind::Block) {
+        sym.name = s.name() ? fmt::format("{} {}", s.key().name, s.name()->name) : std::string(s.key().name);
+        sym.kind = top ? topKind(s.key().name) : DocumentSymbol::Kind::Block;
+        sym.selectionRange = s.name() ? s.name()->range : s.key().range;
         sym.detail = top ? detailOf(s) : "";
-        for (const auto& child : s.body)
+        for (const auto& child : s.body())
             sym.children.push_back(symbolOf(child, source, false));
     } else {
-        sym.name = std::string(s.key.name);
+        sym.name = std::string(s.key().name);
         sym.kind = DocumentSymbol::Kind::Property;
-        sym.selectionRange = s.key.range;
-        sym.detail = shortText(source, s.value.range);
+        sym.selectionRange = s.key().range;
+        sym.detail = shortText(source, s.value().range);
     }
     if (sym.name.empty())
         sym.name = "(block)";
@@ -98,9 +98,9 @@ std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> a
     std::vector<WorkspaceSymbol> out;
     for (size_t i = 0; i < analyses.size(); ++i)
         for (const auto& s : analyses[i]->tree().statements)
-            if (s.kind == syntax::Statement::Kind::Block && s.name && subsequence(query, s.name->name))
-                out.push_back({std::string(s.name->name), analyses[i]->path().filename().string(), topKind(s.key.name),
-                               analyses[i]->path(), s.name->range, i});
+            if (s.kind() == syntax::Statement::Kind::Block && s.name() && subsequence(query, s.name()->name))
+                out.push_back({std::string(s.name()->name), analyses[i]->path().filename().string(),
+                               topKind(s.key().name), analyses[i]->path(), s.name()->range, i});
     std::sort(out.begin(), out.end(), [](const WorkspaceSymbol& x, const WorkspaceSymbol& y) {
         return std::tie(x.name, x.path) < std::tie(y.name, y.path);
     });
@@ -113,14 +113,15 @@ std::vector<FoldingRange> foldingRanges(const Analysis& a) {
     auto line = [&](uint32_t offset) { return buf.lineColumn(offset).line; };
     std::function<void(syntax::NodeList<syntax::Statement>)> walk = [&](syntax::NodeList<syntax::Statement> body) {
         for (const auto& s : body) {
-            if (s.kind == syntax::Statement::Kind::Block) {
-                uint32_t end = s.closeBrace.end > s.closeBrace.begin ? s.closeBrace.begin : s.range.end;
-                if (line(s.openBrace.begin) < line(end))
-                    out.push_back({s.openBrace.begin, end, FoldingRange::Kind::Region});
-                walk(s.body);
-            } else if ((s.value.kind == syntax::Value::Kind::List || s.value.kind == syntax::Value::Kind::TextBlock) &&
-                       line(s.value.range.begin) < line(s.value.range.end)) {
-                out.push_back({s.value.range.begin, s.value.range.end, FoldingRange::Kind::Region});
+            if (s.kind() == syntax::Statement::Kind::Block) {
+                uint32_t end = s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin : s.range().end;
+                if (line(s.openBrace().begin) < line(end))
+                    out.push_back({s.openBrace().begin, end, FoldingRange::Kind::Region});
+                walk(s.body());
+            } else if ((s.value().kind == syntax::Value::Kind::List ||
+                        s.value().kind == syntax::Value::Kind::TextBlock) &&
+                       line(s.value().range.begin) < line(s.value().range.end)) {
+                out.push_back({s.value().range.begin, s.value().range.end, FoldingRange::Kind::Region});
             }
         }
     };
@@ -161,11 +162,11 @@ std::vector<SourceRange> selectionRanges(const Analysis& a, uint32_t offset) {
         push(c.range);
     if (c.statement) {
         if (c.value)
-            push(c.statement->value.range);
-        push(c.statement->range);
+            push(c.statement->value().range);
+        push(c.statement->range());
     }
     for (auto it = c.blocks.rbegin(); it != c.blocks.rend(); ++it)
-        push((*it)->range);
+        push((*it)->range());
     push(SourceRange{a.file(), 0, static_cast<uint32_t>(a.text().size())});
     return out;
 }
@@ -205,18 +206,19 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
         case syntax::Value::Kind::Duration: add(v.range, Type::Number); break;
         case syntax::Value::Kind::Bool: add(v.range, Type::Keyword); break;
         case syntax::Value::Kind::Identifier:
-            if (!ref.empty() && v.text != "auto")
+            if (!ref.empty() && v.text() != "auto")
                 add(v.range, Type::Variable);
             else
                 add(v.range, Type::EnumMember, 4);  // defaultLibrary: the language's and catalogue's names
             break;
         case syntax::Value::Kind::Versioned:
-            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text.size())}, Type::EnumMember, 4);
+            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text().size())},
+                Type::EnumMember, 4);
             add(v.versionRange(), Type::String);
             break;
         case syntax::Value::Kind::List:
         case syntax::Value::Kind::Range:
-            for (const auto& item : v.items)
+            for (const auto& item : v.items())
                 value(item, ref);
             break;
         case syntax::Value::Kind::Error: break;
@@ -224,16 +226,16 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
     };
     std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk = [&](syntax::NodeList<syntax::Statement> body, bool top) {
         for (const auto& s : body) {
-            if (s.kind == syntax::Statement::Kind::Block) {
-                add(s.key.range, top ? Type::Keyword : Type::Type);
-                if (s.name)
-                    add(s.name->range, top ? Type::Variable : Type::Namespace, top ? 1 : 0);
-                path.push_back(s.key.name);
-                walk(s.body, false);
+            if (s.kind() == syntax::Statement::Kind::Block) {
+                add(s.key().range, top ? Type::Keyword : Type::Type);
+                if (s.name())
+                    add(s.name()->range, top ? Type::Variable : Type::Namespace, top ? 1 : 0);
+                path.push_back(s.key().name);
+                walk(s.body(), false);
                 path.pop_back();
             } else {
-                add(s.key.range, Type::Property);
-                value(s.value, referenceKind(keySchema(path, s.key.name)));
+                add(s.key().range, Type::Property);
+                value(s.value(), referenceKind(keySchema(path, s.key().name)));
             }
         }
     };

@@ -171,13 +171,13 @@ TEST_CASE("import: every imported example parses, formats canonically and checks
         if (file.filename() == "map_container.json") {
             // A container mapping: one image block.
             REQUIRE(tree.statements.size() == 1);
-            CHECK(tree.statements[0].key.name == "image");
+            CHECK(tree.statements[0].key().name == "image");
         } else {
             // Three named blocks: the application, the target and the deployment.
             REQUIRE(tree.statements.size() == 3);
-            CHECK(tree.statements[0].key.name == "application");
-            CHECK(tree.statements[1].key.name == "target");
-            CHECK(tree.statements[2].key.name == "deployment");
+            CHECK(tree.statements[0].key().name == "application");
+            CHECK(tree.statements[1].key().name == "target");
+            CHECK(tree.statements[2].key().name == "deployment");
         }
 
         // The importer writes canonical text itself, so the formatter has nothing to change.

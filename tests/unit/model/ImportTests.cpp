@@ -40,7 +40,7 @@ TEST_CASE("imports: a resolved import contributes its blocks") {
     CHECK(p.symbols[0].kind == "target");
     CHECK(p.symbols[0].name == "hlrs");
     CHECK(p.symbols[0].file == p.documents[1]->file);
-    CHECK(p.symbols[0].block->key.name == "target");
+    CHECK(p.symbols[0].block->key().name == "target");
     const model::Symbol* hlrs = p.find("target", "hlrs");
     REQUIRE(hlrs);
     CHECK(hlrs == p.lookup(p.root()->file, "target", "hlrs"));

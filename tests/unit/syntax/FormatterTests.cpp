@@ -67,8 +67,8 @@ std::string valueText(const Value& v);
 
 std::string itemsText(const Value& v, const char* sep) {
     std::string s;
-    for (size_t i = 0; i < v.items.size(); ++i)
-        s += (i ? sep : "") + valueText(v.items[i]);
+    for (size_t i = 0; i < v.items().size(); ++i)
+        s += (i ? sep : "") + valueText(v.items()[i]);
     return s;
 }
 
@@ -78,13 +78,13 @@ std::string valueText(const Value& v) {
     switch (v.kind) {
     case Value::Kind::String:
     case Value::Kind::TextBlock:
-    case Value::Kind::Identifier: return k + "(" + std::string(v.text) + ")";
+    case Value::Kind::Identifier: return k + "(" + std::string(v.text()) + ")";
     case Value::Kind::Integer:
-    case Value::Kind::Duration: return k + "(" + std::to_string(v.integer) + ")";
-    case Value::Kind::Float: return k + "(" + std::to_string(v.number) + ")";
-    case Value::Kind::Size: return k + "(" + std::to_string(v.integer) + "," + std::string(v.unit()) + ")";
+    case Value::Kind::Duration: return k + "(" + std::to_string(v.integer()) + ")";
+    case Value::Kind::Float: return k + "(" + std::to_string(v.number()) + ")";
+    case Value::Kind::Size: return k + "(" + std::to_string(v.integer()) + "," + std::string(v.unit()) + ")";
     case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Versioned: return k + "(" + std::string(v.text) + "," + std::string(v.version()) + ")";
+    case Value::Kind::Versioned: return k + "(" + std::string(v.text()) + "," + std::string(v.version()) + ")";
     case Value::Kind::List: return "[" + itemsText(v, ", ") + "]";
     case Value::Kind::Range: return itemsText(v, "..");
     case Value::Kind::Error: return "error";
@@ -95,14 +95,14 @@ std::string valueText(const Value& v) {
 void describeStatements(NodeList<Statement> body, int depth, std::string& out) {
     for (const Statement& s : body) {
         out.append(static_cast<size_t>(depth) * 2, ' ');
-        out += s.key.name;
-        if (s.kind == Statement::Kind::Attribute) {
-            out += " = " + valueText(s.value) + "\n";
+        out += s.key().name;
+        if (s.kind() == Statement::Kind::Attribute) {
+            out += " = " + valueText(s.value()) + "\n";
         } else {
-            if (s.name)
-                (out += " ") += s.name->name;
+            if (s.name())
+                (out += " ") += s.name()->name;
             out += " {\n";
-            describeStatements(s.body, depth + 1, out);
+            describeStatements(s.body(), depth + 1, out);
             out.append(static_cast<size_t>(depth) * 2, ' ');
             out += "}\n";
         }
@@ -142,7 +142,7 @@ std::string describeFile(const File& f, std::string_view source, bool importsMov
 bool hasImportAfterStatement(const File& f) {
     return !f.statements.empty() &&
            std::any_of(f.imports.begin(), f.imports.end(),
-                       [&](const Import& i) { return i.range.begin > f.statements.front().range.begin; });
+                       [&](const Import& i) { return i.range.begin > f.statements.front().range().begin; });
 }
 
 /// Round trip of one file: no syntax errors before and after, same tree and comments, idempotent.

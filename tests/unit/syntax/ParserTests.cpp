@@ -20,7 +20,7 @@ syntax::File parseOk(const std::string& text) {
 }
 
 std::string valueOf(const std::string& value) {
-    return dump(parseOk("modak 1\nx = " + value + "\n").statements.at(0).value);
+    return dump(parseOk("modak 1\nx = " + value + "\n").statements.at(0).value());
 }
 
 } // namespace
@@ -40,10 +40,10 @@ application mnist {
     CHECK(dump(f) == "(import targets/hlrs.modak)(block application mnist (kind (id ai_training)) "
                      "(block dataset (path (string /scratch)) (samples (int 60000))))");
     const auto& app = f.statements.at(0);
-    CHECK_FALSE(app.singleLine);
-    CHECK(app.body.at(1).singleLine);
-    CHECK(app.range.begin == 36);
-    CHECK(app.closeBrace.end == app.range.end);
+    CHECK_FALSE(app.singleLine());
+    CHECK(app.body().at(1).singleLine());
+    CHECK(app.range().begin == 36);
+    CHECK(app.closeBrace().end == app.range().end);
 }
 
 TEST_CASE("scalar values") {
@@ -99,18 +99,18 @@ TEST_CASE("plain identifiers, integers and strings give way to what extends them
     CHECK(valueOf("\n  false // no") == "(bool false)");
     auto f = parseOk("modak 1\nx = 5 // five\ny = \"s\" /* s */\n");
     REQUIRE(f.comments.size() == 2);
-    CHECK(f.statements.at(1).value.range.begin == 26);
-    CHECK(f.statements.at(1).value.range.end == 29);
+    CHECK(f.statements.at(1).value().range.begin == 26);
+    CHECK(f.statements.at(1).value().range.end == 29);
 }
 
 TEST_CASE("value ranges are exact byte ranges") {
     auto f = parseOk("modak 1\nx = [ a , tensorflow \"2.1\" ] // c\n");
-    const auto& v = f.statements.at(0).value;
+    const auto& v = f.statements.at(0).value();
     CHECK(v.range.begin == 12);
     CHECK(v.range.end == 36);
-    CHECK(v.items.at(1).range.begin == 18);
-    CHECK(v.items.at(1).versionRange().begin == 29);
-    CHECK(v.items.at(1).range.end == 34);
+    CHECK(v.items().at(1).range.begin == 18);
+    CHECK(v.items().at(1).versionRange().begin == 29);
+    CHECK(v.items().at(1).range.end == 34);
     REQUIRE(f.comments.size() == 1);
     CHECK(f.comments[0].range.begin == 37);
 }
@@ -303,7 +303,7 @@ TEST_CASE("deep nesting is limited without recursion") {
     CHECK(diags[0].code == DiagCode::NestingTooDeep);
     CHECK(diags[0].range.begin == 8 + 64 * 3 + 2);
     REQUIRE(f.statements.size() == 2);
-    CHECK(f.statements[1].key.name == "after");
+    CHECK(f.statements[1].key().name == "after");
 }
 
 TEST_CASE("deep nesting of unclosed blocks") {

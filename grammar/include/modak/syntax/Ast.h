@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //! The syntax tree of a .modak file (docs/language.md §2). No parser types leak in here; every node
-//! carries its byte range so diagnostics, the formatter and the LSP can point at it.
+//! has its byte range so diagnostics, the formatter and the LSP can point at it.
 //!
 //! The tree is compact and immutable: nodes are trivially copyable and live in an arena owned by the
 //! File (shared by its copies), lists of nodes are views into that arena, and names and strings are
 //! `std::string_view`s into the source buffer (or into the arena when a string had escapes to
 //! unescape). A tree is therefore valid while both its File (or a copy of it) and the SourceManager
 //! holding its source are alive.
+//!
+//! Nodes are laid out for size, since a large file has hundreds of thousands of them: a Value is 24
+//! bytes and an attribute Statement 40 with its value. What can be computed from ranges and offsets
+//! is (texts, a statement's range, its key), what is rare or known late (a list's items, a versioned
+//! name, a block's body) is out of line in the arena, and everything that is not a plain field is
+//! read through an accessor.
 #pragma once
 
 #include "modak/text/SourceManager.h"
@@ -82,62 +88,189 @@ public:
     }
     template <class T>
     const T* make(const T& value) { return copy(&value, 1); }
+    /// A node the parser completes later (a block's parts, filled in when it closes).
+    template <class T>
+    T* create(const T& value) {
+        static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+        return new (allocate(sizeof(T), alignof(T))) T(value);
+    }
     std::string_view copyString(std::string_view s);
+    /// Keeps `nodes` where they are for as long as the arena: for a list collected before its length
+    /// was known (a file's top-level statements), which copying in would hold twice at its peak.
+    template <class T>
+    NodeList<T> keep(std::vector<T>&& nodes) {
+        static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+        used_ += nodes.size() * sizeof(T);
+        auto kept = std::make_shared<const std::vector<T>>(std::move(nodes));
+        NodeList<T> list(*kept);
+        kept_.push_back(std::move(kept));
+        return list;
+    }
 
     /// Bytes handed out so far (for benchmarks).
     size_t used() const { return used_; }
 
 private:
     std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    std::vector<std::shared_ptr<const void>> kept_;
     std::byte* next_ = nullptr;
     size_t left_ = 0;
     size_t used_ = 0;
     size_t chunkSize_ = 0;
 };
 
+/// A name in the source: a statement's key, a block's label (which Statement builds on demand).
 struct Identifier {
     std::string_view name;  ///< a view into the source
     SourceRange range;
 };
 
-/// One value. A tagged struct rather than a variant keeps consumers simple; the rarely used parts
-/// (a size's unit, a versioned name's version) are out of line behind accessors.
-struct Value {
+/// One value. A tagged struct rather than a variant keeps consumers simple. It is 24 bytes: the range,
+/// the kind and two small fields, and one 8-byte payload read through the accessors (text(),
+/// integer(), number(), items(), version()), whose meaning depends on the kind. Text is a view into
+/// the source, found from the range; what does not fit (a list's items, a versioned name, a string
+/// whose escapes were unescaped) is out of line in the arena.
+class Value {
+public:
     enum class Kind : uint8_t {
         Error,       ///< placeholder after a syntax error
-        String,      ///< "..." (text = unescaped contents)
-        TextBlock,   ///< """...""" (text = contents, verbatim)
-        Integer,     ///< integer
-        Float,       ///< number
-        Size,        ///< integer = bytes; unit() = unit as written; number = amount as written
-        Duration,    ///< integer = seconds
+        String,      ///< "..." (text() = unescaped contents)
+        TextBlock,   ///< """...""" (text() = contents, verbatim)
+        Integer,     ///< integer()
+        Float,       ///< number()
+        Size,        ///< integer() = bytes; unit() = unit as written; number() = amount as written
+        Duration,    ///< integer() = seconds
         Bool,        ///< boolean
-        Identifier,  ///< text = name (enum value, reference or `auto`)
-        Versioned,   ///< text = name, version() = the version string, versionRange() its range
-        List,        ///< items
-        Range,       ///< items[0]..items[1]
+        Identifier,  ///< text() = name (enum value, reference or `auto`)
+        Versioned,   ///< text() = name, version() = the version string, versionRange() its range
+        List,        ///< items()
+        Range,       ///< items()[0]..items()[1]
     };
 
-    /// The version string of a Versioned value and where it is written.
-    struct Version {
-        std::string_view text;
-        SourceRange range;
+    /// The out-of-line parts of a versioned name.
+    struct VersionedName {
+        std::string_view name;
+        std::string_view version;
+        SourceRange versionRange;
     };
 
+    SourceRange range;      ///< the value's source text, quotes included (text() relies on it)
     Kind kind = Kind::Error;
-    bool boolean = false;
+    bool boolean = false;   ///< Bool
     uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
-    SourceRange range;
-    std::string_view text;
-    int64_t integer = 0;
-    double number = 0;
-    NodeList<Value> items;
-    const Version* versionInfo = nullptr;  ///< Versioned only
 
+    constexpr Value() : number_(0) {}
+
+    // Values as the parser makes them.
+    /// `number` is what was read, if anything (a size's amount, an out-of-range number).
+    static Value error(SourceRange range, double number = 0) {
+        Value v(Kind::Error, range);
+        v.number_ = number;
+        return v;
+    }
+    static Value ofBool(SourceRange range, bool b) {
+        Value v(Kind::Bool, range);
+        v.boolean = b;
+        return v;
+    }
+    /// Integer or Duration.
+    static Value ofInteger(Kind kind, SourceRange range, int64_t integer) {
+        Value v(kind, range);
+        v.integer_ = integer;
+        return v;
+    }
+    static Value ofFloat(SourceRange range, double number) {
+        Value v(Kind::Float, range);
+        v.number_ = number;
+        return v;
+    }
+    static Value ofSize(SourceRange range, double amount, uint8_t unitIndex) {
+        Value v(Kind::Size, range);
+        v.number_ = amount;
+        v.unitIndex = unitIndex;
+        return v;
+    }
+    /// Identifier, String or TextBlock whose text is its source: the range's text (starting at
+    /// `lexeme`) less `quote` bytes of quoting at each end.
+    static Value ofSourceText(Kind kind, SourceRange range, const char* lexeme, uint8_t quote) {
+        Value v(kind, range);
+        v.quote_ = quote;
+        v.lexeme_ = lexeme;
+        return v;
+    }
+    /// A String with escapes: `text` (its unescaped text) is stored elsewhere, in the arena.
+    static Value ofStoredText(SourceRange range, const std::string_view* text) {
+        Value v(Kind::String, range);
+        v.quote_ = storedText;
+        v.storedText_ = text;
+        return v;
+    }
+    /// List or Range; `items` may be null for an empty list.
+    static Value ofItems(Kind kind, SourceRange range, const NodeList<Value>* items) {
+        Value v(kind, range);
+        v.items_ = items;
+        return v;
+    }
+    static Value ofVersioned(SourceRange range, const VersionedName* parts) {
+        Value v(Kind::Versioned, range);
+        v.versioned_ = parts;
+        return v;
+    }
+
+    std::string_view text() const {
+        switch (kind) {
+        case Kind::Identifier:
+        case Kind::String:
+        case Kind::TextBlock:
+            if (quote_ == storedText)
+                return *storedText_;
+            return {lexeme_ + quote_, range.end - range.begin - 2u * quote_};
+        case Kind::Versioned: return versioned_->name;
+        default: return {};
+        }
+    }
+    int64_t integer() const {
+        switch (kind) {
+        case Kind::Integer:
+        case Kind::Duration: return integer_;
+        case Kind::Size: return sizeBytes(number_, unitIndex);
+        default: return 0;
+        }
+    }
+    double number() const {
+        return kind == Kind::Float || kind == Kind::Size || kind == Kind::Error ? number_ : 0;
+    }
+    NodeList<Value> items() const {
+        return (kind == Kind::List || kind == Kind::Range) && items_ ? *items_ : NodeList<Value>();
+    }
     std::string_view unit() const;
-    std::string_view version() const { return versionInfo ? versionInfo->text : std::string_view(); }
-    SourceRange versionRange() const { return versionInfo ? versionInfo->range : SourceRange{}; }
+    std::string_view version() const {
+        return kind == Kind::Versioned ? versioned_->version : std::string_view();
+    }
+    SourceRange versionRange() const {
+        return kind == Kind::Versioned ? versioned_->versionRange : SourceRange{};
+    }
+
+    /// `amount` of the size unit at `unitIndex` (as in the field) in bytes, rounded as the parser
+    /// rounded it when it checked the size: a Size's integer().
+    static int64_t sizeBytes(double amount, uint8_t unitIndex);
+
+private:
+    constexpr Value(Kind k, SourceRange r) : range(r), kind(k), number_(0) {}
+
+    static constexpr uint8_t storedText = 0xFF;
+    uint8_t quote_ = 0;  ///< Identifier, String, TextBlock: bytes of quoting, or storedText
+    union {
+        double number_;                       ///< Float, Size (the amount), Error
+        int64_t integer_;                     ///< Integer, Duration
+        const char* lexeme_;                  ///< source text: the range's first byte
+        const std::string_view* storedText_;  ///< a String with escapes
+        const NodeList<Value>* items_;        ///< List, Range
+        const VersionedName* versioned_;      ///< Versioned
+    };
 };
+
+static_assert(std::is_trivially_copyable_v<Value> && std::is_trivially_destructible_v<Value>);
 
 /// The size units of the language ("B", "kB", … "PiB"), in a fixed order.
 const std::vector<std::string_view>& sizeUnitNames();
@@ -145,21 +278,125 @@ const std::vector<std::string_view>& sizeUnitNames();
 const char* kindName(Value::Kind kind);
 
 /// `key = value` or `kind [name] { body }`.
-struct Statement {
+///
+/// Most statements of a file are attributes, so a statement is laid out for them: the key is kept as
+/// its source text and offset, and its range and the statement's are computed from those and the
+/// value's range. A block keeps what it knows when it opens (its label, its `{`) where an attribute
+/// keeps its value, as offsets, and what it learns when it closes (its body, its `}`) out of line in
+/// the arena. Read everything through the accessors; a block's value(), and an attribute's block
+/// parts, are empty.
+class Statement {
+public:
     enum class Kind : uint8_t { Attribute, Block };
 
-    Kind kind = Kind::Attribute;
-    bool singleLine = false;           ///< blocks written on one line (formatter keeps them so)
-    SourceRange range;                 ///< whole statement
-    Identifier key;                    ///< attribute key, or block kind (`application`, `job`)
-    const Identifier* name = nullptr;  ///< block label (`application mnist`), or null
-    NodeList<Statement> body;          ///< block statements
-    SourceRange openBrace;             ///< blocks: `{`
-    SourceRange closeBrace;            ///< blocks: `}` (empty range when missing)
-    Value value;                       ///< attribute value
+    /// What a block learns when it closes, out of line in the arena, where the parser completes it.
+    struct BlockParts {
+        static constexpr uint32_t noBrace = UINT32_MAX;
+
+        const Statement* body = nullptr;  ///< the block's statements (bodySize of them)
+        uint32_t bodySize = 0;
+        uint32_t end = 0;                 ///< of the statement: after `}`, or where it was cut short
+        uint32_t closeOffset = noBrace;   ///< of `}` (one byte), or noBrace when it is missing
+        bool singleLine = false;          ///< written on one line (the formatter keeps it so)
+    };
+
+    Statement() : value_() {}
+    /// `key = value`. The statement's range runs from the key to the end of the value (whose range
+    /// starts after the `=`, even when the value is missing).
+    static Statement attribute(const Identifier& key, const Value& value) {
+        Statement s;
+        s.setKey(key);
+        s.value_ = value;
+        return s;
+    }
+    /// `key [name] { … }`, which starts at its key. A block recovered from a `{` on a broken line
+    /// has neither key nor name, and an empty `openBrace` where it starts.
+    static Statement block(const Identifier& key, const std::optional<Identifier>& name,
+                           SourceRange openBrace, const BlockParts* parts) {
+        Statement s;
+        s.setKey(key);
+        if (!s.key_)
+            s.keyBegin_ = openBrace.begin;
+        s.isBlock_ = 1;
+        s.block_ = {parts, openBrace.file, openBrace.begin, name ? name->range.begin : 0,
+                    name ? static_cast<uint32_t>(name->name.size()) : 0};
+        return s;
+    }
+
+    Kind kind() const { return isBlock_ ? Kind::Block : Kind::Attribute; }
+    /// The whole statement.
+    SourceRange range() const {
+        return isBlock_ ? SourceRange{block_.file, keyBegin_, block_.parts->end}
+                        : SourceRange{value_.range.file, keyBegin_, value_.range.end};
+    }
+    /// Attribute key, or block kind (`application`, `job`).
+    Identifier key() const {
+        if (!key_)
+            return {};
+        return {{key_, keyLength_}, {file(), keyBegin_, keyBegin_ + keyLength_}};
+    }
+    /// Attribute value (an empty Error value for blocks).
+    const Value& value() const { return isBlock_ ? noValue() : value_; }
+    /// Block label (`application mnist`), or nullopt.
+    std::optional<Identifier> name() const {
+        if (!isBlock_ || block_.nameLength == 0)
+            return std::nullopt;
+        const BlockStart& b = block_;  // the label's text follows the key's in the source
+        return Identifier{{key_ + (b.nameOffset - keyBegin_), b.nameLength},
+                          {b.file, b.nameOffset, b.nameOffset + b.nameLength}};
+    }
+    /// Block statements.
+    NodeList<Statement> body() const {
+        if (!isBlock_)
+            return {};
+        return {block_.parts->body, block_.parts->bodySize};
+    }
+    /// Blocks: `{` (empty for a recovered block, which has none).
+    SourceRange openBrace() const {
+        if (!isBlock_)
+            return {};
+        return {block_.file, block_.openOffset, block_.openOffset + (key_ ? 1u : 0u)};
+    }
+    /// Blocks: `}` (empty range when missing).
+    SourceRange closeBrace() const {
+        if (!isBlock_ || block_.parts->closeOffset == BlockParts::noBrace)
+            return {};
+        return {block_.file, block_.parts->closeOffset, block_.parts->closeOffset + 1};
+    }
+    /// Blocks written on one line (the formatter keeps them so).
+    bool singleLine() const { return isBlock_ && block_.parts->singleLine; }
+
+private:
+    static const Value& noValue();
+    FileId file() const { return isBlock_ ? block_.file : value_.range.file; }
+    void setKey(const Identifier& key) {
+        key_ = key.name.empty() ? nullptr : key.name.data();
+        keyBegin_ = key.range.begin;
+        keyLength_ = static_cast<uint32_t>(key.name.size());
+    }
+
+    // What a block knows when it opens, in place of an attribute's value.
+    struct BlockStart {
+        const BlockParts* parts;
+        FileId file;
+        uint32_t openOffset;  ///< of `{` (one byte, none for a recovered block)
+        uint32_t nameOffset;  ///< of the label (`mnist` in `application mnist`)
+        uint32_t nameLength;  ///< of the label; 0 when there is none
+    };
+
+    const char* key_ = nullptr;  ///< the key's text in the source; null for a recovered block
+    uint32_t keyBegin_ = 0;      ///< the key's offset, which is where the statement starts
+    uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (maxFileBytes in Parser.h)
+    uint32_t isBlock_ : 1 = 0;
+    union {
+        Value value_;        ///< attributes
+        BlockStart block_;  ///< blocks
+    };
 };
 
 static_assert(std::is_trivially_copyable_v<Statement> && std::is_trivially_destructible_v<Statement>);
+// The sizes the header comment promises (bench/check_bench.sh measures what they buy).
+static_assert(sizeof(void*) != 8 || (sizeof(Value) == 24 && sizeof(Statement) == 40));
 
 struct Import {
     std::string path;  ///< unescaped

@@ -28,10 +28,11 @@ struct Document {
     std::vector<size_t> imports;
 };
 
-/// A named top-level block (`application mnist`) and where it lives.
+/// A named top-level block (`application mnist`) and where it lives. Like the block, its kind and
+/// name are views into the source.
 struct Symbol {
-    std::string kind;  ///< application, target, deployment, workload, image
-    std::string name;
+    std::string_view kind;  ///< application, target, deployment, workload, image
+    std::string_view name;
     FileId file;
     const syntax::Statement* block = nullptr;
 };

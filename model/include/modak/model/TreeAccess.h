@@ -20,8 +20,8 @@ using syntax::Value;
 inline const Statement* child(const Statement* block, std::string_view key) {
     if (!block)
         return nullptr;
-    for (const auto& s : block->body)
-        if (s.key.name == key)
+    for (const auto& s : block->body())
+        if (s.key().name == key)
             return &s;
     return nullptr;
 }
@@ -29,7 +29,7 @@ inline const Statement* child(const Statement* block, std::string_view key) {
 /// The value of attribute `key`, or nullptr.
 inline const Value* attr(const Statement* block, std::string_view key) {
     const Statement* s = child(block, key);
-    return s && s->kind == Statement::Kind::Attribute ? &s->value : nullptr;
+    return s && s->kind() == Statement::Kind::Attribute ? &s->value() : nullptr;
 }
 
 /// An identifier, string or versioned name's text.
@@ -37,7 +37,7 @@ inline std::string word(const Statement* block, std::string_view key, std::strin
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String || v->kind == Value::Kind::Versioned ||
               v->kind == Value::Kind::TextBlock))
-        return std::string(v->text);
+        return std::string(v->text());
     return fallback;
 }
 
@@ -45,16 +45,16 @@ inline std::string word(const Statement* block, std::string_view key, std::strin
 inline std::optional<int64_t> integer(const Statement* block, std::string_view key) {
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size || v->kind == Value::Kind::Duration))
-        return v->integer;
+        return v->integer();
     return std::nullopt;
 }
 
 inline std::optional<double> number(const Statement* block, std::string_view key) {
     const Value* v = attr(block, key);
     if (v && v->kind == Value::Kind::Float)
-        return v->number;
+        return v->number();
     if (v && v->kind == Value::Kind::Integer)
-        return static_cast<double>(v->integer);
+        return static_cast<double>(v->integer());
     return std::nullopt;
 }
 
@@ -71,11 +71,11 @@ inline std::vector<std::string> words(const Value* v) {
     if (!v)
         return out;
     if (v->kind == Value::Kind::List) {
-        for (const auto& item : v->items)
+        for (const auto& item : v->items())
             if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
-                out.emplace_back(item.text);
+                out.emplace_back(item.text());
     } else if (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier) {
-        out.emplace_back(v->text);
+        out.emplace_back(v->text());
     }
     return out;
 }
