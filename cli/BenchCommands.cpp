@@ -162,6 +162,18 @@ int runBench(const BenchOptions& o) {
 
 namespace {
 
+/// Who this task is among the run's and where task 0 listens, from the launcher's environment:
+/// modak's own variables (Kubernetes sweeps), then Slurm's, Open MPI's and PMI's.
+template <class KernelOptions>
+void readRendezvous(KernelOptions& k, double timeoutSeconds) {
+    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
+    k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
+    k.masterAddr = envOr("MASTER_ADDR");
+    k.masterPort = envInt({"MASTER_PORT"}, 29500);
+    k.timeoutSeconds = timeoutSeconds;
+    k.host = thisHost();
+}
+
 /// A task of a run whose kernel failed: task 0 records the failure (the others only say why).
 int recordTaskFailure(const std::string& out, BenchRecord& r, int rank, int tasks, const std::string& host,
                       const std::string& error) {
@@ -222,12 +234,7 @@ int runAllReduceKernel(const BenchRunOptions& o, BenchRecord r) {
     calibrate::AllReduceOptions k;
     k.minBytes = o.minBytes;
     k.maxBytes = o.maxBytes;
-    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
-    k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
-    k.masterAddr = envOr("MASTER_ADDR");
-    k.masterPort = envInt({"MASTER_PORT"}, 29500);
-    k.timeoutSeconds = o.timeout;
-    k.host = thisHost();
+    readRendezvous(k, o.timeout);
     r.tasks = k.tasks;
     r.nodes = o.nodes > 0 ? o.nodes : k.tasks;
     r.devices = r.nodes;
@@ -285,12 +292,7 @@ int runBenchRun(const BenchRunOptions& o) {
     k.batch = o.batch;
     k.threads = o.threads;
     k.steps = o.steps;
-    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
-    k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
-    k.masterAddr = envOr("MASTER_ADDR");
-    k.masterPort = envInt({"MASTER_PORT"}, 29500);
-    k.timeoutSeconds = o.timeout;
-    k.host = thisHost();
+    readRendezvous(k, o.timeout);
 
     r.modakVersion = MODAK_VERSION;
     r.deployment = o.deployment;

@@ -136,6 +136,33 @@ struct ScriptSpec {
     std::string framework, frameworkVersion;
 };
 
+/// The threads a configuration runs with: swept, else the deployment's.
+int threadsOf(const std::map<std::string, std::string>& configuration, const std::map<std::string, std::string>& defaults) {
+    auto it = configuration.find("threads");
+    return static_cast<int>(*positiveInt(it != configuration.end() ? it->second : defaults.at("threads")));
+}
+
+/// The shell `printf` that writes a `failed` record for the task at `index` (the generated scripts'
+/// exit traps): `$host`, `$status` and `$job` are the trap's, the node count is `nodes` as written.
+std::string failedRecordPrintf(const ScriptSpec& s, const std::string& nodes) {
+    return fmt::format("    printf '{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
+                       "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
+                       "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
+                       "      {} {} {} \"${{configuration[$index]}}\" {} \"$host\" \"$status\" \"$job\"",
+                       kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
+                       shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)), nodes);
+}
+
+/// How a kernel's command names the value of `key` for the task at `index`: the sweep's array when the
+/// key is swept, else the deployment's value.
+std::function<std::string(const std::string&)> sweptValue(const ScriptSpec& s) {
+    return [&s](const std::string& key) -> std::string {
+        return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
+                   ? "\"${sweep_" + key + "[$index]}\""
+                   : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
+    };
+}
+
 std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
                           const std::function<std::string(const std::string&)>& valueOf);
 
@@ -211,12 +238,7 @@ std::string renderScript(const ScriptSpec& s) {
            "    host=$(hostname -s 2>/dev/null || echo unknown)\n"
            "    host=${host//[^A-Za-z0-9._-]/_}\n"
            "    job=${job//[^A-Za-z0-9._\\[\\]-]/_}\n";
-    out += fmt::format("    printf '{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
-                       "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
-                       "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
-                       "      {} {} {} \"${{configuration[$index]}}\" {} \"$host\" \"$status\" \"$job\" >>\"$result\"\n",
-                       kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
-                       shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)), s.nodes);
+    out += failedRecordPrintf(s, std::to_string(s.nodes)) + " >>\"$result\"\n";
     out += "  fi\n}\ntrap record_failure EXIT\n\n";
     if (slurm) {
         out += "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows it).\n"
@@ -234,12 +256,7 @@ std::string renderScript(const ScriptSpec& s) {
     }
     std::string launcher = slurm ? fmt::format("srun --ntasks-per-node=1 --ntasks={} ", s.nodes)
                                  : s.nodes > 1 ? fmt::format("mpirun -np {} --map-by ppr:1:node ", s.nodes) : "";
-    auto valueOf = [&](const std::string& key) -> std::string {
-        return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
-                   ? "\"${sweep_" + key + "[$index]}\""
-                   : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
-    };
-    out += kernelCommand(s, launcher, valueOf);
+    out += kernelCommand(s, launcher, sweptValue(s));
     return out;
 }
 
@@ -388,25 +405,15 @@ std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const st
            "    local host\n"
            "    host=$(hostname 2>/dev/null || echo unknown)\n"
            "    host=${host//[^A-Za-z0-9._-]/_}\n";
-    out += fmt::format("    printf '{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
-                       "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
-                       "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
-                       "      {} {} {} \"${{configuration[$index]}}\" \"$nodes\" \"$host\" \"$status\" \"$job\"\n",
-                       kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
-                       shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)));
+    out += failedRecordPrintf(s, "\"$nodes\"") + "\n";
     out += "  fi\n"
            "  rm -f \"$result\"\n"
            "  exit 0\n"
            "}\n"
            "trap print_record EXIT\n\n";
-    auto valueOf = [&](const std::string& key) -> std::string {
-        return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
-                   ? "\"${sweep_" + key + "[$index]}\""
-                   : shellQuote(s.defaults.count(key) ? s.defaults.at(key) : "1");
-    };
     ScriptSpec spec = s;
     spec.nodesWord = "\"$nodes\"";  // the Job's, not a constant of the script shared by every Job
-    return out + kernelCommand(spec, "", valueOf);
+    return out + kernelCommand(spec, "", sweptValue(spec));
 }
 
 /// A Kubernetes name of at most 63 characters ending in `suffix`.
@@ -450,8 +457,10 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
     cm.set("data", Doc::map()).set("task.sh", Doc::str(script));
     emit(cm);
 
-    auto job = [&](const std::string& name, int completions, int parallelism, int nodes, const std::string& taskList,
-                   std::optional<size_t> task, const std::string& service) {
+    // A Job of `completions` pods running the tasks `indices` (the single-node Job) or one task on
+    // `nodes` pods; its pods ask for the most threads any of its tasks uses.
+    auto job = [&](const std::string& name, int completions, int parallelism, int nodes,
+                   const std::vector<size_t>& indices, std::optional<size_t> task, const std::string& service) {
         Doc j = object("batch/v1", "Job", name, task);
         Doc& spec = j.set("spec", Doc::map());
         spec.set("completionMode", Doc::str("Indexed"));
@@ -489,6 +498,12 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             e.set("name", Doc::str(k));
             e.set("value", Doc::str(v));
         };
+        std::string taskList;
+        int cpus = 1;
+        for (size_t i : indices) {
+            taskList += (taskList.empty() ? "" : " ") + std::to_string(i);
+            cpus = std::max(cpus, threadsOf(tasks[i].configuration, base.defaults));
+        }
         var("MODAK_TASK_LIST", taskList);
         var("MODAK_TASKS", std::to_string(nodes));
         var("MODAK_JOB", name);
@@ -497,11 +512,6 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             var("MASTER_PORT", "29500");
         }
         c.set("env", env);
-        int cpus = 1;
-        for (const auto& t2 : tasks)
-            if (t2.script == name)
-                cpus = std::max(cpus, std::stoi(t2.configuration.count("threads") ? t2.configuration.at("threads")
-                                                                                   : base.defaults.at("threads")));
         Doc& res = c.set("resources", Doc::map());
         res.set("requests", Doc::map()).set("cpu", Doc::str(std::to_string(cpus)));
         Doc mount = Doc::map();
@@ -519,9 +529,7 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
     for (const auto& [nodes, indices] : byNodes) {
         if (nodes == 1) {
             std::string name = k8sName(base.name, "-n1");
-            std::string list;
             for (size_t a = 0; a < indices.size(); ++a) {
-                list += (a ? " " : "") + std::to_string(indices[a]);
                 BenchTask& t = tasks[indices[a]];
                 t.script = name;
                 t.arrayIndex = a;
@@ -529,7 +537,7 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             }
             int parallelism = base.maxParallel > 0 ? std::min<int>(base.maxParallel, static_cast<int>(indices.size()))
                                                    : static_cast<int>(indices.size());
-            job(name, static_cast<int>(indices.size()), parallelism, 1, list, std::nullopt, "");
+            job(name, static_cast<int>(indices.size()), parallelism, 1, indices, std::nullopt, "");
             jobNames.push_back(name);
             continue;
         }
@@ -546,8 +554,7 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             spec.set("publishNotReadyAddresses", Doc::flag(true));  // rank 0 is reachable before it is ready
             spec.set("selector", labels(index));
             emit(svc);
-            job(name, static_cast<int>(nodes), static_cast<int>(nodes), static_cast<int>(nodes), std::to_string(index),
-                index, name);
+            job(name, static_cast<int>(nodes), static_cast<int>(nodes), static_cast<int>(nodes), {index}, index, name);
             jobNames.push_back(name);
         }
     }
@@ -906,12 +913,6 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                                   app->name));
             return std::nullopt;
         }
-        if (const Statement* env = child(app->block, "env"))
-            for (const auto& e : env->body())
-                if (e.kind() == Statement::Kind::Attribute && codegen::isEnvName(e.key().name))
-                    base.env.emplace_back(std::string(e.key().name),
-                                          e.value().kind == Value::Kind::String ? std::string(e.value().text())
-                                                                              : sourceText(sm, e.value().range));
         if (const Value* fw = attr(app->block, "framework")) {
             base.framework = std::string(fw->text());
             if (fw->kind == Value::Kind::Versioned)
@@ -925,8 +926,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         go.sourceName = o.sourceName;
         codegen::JobSpec spec = codegen::readJobSpec(sm, program, dep, plan, go, planDiags);
         // The environment the job script would set: the image's, the compiler's, the application's.
-        if (!spec.env.empty())
-            base.env = spec.env;
+        base.env = spec.env;
         // docker/podman pass the environment by name: the swept keys too.
         for (const auto& a : axes)
             spec.env.emplace_back("MODAK_" + upper(a.key), "");
@@ -975,8 +975,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             t.arrayIndex = a;
             t.result = fmt::format("results/task-{}.jsonl", t.index);
             spec.tasks.push_back(&t);
-            maxThreads = std::max<int>(maxThreads, static_cast<int>(*positiveInt(
-                t.configuration.count("threads") ? t.configuration["threads"] : defaults["threads"])));
+            maxThreads = std::max(maxThreads, threadsOf(t.configuration, defaults));
         }
         spec.cpus = maxThreads;
         jobs.files.push_back({spec.fileName, renderScript(spec), true});
