@@ -164,8 +164,7 @@ namespace {
 
 /// Who this task is among the run's and where task 0 listens, from the launcher's environment:
 /// modak's own variables (Kubernetes sweeps), then Slurm's, Open MPI's and PMI's.
-template <class KernelOptions>
-void readRendezvous(KernelOptions& k, double timeoutSeconds) {
+void readRendezvous(calibrate::Rendezvous& k, double timeoutSeconds) {
     k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
     k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
     k.masterAddr = envOr("MASTER_ADDR");

@@ -349,7 +349,7 @@ int runModelReport(const ModelReportOptions& options) {
     const model::Catalogue& cat = model::Catalogue::builtin();
     auto [train, test] = split(data, holdOut);
     if (data.throughput.empty() && !data.hardware.empty()) {  // only micro-benchmarks: nothing to hold out
-        auto fitted = model::fitCalibration(train, model::Calibration::builtin(), cat);
+        auto fitted = fitShowingProgress(train, model::Calibration::builtin(), cat);
         printMeasuredHardware(fitted, cat);
         return Success;
     }

@@ -126,20 +126,6 @@ bool recvString(int fd, std::string& s, std::string& error) {
     return recvAll(fd, s.data(), n, error);
 }
 
-/// Who this task is and where task 0 listens.
-struct Rendezvous {
-    int rank = 0, tasks = 1;
-    std::string masterAddr;
-    int masterPort = 29500;
-    double timeoutSeconds = 120;
-    std::string host;
-
-    template <class Options>
-    static Rendezvous of(const Options& o) {
-        return {o.rank, o.tasks, o.masterAddr, o.masterPort, o.timeoutSeconds, o.host};
-    }
-};
-
 /// The tasks of one run, connected in a star through task 0.
 struct Star {
     std::vector<Fd> peers;  ///< task 0: one per other task, by rank; others: the connection to task 0
@@ -287,7 +273,7 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     std::vector<float> gradients(result.gradientFloats, 1.0f), scratch, parameters(result.gradientFloats, 0.0f);
 
     Star star;
-    if (o.tasks > 1 && !star.connect(Rendezvous::of(o), error))
+    if (o.tasks > 1 && !star.connect(o, error))
         return std::nullopt;
     const int threads = std::clamp(o.threads, 1, std::max(1, o.batch));
     auto step = [&]() -> bool {
@@ -390,7 +376,7 @@ std::optional<AllReduceResult> runAllReduce(const AllReduceOptions& o, std::stri
         return std::nullopt;
     }
     Star star;
-    if (!star.connect(Rendezvous::of(o), error))
+    if (!star.connect(o, error))
         return std::nullopt;
     // The sums grow without bound (to inf): float addition costs the same for any value but
     // subnormals, which sums of ones never reach.

@@ -14,17 +14,21 @@
 
 namespace modak::calibrate {
 
-struct TrainStepOptions {
-    const model::Workload* workload = nullptr;
-    double scale = 1e-4;   ///< requested fraction of the workload's FLOPs and parameters
-    int batch = 32;        ///< samples per task and step
-    int threads = 1;       ///< compute threads per task
-    int steps = 10;        ///< timed steps (after one warm-up step)
+/// Who a task is among the run's tasks, and where task 0 listens (the kernels that communicate).
+struct Rendezvous {
     int rank = 0, tasks = 1;
     std::string masterAddr;  ///< task 0's address (tasks > 1)
     int masterPort = 29500;
     double timeoutSeconds = 120;  ///< for the rendezvous and every message
     std::string host;             ///< this task's name, reported to task 0
+};
+
+struct TrainStepOptions : Rendezvous {
+    const model::Workload* workload = nullptr;
+    double scale = 1e-4;   ///< requested fraction of the workload's FLOPs and parameters
+    int batch = 32;        ///< samples per task and step
+    int threads = 1;       ///< compute threads per task
+    int steps = 10;        ///< timed steps (after one warm-up step)
 };
 
 struct TrainStepResult {
@@ -65,15 +69,10 @@ std::optional<StreamResult> runStream(const StreamOptions& options, std::string&
 /// (doubling), through the same TCP star as train-step: task 0 receives every other task's buffer,
 /// adds it, and sends the sum back. One all-reduce therefore costs 2(tasks−1) messages on task 0's
 /// link, which is how `modak model fit` turns the times into the link's latency and bandwidth.
-struct AllReduceOptions {
+struct AllReduceOptions : Rendezvous {
     size_t minBytes = 8;
     size_t maxBytes = size_t{16} << 20;
     int repetitions = 0;  ///< per size after a warm-up; 0 = enough to move ~64 MiB (5..200)
-    int rank = 0, tasks = 2;
-    std::string masterAddr;
-    int masterPort = 29500;
-    double timeoutSeconds = 120;
-    std::string host;
 };
 
 struct AllReducePoint {
