@@ -107,7 +107,7 @@ int runBench(const BenchOptions& o) {
     if (!id)
         return UsageOrIoError;
     Diagnostics diags;
-    model::Program program = model::loadProgram(sm, *id, diags);
+    model::Program program = model::loadProgram(sm, *id, diags, loadOptions(o.importRoots));
     if (diags.hasErrors()) {
         printDiagnostics(sm, applyPolicy(diags, {}), o.color);
         printError(fmt::format("'{}' has errors; fix them before benchmarking", sm.path(*id)));

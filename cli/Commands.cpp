@@ -69,6 +69,12 @@ bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string
     return ok;
 }
 
+model::LoadOptions loadOptions(const std::vector<std::string>& importRoots) {
+    model::LoadOptions options;
+    options.importRoots.assign(importRoots.begin(), importRoots.end());
+    return options;
+}
+
 std::optional<FileId> readInput(SourceManager& sm, const std::string& path) {
     if (path == "-") {
         std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
@@ -177,7 +183,7 @@ int runCheck(const CheckOptions& options) {
             return out;
         }
         Diagnostics diags;
-        model::Program program = model::loadProgram(sm, *id, diags);
+        model::Program program = model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
         model::checkCatalogFiles(sm, program, diags);
         std::vector<Diagnostic> shown = applyPolicy(diags, policy);
         for (const Diagnostic& d : shown)

@@ -17,6 +17,7 @@ struct CheckOptions {
     std::vector<std::string> paths;  ///< files or directories (recursing over *.modak); "-" is stdin
     std::string format = "text";     ///< text | json | sarif
     bool werror = false;
+    std::vector<std::string> importRoots;  ///< folders imports may read beside each file's project
     ColorMode color = ColorMode::Auto;
 };
 int runCheck(const CheckOptions& options);
@@ -45,6 +46,7 @@ struct PlanOptions {
     std::string output;                   ///< empty: stdout
     std::vector<std::string> catalogs;    ///< extra catalogue files
     std::string calibration;              ///< calibration file instead of the built-in one
+    std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
 };
 int runPlan(const PlanOptions& options);
@@ -84,6 +86,7 @@ struct GenerateOptions {
     std::vector<std::string> catalogs;
     std::string calibration;
     bool check = false;  ///< compare with DIR instead of writing (exit 1 and diffs on drift)
+    std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
 };
 int runGenerate(const GenerateOptions& options);
@@ -121,6 +124,7 @@ struct BenchOptions {
     std::string image;                    ///< Kubernetes: the image with modak in it
     std::string transport = "tcp";        ///< allreduce: tcp | mpi
     std::vector<std::string> catalogs;
+    std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
 };
 int runBench(const BenchOptions& options);

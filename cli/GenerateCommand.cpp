@@ -111,7 +111,7 @@ int runGenerate(const GenerateOptions& options) {
             return g;
         }
         Diagnostics diags;
-        model::Program program = model::loadProgram(sm, *id, diags);
+        model::Program program = model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
         if (diags.hasErrors()) {
             g.errors = true;
             g.messages = renderText(sm, applyPolicy(diags, {}), textOptions) +

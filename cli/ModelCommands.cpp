@@ -78,7 +78,7 @@ int runPlan(const PlanOptions& options) {
     if (!cal)
         return UsageOrIoError;
     Diagnostics diags;
-    model::Program program = model::loadProgram(sm, *id, diags);
+    model::Program program = model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
     if (diags.hasErrors()) {
         printDiagnostics(sm, applyPolicy(diags, {}), options.color);
         printError(fmt::format("'{}' has errors; fix them before planning", sm.path(*id)));

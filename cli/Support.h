@@ -5,6 +5,7 @@
 #include "Commands.h"
 
 #include "modak/diag/Diagnostic.h"
+#include "modak/model/Program.h"
 
 #include <optional>
 #include <string>
@@ -15,6 +16,8 @@ namespace modak::cli {
 
 /// "modak: error: …" on stderr.
 void printError(const std::string& message);
+/// How a command loads programs: imports confined to each file's project and `--import-root`s.
+model::LoadOptions loadOptions(const std::vector<std::string>& importRoots);
 bool useColor(ColorMode mode);
 /// Expands directories to the *.modak files below them, sorted; false if a path could not be read.
 bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string>& out);

@@ -23,6 +23,14 @@ int main(int argc, char** argv) {
     const std::map<std::string, ColorMode> colors{
         {"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}};
 
+    // Every command that loads a program takes the same --import-root option (docs/security.md).
+    auto addImportRoot = [&](CLI::App* cmd, std::vector<std::string>& roots) {
+        cmd->add_option("--import-root", roots,
+                        "A folder imports, catalogue and calibration files may also come from (beside the "
+                        "file's project; repeatable)")
+            ->check(CLI::ExistingDirectory);
+    };
+
     // Every command that prints diagnostics takes the same --color option.
     auto addColor = [&](CLI::App* cmd, ColorMode& mode) {
         cmd->add_option("--color", mode, "Colour diagnostics: auto, always, never")
@@ -39,6 +47,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     checkCmd->add_flag("--werror", check.werror, "Treat warnings as errors");
     addColor(checkCmd, check.color);
+    addImportRoot(checkCmd, check.importRoots);
 
     FmtOptions fmtOpts;
     auto* fmtCmd = app.add_subcommand("fmt", "Format .modak files in place (canonical style, comments "
@@ -71,6 +80,7 @@ int main(int argc, char** argv) {
     planCmd->add_option("--catalog", planOpts.catalogs, "Extra catalogue file (JSON, schemas/catalog.schema.json)");
     planCmd->add_option("--calibration", planOpts.calibration, "Calibration file (from `modak model fit`)");
     addColor(planCmd, planOpts.color);
+    addImportRoot(planCmd, planOpts.importRoots);
 
     PredictOptions predictOpts;
     auto* predictCmd = app.add_subcommand("predict", "What-if calculator: predicted throughput, epoch time and "
@@ -126,6 +136,7 @@ int main(int argc, char** argv) {
                           "Write nothing: compare what would be generated with DIR and print a unified diff of each "
                           "drifted file. Exit 0 identical, 1 drift (or errors in the input), 2 usage/I-O");
     addColor(generateCmd, generateOpts.color);
+    addImportRoot(generateCmd, generateOpts.importRoots);
 
     CatalogOptions catalogOpts;
     modak::lsp::ServerOptions lspOptions;
@@ -211,6 +222,7 @@ int main(int argc, char** argv) {
     benchCmd->add_flag("--shared", benchOpts.shared, "Do not ask for exclusive nodes");
     benchCmd->add_option("--catalog", benchOpts.catalogs, "Extra catalogue file");
     addColor(benchCmd, benchOpts.color);
+    addImportRoot(benchCmd, benchOpts.importRoots);
 
     BenchRunOptions runOpts;
     auto* benchRunCmd = benchCmd->add_subcommand("run", "Run a micro-benchmark here (one task of a sweep; several "

@@ -10,7 +10,7 @@ namespace modak::lsp {
 namespace fs = std::filesystem;
 
 std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text, const Overlay* overlay,
-                                                const TSTree* tsTree) {
+                                                const TSTree* tsTree, const std::vector<fs::path>& importRoots) {
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
     a->sm_ = std::make_unique<SourceManager>();
@@ -24,6 +24,7 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     }
     a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
     model::LoadOptions options;
+    options.importRoots = importRoots;
     if (overlay) {
         // Open editor buffers win over the files on disk, so imports see unsaved edits.
         options.reader = [overlay](SourceManager& sm, const fs::path& p, std::string& error) -> std::optional<FileId> {

@@ -228,11 +228,13 @@ void Server::registerFeatures() {
         // Files of the workspace folders that are not open: parsed from disk (bounded).
         size_t budget = 2000;
         for (const auto& folder : workspaceFolders_) {
+            model::FileScope readable = model::FileScope::ofRoots({folder});
             std::error_code ec;
             for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
                  !ec && it != fs::recursive_directory_iterator() && budget > 0; it.increment(ec)) {
-                if (it->path().extension() != ".modak" || seen.count(it->path()))
-                    continue;
+                if (it->path().extension() != ".modak" || seen.count(it->path()) ||
+                    !it->is_regular_file(ec) || !readable.contains(it->path()))
+                    continue;  // a link out of the workspace is not read
                 std::ifstream in(it->path(), std::ios::binary);
                 std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
                 keep.push_back(Analysis::build(it->path(), std::move(text)));
@@ -435,8 +437,9 @@ void Server::registerFeatures() {
         if (a->diagnostics().hasErrors())
             throw RequestFailed(fmt::format("{} has errors; nothing generated", doc.path.filename().string()));
         std::filesystem::path out = args.contains("outputDir") && args["outputDir"].is_string()
-                                        ? std::filesystem::path(args["outputDir"].get<std::string>())
+                                        ? doc.path.parent_path() / args["outputDir"].get<std::string>()
                                         : doc.path.parent_path() / "generated";
+        out = out.lexically_normal();
         std::string only = args.contains("deployment") && args["deployment"].is_string() ? args["deployment"].get<std::string>() : "";
         Diagnostics diags;
         codegen::GenerateOptions options;
@@ -450,6 +453,19 @@ void Server::registerFeatures() {
                 if (d.severity >= Severity::Error)
                     throw RequestFailed(d.message + "; nothing generated");
         }
+        // Only under the workspace (or, without one, the document's project): a command a client
+        // sends on a stranger's repository must not write outside it, nor through a link out of it.
+        model::FileScope writable = model::FileScope::ofRoots(
+            workspaceFolders_.empty() ? std::vector<fs::path>{model::FileScope::projectRootOf(doc.path.parent_path())}
+                                      : workspaceFolders_);
+        bool confined = writable.contains(out);
+        for (const auto& o : outputs)
+            for (const auto& f : o.files)
+                confined = confined && writable.contains(out / o.name / f.path);
+        if (!confined)
+            throw RequestFailed(fmt::format("{} is outside the workspace folder (or leads out of it through a "
+                                            "symbolic link); modak.generate writes only inside it; nothing generated",
+                                            out.string()));
         std::string error;
         if (!codegen::writeOutputs(out, outputs, error))
             throw RequestFailed(error + "; nothing generated");

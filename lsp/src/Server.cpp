@@ -67,6 +67,22 @@ void Server::onNotification(std::string method, NotificationHandler handler) {
 
 namespace {
 
+/// `j[key]` when `j` is an object whose `key` is a string, else nullptr: what a peer sends is read
+/// without assuming its types (a `method` that is an object must not throw in the reader thread).
+const std::string* stringField(const json& j, const char* key) {
+    if (!j.is_object())
+        return nullptr;
+    auto it = j.find(key);
+    return it != j.end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
+}
+
+const json* objectField(const json& j, const char* key) {
+    if (!j.is_object())
+        return nullptr;
+    auto it = j.find(key);
+    return it != j.end() && it->is_object() ? &*it : nullptr;
+}
+
 /// The reader thread: messages into the inbox until the input ends or the server stops.
 void readMessages(std::shared_ptr<Inbox> inbox) {
     for (;;) {
@@ -96,9 +112,10 @@ void readMessages(std::shared_ptr<Inbox> inbox) {
         }
         // Cancellation is noted here, as soon as it is read, so a queued request it names is
         // dropped without running.
-        if (item.message.is_object() && item.message.value("method", "") == "$/cancelRequest" &&
-            item.message.contains("params") && item.message["params"].is_object() && item.message["params"].contains("id"))
-            inbox->cancelled.insert(item.message["params"]["id"].dump());
+        const std::string* method = stringField(item.message, "method");
+        const json* params = objectField(item.message, "params");
+        if (method && *method == "$/cancelRequest" && params && params->contains("id"))
+            inbox->cancelled.insert((*params)["id"].dump(-1, ' ', false, json::error_handler_t::replace));
         inbox->queue.push_back(std::move(item));
         inbox->wake.notify_all();
     }
@@ -197,11 +214,11 @@ void Server::dispatch(Incoming& item) {
 void Server::handleRequest(const json& m) {
     const json& id = m["id"];
     std::string method = m["method"].get<std::string>();
-    json params = m.contains("params") ? m["params"] : json::object();
+    json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
     auto started = std::chrono::steady_clock::now();
     {
         std::lock_guard lock(inbox_->mutex);
-        if (inbox_->cancelled.erase(id.dump())) {
+        if (inbox_->cancelled.erase(id.dump(-1, ' ', false, json::error_handler_t::replace))) {
             replyError(id, error::RequestCancelled, "cancelled");
             return;
         }
@@ -219,6 +236,10 @@ void Server::handleRequest(const json& m) {
         replyError(id, error::MethodNotFound, "unknown method " + method);
         return;
     }
+    if (!params.is_object()) {  // every method modak serves takes named parameters (or none)
+        replyError(id, error::InvalidParams, fmt::format("the parameters of {} must be an object", method));
+        return;
+    }
     if (staleOnEdit_.count(method) && params.contains("textDocument") && params["textDocument"].is_object() &&
         params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
         editQueuedFor(params["textDocument"]["uri"].get<std::string>())) {
@@ -232,6 +253,10 @@ void Server::handleRequest(const json& m) {
         replyError(id, error::InvalidParams, e.what());
     } catch (const RequestFailed& e) {
         replyError(id, error::RequestFailed, e.what());
+    } catch (const json::exception& e) {
+        // Handlers read parameters through member()/stringMember(), which name what is wrong; a
+        // parameter read otherwise with the wrong type lands here, and is the peer's error too.
+        replyError(id, error::InvalidParams, fmt::format("a parameter of {} has the wrong type ({})", method, e.what()));
     } catch (const std::exception& e) {
         // A bug must not take the editor's server down: answer, log, live on.
         log(fmt::format("internal error in {}: {}", method, e.what()));
@@ -254,7 +279,11 @@ void Server::handleNotification(const json& m) {
     auto it = notifications_.find(method);
     if (it == notifications_.end())
         return;  // unknown notifications ($/… included) are ignored
-    json params = m.contains("params") ? m["params"] : json::object();
+    json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
+    if (!params.is_object()) {
+        log(fmt::format("notification {} ignored: its parameters are not an object", method));
+        return;
+    }
     try {
         it->second(params);
     } catch (const std::exception& e) {
@@ -277,10 +306,11 @@ void Server::handleResponse(const json& m) {
 bool Server::editQueuedFor(const std::string& uri) {
     std::lock_guard lock(inbox_->mutex);
     for (const auto& item : inbox_->queue) {
-        const json& q = item.message;
-        if (q.is_object() && q.value("method", "") == "textDocument/didChange" && q.contains("params") &&
-            q["params"].is_object() && q["params"].contains("textDocument") && q["params"]["textDocument"].is_object() &&
-            q["params"]["textDocument"].value("uri", "") == uri)
+        const std::string* method = stringField(item.message, "method");
+        const json* params = objectField(item.message, "params");
+        const json* td = params ? objectField(*params, "textDocument") : nullptr;
+        const std::string* changed = td ? stringField(*td, "uri") : nullptr;
+        if (method && *method == "textDocument/didChange" && changed && *changed == uri)
             return true;
     }
     return false;
@@ -415,6 +445,24 @@ void Server::applySettings(const json& modak) {
     if (modak.contains("codeLens") && modak["codeLens"].is_object() && modak["codeLens"].contains("enabled") &&
         modak["codeLens"]["enabled"].is_boolean())
         settings_.codeLens = modak["codeLens"]["enabled"].get<bool>();
+    if (modak.contains("importRoots") && modak["importRoots"].is_array()) {
+        std::vector<fs::path> roots;
+        for (const auto& r : modak["importRoots"])
+            if (r.is_string() && !r.get_ref<const std::string&>().empty()) {
+                fs::path p = r.get<std::string>();
+                if (p.is_relative() && !workspaceFolders_.empty())
+                    p = workspaceFolders_.front() / p;
+                if (p.is_absolute())
+                    roots.push_back(p.lexically_normal());
+            }
+        if (roots != settings_.importRoots) {
+            settings_.importRoots = std::move(roots);
+            for (auto& [uri, doc] : documents_) {  // what imports may read has changed
+                doc->stale = true;
+                doc->diagnosticsDue = true;
+            }
+        }
+    }
 }
 
 void Server::pullConfiguration() {
@@ -546,7 +594,7 @@ void Server::applyChanges(OpenDocument& doc, const json& changes) {
 
 std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     if (doc.stale || !doc.analysis) {
-        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree);
+        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree, settings_.importRoots);
         doc.stale = false;
     }
     return doc.analysis;

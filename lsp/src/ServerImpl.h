@@ -49,6 +49,9 @@ struct Settings {
     int diagnosticsDelayMs = 0;  ///< quiet period before publishing (edits arriving meanwhile coalesce)
     bool inlayHints = true;
     bool codeLens = true;
+    /// `modak.importRoots`: folders imports may read beside each document's project (absolute, or
+    /// relative to the first workspace folder).
+    std::vector<std::filesystem::path> importRoots;
 };
 
 struct ClientCapabilities {

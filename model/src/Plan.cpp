@@ -151,20 +151,39 @@ void mergeCatalogFile(SourceManager& sm, Catalogue& cat, const std::filesystem::
     cat.merge(sm.text(*file), *file, path.string(), diags);
 }
 
-/// Calls `fn(path, range)` for every `catalog = "…"` of the program, paths relative to their file.
+/// Resolves a `catalog`/`calibration` path written in `doc` inside the program's scope; reports a
+/// refusal at `at` (with `code`) and returns nullopt.
+std::optional<std::filesystem::path> scopedJsonPath(const Program& program, const Document& doc, std::string_view written,
+                                                    SourceRange at, DiagCode code, std::string_view what,
+                                                    Diagnostics& diags) {
+    FileScope::Refusal refusal;
+    std::string why;
+    auto resolved = program.scope.resolve(doc.path.parent_path(), written, ".json", refusal, why);
+    if (!resolved) {
+        diags.add(refusal == FileScope::Refusal::WrongKind ? code : DiagCode::PathOutsideProject, at,
+                  fmt::format("cannot read {} file '{}': {}; it was not read", what, written, why));
+        return std::nullopt;
+    }
+    return resolved->shown;  // what was checked, spelt as the user wrote it (for messages)
+}
+
+/// Calls `fn(path, range)` for every `catalog = "…"` of the program that resolves inside its scope
+/// (relative to its file); the others are reported.
 template <typename Fn>
-void forEachCatalogFile(const Program& program, Fn fn) {
+void forEachCatalogFile(const Program& program, Diagnostics& diags, Fn fn) {
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
             if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
                 s.value().kind == Value::Kind::String)
-                fn(doc->path.parent_path() / std::string(s.value().text()), s.value().range);
+                if (auto path = scopedJsonPath(program, *doc, s.value().text(), s.value().range, DiagCode::CatalogInvalid,
+                                               "catalogue", diags))
+                    fn(*path, s.value().range);
 }
 
 } // namespace
 
 void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& diags) {
-    forEachCatalogFile(program, [&](const std::filesystem::path& path, SourceRange at) {
+    forEachCatalogFile(program, diags, [&](const std::filesystem::path& path, SourceRange at) {
         Catalogue scratch;
         mergeCatalogFile(sm, scratch, path, at, diags);
     });
@@ -173,7 +192,7 @@ void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& d
 Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
                            Diagnostics& diags) {
     Catalogue cat = Catalogue::builtin();
-    forEachCatalogFile(program, [&](const std::filesystem::path& path, SourceRange at) {
+    forEachCatalogFile(program, diags, [&](const std::filesystem::path& path, SourceRange at) {
         mergeCatalogFile(sm, cat, path, at, diags);
     });
     for (const auto& f : extraFiles)
@@ -833,6 +852,7 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
     // Calibration: the caller's, else the deployment's target's `calibration = "…"` file (relative to
     // the file defining the target; each read once), else the built-in one.
     std::map<std::filesystem::path, std::optional<Calibration>> siteCalibrations;
+    std::set<const Value*> refused;
     auto calibrationFor = [&](const Symbol& deployment) -> const Calibration& {
         if (options.calibration)
             return *options.calibration;
@@ -841,7 +861,15 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         const Document* doc = target ? program.document(target->file) : nullptr;
         if (!file || file->kind != Value::Kind::String || !doc)
             return Calibration::builtin();
-        auto path = doc->path.parent_path() / std::string(file->text());
+        if (refused.count(file))
+            return Calibration::builtin();
+        auto scoped = scopedJsonPath(program, *doc, file->text(), file->range, DiagCode::CalibrationInvalid,
+                                     "calibration", diags);
+        if (!scoped) {
+            refused.insert(file);  // said once, not once per deployment on this target
+            return Calibration::builtin();
+        }
+        const std::filesystem::path& path = *scoped;
         auto [it, inserted] = siteCalibrations.try_emplace(path);
         if (inserted) {
             std::string error;

@@ -91,16 +91,28 @@ std::string lowerFirst(std::string s) {
     return s;
 }
 
-/// A key identifying a file independent of how it was spelt (for cycles and diamonds).
-std::string fileKey(const fs::path& p) {
-    std::error_code ec;
-    fs::path abs = fs::absolute(p, ec);
-    if (ec)
-        abs = p;
-    fs::path canon = fs::weakly_canonical(abs, ec);
-    if (ec)
-        canon = abs.lexically_normal();
-    return canon.generic_string();
+/// Why the text of an imported file is not a .modak source, or nullopt when it is one: binary
+/// (NUL or control bytes), not UTF-8, or neither a header nor a well-formed first statement.
+std::optional<std::string> notModakSource(std::string_view text, const syntax::File& tree, const Diagnostics& parsed) {
+    for (const Diagnostic& d : parsed) {
+        if (d.code == DiagCode::NulByte)
+            return "it is a binary file";
+        if (d.code == DiagCode::InvalidUtf8)
+            return "it is not UTF-8 text";
+    }
+    for (unsigned char c : text)
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f)
+            return "it is a binary file";
+    if (tree.version)
+        return std::nullopt;
+    uint32_t firstStatementEnd = tree.statements.size() ? tree.statements.begin()->range().end : 0;
+    if (!tree.imports.empty())
+        firstStatementEnd = std::max(firstStatementEnd, tree.imports.front().pathRange.end);
+    for (const Diagnostic& d : parsed)
+        if (d.severity >= Severity::Error && d.code != DiagCode::FileTooLarge &&
+            (firstStatementEnd == 0 || d.range.begin < firstStatementEnd))
+            return "it does not start with a `modak` header or a statement";
+    return std::nullopt;
 }
 
 class Loader {
@@ -112,8 +124,15 @@ public:
         auto doc = std::make_unique<Document>();
         doc->file = root;
         doc->path = fs::path(std::string(sm_.path(root)));
+        if (auto refused = program_.scope.checkRootFile(doc->path)) {
+            // Not located in the file: its text is not to be shown.
+            diags_.add(DiagCode::PathOutsideProject, SourceRange{}, std::move(*refused));
+            doc->tree.file = root;
+            program_.documents.push_back(std::move(doc));
+            return;
+        }
         doc->tree = syntax::parse(sm_, root, diags_);
-        byKey_[fileKey(doc->path)] = 0;
+        byKey_[canonicalOrLexical(doc->path).generic_string()] = 0;
         program_.documents.push_back(std::move(doc));
         load(0, 0);
     }
@@ -132,9 +151,17 @@ private:
                 diags_.add(DiagCode::ImportNotFound, imp.pathRange, "empty import path");
                 continue;
             }
-            fs::path target = fs::path(imp.path);
-            fs::path resolved = (target.is_absolute() ? target : dir / target).lexically_normal();
-            std::string key = fileKey(resolved);
+            FileScope::Refusal refusal;
+            std::string why;
+            std::optional<FileScope::Resolved> path = program_.scope.resolve(dir, imp.path, ".modak", refusal, why);
+            if (!path) {
+                diags_.add(refusal == FileScope::Refusal::WrongKind ? DiagCode::NotModakSource
+                                                                    : DiagCode::PathOutsideProject,
+                           imp.pathRange, fmt::format("cannot import '{}': {}; it was not read", imp.path, why));
+                continue;
+            }
+            const fs::path& resolved = path->shown;
+            std::string key = path->real.generic_string();
             if (auto it = byKey_.find(key); it != byKey_.end()) {
                 size_t existing = it->second;
                 auto onStack = std::find(stack_.begin(), stack_.end(), existing);
@@ -162,10 +189,20 @@ private:
                                : fmt::format("cannot import '{}' ('{}'): {}", imp.path, shown, lowerFirst(error)));
                 continue;
             }
+            // What is not a .modak source is reported once, at the import, never line by line:
+            // its text is not shown anywhere.
+            Diagnostics parsed;
+            syntax::File tree = syntax::parse(sm_, *id, parsed);
+            if (auto notSource = notModakSource(sm_.text(*id), tree, parsed)) {
+                diags_.add(DiagCode::NotModakSource, imp.pathRange,
+                           fmt::format("cannot import '{}': {}; it was not read further", imp.path, *notSource));
+                continue;
+            }
+            diags_.append(parsed);
             auto child = std::make_unique<Document>();
             child->file = *id;
             child->path = resolved;
-            child->tree = syntax::parse(sm_, *id, diags_);
+            child->tree = std::move(tree);
             size_t childIndex = program_.documents.size();
             program_.documents.push_back(std::move(child));
             program_.documents[docIndex]->imports.push_back(childIndex);
@@ -252,6 +289,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
 
 Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions& options) {
     Program program;
+    program.scope = FileScope::around(fs::path(std::string(sm.path(root))), options.importRoots);
     Loader(sm, diags, options, program).run(root);
     collectSymbols(program, diags);
     checkProgram(sm, program, diags);

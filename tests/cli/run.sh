@@ -260,10 +260,12 @@ contains "$work/out" '-    "predicted_throughput": '
 
 # Directories: every *.modak below them, outputs mirrored under DIR/<path without .modak>/; one file
 # with errors and nothing at all is written.
+# modak.toml marks the project root: imports may reach repo/targets from any team's folder.
 mkdir -p "$work/repo/targets" "$work/repo/teams/a"
+touch "$work/repo/modak.toml"
 cp "$src"/examples/targets/*.modak "$work/repo/targets/"
 sed 's|import "targets/|import "../../targets/|' "$src/examples/mpi_solver.modak" >"$work/repo/teams/a/mpi.modak"
-sed 's|import "targets/|import "../../targets/|' "$src/examples/pytorch_ddp_a100.modak" >"$work/repo/teams/ddp.modak"
+sed 's|import "targets/|import "../targets/|' "$src/examples/pytorch_ddp_a100.modak" >"$work/repo/teams/ddp.modak"
 expect_exit 0 "$modak" generate "$work/repo/teams" -o "$work/repo-gen" --emit slurm
 contains "$work/out" "$work/repo-gen/a/mpi/cfd_on_slurm/job.slurm.sh"
 contains "$work/out" "$work/repo-gen/ddp/vit_ddp_a100/job.slurm.sh"

@@ -2,6 +2,9 @@
 """Transcript tests for `modak lsp --lit-test`, in the manner of clangd's lit tests.
 
 A test file holds JSON-RPC messages separated by `---` lines; `#` lines are comments the server skips.
+`%t` stands for a fresh folder of the test's own; `# FILE: PATH "json string"` writes a file there and
+`# SYMLINK: LINK TARGET` makes a link before the server starts. `# EXPECT-ABSENT: PATH` checks that the
+server wrote no such file; `# EXPECT-NOT-IN-OUTPUT: TEXT` that TEXT appears nowhere in what it printed.
 `# EXPECT:` starts a JSON value (continued on the following `# ` lines) that must match, as a subset,
 one of the server's replies or notifications, in order: each expectation is searched for after the
 message that matched the previous one. Subset: objects may have more keys than expected, arrays must
@@ -13,8 +16,11 @@ usage: lit.py MODAK [TEST...]      (no TEST: every *.test of $MODAK_LIT_DIR, els
 """
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def parse_expectations(text):
@@ -26,7 +32,7 @@ def parse_expectations(text):
         elif line.startswith("# EXPECT:"):
             current = [line[len("# EXPECT:"):]]
             expectations.append(current)
-        elif current is not None and line.startswith("# "):
+        elif current is not None and line.startswith("# ") and not re.match(r"# [A-Z-]+:", line):
             current.append(line[2:])
         else:
             current = None
@@ -80,6 +86,25 @@ def subset(expected, actual, path="$"):
 def run(modak, test):
     with open(test, encoding="utf-8") as f:
         text = f.read()
+    # %t is a fresh folder of this test's own (as in LLVM's lit), for what the server reads or writes.
+    scratch = tempfile.mkdtemp(prefix="modak-lit-")
+    try:
+        return run_in(modak, text.replace("%t", scratch))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run_in(modak, text):
+    for line in text.splitlines():  # files a test sets up before the server starts
+        if line.startswith("# FILE:"):
+            path, _, content = line[len("# FILE:"):].strip().partition(" ")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(json.loads(content))
+        elif line.startswith("# SYMLINK:"):
+            link, target = line[len("# SYMLINK:"):].split()
+            os.makedirs(os.path.dirname(link), exist_ok=True)
+            os.symlink(target, link)
     expectations, exit_status = parse_expectations(text)
     proc = subprocess.run([modak, "lsp", "--lit-test"], input=text.encode(), capture_output=True, timeout=60)
     out = proc.stdout.decode("utf-8", "replace")
@@ -102,6 +127,15 @@ def run(modak, test):
             closest = min(reasons, key=len) if reasons else "no messages left"
             failures.append(f"EXPECT #{n} not matched after message {at}: {json.dumps(expected)[:300]}\n    e.g. {closest}")
             break
+    for line in text.splitlines():
+        if line.startswith("# EXPECT-ABSENT:"):
+            path = line[len("# EXPECT-ABSENT:"):].strip()
+            if os.path.lexists(path):
+                failures.append(f"{path} exists, but the server should not have written it")
+        elif line.startswith("# EXPECT-NOT-IN-OUTPUT:"):
+            secret = line[len("# EXPECT-NOT-IN-OUTPUT:"):].strip()
+            if secret in out or secret in proc.stderr.decode("utf-8", "replace"):
+                failures.append(f"the server's output contains {secret!r}")
     return failures
 
 

@@ -27,8 +27,10 @@ public:
     /// Parses and checks `text` as the file `path` (absolute). `overlay` (optional) supplies open
     /// documents for imports; `tsTree`, when given, is the document's current tree-sitter tree (the
     /// Analysis keeps its own copy); without it the text is parsed by tree-sitter here.
+    /// Imports resolve inside the document's project and `importRoots` (docs/security.md).
     static std::shared_ptr<const Analysis> build(std::filesystem::path path, std::string text,
-                                                 const Overlay* overlay = nullptr, const TSTree* tsTree = nullptr);
+                                                 const Overlay* overlay = nullptr, const TSTree* tsTree = nullptr,
+                                                 const std::vector<std::filesystem::path>& importRoots = {});
     ~Analysis();
     Analysis(const Analysis&) = delete;
     Analysis& operator=(const Analysis&) = delete;

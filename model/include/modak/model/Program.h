@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //! A checked .modak program: a root file, the files it imports, and the named blocks of all of them.
-//! Loading resolves imports (relative to the importing file), detects cycles and missing files, and
+//! Loading resolves imports (relative to the importing file, inside the program's FileScope), detects
+//! cycles, missing files and files that are not `.modak` sources, and
 //! runs the schema checks of docs/language.md §3–§5. Nothing here needs the performance model.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
+#include "modak/model/FileScope.h"
 #include "modak/syntax/Ast.h"
 
 #include <filesystem>
@@ -48,6 +50,9 @@ FileReader diskReader();
 struct Program {
     std::vector<std::unique_ptr<Document>> documents;  ///< root first, then imports depth-first
     std::vector<Symbol> symbols;                       ///< all named top-level blocks
+    /// Where the program's paths may lead: imports were resolved in it, and so are the `catalog`
+    /// and `calibration` files the plan reads.
+    FileScope scope;
 
     const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
     /// The block `kind name` anywhere in the program, or nullptr.
@@ -64,6 +69,8 @@ struct Program {
 struct LoadOptions {
     FileReader reader = diskReader();
     uint32_t maxImportDepth = 32;
+    /// Folders the user trusts beside the root file's project (`--import-root`, `modak.importRoots`).
+    std::vector<std::filesystem::path> importRoots;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
