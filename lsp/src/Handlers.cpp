@@ -163,8 +163,8 @@ void Server::registerFeatures() {
     onRequest("textDocument/references", [this](const json& params) -> json {
         OpenDocument& doc = document(params);
         uint32_t at = offset(doc, member(params, "position"));
-        bool declaration = params.contains("context") && params["context"].is_object() &&
-                           params["context"].value("includeDeclaration", false);
+        const json* context = optionalObject(params, "context");
+        bool declaration = context && optionalBool(*context, "includeDeclaration").value_or(false);
         auto a = analysis(doc);
         json out = json::array();
         for (const auto& r : references(*a, at, declaration))
@@ -216,7 +216,7 @@ void Server::registerFeatures() {
         },
         true);
     onRequest("workspace/symbol", [this](const json& params) -> json {
-        std::string query = params.value("query", "");
+        std::string query = optionalString(params, "query").value_or("");
         std::vector<std::shared_ptr<const Analysis>> keep;
         std::vector<const Analysis*> analyses;
         std::set<fs::path> seen;
@@ -308,7 +308,7 @@ void Server::registerFeatures() {
             OpenDocument& doc = document(params);
             auto a = analysis(doc);
             std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
-            std::string previous = params.value("previousResultId", "");
+            std::string previous = optionalString(params, "previousResultId").value_or("");
             std::string id = std::to_string(++semanticTokensVersion_);
             json result;
             if (previous == doc.semanticTokensId && !doc.semanticTokensId.empty()) {
@@ -402,6 +402,8 @@ void Server::registerFeatures() {
         "textDocument/inlayHint",
         [this](const json& params) -> json {
             OpenDocument& doc = document(params);
+            const json& r = member(params, "range");
+            uint32_t b = offset(doc, member(r, "start")), e = offset(doc, member(r, "end"));
             json out = json::array();
             if (!settings_.inlayHints)
                 return out;
@@ -413,6 +415,8 @@ void Server::registerFeatures() {
                     if (s.name() && s.name()->range == lens.range)
                         block = &s;
                 uint32_t at = block && block->openBrace().end > 0 ? block->openBrace().end : lens.range.end;
+                if (at < std::min(b, e) || at > std::max(b, e))
+                    continue;  // the client asked for the hints of a range only
                 out.push_back({{"position", toJson(doc.index->position(at, client_.encoding))},
                                {"label", " " + lens.title},
                                {"paddingLeft", true},
@@ -428,19 +432,16 @@ void Server::registerFeatures() {
         std::string command = stringMember(params, "command");
         if (command != "modak.generate")
             throw InvalidParams("unknown command " + command);
-        const json& args = params.contains("arguments") && params["arguments"].is_array() && !params["arguments"].empty()
-                               ? params["arguments"][0]
-                               : json::object();
+        const json* arguments = optionalArray(params, "arguments");
+        const json& args = arguments && !arguments->empty() ? (*arguments)[0] : json::object();
         json td = {{"textDocument", {{"uri", stringMember(args, "uri")}}}};
         OpenDocument& doc = document(td);
         auto a = analysis(doc);
         if (a->diagnostics().hasErrors())
             throw RequestFailed(fmt::format("{} has errors; nothing generated", doc.path.filename().string()));
-        std::filesystem::path out = args.contains("outputDir") && args["outputDir"].is_string()
-                                        ? doc.path.parent_path() / args["outputDir"].get<std::string>()
-                                        : doc.path.parent_path() / "generated";
+        std::filesystem::path out = doc.path.parent_path() / optionalString(args, "outputDir").value_or("generated");
         out = out.lexically_normal();
-        std::string only = args.contains("deployment") && args["deployment"].is_string() ? args["deployment"].get<std::string>() : "";
+        std::string only = optionalString(args, "deployment").value_or("");
         Diagnostics diags;
         codegen::GenerateOptions options;
         options.sourceName = doc.path.filename().string();

@@ -97,6 +97,33 @@ const json& member(const json& j, std::string_view key) {
     return j[std::string(key)];
 }
 
+namespace {
+const json* optionalOf(const json& j, std::string_view key, bool (json::*is)() const noexcept, const char* type) {
+    if (!j.is_object())
+        throw InvalidParams(fmt::format("`{}` must be a member of an object", key));
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return nullptr;
+    if (!((*it).*is)())
+        throw InvalidParams(fmt::format("`{}` must be {}", key, type));
+    return &*it;
+}
+} // namespace
+
+std::optional<std::string> optionalString(const json& j, std::string_view key) {
+    const json* v = optionalOf(j, key, &json::is_string, "a string");
+    return v ? std::optional<std::string>(v->get<std::string>()) : std::nullopt;
+}
+
+std::optional<bool> optionalBool(const json& j, std::string_view key) {
+    const json* v = optionalOf(j, key, &json::is_boolean, "a boolean");
+    return v ? std::optional<bool>(v->get<bool>()) : std::nullopt;
+}
+
+const json* optionalObject(const json& j, std::string_view key) { return optionalOf(j, key, &json::is_object, "an object"); }
+
+const json* optionalArray(const json& j, std::string_view key) { return optionalOf(j, key, &json::is_array, "an array"); }
+
 std::string stringMember(const json& j, std::string_view key) {
     const json& v = member(j, key);
     if (!v.is_string())

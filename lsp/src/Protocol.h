@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -57,5 +58,11 @@ int severityNumber(Severity s);
 /// Required member `key` of `j` (throws InvalidParams naming it).
 const json& member(const json& j, std::string_view key);
 std::string stringMember(const json& j, std::string_view key);
+/// Optional members: nullopt/nullptr when absent or null; InvalidParams naming the key when present
+/// with another type (a peer's wrong type is answered, never silently replaced by a default).
+std::optional<std::string> optionalString(const json& j, std::string_view key);
+std::optional<bool> optionalBool(const json& j, std::string_view key);
+const json* optionalObject(const json& j, std::string_view key);
+const json* optionalArray(const json& j, std::string_view key);
 
 } // namespace modak::lsp

@@ -344,7 +344,10 @@ void Server::registerCore() {
     onRequest("initialize", [this](const json& params) {
         if (state_ != State::Uninitialized)
             throw InvalidParams("initialize was already received");
-        const json caps = params.value("capabilities", json::object());
+        const json* capsMember = optionalObject(params, "capabilities");
+        const json caps = capsMember ? *capsMember : json::object();
+        const json* folders = optionalArray(params, "workspaceFolders");
+        std::optional<std::string> rootUri = optionalString(params, "rootUri");
         auto at = [&](std::initializer_list<const char*> path) -> json {
             const json* j = &caps;
             for (const char* k : path) {
@@ -370,12 +373,13 @@ void Server::registerCore() {
         // A client that pulls diagnostics would show pushed ones a second time.
         client_.pullDiagnostics = at({"textDocument", "diagnostic"}).is_object();
         client_.diagnosticRefresh = at({"workspace", "diagnostics", "refreshSupport"}) == true;
-        if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array())
-            for (const auto& f : params["workspaceFolders"])
-                if (f.is_object() && f.contains("uri") && f["uri"].is_string())
-                    workspaceFolders_.push_back(pathFromUri(f["uri"].get<std::string>()));
-        if (workspaceFolders_.empty() && params.contains("rootUri") && params["rootUri"].is_string())
-            workspaceFolders_.push_back(pathFromUri(params["rootUri"].get<std::string>()));
+        std::vector<fs::path> workspace;  // kept only once every parameter has been read
+        if (folders)
+            for (const auto& f : *folders)
+                workspace.push_back(pathFromUri(stringMember(f, "uri")));
+        if (workspace.empty() && rootUri)
+            workspace.push_back(pathFromUri(*rootUri));
+        workspaceFolders_ = std::move(workspace);
         if (params.contains("initializationOptions") && params["initializationOptions"].is_object())
             applySettings(params["initializationOptions"]);
         state_ = State::Running;
@@ -425,7 +429,7 @@ void Server::registerCore() {
     onRequest("textDocument/diagnostic", [this](const json& params) {
         OpenDocument& doc = document(params);
         std::string resultId = std::to_string(doc.version);
-        if (params.value("previousResultId", "") == resultId && !doc.stale)
+        if (optionalString(params, "previousResultId") == resultId && !doc.stale)
             return json{{"kind", "unchanged"}, {"resultId", resultId}};
         return json{{"kind", "full"}, {"resultId", resultId}, {"items", diagnosticsJson(doc)}};
     });

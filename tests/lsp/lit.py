@@ -3,7 +3,8 @@
 
 A test file holds JSON-RPC messages separated by `---` lines; `#` lines are comments the server skips.
 `%t` stands for a fresh folder of the test's own; `# FILE: PATH "json string"` writes a file there and
-`# SYMLINK: LINK TARGET` makes a link before the server starts. `# EXPECT-ABSENT: PATH` checks that the
+`# SYMLINK: LINK TARGET` makes a link before the server starts; `# ENV: NAME=VALUE` sets a variable of its
+environment. `# EXPECT-ABSENT: PATH` checks that the
 server wrote no such file; `# EXPECT-NOT-IN-OUTPUT: TEXT` that TEXT appears nowhere in what it printed.
 `# EXPECT:` starts a JSON value (continued on the following `# ` lines) that must match, as a subset,
 one of the server's replies or notifications, in order: each expectation is searched for after the
@@ -105,8 +106,13 @@ def run_in(modak, text):
             link, target = line[len("# SYMLINK:"):].split()
             os.makedirs(os.path.dirname(link), exist_ok=True)
             os.symlink(target, link)
+    env = dict(os.environ)
+    for line in text.splitlines():  # `# ENV: NAME=VALUE`: the server's environment (a planted secret)
+        if line.startswith("# ENV:"):
+            name, _, value = line[len("# ENV:"):].strip().partition("=")
+            env[name] = value
     expectations, exit_status = parse_expectations(text)
-    proc = subprocess.run([modak, "lsp", "--lit-test"], input=text.encode(), capture_output=True, timeout=60)
+    proc = subprocess.run([modak, "lsp", "--lit-test"], input=text.encode(), capture_output=True, timeout=60, env=env)
     out = proc.stdout.decode("utf-8", "replace")
     if os.environ.get("MODAK_LIT_VERBOSE"):
         print(out)

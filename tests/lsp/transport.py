@@ -184,6 +184,22 @@ run("invalid-params",
     + shutdown_exit(),
     check=expect_replies((0, "result"), (2, -32602), (99, "result")))
 
+# Fields of the wrong type, read first by the reader thread (a `method` that is an object or a number
+# once aborted the server there): each gets an error reply, and the server answers what follows.
+run("wrong-field-types-in-the-reader",
+    init()
+    + frame({"jsonrpc": "2.0", "id": 1, "method": {"x": 1}})
+    + frame({"jsonrpc": "2.0", "id": 2, "method": 42, "params": {"id": 1}})
+    + frame({"jsonrpc": "2.0", "method": {"x": 1}, "params": {"id": 3}})
+    + frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": "x"})
+    + frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": {"nested": ["\udc00"]}}})
+    + frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": 5}, "contentChanges": 1}})
+    + frame({"jsonrpc": "2.0", "id": 4, "method": "textDocument/diagnostic", "params": "text"})
+    + frame({"jsonrpc": "2.0", "id": 5, "method": "workspace/symbol", "params": {"query": 5}})
+    + frame({"jsonrpc": "2.0", "id": 6, "method": "workspace/symbol", "params": {"query": ""}})
+    + shutdown_exit(),
+    check=expect_replies((0, "result"), (1, -32600), (2, -32600), (4, -32602), (5, -32602), (6, "result"), (99, "result")))
+
 # $/cancelRequest for a request not yet run: it is answered RequestCancelled, never run.
 run("cancel-before-run",
     init() + frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 7}})
