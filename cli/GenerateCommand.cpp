@@ -141,6 +141,9 @@ int runGenerate(const GenerateOptions& options) {
                 case codegen::Drift::Kind::Missing: g.drift += fmt::format("missing: {} (not generated yet)\n", shownPath); break;
                 case codegen::Drift::Kind::Unexpected: g.drift += fmt::format("unexpected: {} (generation does not write it)\n", shownPath); break;
                 case codegen::Drift::Kind::Mode: g.drift += fmt::format("mode: {} (executable bit differs)\n", shownPath); break;
+                case codegen::Drift::Kind::Link:
+                    g.drift += fmt::format("link: {} (a symbolic link where generation writes a file; not followed)\n", shownPath);
+                    break;
                 }
                 ++g.drifted;
             }

@@ -181,6 +181,18 @@ std::vector<std::string> splitLines(std::string_view text) {
     return lines;
 }
 
+/// Whether `rel`, a path below `out`, passes through a symbolic link (itself included).
+bool linkBelow(const fs::path& out, const fs::path& rel) {
+    fs::path at = out;
+    std::error_code ec;
+    for (const auto& part : rel) {
+        at /= part;
+        if (fs::is_symlink(fs::symlink_status(at, ec)))
+            return true;
+    }
+    return false;
+}
+
 bool readWhole(const fs::path& path, std::string& text) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -216,6 +228,10 @@ std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<Deploym
             std::string label = (labelPrefix / d.name / f.path).generic_string();
             generated.insert(f.path);
             fs::path path = out / d.name / f.path;
+            if (linkBelow(out, fs::path(d.name) / f.path)) {
+                drifts.push_back({Drift::Kind::Link, label, {}});
+                continue;
+            }
             std::string existing;
             if (!readWhole(path, existing)) {
                 drifts.push_back({Drift::Kind::Missing, label, {}});
@@ -231,10 +247,10 @@ std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<Deploym
         }
         // Files generation would not write, inside a deployment directory it owns.
         fs::path dir = out / d.name;
-        if (fs::is_directory(dir, ec))
+        if (!linkBelow(out, d.name) && fs::is_directory(dir, ec))
             for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
                  it.increment(ec))
-                if (it->is_regular_file(ec)) {
+                if (it->is_regular_file(ec) || it->is_symlink(ec)) {
                     std::string rel = fs::relative(it->path(), dir, ec).generic_string();
                     if (!generated.count(rel))
                         drifts.push_back({Drift::Kind::Unexpected, (labelPrefix / d.name / rel).generic_string(), {}});

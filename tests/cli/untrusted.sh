@@ -115,6 +115,29 @@ for run in "check link.modak" "check ." "plan link.modak" "generate link.modak -
   no_marker "$work/all" "root link: modak $run"
 done
 
+# generate --check on a pull request whose output folder holds links: a link is drift, never read.
+printf 'modak 1\n%s\n' "$body" >"$proj/good.modak"
+(cd "$proj" && "$modak" generate good.modak -o gen >/dev/null 2>&1) || fail "generate good.modak"
+rm "$proj/gen/d/job.slurm.sh"
+ln -s /proc/self/environ "$proj/gen/d/job.slurm.sh"
+ln -s "$work/outside/secret.modak" "$proj/gen/d/extra.sh"
+(cd "$proj" && "$modak" generate good.modak -o gen --check) >"$work/out" 2>"$work/err"
+rc=$?
+cat "$work/out" "$work/err" >"$work/all"
+[[ $rc == 1 ]] || fail "generate --check over links exited $rc, expected 1"
+grep -qF "link: gen/d/job.slurm.sh" "$work/all" || fail "generate --check does not report the link: $(head -c 300 "$work/all")"
+no_marker "$work/all" "generate --check over links"
+rm -rf "$proj/gen/d"
+ln -s "$work/outside" "$proj/gen/d"
+(cd "$proj" && "$modak" generate good.modak -o gen --check) >"$work/out" 2>"$work/err"
+cat "$work/out" "$work/err" >"$work/all"
+grep -qF "link: gen/d/" "$work/all" || fail "generate --check does not report the linked folder: $(head -c 300 "$work/all")"
+grep -qF "secret.modak" "$work/all" && fail "generate --check listed the linked folder's files"
+no_marker "$work/all" "generate --check over a linked folder"
+(cd "$proj" && "$modak" generate good.modak -o gen >/dev/null 2>&1) || fail "generate over a linked folder"
+[[ -L "$proj/gen/d" ]] && fail "generate wrote through the link gen/d"
+[[ -f "$work/outside/job.slurm.sh" ]] && fail "generate wrote into the link's target"
+
 # What the user names is read: --import-root makes a folder an include path.
 printf 'modak 1\nimport "shared.modak"\ndeployment d2 { application = a2, target = t }\napplication a2 { kind = hpc, run = "x" }\n' \
   >"$proj/sub/shared-user.modak"

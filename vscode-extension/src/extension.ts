@@ -49,6 +49,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       diagnostics: { delayMs: settings().get<number>("diagnostics.delayMs") },
       inlayHints: { enabled: settings().get<boolean>("inlayHints.enabled") },
       codeLens: { enabled: settings().get<boolean>("codeLens.enabled") },
+      importRoots: settings().get<string[]>("importRoots") ?? [],
     },
     synchronize: { configurationSection: "modak" },
   };

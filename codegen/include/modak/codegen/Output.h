@@ -50,7 +50,9 @@ bool writeOutputs(const std::filesystem::path& out, const std::vector<Deployment
 
 /// One difference between what would be generated and what is in the output directory.
 struct Drift {
-    enum class Kind { Changed, Missing, Unexpected, Mode };
+    /// Link: the file, or a folder on its way below `out`, is a symbolic link. Generation never
+    /// writes links, and --check does not follow one (it could show any file in a diff).
+    enum class Kind { Changed, Missing, Unexpected, Mode, Link };
     Kind kind = Kind::Changed;
     std::string path;  ///< "<label prefix>/<deployment>/<artefact>"
     std::string diff;  ///< Changed: a unified diff (`--- a/path`, `+++ b/path`, hunks with 3 lines of context)
