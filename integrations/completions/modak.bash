@@ -39,6 +39,7 @@ _modak() {
     -o | --output)
       if [[ $command == generate ]]; then COMPREPLY=($(compgen -d -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
       return ;;
+    --import-root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --catalog | --calibration) COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur")); return ;;
     --build) COMPREPLY=($(compgen -W "hub pip source" -- "$cur")); return ;;
     --kernel) COMPREPLY=($(compgen -W "train-step stream allreduce app" -- "$cur")); return ;;
@@ -52,19 +53,19 @@ _modak() {
   esac
   local options
   case $command in
-    check) options="--format --werror --color --help" ;;
+    check) options="--format --werror --import-root --color --help" ;;
     fmt) options="--check --stdout --color --help" ;;
     import) options="-o --output --name -f --force --color --help" ;;
-    plan) options="--deployment --format -o --output --catalog --calibration --color --help" ;;
+    plan) options="--deployment --format -o --output --catalog --calibration --import-root --color --help" ;;
     predict) options="--workload --framework --version --build --graph-compiler --precision --gpu --cpu --gpus-per-node
                       --sockets --nodes --interconnect --batch-per-device --samples --storage --format --catalog --calibration --help" ;;
-    generate) options="-o --output --deployment --emit --catalog --calibration --check --color --help" ;;
+    generate) options="-o --output --deployment --emit --catalog --calibration --import-root --check --color --help" ;;
     catalog) options="--format --catalog --color --help"
       [[ $cur != -* ]] && { COMPREPLY=($(compgen -W "images hardware workloads" -- "$cur")); return; } ;;
     model) options="--help"
       [[ $cur != -* ]] && { COMPREPLY=($(compgen -W "fit report" -- "$cur")); return; } ;;
     bench) options="--deployment --sweep --kernel -o --output --array-limit --max-parallel --workload --scale --steps --shared
-                    --max-bytes --transport --image --catalog --color --help"
+                    --max-bytes --transport --image --catalog --import-root --color --help"
       [[ $cur != -* && $prev == bench ]] && { COMPREPLY=($(compgen -W "run record collect best" -- "$cur") $(compgen -f -X '!*.modak' -- "$cur")); return; } ;;
     lsp) options="--stdio --lit-test --verbose --help" ;;
   esac
