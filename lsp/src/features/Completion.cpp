@@ -161,7 +161,8 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
     std::vector<std::string_view> path(c.path.begin(), c.path.end());
 
     if (c.inString) {
-        // `import "…"`: .modak files next to the document (and in its subfolders, one level).
+        // `import "…"`: .modak files next to the document (and in its subfolders, one level) that
+        // resolve inside its project.
         bool isImport = c.path.empty() && c.firstWord == "import";
         if (isImport) {
             fs::path dir = a.path().parent_path();
@@ -171,7 +172,9 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
                  !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
                 if (it.depth() > 1)
                     it.disable_recursion_pending();
-                if (it->path().extension() == ".modak" && it->path() != a.path())
+                // Only what the import could read: not a link out of the project.
+                if (it->path().extension() == ".modak" && it->path() != a.path() &&
+                    a.program().scope.contains(it->path()))
                     files.push_back(fs::relative(it->path(), dir, ec).generic_string());
             }
             std::sort(files.begin(), files.end());

@@ -5,6 +5,10 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 using namespace modak;
 using test::Files;
 
@@ -186,4 +190,71 @@ TEST_CASE("imports: the disk reader resolves files next to the root") {
     CHECK(test::report(sm, diags) == "");
     REQUIRE(p.documents.size() == 3);
     CHECK(p.documents[1]->path == std::filesystem::path(dir + "/imports/targets.modak").lexically_normal());
+}
+
+TEST_CASE("imports: paths out of the project are refused before anything is read") {
+    // The project root is the nearest folder with modak.toml or .git above the working folder (the
+    // build tree is inside the repository); these paths all leave it or are absolute.
+    for (const char* path : {"/etc/passwd.modak", "/proc/self/environ", "../../../../../../../../../../x.modak"}) {
+        std::string report = test::check(fmt::format("modak 1\nimport \"{}\"\n", path), {{path, "modak 1\ntarget leaked { }\n"}});
+        INFO(report);
+        CHECK(report.find("[path-outside-project]") != std::string::npos);
+        CHECK(report.find("test.modak:2:8: error: cannot import") == 0);
+        CHECK(report.find("leaked") == std::string::npos);
+    }
+    std::string report = test::check("modak 1\nimport \"notes.txt\"\n", {{"notes.txt", "SECRET"}});
+    CHECK(report.find("only .modak files can be named here; it was not read [not-modak-source]") != std::string::npos);
+    CHECK(report.find("SECRET") == std::string::npos);
+}
+
+TEST_CASE("imports: a file that is not a .modak source is one error at the import, its text unshown") {
+    const Files files = {{"bin.modak", std::string("modak 1\n\0SECRET_BINARY\x01\n", 24)},
+                         {"latin1.modak", "modak 1\n// caf\xe9 SECRET_LATIN1\n"},
+                         {"notes.modak", "these are notes SECRET_NOTES, not modak\n"},
+                         {"headerless.modak", "target t { scheduler = none }\ntarget u { scheduler = slrum }\n"}};
+    std::string report = test::check(
+        "modak 1\nimport \"bin.modak\"\nimport \"latin1.modak\"\nimport \"notes.modak\"\nimport \"headerless.modak\"\n", files);
+    INFO(report);
+    CHECK(report.find("test.modak:2:8: error: cannot import 'bin.modak': it is a binary file") != std::string::npos);
+    CHECK(report.find("test.modak:3:8: error: cannot import 'latin1.modak': it is not UTF-8 text") != std::string::npos);
+    CHECK(report.find("test.modak:4:8: error: cannot import 'notes.modak': it does not start with a `modak` header or a statement") !=
+          std::string::npos);
+    for (const char* secret : {"SECRET_BINARY", "SECRET_LATIN1", "SECRET_NOTES"})
+        CHECK(report.find(secret) == std::string::npos);
+    // A headerless file that starts like the language is a source: its own errors are located in it.
+    CHECK(report.find("headerless.modak:2:24: error: invalid value 'slrum'") != std::string::npos);
+}
+
+TEST_CASE("file scope: roots, include path and links") {
+    namespace fs = std::filesystem;
+    fs::path base = fs::temp_directory_path() / fmt::format("modak-scope-{}", ::getpid());
+    fs::remove_all(base);
+    fs::create_directories(base / "proj" / "sub");
+    fs::create_directories(base / "extra" / "targets");
+    fs::create_directories(base / "outside");
+    std::ofstream(base / "proj" / "modak.toml").put('\n');
+    std::ofstream(base / "extra" / "targets" / "site.modak") << "modak 1\n";
+    std::ofstream(base / "outside" / "x.modak") << "modak 1\n";
+    fs::create_symlink(base / "outside", base / "proj" / "link");
+    CHECK(model::FileScope::projectRootOf(base / "proj" / "sub") == model::canonicalOrLexical(base / "proj"));
+    model::FileScope scope = model::FileScope::around(base / "proj" / "sub" / "a.modak", {base / "extra"});
+    REQUIRE(scope.roots().size() == 2);
+    model::FileScope::Refusal why;
+    std::string error;
+    // Relative to the file first, then each extra root.
+    auto site = scope.resolve(base / "proj" / "sub", "targets/site.modak", ".modak", why, error);
+    REQUIRE(site);
+    CHECK(site->real == model::canonicalOrLexical(base / "extra" / "targets" / "site.modak"));
+    CHECK(scope.resolve(base / "proj" / "sub", "../x.modak", ".modak", why, error));  // inside, missing: the reader says so
+    CHECK_FALSE(scope.resolve(base / "proj" / "sub", "../../outside/x.modak", ".modak", why, error));
+    CHECK(why == model::FileScope::Refusal::Outside);
+    CHECK_FALSE(scope.resolve(base / "proj" / "sub", "../link/x.modak", ".modak", why, error));
+    CHECK(why == model::FileScope::Refusal::LinkOutside);
+    CHECK_FALSE(scope.resolve(base / "proj" / "sub", (base / "extra" / "targets" / "site.modak").string(), ".modak", why, error));
+    CHECK(why == model::FileScope::Refusal::Absolute);
+    CHECK_FALSE(scope.resolve(base / "proj" / "sub", "..", ".modak", why, error));
+    CHECK(why == model::FileScope::Refusal::WrongKind);
+    CHECK(scope.checkRootFile(base / "proj" / "sub" / "a.modak") == std::nullopt);
+    CHECK(scope.checkRootFile(base / "proj" / "link" / "x.modak").has_value());
+    fs::remove_all(base);
 }
