@@ -556,6 +556,16 @@ TSPoint pointAt(std::string_view text, uint32_t offset) {
 void Server::applyChanges(OpenDocument& doc, const json& changes) {
     if (!changes.is_array())
         throw InvalidParams("contentChanges must be an array");
+    // All or nothing: a malformed change later in the list must not leave the first ones applied.
+    for (const auto& change : changes) {
+        if (!change.is_object() || !change.contains("text") || !change["text"].is_string())
+            throw InvalidParams("a content change needs `text`");
+        if (change.contains("range")) {
+            const json& range = change["range"];
+            positionFromJson(member(range, "start"));
+            positionFromJson(member(range, "end"));
+        }
+    }
     bool full = false;
     for (const auto& change : changes) {
         if (!change.is_object() || !change.contains("text") || !change["text"].is_string())
