@@ -12,9 +12,12 @@
 #include <sstream>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace modak::codegen {
 
@@ -57,9 +60,13 @@ Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version)
     lock["lock_version"] = 1;
     lock["modak"] = version;
     lock["language"] = 1;
-    nlohmann::ordered_json data = nlohmann::ordered_json::object();
-    for (const auto& f : model::data::files())
-        data[std::string(f.path)] = digest(f.content);
+    // The embedded data never changes while modak runs: digested once, not once per deployment.
+    static const nlohmann::ordered_json data = [] {
+        nlohmann::ordered_json d = nlohmann::ordered_json::object();
+        for (const auto& f : model::data::files())
+            d[std::string(f.path)] = digest(f.content);
+        return d;
+    }();
     lock["embedded_data"] = data;
     lock["deployment"] = plan.name;
     lock["application"] = plan.application;
@@ -156,6 +163,40 @@ bool StagedOutput::commit(std::string& error) {
         }
     }
     return true;
+}
+
+bool writeFileAtomically(const fs::path& path, std::string_view text, std::string& error) {
+    fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    std::string tmpl = (dir / ("." + path.filename().string() + ".modak-tmp-XXXXXX")).string();
+    int fd = mkstemp(tmpl.data());
+    if (fd < 0) {
+        error = fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno));
+        return false;
+    }
+    struct stat st {};
+    mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+    int failure = ::fchmod(fd, mode) == 0 ? 0 : errno;
+    size_t written = 0;
+    while (!failure && written < text.size()) {
+        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            failure = n < 0 ? errno : EIO;
+        else
+            written += static_cast<size_t>(n);
+    }
+    if (!failure && ::fsync(fd) != 0)
+        failure = errno;
+    if (::close(fd) != 0 && !failure)
+        failure = errno;
+    if (!failure && std::rename(tmpl.c_str(), path.c_str()) != 0)
+        failure = errno;
+    if (!failure)
+        return true;
+    std::remove(tmpl.c_str());
+    error = fmt::format("cannot write '{}': {}", path.string(), std::strerror(failure));
+    return false;
 }
 
 bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error) {
