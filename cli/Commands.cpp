@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "Support.h"
 
+#include "modak/codegen/Output.h"
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
 #include "modak/importer/ModakJson.h"
@@ -88,38 +89,11 @@ std::optional<FileId> readInput(SourceManager& sm, const std::string& path) {
     return id;
 }
 
-// Writes `text` to `path` atomically: a temporary file in the same directory, renamed over the
-// target only once fully written, keeping the target's permissions. Nothing half-written remains.
 bool writeAtomically(const std::string& path, std::string_view text) {
-    fs::path target(path);
-    fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::string tmpl = (dir / ("." + target.filename().string() + ".modak-tmp-XXXXXX")).string();
-    int fd = mkstemp(tmpl.data());
-    if (fd < 0) {
-        printError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-        return false;
-    }
-    struct stat st {};
-    mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
-    bool ok = ::fchmod(fd, mode) == 0;
-    size_t written = 0;
-    while (ok && written < text.size()) {
-        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR)
-            continue;
-        ok = n > 0;
-        if (ok)
-            written += static_cast<size_t>(n);
-    }
-    int savedErrno = errno;
-    ok = ::fsync(fd) == 0 && ok;
-    ok = ::close(fd) == 0 && ok;
-    if (ok && std::rename(tmpl.c_str(), path.c_str()) == 0)
+    std::string error;
+    if (codegen::writeFileAtomically(path, text, error))
         return true;
-    if (!savedErrno)
-        savedErrno = errno;
-    std::remove(tmpl.c_str());
-    printError(fmt::format("cannot write '{}': {}", path, std::strerror(savedErrno)));
+    printError(error);
     return false;
 }
 

@@ -5,6 +5,7 @@
 #include "ServerImpl.h"
 
 #include "modak/codegen/Output.h"
+#include "modak/importer/ModakJson.h"
 #include "modak/lsp/Features.h"
 
 #include <fmt/format.h>
@@ -65,7 +66,7 @@ json Server::capabilities() const {
         {"positionEncoding", client_.encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
         {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
         {"diagnosticProvider", {{"identifier", "modak"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}}},
-        {"executeCommandProvider", {{"commands", {"modak.generate"}}}},
+        {"executeCommandProvider", {{"commands", {"modak.generate", "modak.import"}}}},
         {"completionProvider", {{"triggerCharacters", {"=", " ", "\"", "{", ","}}, {"resolveProvider", false}}},
         {"hoverProvider", true},
         {"definitionProvider", true},
@@ -428,12 +429,25 @@ void Server::registerFeatures() {
 
     // modak.generate {uri, deployment?, outputDir?}: what `modak generate` does, on the open (maybe
     // unsaved) text: plan, generate, write all files or none; answers the files written.
+    // modak.import {source, output?, name?, force?}: what `modak import` does.
     onRequest("workspace/executeCommand", [this](const json& params) -> json {
         std::string command = stringMember(params, "command");
-        if (command != "modak.generate")
+        if (command != "modak.generate" && command != "modak.import")
             throw InvalidParams("unknown command " + command);
         const json* arguments = optionalArray(params, "arguments");
         const json& args = arguments && !arguments->empty() ? (*arguments)[0] : json::object();
+        return command == "modak.generate" ? generateCommand(args) : importCommand(args);
+    });
+}
+
+model::FileScope Server::writableScope(const fs::path& near) const {
+    // A command a client sends while a stranger's repository is open must not write outside the
+    // workspace, nor through a link out of it.
+    return model::FileScope::ofRoots(workspaceFolders_.empty() ? std::vector<fs::path>{model::FileScope::projectRootOf(near)}
+                                                               : workspaceFolders_);
+}
+
+json Server::generateCommand(const json& args) {
         json td = {{"textDocument", {{"uri", stringMember(args, "uri")}}}};
         OpenDocument& doc = document(td);
         auto a = analysis(doc);
@@ -456,9 +470,7 @@ void Server::registerFeatures() {
         }
         // Only under the workspace (or, without one, the document's project): a command a client
         // sends on a stranger's repository must not write outside it, nor through a link out of it.
-        model::FileScope writable = model::FileScope::ofRoots(
-            workspaceFolders_.empty() ? std::vector<fs::path>{model::FileScope::projectRootOf(doc.path.parent_path())}
-                                      : workspaceFolders_);
+        model::FileScope writable = writableScope(doc.path.parent_path());
         bool confined = writable.contains(out);
         for (const auto& o : outputs)
             for (const auto& f : o.files)
@@ -475,7 +487,53 @@ void Server::registerFeatures() {
             for (const auto& f : o.files)
                 files.push_back((out / o.name / f.path).string());
         return {{"outputDir", out.string()}, {"files", files}};
-    });
+}
+
+json Server::importCommand(const json& args) {
+    std::string sourceArg = stringMember(args, "source");
+    fs::path source = sourceArg.rfind("file://", 0) == 0 ? pathFromUri(sourceArg) : fs::path(sourceArg);
+    if (source.is_relative() && !workspaceFolders_.empty())
+        source = workspaceFolders_.front() / source;
+    std::optional<std::string> outputArg = optionalString(args, "output");
+    fs::path output = outputArg ? fs::path(*outputArg) : fs::path(source).replace_extension(".modak");
+    if (output.is_relative())
+        output = source.parent_path() / output;
+    output = output.lexically_normal();
+    if (output.extension() != ".modak")
+        throw RequestFailed(fmt::format("{} is not a .modak file; nothing written", output.string()));
+    if (!writableScope(source.parent_path()).contains(output))
+        throw RequestFailed(fmt::format("{} is outside the workspace folder (or leads out of it through a symbolic "
+                                        "link); modak.import writes only inside it; nothing written",
+                                        output.string()));
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(output, ec)) && !optionalBool(args, "force").value_or(false))
+        throw RequestFailed(fmt::format("{} exists; nothing written (force: true overwrites it)", output.string()));
+    // The JSON the client names is read (the user picked it); only the result is confined.
+    SourceManager sm;
+    std::string error;
+    auto id = sm.readFile(source, error, size_t{64} << 20);
+    if (!id)
+        throw RequestFailed(fmt::format("cannot read {}: {}", source.string(), error));
+    Diagnostics diags;
+    importer::ImportOptions options;
+    options.name = optionalString(args, "name").value_or("");
+    std::optional<std::string> text = importer::importModakJson(sm, *id, diags, options);
+    if (text) {  // the result must itself be a valid program before anything is written
+        model::LoadOptions load;
+        load.importRoots = settings_.importRoots;
+        model::loadProgram(sm, sm.addBuffer(output.string(), *text), diags, load);
+    }
+    json warnings = json::array();
+    for (const auto& d : diags) {
+        if (d.severity >= Severity::Error)
+            throw RequestFailed(fmt::format("{} [{}]; nothing written", d.message, diagInfo(d.code).name));
+        if (d.severity == Severity::Warning)
+            warnings.push_back(d.message);
+    }
+    fs::create_directories(output.parent_path(), ec);  // inside the workspace: checked above
+    if (!text || !codegen::writeFileAtomically(output, *text, error))
+        throw RequestFailed(error + "; nothing written");
+    return {{"output", output.string()}, {"uri", uriFromPath(output)}, {"warnings", std::move(warnings)}};
 }
 
 } // namespace modak::lsp

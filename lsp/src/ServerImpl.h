@@ -132,6 +132,10 @@ private:
     bool editQueuedFor(const std::string& uri);
     void registerCore();
     void registerFeatures();  ///< Handlers.cpp
+    json generateCommand(const json& args);  ///< modak.generate (Handlers.cpp)
+    json importCommand(const json& args);    ///< modak.import (Handlers.cpp)
+    /// Where the server's commands may write: the workspace folders, else the project of `near`.
+    model::FileScope writableScope(const std::filesystem::path& near) const;
     void applyChanges(OpenDocument& doc, const json& changes);
     void reparse(OpenDocument& doc, TSTree* old);
     void openDocument(const std::string& uri, std::string text, int64_t version);

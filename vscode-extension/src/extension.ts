@@ -131,17 +131,20 @@ async function showPlan(context: vscode.ExtensionContext): Promise<void> {
 }
 
 async function importJson(): Promise<void> {
-  if (!serverPath) return;
+  if (!client) return;
   const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { "MODAK JSON": ["json"] } });
   if (!picked || picked.length === 0) return;
-  const source = picked[0].fsPath;
-  const target = source.replace(/\.json$/i, "") + ".modak";
-  const r = await run(serverPath, ["import", source, "-o", target], path.dirname(source));
-  if (r.code !== 0) {
-    vscode.window.showErrorMessage(`modak import: ${r.stderr.split("\n").find((l) => l.includes("error")) ?? r.stderr}`);
-    return;
+  // The language server converts and writes (inside the workspace only); the extension runs nothing.
+  try {
+    const result = (await client.sendRequest("workspace/executeCommand", {
+      command: "modak.import",
+      arguments: [{ source: picked[0].fsPath }],
+    })) as { output: string; warnings: string[] };
+    for (const w of result.warnings) output.appendLine(`modak import: warning: ${w}`);
+    await vscode.window.showTextDocument(vscode.Uri.file(result.output));
+  } catch (e) {
+    vscode.window.showErrorMessage(`modak import: ${(e as Error).message}`);
   }
-  await vscode.window.showTextDocument(vscode.Uri.file(target));
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace modak::codegen {
@@ -44,6 +45,11 @@ private:
     std::filesystem::path out_, staging_;
     std::vector<std::filesystem::path> staged_;  ///< prefix/deployment, relative to out_
 };
+
+/// Writes one file atomically: a temporary file in the same folder, renamed over `path` only once
+/// fully written and synced, keeping an existing file's permissions (else 0644). Nothing half-written
+/// remains. False with `error` ("cannot write 'path': reason") on failure.
+bool writeFileAtomically(const std::filesystem::path& path, std::string_view text, std::string& error);
 
 /// Stages and commits `outputs` under `out/<deployment>/`. False with `error` set on failure.
 bool writeOutputs(const std::filesystem::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error);
