@@ -91,6 +91,9 @@ def main():
     out = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
     os.makedirs(os.path.join(out, "targets"), exist_ok=True)
+    # The project root (as a Git repository's .git would be): teams' imports reach targets/ through it.
+    with open(os.path.join(out, "modak.toml"), "w") as f:
+        f.write("# modak project root (docs/security.md)\n")
     for name, text in TARGETS.items():
         with open(os.path.join(out, "targets", name + ".modak"), "w") as f:
             f.write(text)
