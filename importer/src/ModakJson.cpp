@@ -95,6 +95,8 @@ std::optional<std::string_view> closest(std::string_view word, const std::vector
     std::optional<std::string_view> best;
     size_t bestDistance = std::max<size_t>(2, word.size() / 3) + 1;
     for (std::string_view c : candidates) {
+        if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= bestDistance)
+            continue;  // the distance is at least the difference in length: no closer
         size_t d = editDistance(word, c);
         if (d < bestDistance) {
             bestDistance = d;

@@ -1102,7 +1102,9 @@ std::string_view suggest(std::string_view word, std::span<const std::string_view
             continue;
         // Scores are doubled distances so that a completion of the word ("v100" → "v100_pcie")
         // ranks just above a one-letter typo ("p100").
-        size_t d = 2 * editDistance(word, c);
+        // The distance is at least the difference in length: past the limit, it need not be computed.
+        size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+        size_t d = 2 * (gap > limit ? gap : editDistance(word, c));
         if (c.size() > word.size() && word.size() >= 3) {
             if (c.starts_with(word))
                 d = std::min<size_t>(d, 1);
