@@ -479,6 +479,8 @@ json Server::generateCommand(const json& args) {
             throw RequestFailed(fmt::format("{} is outside the workspace folder (or leads out of it through a "
                                             "symbolic link); modak.generate writes only inside it; nothing generated",
                                             out.string()));
+        if (!options_.writeFiles)
+            throw RequestFailed("this server writes no files; nothing generated");
         std::string error;
         if (!codegen::writeOutputs(out, outputs, error))
             throw RequestFailed(error + "; nothing generated");
@@ -530,6 +532,8 @@ json Server::importCommand(const json& args) {
         if (d.severity == Severity::Warning)
             warnings.push_back(d.message);
     }
+    if (!options_.writeFiles)
+        throw RequestFailed("this server writes no files; nothing written");
     fs::create_directories(output.parent_path(), ec);  // inside the workspace: checked above
     if (!text || !codegen::writeFileAtomically(output, *text, error))
         throw RequestFailed(error + "; nothing written");

@@ -16,6 +16,9 @@ struct ServerOptions {
     std::FILE* log = stderr;
     std::string version;  ///< reported in serverInfo
     bool verbose = false;  ///< log every message and its latency
+    /// false: modak.generate and modak.import check everything, then write nothing (the fuzzer, whose
+    /// client names any workspace it likes).
+    bool writeFiles = true;
 };
 
 /// Runs until `exit` (or end of input); returns the process exit status: 0 after `shutdown` then
