@@ -119,7 +119,10 @@ for target in "${targets[@]}"; do
       { echo "fuzz_$target: a saved regression fails again:" >&2; tail -30 "build-fuzz/$target.regressions.log" >&2; status=1; }
   fi
   mkdir -p "build-fuzz/crashes/$target"
-  flags=(-max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+  # -entropic=0: the entropic power schedule's bookkeeping (InputCorpus::UpdateFeatureFrequency on
+  # every feature of every run) took 63% of the LSP target's time and a third of the parser's; without
+  # it, a run of the same length executes 1.5-3.7 times as many inputs and reaches more coverage.
+  flags=(-entropic=0 -max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
          -artifact_prefix="$root/build-fuzz/crashes/$target/")
   if [[ -z $runs ]]; then
     corpus=build-fuzz/corpus/$target
