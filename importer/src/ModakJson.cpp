@@ -75,17 +75,23 @@ std::string_view trimView(std::string_view s) {
 }
 
 // Case-insensitive Levenshtein distance.
-size_t editDistance(std::string_view a, std::string_view b) {
+/// The edit distance of `a` and `b`, or `bound` as soon as it is certain to be at least that (a row's
+/// minimum never decreases).
+size_t editDistance(std::string_view a, std::string_view b, size_t bound) {
     std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
     for (size_t j = 0; j <= b.size(); ++j)
         prev[j] = j;
     for (size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
+        size_t rowMin = i;
         for (size_t j = 1; j <= b.size(); ++j) {
             bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
                         std::tolower(static_cast<unsigned char>(b[j - 1]));
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+            rowMin = std::min(rowMin, cur[j]);
         }
+        if (rowMin >= bound)
+            return bound;
         std::swap(prev, cur);
     }
     return prev[b.size()];
@@ -97,7 +103,7 @@ std::optional<std::string_view> closest(std::string_view word, const std::vector
     for (std::string_view c : candidates) {
         if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= bestDistance)
             continue;  // the distance is at least the difference in length: no closer
-        size_t d = editDistance(word, c);
+        size_t d = editDistance(word, c, bestDistance);
         if (d < bestDistance) {
             bestDistance = d;
             best = c;

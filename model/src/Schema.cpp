@@ -1072,25 +1072,40 @@ std::string describeExpected(const KeySchema& key) {
 // ------------------------------------------------------------------------------------------------
 // Suggestions.
 
-size_t editDistance(std::string_view a, std::string_view b) {
+namespace {
+
+/// The edit distance of `a` and `b`, or `bound` as soon as it is certain to be at least that.
+size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
     auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
     const size_t n = a.size(), m = b.size();
     std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
     for (size_t j = 0; j <= m; ++j)
         prev[j] = j;
+    size_t prevMin = 0;
     for (size_t i = 1; i <= n; ++i) {
         cur[0] = i;
+        size_t rowMin = i;
         for (size_t j = 1; j <= m; ++j) {
             size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
             if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
                 cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+            rowMin = std::min(rowMin, cur[j]);
         }
+        // A row's minimum is at least the smaller of the previous row's and the one before's plus one:
+        // once two rows in a row reach the bound, every later one does.
+        if (rowMin >= bound && prevMin >= bound)
+            return bound;
+        prevMin = rowMin;
         prev2.swap(prev);
         prev.swap(cur);
     }
     return prev[m];
 }
+
+} // namespace
+
+size_t editDistance(std::string_view a, std::string_view b) { return distanceUpTo(a, b, SIZE_MAX); }
 
 std::string_view suggest(std::string_view word, std::span<const std::string_view> candidates) {
     // Accept roughly one typo per three characters, like clang's typo correction.
@@ -1102,9 +1117,9 @@ std::string_view suggest(std::string_view word, std::span<const std::string_view
             continue;
         // Scores are doubled distances so that a completion of the word ("v100" → "v100_pcie")
         // ranks just above a one-letter typo ("p100").
-        // The distance is at least the difference in length: past the limit, it need not be computed.
+        // The distance is at least the difference in length, and past the limit its value does not matter.
         size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
-        size_t d = 2 * (gap > limit ? gap : editDistance(word, c));
+        size_t d = 2 * (gap > limit ? gap : distanceUpTo(word, c, limit + 1));
         if (c.size() > word.size() && word.size() >= 3) {
             if (c.starts_with(word))
                 d = std::min<size_t>(d, 1);
