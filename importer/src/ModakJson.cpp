@@ -309,6 +309,7 @@ private:
     }
     const Value* object(const Member& m);
     std::optional<std::string> string(const Member& m);
+    void nulBytes(const Value& v);  ///< an error at every string that holds a NUL character
     std::optional<bool> boolean(const Member& m);
     std::optional<int64_t> positiveInt(const Member& m, int64_t min = 1);
     std::optional<std::string> fraction(const Member& m, bool zeroAllowed);
@@ -636,6 +637,7 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
     }
 
     size_t errorsBefore = diags_.errorCount();
+    nulBytes(root);
     name_ = baseName(root);
     app_ = std::make_unique<Block>("application", name_, kApplicationOrder);
     target_ = std::make_unique<Block>("target", "", kTargetOrder);
@@ -652,6 +654,17 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
     if (failed)
         return std::nullopt;
     return result;
+}
+
+void Importer::nulBytes(const Value& v) {
+    // JSON can write NUL ("\u0000"); a .modak string cannot hold it, so no value with one is imported.
+    if (v.type == VT::String && v.string.find('\0') != std::string::npos)
+        error(DiagCode::JsonInvalidValue, valueRange(v),
+              "this string holds a NUL character (\\u0000), which a .modak file cannot hold");
+    for (const Member& m : v.members)
+        nulBytes(m.value);
+    for (const Value& item : v.items)
+        nulBytes(item);
 }
 
 void Importer::document(const Value& root) {
