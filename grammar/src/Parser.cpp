@@ -147,9 +147,11 @@ private:
         if (d.severity < Severity::Error)
             return &d;
         if (++errors_ >= options_.maxErrors) {
+            size_t at = diags_.size() - 1;  // `d` moves if this add grows the vector
             diags_.add(DiagCode::TooManyErrors, state_.range(s.b, s.e),
                        fmt::format("too many errors ({}); stopping here", errors_));
             stopped_ = true;
+            return &diags_.items()[at];
         }
         return &d;
     }
