@@ -851,8 +851,14 @@ private:
         if (stopped_)
             return;
         const char* at = p_;
-        if (at + 1 < end_ && at[0] == '/' && at[1] == '*')
-            return;  // skipTrivia reported the unterminated comment
+        // X3 skipped the comments it could; an unterminated one is reported by skipTrivia. A
+        // terminated one is passed, so that the error names what follows it.
+        while (at + 1 < end_ && at[0] == '/' && at[1] == '*') {
+            const char* close = findBlockCommentEnd(at + 2);
+            if (!close)
+                return;
+            at = skipBlanks(close);
+        }
         std::string message;
         if (which == "',' or ']'")
             message = fmt::format("expected ',' or ']' in the list, found {}", describe(at));
