@@ -1078,7 +1078,10 @@ namespace {
 size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
     auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
     const size_t n = a.size(), m = b.size();
-    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+    // Three rows, reused: allocating them was most of the cost of a suggestion under ASan.
+    thread_local std::vector<size_t> rows;
+    rows.assign(3 * (m + 1), 0);
+    size_t *prev2 = rows.data(), *prev = prev2 + (m + 1), *cur = prev + (m + 1);
     for (size_t j = 0; j <= m; ++j)
         prev[j] = j;
     size_t prevMin = 0;
@@ -1097,8 +1100,10 @@ size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
         if (rowMin >= bound && prevMin >= bound)
             return bound;
         prevMin = rowMin;
-        prev2.swap(prev);
-        prev.swap(cur);
+        size_t* oldest = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = oldest;
     }
     return prev[m];
 }
