@@ -145,7 +145,7 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         auto c1 = text.find(':'), c2 = text.rfind(':');
         auto h = number(text.substr(0, c1)), m = number(text.substr(c1 + 1, c2 - c1 - 1)),
              s = number(text.substr(c2 + 1));
-        if (!h || !m || !s)
+        if (!h || !m || !s || days > limit / 86400 || *h > limit / 3600)
             return fail(fmt::format("duration '{}' is too large", std::string_view(b, e - b)));
         if (*m >= 60 || *s >= 60)
             return fail(fmt::format("minutes and seconds in duration '{}' must be below 60",
@@ -167,7 +167,7 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         if (unit < nextUnit)
             return fail(fmt::format("duration '{}' must list units once each, in the order d, h, m, s",
                                     text));
-        if (!n || total > limit)
+        if (!n || total > limit || *n > limit / scale[unit])
             return fail(fmt::format("duration '{}' is too large", text));
         total += *n * scale[unit];
         nextUnit = unit + 1;
