@@ -38,6 +38,8 @@ declare -A max_len=([parser]=4096 [importer]=4096 [lsp_transport]=8192 [escaping
 # ASan settings for throughput: a smaller quarantine (still far more than one input frees) and
 # shorter allocation stacks in reports. The caller's ASAN_OPTIONS win.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=32:malloc_context_size=5}
+# Undefined behaviour stops the run with a reproducer (UBSan only reports and goes on by default).
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
 scripts/setup.sh
 cmake --preset fuzz >/dev/null
