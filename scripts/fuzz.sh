@@ -148,6 +148,7 @@ for target in "${targets[@]}"; do
   logs=$root/build-fuzz/long/$target/$(date -u +%Y%m%dT%H%M%S)
   mkdir -p "$logs"
   [[ -n ${FUZZ_MAX_TIME:-} ]] && flags+=(-max_total_time="$FUZZ_MAX_TIME")
+  crashes_before=$(find "build-fuzz/crashes/$target" -type f | wc -l)
   started=$(date +%s)
   echo "fuzz_$target: $runs executions on $workers workers, logs in ${logs#"$root"/}" >&2
   rc=0
@@ -159,9 +160,12 @@ for target in "${targets[@]}"; do
   units=$(find "$corpus" -type f | wc -l)
   if ((rc == 0)); then
     echo "fuzz_$target: $n executions in ${wall}s ($rate/s), $cov coverage points, $ft features, corpus $units inputs, no failure"
-  else
+  elif (($(find "build-fuzz/crashes/$target" -type f | wc -l) > crashes_before)); then
     echo "fuzz_$target: FAILED after $n executions in ${wall}s — reproducer in build-fuzz/crashes/$target/:" >&2
     grep -hE 'ERROR|SUMMARY|abort|Test unit written' "$logs"/fuzz-*.log | head -20 >&2
+    status=1
+  else
+    echo "fuzz_$target: stopped (exit $rc) after $n executions in ${wall}s, $cov coverage points, $ft features, no reproducer" >&2
     status=1
   fi
 done
