@@ -92,7 +92,8 @@ std::string canonicalString(std::string_view s) {
     return "\"" + out + "\"";
 }
 
-bool hasNewline(std::string_view s) { return s.find('\n') != std::string_view::npos; }
+/// A line break as the lexer sees one: a line comment also ends at a lone carriage return.
+bool hasNewline(std::string_view s) { return s.find_first_of("\n\r") != std::string_view::npos; }
 
 size_t countNewlines(std::string_view s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
 
