@@ -25,6 +25,7 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
     model::LoadOptions options;
     options.importRoots = importRoots;
+    options.rootReadFromPath = false;  // the text is the editor's (or was read by the caller)
     if (overlay) {
         // Open editor buffers win over the files on disk, so imports see unsaved edits.
         options.reader = [overlay](SourceManager& sm, const fs::path& p, std::string& error) -> std::optional<FileId> {

@@ -106,14 +106,8 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
     std::optional<Resolved> firstInside;
     for (size_t i = 0; i < bases.size(); ++i) {
         fs::path lexical = (bases[i] / w).lexically_normal();
-        if (!lexicallyInside(lexical)) {
-            if (i == 0 && bases.size() == 1) {
-                refusal = Refusal::Outside;
-                error = fmt::format("the path escapes the project ({})", rootsText());
-                return std::nullopt;
-            }
+        if (!lexicallyInside(lexical))
             continue;
-        }
         if (w.extension().string() != extension) {
             refusal = Refusal::WrongKind;
             error = fmt::format("only {} files can be named here", extension);

@@ -124,7 +124,7 @@ public:
         auto doc = std::make_unique<Document>();
         doc->file = root;
         doc->path = fs::path(std::string(sm_.path(root)));
-        if (auto refused = program_.scope.checkRootFile(doc->path)) {
+        if (auto refused = options_.rootReadFromPath ? program_.scope.checkRootFile(doc->path) : std::nullopt) {
             // Not located in the file: its text is not to be shown.
             diags_.add(DiagCode::PathOutsideProject, SourceRange{}, std::move(*refused));
             doc->tree.file = root;

@@ -71,6 +71,9 @@ struct LoadOptions {
     uint32_t maxImportDepth = 32;
     /// Folders the user trusts beside the root file's project (`--import-root`, `modak.importRoots`).
     std::vector<std::filesystem::path> importRoots;
+    /// Whether the root's text was read from its path, which then may not be a symbolic link out of
+    /// its project. False for an editor's buffer: its text is the client's, whatever the path.
+    bool rootReadFromPath = true;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
