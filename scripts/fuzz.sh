@@ -12,6 +12,8 @@
 #          build-fuzz/corpus-long/<target>/, so a later campaign resumes where this one stopped.
 #          Logs in build-fuzz/long/<target>/<time>/fuzz-<worker>.log; FUZZ_NICE (default 10) is the
 #          workers' niceness, FUZZ_MAX_TIME (seconds, default none) bounds each target's campaign.
+#          FUZZ_PREBUILT=DIR runs the fuzz_<target> binaries in DIR instead of building them (a campaign
+#          on a bigger machine that has the binaries and their libraries but no compiler).
 # Both print, per target, executions, coverage points (cov:) and features (ft:).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,9 +43,13 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=32:malloc_context_size=5}
 # Undefined behaviour stops the run with a reproducer (UBSan only reports and goes on by default).
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
-scripts/setup.sh
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+bindir=${FUZZ_PREBUILT:-$root/build-fuzz/fuzz}
+if [[ -z ${FUZZ_PREBUILT:-} ]]; then
+  scripts/setup.sh
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+fi
+bindir=$(cd "$bindir" && pwd)
 
 # seed <target> <folder>: the tests' files for that target (files already there are kept).
 seed() {
@@ -115,7 +121,7 @@ stats() {
 mkdir -p build-fuzz/crashes
 status=0
 for target in "${targets[@]}"; do
-  bin=$root/build-fuzz/fuzz/fuzz_$target
+  bin=$bindir/fuzz_$target
   if compgen -G "fuzz/regressions/$target/*" >/dev/null; then
     "$bin" -runs=0 fuzz/regressions/$target/* >/dev/null 2>"build-fuzz/$target.regressions.log" ||
       { echo "fuzz_$target: a saved regression fails again:" >&2; tail -30 "build-fuzz/$target.regressions.log" >&2; status=1; }
