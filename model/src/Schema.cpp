@@ -153,8 +153,8 @@ const Values kKerasBackends = {
 const Values kPrecisions = {
     {"fp32", "IEEE 754 single precision throughout (the framework default)"},
     {"fp16", "IEEE 754 half precision; usually needs loss scaling to train stably"},
-    {"bf16", "bfloat16 (8-bit exponent, 7-bit mantissa): fp32 range at half the size; native on "
-             "A100, H100 and MI250X, not on V100 or older"},
+    {"bf16", "bfloat16 (8-bit exponent, 7-bit mantissa): fp32 range at half the size; native on the GPUs "
+             "whose catalogue entry has a bf16 peak (Ampere, Ada, Hopper, CDNA2 and newer), not on V100 or older"},
     {"tf32", "TensorFloat-32 matrix multiplications on NVIDIA Ampere or newer GPUs; tensors stay fp32"},
     {"mixed", "automatic mixed precision: fp16/bf16 compute with fp32 master weights"},
     {"fp64", "IEEE 754 double precision (scientific models; slow on most GPUs)"},
@@ -288,7 +288,7 @@ const Values kCpuArchs = {
 Values gpuModelValues() {
     Values v;
     for (const auto& g : data::gpuModels())
-        v.push_back({std::string(g.name), std::string(g.doc)});
+        v.push_back({std::string(g.entry.name), std::string(g.entry.doc)});
     return v;
 }
 

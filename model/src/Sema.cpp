@@ -5,6 +5,7 @@
 // Conventions for messages: lowercase start, source names in single quotes, code in backticks,
 // concise; every diagnostic on the most precise range (key, value, list element, version string).
 #include "modak/model/Program.h"
+#include "modak/model/CatalogueNames.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
 
@@ -249,11 +250,16 @@ struct Framework {
     }
 };
 
-bool isNvidiaGpu(std::string_view model) { return model != "mi250x"; }
-bool isAmpereOrNewer(std::string_view model) {
-    return model.starts_with("a100") || model.starts_with("h100");
+/// The vendor of catalogue GPU `model` ("" when the catalogue does not know it).
+std::string_view gpuVendor(std::string_view model) {
+    const data::GpuFacts* gpu = data::gpuFacts(model);
+    return gpu ? gpu->vendor : std::string_view();
 }
-bool hasNativeBf16(std::string_view model) { return isAmpereOrNewer(model) || model == "mi250x"; }
+/// Whether catalogue GPU `model` lacks `precision` natively (false when the catalogue does not know it).
+bool lacksNativePrecision(std::string_view model, std::string_view precision) {
+    const data::GpuFacts* gpu = data::gpuFacts(model);
+    return gpu && !gpu->hasNativePrecision(precision);
+}
 
 // ------------------------------------------------------------------------------------------------
 
@@ -1002,8 +1008,8 @@ private:
             std::string problem;
             if (vendor == "none" || vendor == "fpga")
                 problem = fmt::format("accelerator '{}' contradicts the 'gpu' block of target '{}'", vendor, name);
-            else if (!m.empty() && topLevelBlock("target")->key("gpu")->block->key("model")->types[0].value(m) &&
-                     ((vendor == "amd" && isNvidiaGpu(m)) || (vendor == "nvidia" && !isNvidiaGpu(m))))
+            else if (std::string_view gpuMade = gpuVendor(m);
+                     !gpuMade.empty() && (vendor == "amd" || vendor == "nvidia") && vendor != gpuMade)
                 problem = fmt::format("accelerator '{}' contradicts GPU model '{}'", vendor, m);
             if (!problem.empty()) {
                 Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, acc->value().range, problem);
@@ -1197,9 +1203,9 @@ private:
             std::string_view p = ident(prec);
             std::string_view model = ident(res.gpuModel);
             std::string problem;
-            if (p == "tf32" && !model.empty() && !isAmpereOrNewer(model))
+            if (p == "tf32" && lacksNativePrecision(model, "tf32"))
                 problem = "needs an NVIDIA Ampere or newer GPU";
-            else if (p == "bf16" && !model.empty() && !hasNativeBf16(model))
+            else if (p == "bf16" && lacksNativePrecision(model, "bf16"))
                 problem = "is not supported natively by";
             if (!problem.empty()) {
                 const Statement* targetRef = attr(dep, "target");
@@ -1535,8 +1541,8 @@ private:
             return;
         std::string_view present;
         const Statement* where = nullptr;
-        if (res.gpuModel && !ident(res.gpuModel).empty()) {
-            present = isNvidiaGpu(ident(res.gpuModel)) ? "nvidia" : "amd";
+        if (res.gpuModel && !gpuVendor(ident(res.gpuModel)).empty()) {
+            present = gpuVendor(ident(res.gpuModel));
             where = res.gpuModel;
         } else if (res.accelerator && !ident(res.accelerator).empty()) {
             present = ident(res.accelerator);

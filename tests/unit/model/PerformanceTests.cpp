@@ -221,8 +221,16 @@ TEST_CASE("versions compare numerically", "[model][catalogue]") {
 TEST_CASE("the language's GPU and workload tables are the catalogue's", "[model][catalogue]") {
     const auto& gpus = cat().gpus;
     REQUIRE(data::gpuModels().size() == gpus.size());
-    for (size_t i = 0; i < gpus.size(); ++i)
-        CHECK(data::gpuModels()[i].name == gpus[i].name);
+    for (size_t i = 0; i < gpus.size(); ++i) {
+        const data::GpuFacts& facts = data::gpuModels()[i];
+        CHECK(facts.name() == gpus[i].name);
+        CHECK(facts.vendor == gpus[i].vendor);
+        CHECK(facts.architecture == gpus[i].architecture);
+        for (const auto& [precision, peak] : gpus[i].peakTflops)
+            CHECK(facts.hasNativePrecision(precision) == (peak > 0));
+        for (std::string_view precision : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"})
+            CHECK(facts.hasNativePrecision(precision) == gpus[i].peakTflops.contains(std::string(precision)));
+    }
     const auto& loads = cat().workloads;
     REQUIRE(data::workloads().size() == loads.size());
     for (size_t i = 0; i < loads.size(); ++i) {

@@ -323,7 +323,7 @@ test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slu
 test.modak:4:11: error: invalid value 'azure' for 'cloud' (allowed: openstack, aws) [invalid-value]
   cloud = azure
           ^~~~~
-test.modak:5:17: error: invalid value 'v100' for 'model'; did you mean 'v100_pcie'? (allowed: gtx1080ti, k80, p100, v100_pcie, v100_sxm2, v100_sxm3, a100_pcie_40gb, a100_pcie_80gb, a100_sxm4_40gb, a100_sxm4_80gb, h100_sxm5, h100_pcie, l40s, t4, rtx_a6000, mi250x) [invalid-value]
+test.modak:5:17: error: invalid value 'v100' for 'model'; did you mean 'v100_pcie'? (allowed: gtx1080ti, k80, p100, v100_pcie, v100_sxm2, v100_sxm3, a100_pcie_40gb, a100_pcie_80gb, a100_sxm4_40gb, a100_sxm4_80gb, h100_sxm5, h100_pcie, l40s, t4, rtx_a6000, mi250x, mi300x) [invalid-value]
   gpu { model = v100, count = 2 }
                 ^~~~
 test.modak:6:18: error: invalid value 'infiniband' for 'interconnect'; did you mean 'infiniband_edr'? (allowed: pcie, nvlink1, nvlink2, nvlink3, nvlink4, ethernet_10g, ethernet_25g, ethernet_100g, infiniband_edr, infiniband_hdr, infiniband_ndr, slingshot) [invalid-value]

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lookups over the tables cmake/CatalogueNames.cmake generates from schemas/catalog/.
+#include "modak/model/CatalogueNames.h"
+
+#include <algorithm>
+
+namespace modak::model::data {
+
+bool GpuFacts::hasNativePrecision(std::string_view precision) const {
+    std::string_view rest = precisions;
+    while (!rest.empty()) {
+        size_t blank = rest.find(' ');
+        if (rest.substr(0, blank) == precision)
+            return true;
+        rest = blank == std::string_view::npos ? std::string_view() : rest.substr(blank + 1);
+    }
+    return false;
+}
+
+const GpuFacts* gpuFacts(std::string_view name) {
+    auto gpus = gpuModels();
+    auto it = std::find_if(gpus.begin(), gpus.end(), [&](const GpuFacts& g) { return g.name() == name; });
+    return it == gpus.end() ? nullptr : &*it;
+}
+
+} // namespace modak::model::data
