@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-//! What every generator reads: the deployment, its application and target blocks, the plan the
-//! optimiser chose, and the job spec already read from them. Generators append artefacts and
+//! What every generator reads: the lowered deployment (with its application and target), the plan
+//! the optimiser chose, and the job spec made from both. Generators append artefacts and
 //! diagnostics; they never write files.
 #pragma once
 
@@ -15,10 +15,12 @@ struct DeploymentContext {
     const model::Program& program;
     const model::Symbol& deployment;
     const model::DeploymentPlan& plan;
+    const model::Deployment& lowered;  ///< the typed deployment the plan was made from
     const GenerateOptions& options;
-    const syntax::Statement* application = nullptr;  ///< null when the reference does not resolve
-    const syntax::Statement* target = nullptr;
     JobSpec spec;
+    /// The application and target blocks (null when unresolved), only for where a value was written.
+    const syntax::Statement* application = nullptr;
+    const syntax::Statement* target = nullptr;
 };
 
 /// One `emit` kind: appends its artefacts (paths relative to the deployment's output directory,

@@ -10,7 +10,6 @@
 #include "Tosca.h"
 #include "Terraform.h"
 
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 
@@ -19,29 +18,19 @@
 namespace modak::codegen {
 namespace {
 
-using namespace model::tree;
-
-const Statement* refBlock(const model::Program& program, const model::Symbol& from, std::string_view kind,
-                          std::string_view key) {
-    std::string name = word(from.block, key);
-    const model::Symbol* sym = name.empty() ? nullptr : program.lookup(from.file, kind, name);
-    return sym ? sym->block : nullptr;
-}
-
-/// Reads a string that goes into a scheduler directive; refuses what the directive parser would
-/// misread.
-std::string directiveValue(const Statement* block, std::string_view key, bool allowSpaces, Diagnostics& diags) {
-    const Value* v = attr(block, key);
-    if (!v || (v->kind != Value::Kind::String && v->kind != Value::Kind::Identifier))
+/// A string that goes into a scheduler directive, or "" with an error when the directive parser
+/// would misread it.
+std::string directiveValue(const model::Located<std::string>& v, std::string_view key, bool allowSpaces,
+                           Diagnostics& diags) {
+    if (!v.present)
         return {};
-    std::string text(v->text());
-    if (!directiveSafe(text, allowSpaces)) {
-        diags.add(DiagCode::UnsafeValue, v->range,
+    if (!directiveSafe(v.value, allowSpaces)) {
+        diags.add(DiagCode::UnsafeValue, v.range,
                   fmt::format("'{}' cannot be written into a batch directive: it contains {}", key,
                               allowSpaces ? "a line break or '#'" : "blanks, a line break or '#'"));
         return {};
     }
-    return text;
+    return v.value;
 }
 
 void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
@@ -57,99 +46,81 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
 JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
                     const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags) {
     (void)sm;
+    (void)program;
     JobSpec s;
-    const Statement* d = deployment.block;
-    const Statement* app = refBlock(program, deployment, "application", "application");
-    const Statement* target = refBlock(program, deployment, "target", "target");
-    const Statement* job = child(d, "job");
-    const Statement* scale = child(d, "scale");
+    const model::Deployment& d = *plan.spec;
+    const model::Application& app = d.application;
+    const model::Target& target = d.target;
+    const model::JobRequest& job = d.job;
     s.deployment = deployment.name;
     s.sourceName = options.sourceName;
     s.version = options.version;
-    s.scheduler = word(target, "scheduler", "none");
-    s.kind = word(app, "kind", "ai_training");
-    s.distributed = word(app, "distributed");
-    auto parallelisation = words(attr(app, "parallelisation"));
-    if (auto r = integer(app, "ranks"))
-        s.ranks = static_cast<int>(*r);
-    s.mpi = word(app, "type") == "mpi" || attr(app, "mpi") ||
-            std::find(parallelisation.begin(), parallelisation.end(), "mpi") != parallelisation.end();
+    s.scheduler = target.scheduler;
+    s.kind = app.kind;
+    s.distributed = app.distributed;
+    s.ranks = app.ranks;
+    s.mpi = app.mpi;
 
-    // Resources: the job block wins; the plan fills in what the model chose.
-    s.name = directiveValue(job, "name", false, diags);
+    // Resources: what the plan chose (the job block's counts already fixed it), and the job's
+    // scheduler settings.
+    s.name = directiveValue(job.name, "name", false, diags);
     if (s.name.empty())
         s.name = deployment.name;
-    s.walltimeSeconds = integer(job, "walltime");
-    s.queue = directiveValue(job, "queue", false, diags);
-    if (s.queue.empty())
-        s.queue = word(d, "partition", word(target, "queue"));
+    s.walltimeSeconds = job.walltimeSeconds;
+    s.queue = directiveValue(job.queue, "queue", false, diags);
+    if (s.queue.empty() && !job.queue.present)
+        s.queue = d.queue;
     if (!directiveSafe(s.queue)) {
-        diags.add(DiagCode::UnsafeValue, d->range(),
+        diags.add(DiagCode::UnsafeValue, d.symbol->block->range(),
                   "the partition or queue name cannot be written into a batch directive");
         s.queue.clear();
     }
-    s.account = directiveValue(job, "account", false, diags);
-    if (s.account.empty() && directiveSafe(word(target, "account")))
-        s.account = word(target, "account");
-    s.qos = directiveValue(job, "qos", false, diags);
-    s.constraint = directiveValue(job, "constraint", false, diags);
-    s.nodelist = directiveValue(job, "nodelist", false, diags);
-    s.dependency = directiveValue(job, "dependency", false, diags);
-    s.begin = directiveValue(job, "begin", false, diags);
-    if (const Value* a = attr(job, "array")) {
-        if (a->kind == Value::Kind::Range && a->items().size() == 2)
-            s.array = fmt::format("{}-{}", a->items()[0].integer(), a->items()[1].integer());
-        else if (a->kind == Value::Kind::List)
-            for (const auto& item : a->items())
-                s.array += (s.array.empty() ? "" : ",") + std::to_string(item.integer());
-        else
-            s.array = directiveValue(job, "array", false, diags);
-    }
+    s.account = directiveValue(job.account, "account", false, diags);
+    if (s.account.empty() && !job.account.present && directiveSafe(target.account))
+        s.account = target.account;
+    s.qos = directiveValue(job.qos, "qos", false, diags);
+    s.constraint = directiveValue(job.constraint, "constraint", false, diags);
+    s.nodelist = directiveValue(job.nodelist, "nodelist", false, diags);
+    s.dependency = directiveValue(job.dependency, "dependency", false, diags);
+    s.begin = directiveValue(job.begin, "begin", false, diags);
+    s.array = directiveValue(job.array, "array", false, diags);
     const model::Candidate* chosen = plan.chosen ? &*plan.chosen : nullptr;
-    s.nodes = static_cast<int>(integer(job, "nodes").value_or(chosen ? chosen->nodes : 1));
-    s.gpusPerNode = static_cast<int>(integer(job, "gpus").value_or(chosen ? chosen->gpusPerNode : 0));
+    s.nodes = chosen ? chosen->nodes : job.nodes.value_or(1);
+    s.gpusPerNode = chosen ? chosen->gpusPerNode : job.gpusPerNode.value_or(0);
     int tasksFallback = 1;
     if (chosen && chosen->ranksPerNode > 0)
         tasksFallback = chosen->ranksPerNode;
     else if (chosen && chosen->gpusPerNode > 0 && (s.distributed == "horovod" || s.distributed == "mpi"))
         tasksFallback = chosen->gpusPerNode;
-    s.tasksPerNode = static_cast<int>(integer(job, "tasks_per_node").value_or(integer(scale, "tasks_per_node").value_or(tasksFallback)));
-    if (auto t = integer(job, "tasks"))
-        s.tasks = static_cast<int>(*t);
-    s.cpusPerTask = static_cast<int>(integer(job, "cpus_per_task").value_or(0));
-    s.memoryBytes = integer(job, "memory");
-    s.memoryPerCpuBytes = integer(job, "memory_per_cpu");
-    s.output = directiveValue(job, "output", false, diags);
-    s.error = directiveValue(job, "error", false, diags);
-    s.combineOutput = boolean(job, "combine_output").value_or(false);
-    s.exclusive = boolean(job, "exclusive").value_or(false);
-    s.notify = words(attr(job, "notify"));
-    s.email = directiveValue(job, "email", false, diags);
-    if (const Value* e = attr(job, "export_env")) {
-        if (e->kind == Value::Kind::Bool) {
-            s.exportAll = e->boolean;
-        } else {
-            for (const auto& item : e->items()) {
-                if (item.kind == Value::Kind::Identifier && item.text() == "all")
-                    s.exportAll = true;
-                else if (isEnvName(item.text()))
-                    s.exportVars.emplace_back(item.text());
-                else
-                    diags.add(DiagCode::UnsafeValue, item.range,
-                              fmt::format("'{}' is not an environment variable name", std::string(item.text())));
-            }
-        }
+    s.tasksPerNode = d.scale.tasksPerNode.value_or(tasksFallback);
+    s.tasks = job.tasks;
+    s.cpusPerTask = job.cpusPerTask;
+    s.memoryBytes = job.memoryBytes;
+    s.memoryPerCpuBytes = job.memoryPerCpuBytes;
+    s.output = directiveValue(job.output, "output", false, diags);
+    s.error = directiveValue(job.error, "error", false, diags);
+    s.combineOutput = job.combineOutput;
+    s.exclusive = job.exclusive;
+    s.notify = job.notify;
+    s.email = directiveValue(job.email, "email", false, diags);
+    s.exportAll = job.exportAll;
+    for (const auto& name : job.exportVars) {
+        if (isEnvName(name.value))
+            s.exportVars.push_back(name.value);
+        else
+            diags.add(DiagCode::UnsafeValue, name.range,
+                      fmt::format("'{}' is not an environment variable name", name.value));
     }
 
     // What runs, and in which container.
-    s.runtime = word(d, "runtime", word(target, "runtime", "none"));
-    s.accelerator = word(target, "accelerator", "nvidia");
-    s.imageDir = word(target, "image_dir");
-    s.modules = words(attr(target, "modules"));
+    s.runtime = d.runtime;
+    s.accelerator = target.accelerator;
+    s.imageDir = target.imageDir;
+    s.modules = target.modules;
     if (chosen)
         s.imageReference = chosen->reference;
     if (s.imageReference.empty())
-        s.imageReference = word(app, "container");
+        s.imageReference = app.container;
     // Without a chosen candidate the plan has already said why (no-candidate); saying it again here
     // would only repeat it.
     if (s.imageReference.empty() && s.runtime != "none" && chosen) {
@@ -165,30 +136,18 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
             for (const auto& [k, v] : it->second)
                 addEnv(s, k, v);
     }
-    s.threads = static_cast<int>(integer(app, "threads").value_or(integer(scale, "threads").value_or(0)));
+    s.threads = app.threads;
     if (s.threads > 0)
         addEnv(s, "OMP_NUM_THREADS", std::to_string(s.threads));
-    if (const Statement* env = child(app, "env"))
-        for (const auto& e : env->body())
-            if (e.kind() == Statement::Kind::Attribute) {
-                std::string value = e.value().kind == Value::Kind::Integer ? std::to_string(e.value().integer())
-                                    : e.value().kind == Value::Kind::Bool  ? (e.value().boolean ? "true" : "false")
-                                    : e.value().kind == Value::Kind::Float ? fmt::format("{}", e.value().number())
-                                                                         : std::string(e.value().text());
-                addEnv(s, std::string(e.key().name), value);
-            }
-    s.pre = word(app, "pre");
-    s.post = word(app, "post");
-    s.run = word(app, "run");
-    if (s.run.empty()) {
-        s.run = word(app, "executable");
-        if (std::string args = word(app, "arguments"); !args.empty())
-            s.run += " " + args;
-    }
-    if (const Statement* build = child(app, "build")) {
-        s.buildSrc = word(build, "src");
-        s.buildCommand = word(build, "command");
-        s.buildParallelism = static_cast<int>(integer(build, "parallelism").value_or(1));
+    for (const auto& [name, value] : app.env)
+        addEnv(s, name, value);
+    s.pre = app.pre;
+    s.post = app.post;
+    s.run = app.run;
+    if (app.build) {
+        s.buildSrc = app.build->src;
+        s.buildCommand = app.build->command;
+        s.buildParallelism = app.build->parallelism;
     }
     return s;
 }
@@ -256,16 +215,19 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
                                          const model::Symbol& deployment, const model::DeploymentPlan& plan,
                                          const GenerateOptions& options, Diagnostics& diags) {
     std::vector<Artefact> out;
-    std::vector<std::string> emit = options.emit.empty() ? words(attr(deployment.block, "emit")) : options.emit;
-    DeploymentContext context{sm, program, deployment, plan, options, nullptr, nullptr, {}};
-    context.application = refBlock(program, deployment, "application", "application");
-    context.target = refBlock(program, deployment, "target", "target");
-    if (emit.empty()) {
-        // Without an emit list, the job script for the target's scheduler.
-        std::string scheduler = word(context.target, "scheduler", "none");
-        emit.push_back(scheduler == "none" || scheduler == "kubernetes" ? "script" : scheduler);
+    model::DeploymentPlan withSpec;
+    const model::DeploymentPlan* planned = &plan;
+    if (!plan.spec) {  // a plan made by hand (tests): lower the deployment here
+        withSpec = plan;
+        withSpec.spec = std::make_shared<const model::Deployment>(
+            model::lowerDeployment(program, deployment, model::Catalogue::builtin()));
+        planned = &withSpec;
     }
-    context.spec = readJobSpec(sm, program, deployment, plan, options, diags);
+    const model::Deployment& lowered = *planned->spec;
+    const std::vector<std::string>& emit = options.emit.empty() ? lowered.emit : options.emit;
+    DeploymentContext context{sm, program, deployment, *planned, lowered, options, {},
+                              lowered.applicationBlock, lowered.targetBlock};
+    context.spec = readJobSpec(sm, program, deployment, *planned, options, diags);
     for (const auto& kind : emit) {
         const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });
         if (e != std::end(kEmitters)) {
@@ -275,7 +237,7 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
         std::string list;
         for (const auto& s : supportedEmits())
             list += (list.empty() ? "" : ", ") + s;
-        diags.add(DiagCode::UnsupportedEmit, plan.range,
+        diags.add(DiagCode::UnsupportedEmit, lowered.range,
                   fmt::format("deployment '{}': `{}` output is not generated by this version of modak (it generates: {})",
                               deployment.name, kind, list));
     }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Kubernetes.h"
 
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 
@@ -10,7 +9,6 @@
 namespace modak::codegen {
 namespace {
 
-using namespace model::tree;
 
 bool dnsLabel(std::string_view s) {
     if (s.empty() || s.size() > 63 || s.front() == '-' || s.back() == '-')
@@ -30,13 +28,13 @@ bool isMpi(const JobSpec& s) { return s.mpi || s.distributed == "horovod" || s.d
 
 bool isDdp(const DeploymentContext& c) {
     const std::string& d = c.spec.distributed;
-    return d == "ddp" || ((d.empty() || d == "auto") && word(c.application, "framework") == "pytorch");
+    return d == "ddp" || ((d.empty() || d == "auto") && c.lowered.application.framework == "pytorch");
 }
 
 /// The MPI in the image decides the launcher's options: Open MPI's (the default, and what Horovod
 /// images carry) or MPICH's Hydra (MPICH, MVAPICH, Intel MPI, Cray MPICH).
 bool hydraMpi(const DeploymentContext& c) {
-    std::string mpi = word(c.application, "mpi");
+    std::string mpi = c.lowered.application.mpiLibrary;
     if (mpi.empty() && c.plan.chosen && c.plan.chosen->image && c.plan.chosen->image->mpi)
         mpi = c.plan.chosen->image->mpi->name;
     return mpi == "mpich" || mpi == "mvapich" || mpi == "intelmpi" || mpi == "cray_mpich";
@@ -140,15 +138,15 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     }
     w.image = ref;
 
-    if (const Value* ns = attr(c.target, "namespace"); ns && ns->kind == Value::Kind::String) {
-        if (!dnsLabel(ns->text())) {
-            diags.add(DiagCode::UnsafeValue, ns->range,
+    if (const model::Located<std::string>& ns = c.lowered.target.kubernetesNamespace; ns.present) {
+        if (!dnsLabel(ns.value)) {
+            diags.add(DiagCode::UnsafeValue, ns.range,
                       fmt::format("namespace '{}' is not a Kubernetes name (lower-case letters, digits and '-', at most "
                                   "63 characters)",
-                                  std::string(ns->text())));
+                                  ns.value));
             return std::nullopt;
         }
-        w.ns = ns->text();
+        w.ns = ns.value;
     }
     w.name = kubernetesName(s.name);
     w.nameLabel = kubernetesName(c.deployment.name, 63);
@@ -161,7 +159,7 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     int tasks = std::max(1, s.tasksPerNode);
     int cpus = s.cpusPerTask > 0 ? tasks * s.cpusPerTask : 0;
     std::string gpuResource = "nvidia.com/gpu";
-    if (s.accelerator == "amd" || word(child(c.target, "gpu"), "model").starts_with("mi"))
+    if (s.accelerator == "amd")
         gpuResource = "amd.com/gpu";
     Doc limits = Doc::map(), requests = Doc::map();
     if (s.gpusPerNode > 0)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Plan.h"
 
+#include "modak/model/Deployment.h"
+
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
 #include "modak/model/TreeAccess.h"
@@ -19,80 +21,24 @@ using syntax::Statement;
 using syntax::Value;
 using namespace tree;
 
-bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text() == "auto"; }
-
-/// An integer choice: a fixed value, a range, or `auto` (= `autoLo..autoHi`).
+/// An integer choice of the optimiser: lo..hi, chosen by the model or fixed.
 struct IntChoice {
     int lo = 1, hi = 1;
     bool chosenByModel = false;
 };
 
-IntChoice intChoice(const Value* v, int fallback, int autoLo, int autoHi) {
-    IntChoice c{fallback, fallback, false};
-    if (!v)
-        return c;
-    if (isAuto(v))
+/// A lowered count: as written (clamped to autoLo..autoHi where `auto`), else `fallback`.
+IntChoice intChoice(const CountChoice& c, int fallback, int autoLo, int autoHi) {
+    if (!c.present)
+        return {fallback, fallback, false};
+    if (c.chosenByModel && c.lo < 0)
         return {autoLo, std::max(autoLo, autoHi), true};
-    if (v->kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)),
-                static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000)), false};
-    if (v->kind == Value::Kind::Range && v->items().size() == 2 && v->items()[0].kind == Value::Kind::Integer &&
-        v->items()[1].kind == Value::Kind::Integer)
-        return {static_cast<int>(std::clamp<int64_t>(v->items()[0].integer(), 1, 100000)),
-                static_cast<int>(std::clamp<int64_t>(v->items()[1].integer(), 1, 100000)), true};
-    return c;
-}
-
-Workload workloadFromBlock(const Statement& block, std::string name) {
-    Workload w;
-    w.name = std::move(name);
-    w.kind = word(&block, "kind", "other");
-    w.parameters = number(&block, "parameters").value_or(0);
-    w.flopsPerSample = number(&block, "flops_per_sample").value_or(0);
-    w.sampleBytes = static_cast<double>(integer(&block, "sample_size").value_or(0));
-    w.doc = "user workload";
-    return w;
-}
-
-Image imageFromBlock(const Statement& block, std::string name) {
-    Image img;
-    img.name = std::move(name);
-    img.reference = word(&block, "reference");
-    img.imageType = word(&block, "image_type", "docker");
-    if (const Value* f = attr(&block, "framework"); f && f->kind == Value::Kind::Versioned)
-        img.framework = VersionedName{std::string(f->text()), std::string(f->version())};
-    else if (f && f->kind == Value::Kind::Identifier)
-        img.framework = VersionedName{std::string(f->text()), ""};
-    if (const Value* m = attr(&block, "mpi"); m && m->kind == Value::Kind::Versioned)
-        img.mpi = VersionedName{std::string(m->text()), std::string(m->version())};
-    else if (m && m->kind == Value::Kind::Identifier)
-        img.mpi = VersionedName{std::string(m->text()), ""};
-    img.app = word(&block, "app");
-    img.arch = word(&block, "arch", "x86_64");
-    img.accelerator = word(&block, "accelerator", "none");
-    img.cuda = word(&block, "cuda");
-    img.build = word(&block, "build", "hub");
-    img.flags = word(&block, "flags");
-    img.graphCompilers = words(attr(&block, "graph_compilers"));
-    img.libraries = words(attr(&block, "libraries"));
-    img.features = words(attr(&block, "features"));
-    if (const Statement* env = child(&block, "env"))
-        for (const auto& s : env->body())
-            if (s.kind() == Statement::Kind::Attribute)
-                img.env.emplace_back(std::string(s.key().name), s.value().kind == Value::Kind::String
-                                                                    ? std::string(s.value().text())
-                                                                    : std::string(s.value().text()));
-    img.doc = "image block";
-    img.origin = "image block";
-    return img;
+    return {c.lo, c.hi, c.chosenByModel};
 }
 
 /// Everything the optimiser needs from one deployment, its application and its target.
 struct Resolved {
-    const Statement* deployment = nullptr;
-    const Statement* application = nullptr;
-    const Statement* target = nullptr;
-    const Statement* partition = nullptr;
+    const Deployment* deployment = nullptr;
     std::string name, appName, targetName, kind;
     std::string framework, frameworkVersion;
     const Workload* workload = nullptr;
@@ -119,20 +65,6 @@ struct Resolved {
     std::optional<int64_t> walltime;
     double minEfficiency = 0;
 };
-
-std::string_view nameOf(const Statement* s) {
-    return s && s->name() ? std::string_view(s->name()->name) : std::string_view();
-}
-
-/// Looks up a name written in a deployment: the referenced block as the program resolves it.
-const Statement* refBlock(const Program& program, FileId from, std::string_view kind, const Statement* owner,
-                          std::string_view key) {
-    std::string ref = word(owner, key);
-    if (ref.empty())
-        return nullptr;
-    const Symbol* sym = program.lookup(from, kind, ref);
-    return sym ? sym->block : nullptr;
-}
 
 } // namespace
 
@@ -233,7 +165,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             continue;
         }
         if (sym.kind == "image") {
-            Image img = imageFromBlock(*sym.block, std::string(sym.name));
+            Image img = lowerImage(sym);
             auto it = std::find_if(cat.images.begin(), cat.images.end(), [&](const Image& i) { return i.name == img.name; });
             if (it != cat.images.end())
                 *it = std::move(img);
@@ -250,7 +182,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
                     continue;
                 name += ".workload";
             }
-            Workload w = workloadFromBlock(*block, name);
+            Workload w = lowerWorkload(*block, name);
             auto it = std::find_if(cat.workloads.begin(), cat.workloads.end(), [&](const Workload& x) { return x.name == w.name; });
             if (it != cat.workloads.end())
                 *it = std::move(w);
@@ -263,54 +195,32 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
 
 namespace {
 
-/// Resolves a deployment; returns false (with an error diagnostic) when the model cannot plan it.
-bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Resolved& r, std::vector<std::string>& notes,
-             Diagnostics& diags) {
-    const Statement* d = sym.block;
-    r.deployment = d;
-    r.name = sym.name;
-    SourceRange at = d->name() ? d->name()->range : d->range();
-    r.application = refBlock(program, sym.file, "application", d, "application");
-    r.target = refBlock(program, sym.file, "target", d, "target");
-    if (!r.application || !r.target)
+/// Resolves a lowered deployment against the catalogue; returns false (with an error diagnostic)
+/// when the model cannot plan it.
+bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnostics& diags) {
+    r.deployment = &dep;
+    r.name = dep.name;
+    SourceRange at = dep.range;
+    if (!dep.resolved)
         return false;  // Sema reported the unresolved reference
-    r.appName = std::string(nameOf(r.application));
-    r.targetName = std::string(nameOf(r.target));
-    const Statement* app = r.application;
-    const Statement* tgt = r.target;
-    r.kind = word(app, "kind", "ai_training");
+    const Application& app = dep.application;
+    r.appName = app.name;
+    r.targetName = dep.target.name;
+    r.kind = app.kind;
 
-    // Target hardware, with the partition's overrides.
-    if (std::string part = word(d, "partition"); !part.empty()) {
-        for (const auto& s : tgt->body())
-            if (s.key().name == "partition" && s.name() && s.name()->name == part)
-                r.partition = &s;
-    } else {
-        for (const auto& s : tgt->body())
-            if (s.key().name == "partition" && s.kind() == Statement::Kind::Block) {
-                const Value* def = attr(&s, "default");
-                if (def && def->kind == Value::Kind::Bool && def->boolean)
-                    r.partition = &s;
-            }
-    }
-    auto fromTargetOrPartition = [&](std::string_view key) -> const Statement* {
-        if (const Statement* s = child(r.partition, key))
-            return s;
-        return child(tgt, key);
-    };
-    r.nodesAvailable = static_cast<int>(std::clamp<int64_t>(
-        integer(r.partition, "nodes").value_or(integer(tgt, "nodes").value_or(1)), 1, 100000));
-    if (const Statement* cpu = fromTargetOrPartition("cpu")) {
-        r.archName = word(cpu, "arch", "x86_64");
-        r.cpuModel = word(cpu, "model");
-        r.sockets = static_cast<int>(std::clamp<int64_t>(integer(cpu, "sockets").value_or(1), 1, 64));
-        r.coresPerNode = static_cast<int>(std::clamp<int64_t>(integer(cpu, "cores").value_or(0), 0, 100000));
+    // Target hardware, with the partition's overrides (decided by lowering).
+    r.nodesAvailable = dep.nodesAvailable;
+    if (dep.cpu) {
+        r.archName = dep.cpu->arch;
+        r.cpuModel = dep.cpu->model;
+        r.sockets = dep.cpu->sockets;
+        r.coresPerNode = dep.cpu->cores;
         if (!r.cpuModel.empty())
             r.cpu = cat.cpu(r.cpuModel);
     }
-    if (const Statement* gpu = fromTargetOrPartition("gpu")) {
-        r.gpuName = word(gpu, "model");
-        r.gpusPerNodeAvailable = static_cast<int>(std::clamp<int64_t>(integer(gpu, "count").value_or(1), 0, 64));
+    if (dep.gpu) {
+        r.gpuName = dep.gpu->model;
+        r.gpusPerNodeAvailable = dep.gpu->count;
         r.gpu = cat.gpu(r.gpuName);
         if (!r.gpu && !r.gpuName.empty()) {
             diags.add(DiagCode::ModelNotApplicable, at,
@@ -319,34 +229,25 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
             return false;
         }
     }
-    r.accelerator = word(tgt, "accelerator", r.gpu ? r.gpu->vendor : "none");
+    r.accelerator = dep.target.accelerator;
     if (!r.gpu && r.gpuName.empty() && (r.accelerator == "nvidia" || r.accelerator == "amd")) {
         // GPU nodes of an unnamed model (MODAK's `acc_type`): the job's GPU request says how many.
-        const Statement* job = child(d, "job");
-        r.gpusPerNodeAvailable = static_cast<int>(std::clamp<int64_t>(integer(job, "gpus").value_or(1), 1, 64));
+        r.gpusPerNodeAvailable = std::max(1, dep.job.gpusPerNode.value_or(1));
     }
-    if (std::string ic = word(tgt, "interconnect"); !ic.empty())
-        r.interconnect = cat.interconnect(ic);
-    r.runtime = word(d, "runtime", word(tgt, "runtime", "none"));
-    if (const Statement* job = child(d, "job"))
-        r.walltime = integer(job, "walltime");
+    if (!dep.target.interconnect.empty())
+        r.interconnect = cat.interconnect(dep.target.interconnect);
+    r.runtime = dep.runtime;
+    r.walltime = dep.job.walltimeSeconds;
+    r.minEfficiency = dep.scale.minEfficiency;
 
     if (r.kind != "ai_training")
         return true;
 
     // Application: framework, workload, data.
-    if (const Value* fw = attr(app, "framework")) {
-        r.framework = std::string(fw->text());
-        if (fw->kind == Value::Kind::Versioned)
-            r.frameworkVersion = std::string(fw->version());
-    }
-    if (const Statement* w = child(app, "workload")) {
-        if (w->kind() == Statement::Kind::Block) {
-            r.workload = cat.workload(r.appName + ".workload");  // added by programCatalogue
-        } else {
-            r.workload = cat.workload(std::string(w->value().text()));
-        }
-    }
+    r.framework = app.framework;
+    r.frameworkVersion = app.frameworkVersion;
+    if (!app.workload.empty())
+        r.workload = cat.workload(app.workload);
     if (!r.workload) {
         // MODAK's size hints (layers, parameters) cannot drive the model; the image is still chosen,
         // as MODAK did, from the evidence that holds for every workload.
@@ -356,46 +257,26 @@ bool resolve(const Program& program, const Symbol& sym, const Catalogue& cat, Re
                               "with flops_per_sample and parameters",
                               r.name, r.appName, knownNames(cat.workloads)));
     }
-    r.precision = word(app, "precision", "fp32");
-    r.batch = static_cast<int>(std::clamp<int64_t>(integer(app, "batch_size").value_or(r.gpu ? 64 : 128), 1, 1'000'000'000));
-    r.epochs = std::max<int64_t>(1, integer(app, "epochs").value_or(1));
-    r.distributed = word(app, "distributed");
-    const Statement* dataset = child(app, "dataset");
-    if (auto steps = integer(app, "steps_per_epoch"))
-        r.samplesPerEpoch = -static_cast<double>(*steps);  // negative: steps, scaled by the global batch later
-    else if (auto samples = integer(dataset, "samples"))
-        r.samplesPerEpoch = static_cast<double>(*samples);
-    if (const Value* pf = attr(dataset, "prefetch"))
-        r.prefetch =
-            pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
-    if (const Value* c = attr(dataset, "cache"))
-        r.cached = c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer() > 0);
+    r.precision = app.precision;
+    r.batch = app.batchSize.value_or(r.gpu ? 64 : 128);
+    r.epochs = app.epochs;
+    r.distributed = app.distributed;
+    if (app.stepsPerEpoch)
+        r.samplesPerEpoch = -static_cast<double>(*app.stepsPerEpoch);  // negative: steps, scaled by the global batch later
+    else if (app.dataset.samples)
+        r.samplesPerEpoch = static_cast<double>(*app.dataset.samples);
+    r.prefetch = app.dataset.prefetch;
+    r.cached = app.dataset.cached;
 
-    // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
-    std::string storageName = word(d, "storage");
-    std::string storageClass;
-    if (!storageName.empty()) {
-        for (const auto& s : tgt->body())
-            if (s.key().name == "storage" && s.name() && s.name()->name == storageName)
-                storageClass = word(&s, "class");
-        if (storageClass.empty())
-            storageClass = storageName;
-    } else {
-        storageClass = word(dataset, "storage");
-    }
     if (r.cached) {
         r.storageNote = "the dataset is cached in memory after the first epoch: input I/O not modelled";
-    } else if (!storageClass.empty()) {
-        r.storage = cat.storageClass(storageClass);
+    } else if (!dep.storageClass.empty()) {
+        r.storage = cat.storageClass(dep.storageClass);
         if (!r.storage)
-            r.storageNote = fmt::format("storage class '{}' unknown to the model: input I/O not modelled", storageClass);
+            r.storageNote = fmt::format("storage class '{}' unknown to the model: input I/O not modelled", dep.storageClass);
     } else {
         r.storageNote = "no storage given: input I/O not modelled";
     }
-
-    if (const Statement* scale = child(d, "scale"))
-        r.minEfficiency = number(scale, "min_efficiency").value_or(0);
-    (void)notes;
     return true;
 }
 
@@ -431,23 +312,20 @@ bool better(const Candidate& a, const Candidate& b) {
     return a.imageName < b.imageName;
 }
 
-void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat, const Calibration& cal,
+void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal,
                     DeploymentPlan& plan, std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
-    const Statement* scale = child(d, "scale");
-    std::string build = word(d, "build", "auto");
-    std::string compiler = word(d, "graph_compiler", "auto");
-    std::string pinned = word(d, "image");
+    const std::string& build = d.build;
+    const std::string& compiler = d.graphCompiler;
+    const std::string& pinned = d.pinnedImage;
     bool wantGpu = r.gpusPerNodeAvailable > 0;
-    IntChoice gpus = intChoice(attr(scale, "gpus_per_node"), wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
+    IntChoice gpus = intChoice(d.scale.gpusPerNode, wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
     if (!wantGpu || gpus.hi == 0) {
         wantGpu = false;  // a CPU job, also when `gpus_per_node = 0` leaves a GPU node's GPUs alone
         gpus = {0, 0, false};
     }
-    int maxNodes = r.nodesAvailable;
-    if (auto m = integer(scale, "max_nodes"))
-        maxNodes = std::min<int>(maxNodes, static_cast<int>(std::max<int64_t>(1, *m)));
-    IntChoice nodes = intChoice(attr(scale, "nodes"), 1, 1, maxNodes);
-    int threads = static_cast<int>(std::clamp<int64_t>(integer(scale, "threads").value_or(0), 0, 100000));
+    int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
+    IntChoice nodes = intChoice(d.scale.nodes, 1, 1, maxNodes);
+    int threads = d.scale.threads;
 
     // Images: compatible with the application's framework and the target's CPU and accelerator.
     std::vector<const Image*> images;
@@ -603,11 +481,10 @@ void planAiTraining(const Resolved& r, const Statement* d, const Catalogue& cat,
     }
 }
 
-void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const Calibration& cal, DeploymentPlan& plan,
+void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal, DeploymentPlan& plan,
              std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
-    const Statement* app = r.application;
-    const Statement* scale = child(d, "scale");
-    std::string tag = word(app, "tag", r.appName);
+    const Application& app = d.application;
+    const std::string& tag = app.tag;
     double f = cal.amdahlParallelFraction;
     std::string fSource = "the default parallel fraction";
     if (auto it = cal.amdahlByApp.find(tag); it != cal.amdahlByApp.end()) {
@@ -616,27 +493,20 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
     }
     double minEff = r.minEfficiency;
     if (minEff <= 0)
-        minEff = number(child(app, "mpi_tuning"), "scaling_efficiency").value_or(0);
+        minEff = app.mpiScalingEfficiency.value_or(0);
     plan.explanation.push_back(fmt::format("Amdahl's law with {} F = {:.3f}", fSource, f));
 
-    int maxNodes = r.nodesAvailable;
-    if (auto m = integer(scale, "max_nodes"))
-        maxNodes = std::min<int>(maxNodes, static_cast<int>(std::max<int64_t>(1, *m)));
-    IntChoice nodes = intChoice(attr(scale, "nodes"), 1, 1, maxNodes);
-    int tasks = static_cast<int>(std::clamp<int64_t>(integer(scale, "tasks_per_node").value_or(0), 0, 100000));
-    if (tasks == 0) {
-        int ranks = static_cast<int>(std::clamp<int64_t>(integer(app, "ranks").value_or(1), 1, 10'000'000));
-        tasks = std::max(1, ranks / std::max(1, nodes.lo));
-    }
+    int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
+    IntChoice nodes = intChoice(d.scale.nodes, 1, 1, maxNodes);
+    int tasks = d.scale.tasksPerNode.value_or(0);
+    if (tasks == 0)
+        tasks = std::max(1, app.ranks.value_or(1) / std::max(1, nodes.lo));
 
     // An image: the pinned one, the application's tag, or one with its MPI library.
-    std::string pinned = word(d, "image");
-    std::string mpi, mpiVersion;
-    if (const Value* m = attr(app, "mpi")) {
-        mpi = std::string(m->text());
-        mpiVersion = m->kind == Value::Kind::Versioned ? std::string(m->version()) : "";
-    }
-    std::string build = word(d, "build", "auto");
+    const std::string& pinned = d.pinnedImage;
+    const std::string& mpi = app.mpiLibrary;
+    const std::string& mpiVersion = app.mpiVersion;
+    const std::string& build = d.build;
     std::vector<const Image*> images;
     for (const auto& img : cat.images) {
         if (!pinned.empty()) {
@@ -649,7 +519,7 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
         if ((appMatch || mpiMatch) && img.arch == r.archName && (build == "auto" || img.build == build))
             images.push_back(&img);
     }
-    std::string container = word(app, "container");
+    const std::string& container = app.container;
     if (images.empty())
         images.push_back(nullptr);  // the application's own container, or none
 
@@ -661,7 +531,7 @@ void planHpc(const Resolved& r, const Statement* d, const Catalogue& cat, const 
             c.reference = img ? img->reference : container;
             c.build = img ? img->build : (build == "auto" ? "source" : build);
             c.runtime = r.runtime;
-            c.precision = word(app, "precision", "fp64");
+            c.precision = app.precision;
             c.nodes = n;
             c.ranksPerNode = tasks;
             double ranks = static_cast<double>(n) * tasks;
@@ -728,11 +598,12 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
                               const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
     (void)sm;
     DeploymentPlan plan;
-    plan.name = sym.name;
-    plan.range = sym.block->name() ? sym.block->name()->range : sym.block->range();
+    plan.spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
+    const Deployment& dep = *plan.spec;
+    plan.name = dep.name;
+    plan.range = dep.range;
     Resolved r;
-    std::vector<std::string> notes;
-    if (!resolve(program, sym, cat, r, notes, diags))
+    if (!resolve(dep, cat, r, diags))
         return plan;
     plan.application = r.appName;
     plan.target = r.targetName;
@@ -743,9 +614,9 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
 
     std::vector<Candidate> feasible, rejected;
     if (r.kind == "ai_training") {
-        planAiTraining(r, sym.block, cat, cal, plan, feasible, rejected);
+        planAiTraining(r, dep, cat, cal, plan, feasible, rejected);
     } else if (r.kind == "hpc") {
-        planHpc(r, sym.block, cat, cal, plan, feasible, rejected);
+        planHpc(r, dep, cat, cal, plan, feasible, rejected);
     } else {
         diags.add(DiagCode::ModelNotApplicable, plan.range,
                   fmt::format("deployment '{}': the performance model does not cover `kind = {}`", plan.name, r.kind));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "modak/model/Catalogue.h"
+#include "modak/model/Deployment.h"
 #include "modak/model/Performance.h"
 #include "modak/model/Program.h"
 
@@ -50,6 +51,9 @@ struct ScalingCurve {
 struct DeploymentPlan {
     std::string name, application, target, kind, workload;
     SourceRange range;  ///< the deployment's name (or block) for diagnostics and the LSP
+    /// What the plan was made from: the lowered deployment every later stage reads (null only when
+    /// the plan was not made from a program).
+    std::shared_ptr<const Deployment> spec;
     std::optional<Candidate> chosen;
     std::vector<Candidate> alternatives;  ///< ranked: feasible by throughput, then infeasible
     std::vector<std::string> explanation;

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The typed deployment model: what a checked program says about one deployment, its application
+//! and its target, with every default decided once (model/src/Lower.cpp, the one place that reads
+//! the syntax tree by key after Sema). The plan keeps the `Deployment` it was made from, and every
+//! later stage — the generators, the reports, the language server — reads that one object, so the
+//! plan and the artefacts cannot describe different jobs.
+#pragma once
+
+#include "modak/model/Catalogue.h"
+#include "modak/model/Program.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace modak::model {
+
+/// A value written in the file with where it was written (for diagnostics of later stages).
+template <typename T>
+struct Located {
+    T value{};
+    SourceRange range;
+    bool present = false;  ///< written in the file (else `value` is the default)
+};
+
+/// An integer choice of the optimiser: a fixed value, a range, or `auto` (chosen by the model).
+struct CountChoice {
+    int lo = 1, hi = 1;
+    bool chosenByModel = false;
+    bool present = false;  ///< written in the file
+};
+
+struct CpuSpec {
+    std::string arch = "x86_64";
+    std::string model, vendor;
+    int sockets = 1;
+    int cores = 0;  ///< per node, all sockets; 0 = not given
+    int threadsPerCore = 1;
+};
+
+struct GpuSpec {
+    std::string model;  ///< "" = an unnamed model (MODAK's `acc_type`)
+    int count = 1;      ///< per node
+};
+
+struct StorageSpec {
+    std::string name, path, storageClass;
+};
+
+/// One `partition NAME { }` of a target: what it overrides of the target.
+struct PartitionSpec {
+    std::string name;
+    bool isDefault = false;
+    std::optional<int> nodes;
+    std::optional<CpuSpec> cpu;
+    std::optional<GpuSpec> gpu;
+    std::optional<int64_t> memoryBytes;
+};
+
+struct Target {
+    std::string name;
+    std::string scheduler = "none";
+    std::string runtime = "none";
+    /// nvidia, amd, fpga or none: as written, else the vendor of the GPU in the catalogue, else none.
+    std::string accelerator = "none";
+    std::optional<int> nodes;  ///< nullopt: not said (an imported MODAK job's target)
+    std::optional<CpuSpec> cpu;
+    std::optional<GpuSpec> gpu;
+    std::optional<int64_t> memoryBytes;
+    std::string interconnect;
+    std::vector<PartitionSpec> partitions;
+    std::vector<StorageSpec> storage;
+    std::string queue, account, site, imageDir, registry, calibration;
+    std::vector<std::string> modules;
+    // Clouds and Kubernetes.
+    std::string cloud, region, instanceType, flavor, image, network;
+    Located<std::string> kubernetesNamespace;
+};
+
+struct DatasetSpec {
+    std::optional<int64_t> samples;
+    bool prefetch = true;
+    bool cached = false;
+    std::string storageClass;
+};
+
+struct BuildSpec {
+    std::string src, command;
+    int parallelism = 1;
+    SourceRange srcRange;
+};
+
+struct Application {
+    std::string name;
+    std::string kind = "ai_training";  ///< ai_training, hpc, …
+    std::string framework, frameworkVersion;
+    /// The catalogue name of the workload: a built-in one, a `workload` block, or "<app>.workload"
+    /// for a nested block; "" when none is named.
+    std::string workload;
+    std::string precision;  ///< fp32 for AI training, fp64 for HPC unless written
+    std::optional<int> batchSize;
+    int64_t epochs = 1;
+    std::optional<int64_t> stepsPerEpoch;
+    DatasetSpec dataset;
+    std::string distributed;  ///< "" = not said
+    std::vector<std::string> parallelisation;
+    bool mpi = false;  ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
+    std::string mpiLibrary, mpiVersion;
+    std::optional<double> mpiScalingEfficiency;
+    std::optional<int> ranks;
+    int threads = 0;  ///< OpenMP threads per rank (the application's, else the deployment's scale)
+    std::string tag;  ///< calibration key of an HPC application (default: its name)
+    std::string container;
+    /// The application's environment, values rendered as text, in file order.
+    std::vector<std::pair<std::string, std::string>> env;
+    SourceRange envRange;
+    std::string pre, post;
+    std::string run;  ///< `run`, else `executable` and `arguments`
+    std::optional<BuildSpec> build;
+};
+
+/// What the deployment's `job` block requests of the scheduler. Counts fix the plan's choice.
+struct JobRequest {
+    Located<std::string> name, queue, account, qos, constraint, nodelist, dependency, begin, output, error, email;
+    std::optional<int> nodes, gpusPerNode, tasks, tasksPerNode;
+    int cpusPerTask = 0;
+    std::optional<int64_t> walltimeSeconds, memoryBytes, memoryPerCpuBytes;
+    /// "1-10", "1,3,5", or the text written; ranges and lists are already rendered.
+    Located<std::string> array;
+    bool combineOutput = false, exclusive = false;
+    std::vector<std::string> notify;
+    bool exportAll = false;
+    /// Names listed in `export_env`, each with where it was written (checked by the generators).
+    std::vector<Located<std::string>> exportVars;
+};
+
+struct ScaleRequest {
+    CountChoice nodes, gpusPerNode;
+    std::optional<int> maxNodes;
+    std::optional<int> tasksPerNode;
+    int threads = 0;
+    double minEfficiency = 0;
+};
+
+struct Deployment {
+    std::string name;
+    SourceRange range;  ///< its name (or block), for diagnostics
+    const Symbol* symbol = nullptr;
+    /// The blocks it was lowered from, for the source locations of later diagnostics only (values are
+    /// read from the fields here; docs/architecture.md lists the generators that still look up ranges).
+    const syntax::Statement* applicationBlock = nullptr;
+    const syntax::Statement* targetBlock = nullptr;
+    Application application;
+    Target target;
+    bool resolved = false;  ///< application and target both resolved (Sema reported otherwise)
+    /// The partition it runs in (named, else the target's default one), or nullopt.
+    std::optional<PartitionSpec> partition;
+    /// Nodes in that partition (else the target's; where neither says, the job's request, else 1),
+    /// and the hardware of one: the partition's overrides over the target's.
+    int nodesAvailable = 1;
+    std::optional<CpuSpec> cpu;
+    std::optional<GpuSpec> gpu;
+    std::string runtime = "none";  ///< the deployment's, else the target's
+    std::string build = "auto", graphCompiler = "auto", pinnedImage;
+    std::string storageName, storageClass;  ///< storage chosen: a target storage block or a class
+    std::vector<std::string> emit;  ///< as written, else the target scheduler's job script
+    JobRequest job;
+    ScaleRequest scale;
+    std::string queue;    ///< job's queue, else the deployment's partition, else the target's queue
+    std::string account;  ///< job's account, else the target's
+};
+
+/// Lowers deployment `symbol` of `program` (a checked program: wrong types were reported by Sema
+/// and read here as absent). `catalogue` decides the accelerator of a target that names only a GPU.
+Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue);
+
+/// An `image NAME { }` block as a catalogue image.
+Image lowerImage(const Symbol& symbol);
+/// A `workload NAME { }` block (or an application's nested one) as a catalogue workload.
+Workload lowerWorkload(const syntax::Statement& block, std::string name);
+
+} // namespace modak::model

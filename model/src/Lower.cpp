@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lowering: a checked syntax tree → the typed deployment model. The only place after Sema that reads
+// keys of the tree; every default of a deployment, its application and its target is decided here.
+#include "modak/model/Deployment.h"
+
+#include "modak/model/TreeAccess.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace modak::model {
+namespace {
+
+using syntax::Statement;
+using syntax::Value;
+using namespace tree;
+
+int clampedInt(std::optional<int64_t> v, int fallback, int64_t lo, int64_t hi) {
+    return v ? static_cast<int>(std::clamp(*v, lo, hi)) : fallback;
+}
+
+std::optional<int> optionalInt(const Statement* block, std::string_view key, int64_t lo, int64_t hi) {
+    if (auto v = integer(block, key))
+        return static_cast<int>(std::clamp(*v, lo, hi));
+    return std::nullopt;
+}
+
+bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text() == "auto"; }
+
+/// `nodes = 4`, `nodes = 1..8` or `nodes = auto` (= autoLo..autoHi, filled in by the plan).
+CountChoice countChoice(const Value* v, int fallback) {
+    CountChoice c{fallback, fallback, false, false};
+    if (!v)
+        return c;
+    c.present = true;
+    if (isAuto(v)) {
+        c.chosenByModel = true;
+        c.lo = -1;  // the plan's bounds
+        c.hi = -1;
+    } else if (v->kind == Value::Kind::Integer) {
+        c.lo = c.hi = static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000));
+    } else if (v->kind == Value::Kind::Range && v->items().size() == 2 &&
+               v->items()[0].kind == Value::Kind::Integer && v->items()[1].kind == Value::Kind::Integer) {
+        c.lo = static_cast<int>(std::clamp<int64_t>(v->items()[0].integer(), 1, 100000));
+        c.hi = static_cast<int>(std::clamp<int64_t>(v->items()[1].integer(), 1, 100000));
+        c.chosenByModel = true;
+    } else {
+        c.present = false;
+    }
+    return c;
+}
+
+/// A string or identifier value with where it was written.
+Located<std::string> located(const Statement* block, std::string_view key) {
+    Located<std::string> out;
+    const Value* v = attr(block, key);
+    if (v && (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier)) {
+        out.value = std::string(v->text());
+        out.range = v->range;
+        out.present = true;
+    }
+    return out;
+}
+
+std::string valueText(const Value& v) {
+    switch (v.kind) {
+    case Value::Kind::Integer: return std::to_string(v.integer());
+    case Value::Kind::Bool: return v.boolean ? "true" : "false";
+    case Value::Kind::Float: return fmt::format("{}", v.number());
+    default: return std::string(v.text());
+    }
+}
+
+CpuSpec lowerCpu(const Statement* c) {
+    CpuSpec cpu;
+    cpu.arch = word(c, "arch", "x86_64");
+    cpu.model = word(c, "model");
+    cpu.vendor = word(c, "vendor");
+    cpu.sockets = clampedInt(integer(c, "sockets"), 1, 1, 64);
+    cpu.cores = clampedInt(integer(c, "cores"), 0, 0, 100000);
+    cpu.threadsPerCore = clampedInt(integer(c, "threads_per_core"), 1, 1, 64);
+    return cpu;
+}
+
+GpuSpec lowerGpu(const Statement* g) {
+    return {word(g, "model"), clampedInt(integer(g, "count"), 1, 0, 64)};
+}
+
+std::string vendorOf(const Catalogue& catalogue, const std::optional<GpuSpec>& gpu) {
+    if (!gpu || gpu->model.empty())
+        return {};
+    const Gpu* known = catalogue.gpu(gpu->model);
+    return known ? known->vendor : std::string();
+}
+
+Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
+    Target target;
+    target.name = t->name() ? std::string(t->name()->name) : std::string();
+    target.scheduler = word(t, "scheduler", "none");
+    target.runtime = word(t, "runtime", "none");
+    target.nodes = optionalInt(t, "nodes", 1, 100000);
+    if (const Statement* c = child(t, "cpu"))
+        target.cpu = lowerCpu(c);
+    if (const Statement* g = child(t, "gpu"))
+        target.gpu = lowerGpu(g);
+    target.memoryBytes = integer(t, "memory");
+    target.interconnect = word(t, "interconnect");
+    for (const Statement& s : t->body()) {
+        if (s.kind() != Statement::Kind::Block || !s.name())
+            continue;
+        if (s.key().name == "partition") {
+            PartitionSpec p;
+            p.name = std::string(s.name()->name);
+            p.isDefault = boolean(&s, "default").value_or(false);
+            p.nodes = optionalInt(&s, "nodes", 1, 100000);
+            if (const Statement* c = child(&s, "cpu"))
+                p.cpu = lowerCpu(c);
+            if (const Statement* g = child(&s, "gpu"))
+                p.gpu = lowerGpu(g);
+            p.memoryBytes = integer(&s, "memory");
+            target.partitions.push_back(std::move(p));
+        } else if (s.key().name == "storage") {
+            target.storage.push_back({std::string(s.name()->name), word(&s, "path"), word(&s, "class")});
+        }
+    }
+    // The accelerator as written, else what the catalogue says of the target's GPUs.
+    target.accelerator = word(t, "accelerator");
+    if (target.accelerator.empty())
+        target.accelerator = vendorOf(catalogue, target.gpu);
+    for (const PartitionSpec& p : target.partitions)
+        if (target.accelerator.empty())
+            target.accelerator = vendorOf(catalogue, p.gpu);
+    if (target.accelerator.empty())
+        target.accelerator = "none";
+    target.queue = word(t, "queue");
+    target.account = word(t, "account");
+    target.site = word(t, "site");
+    target.imageDir = word(t, "image_dir");
+    target.registry = word(t, "registry");
+    target.calibration = word(t, "calibration");
+    target.modules = words(attr(t, "modules"));
+    target.cloud = word(t, "cloud");
+    target.region = word(t, "region");
+    target.instanceType = word(t, "instance_type");
+    target.flavor = word(t, "flavor");
+    target.image = word(t, "image");
+    target.network = word(t, "network");
+    target.kubernetesNamespace = located(t, "namespace");
+    return target;
+}
+
+/// `scale` is the deployment's: its `threads` stand in for the application's.
+Application lowerApplication(const Statement* a, const Statement* scale) {
+    Application app;
+    app.name = a->name() ? std::string(a->name()->name) : std::string();
+    app.kind = word(a, "kind", "ai_training");
+    if (const Value* fw = attr(a, "framework")) {
+        app.framework = std::string(fw->text());
+        if (fw->kind == Value::Kind::Versioned)
+            app.frameworkVersion = std::string(fw->version());
+    }
+    if (const Statement* w = child(a, "workload"))
+        app.workload = w->kind() == Statement::Kind::Block ? app.name + ".workload" : std::string(w->value().text());
+    app.precision = word(a, "precision", app.kind == "hpc" ? "fp64" : "fp32");
+    app.batchSize = optionalInt(a, "batch_size", 1, 1'000'000'000);
+    app.epochs = std::max<int64_t>(1, integer(a, "epochs").value_or(1));
+    app.stepsPerEpoch = integer(a, "steps_per_epoch");
+    if (const Statement* d = child(a, "dataset")) {
+        app.dataset.samples = integer(d, "samples");
+        if (const Value* pf = attr(d, "prefetch"))
+            app.dataset.prefetch =
+                pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
+        if (const Value* c = attr(d, "cache"))
+            app.dataset.cached =
+                c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer() > 0);
+        app.dataset.storageClass = word(d, "storage");
+    }
+    app.distributed = word(a, "distributed");
+    app.parallelisation = words(attr(a, "parallelisation"));
+    if (const Value* m = attr(a, "mpi")) {
+        app.mpiLibrary = std::string(m->text());
+        if (m->kind == Value::Kind::Versioned)
+            app.mpiVersion = std::string(m->version());
+    }
+    app.mpi = word(a, "type") == "mpi" || !app.mpiLibrary.empty() ||
+              std::find(app.parallelisation.begin(), app.parallelisation.end(), "mpi") != app.parallelisation.end();
+    app.mpiScalingEfficiency = number(child(a, "mpi_tuning"), "scaling_efficiency");
+    app.ranks = optionalInt(a, "ranks", 1, 10'000'000);
+    app.threads = clampedInt(integer(a, "threads"), clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
+    app.tag = word(a, "tag", app.name);
+    app.container = word(a, "container");
+    if (const Statement* env = child(a, "env")) {
+        app.envRange = env->range();
+        for (const Statement& e : env->body())
+            if (e.kind() == Statement::Kind::Attribute)
+                app.env.emplace_back(std::string(e.key().name), valueText(e.value()));
+    }
+    app.pre = word(a, "pre");
+    app.post = word(a, "post");
+    app.run = word(a, "run");
+    if (app.run.empty()) {
+        app.run = word(a, "executable");
+        if (std::string args = word(a, "arguments"); !args.empty())
+            app.run += " " + args;
+    }
+    if (const Statement* b = child(a, "build")) {
+        BuildSpec build;
+        build.src = word(b, "src");
+        build.command = word(b, "command");
+        build.parallelism = clampedInt(integer(b, "parallelism"), 1, 1, 100000);
+        if (const Value* src = attr(b, "src"))
+            build.srcRange = src->range;
+        app.build = std::move(build);
+    }
+    return app;
+}
+
+JobRequest lowerJob(const Statement* job) {
+    JobRequest j;
+    if (!job)
+        return j;
+    j.name = located(job, "name");
+    j.queue = located(job, "queue");
+    j.account = located(job, "account");
+    j.qos = located(job, "qos");
+    j.constraint = located(job, "constraint");
+    j.nodelist = located(job, "nodelist");
+    j.dependency = located(job, "dependency");
+    j.begin = located(job, "begin");
+    j.output = located(job, "output");
+    j.error = located(job, "error");
+    j.email = located(job, "email");
+    j.nodes = optionalInt(job, "nodes", 1, 100000);
+    j.gpusPerNode = optionalInt(job, "gpus", 0, 64);
+    j.tasks = optionalInt(job, "tasks", 1, 10'000'000);
+    j.tasksPerNode = optionalInt(job, "tasks_per_node", 1, 100000);
+    j.cpusPerTask = clampedInt(integer(job, "cpus_per_task"), 0, 0, 100000);
+    j.walltimeSeconds = integer(job, "walltime");
+    j.memoryBytes = integer(job, "memory");
+    j.memoryPerCpuBytes = integer(job, "memory_per_cpu");
+    if (const Value* a = attr(job, "array")) {
+        j.array.range = a->range;
+        j.array.present = true;
+        if (a->kind == Value::Kind::Range && a->items().size() == 2)
+            j.array.value = fmt::format("{}-{}", a->items()[0].integer(), a->items()[1].integer());
+        else if (a->kind == Value::Kind::List)
+            for (const auto& item : a->items())
+                j.array.value += (j.array.value.empty() ? "" : ",") + std::to_string(item.integer());
+        else
+            j.array = located(job, "array");
+    }
+    j.combineOutput = boolean(job, "combine_output").value_or(false);
+    j.exclusive = boolean(job, "exclusive").value_or(false);
+    j.notify = words(attr(job, "notify"));
+    if (const Value* e = attr(job, "export_env")) {
+        if (e->kind == Value::Kind::Bool) {
+            j.exportAll = e->boolean;
+        } else {
+            for (const auto& item : e->items()) {
+                if (item.kind == Value::Kind::Identifier && item.text() == "all")
+                    j.exportAll = true;
+                else
+                    j.exportVars.push_back({std::string(item.text()), item.range, true});
+            }
+        }
+    }
+    return j;
+}
+
+ScaleRequest lowerScale(const Statement* scale) {
+    ScaleRequest s;
+    if (!scale)
+        return s;
+    s.nodes = countChoice(attr(scale, "nodes"), 1);
+    s.gpusPerNode = countChoice(attr(scale, "gpus_per_node"), 0);
+    s.maxNodes = optionalInt(scale, "max_nodes", 1, 100000);
+    s.tasksPerNode = optionalInt(scale, "tasks_per_node", 0, 100000);
+    s.threads = clampedInt(integer(scale, "threads"), 0, 0, 100000);
+    s.minEfficiency = number(scale, "min_efficiency").value_or(0);
+    return s;
+}
+
+const Statement* referenced(const Program& program, const Symbol& from, std::string_view kind) {
+    std::string name = word(from.block, kind);
+    const Symbol* sym = name.empty() ? nullptr : program.lookup(from.file, kind, name);
+    return sym ? sym->block : nullptr;
+}
+
+} // namespace
+
+Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue) {
+    const Statement* d = symbol.block;
+    Deployment dep;
+    dep.name = std::string(symbol.name);
+    dep.symbol = &symbol;
+    dep.range = d->name() ? d->name()->range : d->range();
+    const Statement* app = referenced(program, symbol, "application");
+    const Statement* tgt = referenced(program, symbol, "target");
+    const Statement* scale = child(d, "scale");
+    dep.resolved = app && tgt;
+    dep.applicationBlock = app;
+    dep.targetBlock = tgt;
+    if (app)
+        dep.application = lowerApplication(app, scale);
+    if (tgt)
+        dep.target = lowerTarget(tgt, catalogue);
+    const Target& target = dep.target;
+
+    // The partition: the one named, else the target's default one.
+    std::string partition = word(d, "partition");
+    for (const PartitionSpec& p : target.partitions)
+        if (partition.empty() ? p.isDefault : p.name == partition)
+            dep.partition = p;
+    dep.job = lowerJob(child(d, "job"));
+    dep.nodesAvailable = dep.partition && dep.partition->nodes ? *dep.partition->nodes
+                         : target.nodes                        ? *target.nodes
+                                                               : dep.job.nodes.value_or(1);
+    dep.cpu = dep.partition && dep.partition->cpu ? dep.partition->cpu : target.cpu;
+    dep.gpu = dep.partition && dep.partition->gpu ? dep.partition->gpu : target.gpu;
+
+    dep.runtime = word(d, "runtime", target.runtime);
+    dep.build = word(d, "build", "auto");
+    dep.graphCompiler = word(d, "graph_compiler", "auto");
+    dep.pinnedImage = word(d, "image");
+
+    // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
+    dep.storageName = word(d, "storage");
+    if (!dep.storageName.empty()) {
+        for (const StorageSpec& s : target.storage)
+            if (s.name == dep.storageName)
+                dep.storageClass = s.storageClass;
+        if (dep.storageClass.empty())
+            dep.storageClass = dep.storageName;
+    } else {
+        dep.storageClass = dep.application.dataset.storageClass;
+    }
+
+    dep.emit = words(attr(d, "emit"));
+    if (dep.emit.empty())  // the job script for the target's scheduler
+        dep.emit.push_back(target.scheduler == "none" || target.scheduler == "kubernetes" ? "script" : target.scheduler);
+    dep.scale = lowerScale(scale);
+    // The job block's counts are what the scheduler is asked for: they fix the plan's choice.
+    if (dep.job.nodes)
+        dep.scale.nodes = {*dep.job.nodes, *dep.job.nodes, false, true};
+    if (dep.job.gpusPerNode)
+        dep.scale.gpusPerNode = {*dep.job.gpusPerNode, *dep.job.gpusPerNode, false, true};
+    if (dep.job.tasksPerNode)
+        dep.scale.tasksPerNode = dep.job.tasksPerNode;
+    dep.queue = dep.job.queue.present ? dep.job.queue.value : (partition.empty() ? target.queue : partition);
+    dep.account = dep.job.account.present ? dep.job.account.value : target.account;
+    return dep;
+}
+
+Workload lowerWorkload(const Statement& block, std::string name) {
+    Workload w;
+    w.name = std::move(name);
+    w.kind = word(&block, "kind", "other");
+    w.parameters = number(&block, "parameters").value_or(0);
+    w.flopsPerSample = number(&block, "flops_per_sample").value_or(0);
+    w.sampleBytes = static_cast<double>(integer(&block, "sample_size").value_or(0));
+    w.doc = "user workload";
+    return w;
+}
+
+Image lowerImage(const Symbol& symbol) {
+    const Statement& block = *symbol.block;
+    Image img;
+    img.name = std::string(symbol.name);
+    img.reference = word(&block, "reference");
+    img.imageType = word(&block, "image_type", "docker");
+    auto versioned = [&](std::string_view key) -> std::optional<VersionedName> {
+        const Value* v = attr(&block, key);
+        if (v && v->kind == Value::Kind::Versioned)
+            return VersionedName{std::string(v->text()), std::string(v->version())};
+        if (v && v->kind == Value::Kind::Identifier)
+            return VersionedName{std::string(v->text()), ""};
+        return std::nullopt;
+    };
+    img.framework = versioned("framework");
+    img.mpi = versioned("mpi");
+    img.app = word(&block, "app");
+    img.arch = word(&block, "arch", "x86_64");
+    img.accelerator = word(&block, "accelerator", "none");
+    img.cuda = word(&block, "cuda");
+    img.build = word(&block, "build", "hub");
+    img.flags = word(&block, "flags");
+    img.graphCompilers = words(attr(&block, "graph_compilers"));
+    img.libraries = words(attr(&block, "libraries"));
+    img.features = words(attr(&block, "features"));
+    if (const Statement* env = child(&block, "env"))
+        for (const auto& s : env->body())
+            if (s.kind() == Statement::Kind::Attribute)
+                img.env.emplace_back(std::string(s.key().name), std::string(s.value().text()));
+    img.doc = "image block";
+    img.origin = "image block";
+    return img;
+}
+
+} // namespace modak::model
