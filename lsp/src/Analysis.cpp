@@ -10,7 +10,8 @@ namespace modak::lsp {
 namespace fs = std::filesystem;
 
 std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text, const Overlay* overlay,
-                                                const TSTree* tsTree, const std::vector<fs::path>& importRoots) {
+                                                const TSTree* tsTree, const std::vector<fs::path>& importRoots,
+                                                const DiagnosticPolicy& policy) {
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
     a->sm_ = std::make_unique<SourceManager>();
@@ -36,7 +37,11 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
             return sm.readFile(p, error);
         };
     }
-    a->program_ = model::loadProgram(*a->sm_, a->file_, a->diags_, options);
+    Diagnostics found;
+    a->program_ = model::loadProgram(*a->sm_, a->file_, found, options);
+    // Once, here, for every feature: push and pull diagnostics, code actions and the plan's "has
+    // errors" all read the same list the CLI prints.
+    a->diags_.items() = applyPolicy(found, policy);
     return a;
 }
 

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// The typed method table of the language features: each handler converts LSP positions to byte
-// offsets (through the server, which owns the one conversion), calls a feature of features/, and
-// converts its result back.
+// The method table and the typed handlers of the language features: each converts LSP positions to
+// byte offsets, calls a feature of features/, and converts its result to protocol types (ToLsp).
+#include "Binder.h"
 #include "ServerImpl.h"
 
-#include "modak/codegen/Output.h"
-#include "modak/importer/ModakJson.h"
 #include "modak/lsp/Features.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <set>
+#include <functional>
 
 namespace modak::lsp {
 
@@ -20,52 +17,116 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int completionKind(CompletionItem::Kind k) {
-    switch (k) {
-    case CompletionItem::Kind::Keyword: return 14;
-    case CompletionItem::Kind::Block: return 7;       // Class
-    case CompletionItem::Kind::Property: return 10;
-    case CompletionItem::Kind::Value: return 12;
-    case CompletionItem::Kind::Enum: return 20;       // EnumMember
-    case CompletionItem::Kind::Reference: return 18;  // Reference
-    case CompletionItem::Kind::Unit: return 11;
-    case CompletionItem::Kind::Snippet: return 15;
-    case CompletionItem::Kind::File: return 17;
+protocol::CompletionItemKind completionKind(CompletionItem::Kind kind) {
+    using K = protocol::CompletionItemKind;
+    switch (kind) {
+    case CompletionItem::Kind::Keyword: return K::Keyword;
+    case CompletionItem::Kind::Block: return K::Class;
+    case CompletionItem::Kind::Property: return K::Property;
+    case CompletionItem::Kind::Value: return K::Value;
+    case CompletionItem::Kind::Enum: return K::EnumMember;
+    case CompletionItem::Kind::Reference: return K::Reference;
+    case CompletionItem::Kind::Unit: return K::Unit;
+    case CompletionItem::Kind::Snippet: return K::Snippet;
+    case CompletionItem::Kind::File: return K::File;
     }
-    return 1;
+    return K::Text;
 }
 
-int symbolKind(DocumentSymbol::Kind k) {
-    switch (k) {
-    case DocumentSymbol::Kind::Deployment: return 12;   // Function: what runs
-    case DocumentSymbol::Kind::Application: return 5;   // Class
-    case DocumentSymbol::Kind::Target: return 3;        // Namespace
-    case DocumentSymbol::Kind::Workload: return 23;     // Struct
-    case DocumentSymbol::Kind::Image: return 2;         // Module
-    case DocumentSymbol::Kind::Block: return 19;        // Object
-    case DocumentSymbol::Kind::Property: return 7;      // Property
-    case DocumentSymbol::Kind::Import: return 1;        // File
+protocol::SymbolKind symbolKind(DocumentSymbol::Kind kind) {
+    using K = protocol::SymbolKind;
+    switch (kind) {
+    case DocumentSymbol::Kind::Deployment: return K::Function;  // what runs
+    case DocumentSymbol::Kind::Application: return K::Class;
+    case DocumentSymbol::Kind::Target: return K::Namespace;
+    case DocumentSymbol::Kind::Workload: return K::Struct;
+    case DocumentSymbol::Kind::Image: return K::Module;
+    case DocumentSymbol::Kind::Block: return K::Object;
+    case DocumentSymbol::Kind::Property: return K::Property;
+    case DocumentSymbol::Kind::Import: return K::File;
     }
-    return 19;
+    return K::Object;
 }
 
-const std::vector<std::string>& tokenTypes() {
-    static const std::vector<std::string> t = {"keyword", "type", "property", "enumMember", "variable",
-                                               "string", "number", "comment", "operator", "namespace"};
-    return t;
+/// The semantic tokens legend, in the order of SemanticToken::Type and of the modifier bits.
+json semanticTokensLegend() {
+    json types = json::array(), modifiers = json::array();
+    for (size_t i = 0; i < SemanticToken::kTypeCount; ++i)
+        types.push_back(semanticTokenTypeName(static_cast<SemanticToken::Type>(i)));
+    for (size_t bit = 0; bit < SemanticToken::kModifierCount; ++bit)
+        modifiers.push_back(semanticTokenModifierName(bit));
+    return {{"tokenTypes", std::move(types)}, {"tokenModifiers", std::move(modifiers)}};
 }
-const std::vector<std::string>& tokenModifiers() {
-    static const std::vector<std::string> m = {"declaration", "readonly", "defaultLibrary"};
-    return m;
+
+protocol::DocumentSymbol documentSymbol(ToLsp& convert, const DocumentSymbol& s) {
+    protocol::DocumentSymbol out{s.name, s.detail, symbolKind(s.kind), convert.range(s.range),
+                                 convert.range(s.selectionRange), {}};
+    for (const auto& child : s.children)
+        out.children.push_back(documentSymbol(convert, child));
+    return out;
+}
+
+std::vector<protocol::Location> locations(ToLsp& convert, const std::vector<SourceRange>& ranges) {
+    std::vector<protocol::Location> out;
+    out.reserve(ranges.size());
+    for (const auto& r : ranges)
+        out.push_back(convert.location(r));
+    return out;
+}
+
+void flattenSymbol(ToLsp& convert, const DocumentSymbol& s, const std::string& container,
+                   std::vector<protocol::SymbolInformation>& out) {
+    out.push_back({s.name, symbolKind(s.kind), convert.location(s.range), container});
+    for (const auto& child : s.children)
+        flattenSymbol(convert, child, s.name, out);
 }
 
 } // namespace
 
+void Server::registerMethods() {
+    Binder bind(*this, *this);
+    bind.request("initialize", &Server::onInitialize);
+    bind.notification("initialized", &Server::onInitialized);
+    bind.request("shutdown", &Server::onShutdown);
+    bind.notification("workspace/didChangeConfiguration", &Server::onDidChangeConfiguration);
+    bind.notification("$/setTrace", &Server::onIgnored);
+    bind.notification("textDocument/didOpen", &Server::onDidOpen);
+    bind.notification("textDocument/didChange", &Server::onDidChange);
+    bind.notification("textDocument/didClose", &Server::onDidClose);
+    bind.notification("textDocument/didSave", &Server::onIgnored);
+    bind.request("modak/syntaxTree", &Server::onSyntaxTree);
+    bind.request("textDocument/diagnostic", &Server::onDocumentDiagnostic);
+
+    // Requests whose result describes a whole document are stale once an edit of it is queued.
+    constexpr bool staleOnEdit = true;
+    bind.request("textDocument/completion", &Server::onCompletion);
+    bind.request("textDocument/hover", &Server::onHover);
+    bind.request("textDocument/definition", &Server::onDefinition);
+    bind.request("textDocument/references", &Server::onReferences);
+    bind.request("textDocument/prepareRename", &Server::onPrepareRename);
+    bind.request("textDocument/rename", &Server::onRename);
+    bind.request("textDocument/documentSymbol", &Server::onDocumentSymbol, staleOnEdit);
+    bind.request("workspace/symbol", &Server::onWorkspaceSymbol);
+    bind.request("textDocument/foldingRange", &Server::onFoldingRange, staleOnEdit);
+    bind.request("textDocument/selectionRange", &Server::onSelectionRange);
+    bind.request("textDocument/semanticTokens/full", &Server::onSemanticTokens, staleOnEdit);
+    bind.request("textDocument/semanticTokens/full/delta", &Server::onSemanticTokensDelta, staleOnEdit);
+    bind.request("textDocument/formatting", &Server::onFormatting);
+    bind.request("textDocument/rangeFormatting", &Server::onRangeFormatting);
+    bind.request("textDocument/codeAction", &Server::onCodeAction);
+    bind.request("textDocument/codeLens", &Server::onCodeLens, staleOnEdit);
+    bind.request("textDocument/inlayHint", &Server::onInlayHint, staleOnEdit);
+    bind.request("workspace/executeCommand", &Server::onExecuteCommand);
+}
+
 json Server::capabilities() const {
-    json caps = {
+    using protocol::TextDocumentSyncKind;
+    return {
         {"positionEncoding", client_.encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
-        {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
-        {"diagnosticProvider", {{"identifier", "modak"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}}},
+        {"textDocumentSync",
+         {{"openClose", true}, {"change", TextDocumentSyncKind::Incremental}, {"save", {{"includeText", false}}}}},
+        {"diagnosticProvider",
+         {{"identifier", "modak"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}}},
         {"executeCommandProvider", {{"commands", {"modak.generate", "modak.import"}}}},
         {"completionProvider", {{"triggerCharacters", {"=", " ", "\"", "{", ","}}, {"resolveProvider", false}}},
         {"hoverProvider", true},
@@ -76,29 +137,16 @@ json Server::capabilities() const {
         {"workspaceSymbolProvider", true},
         {"foldingRangeProvider", true},
         {"selectionRangeProvider", true},
-        {"semanticTokensProvider",
-         {{"legend", {{"tokenTypes", tokenTypes()}, {"tokenModifiers", tokenModifiers()}}}, {"full", {{"delta", true}}}, {"range", false}}},
+        {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"full", {{"delta", true}}}, {"range", false}}},
         {"documentFormattingProvider", true},
         {"documentRangeFormattingProvider", true},
         {"codeActionProvider", {{"codeActionKinds", {"quickfix", "source.fixAll"}}}},
         {"codeLensProvider", {{"resolveProvider", false}}},
         {"inlayHintProvider", true},
     };
-    return caps;
 }
 
-json Server::symbolJson(const Analysis& a, const DocumentSymbol& s) const {
-    json children = json::array();
-    for (const auto& c : s.children)
-        children.push_back(symbolJson(a, c));
-    json j = {{"name", s.name}, {"kind", symbolKind(s.kind)}, {"range", const_cast<Server*>(this)->range(a, s.range)},
-              {"selectionRange", const_cast<Server*>(this)->range(a, s.selectionRange)}, {"children", std::move(children)}};
-    if (!s.detail.empty())
-        j["detail"] = s.detail;
-    return j;
-}
-
-std::vector<uint32_t> Server::encodeTokens(OpenDocument& doc, const std::vector<SemanticToken>& tokens) {
+std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc, const std::vector<SemanticToken>& tokens) const {
     std::vector<uint32_t> data;
     data.reserve(tokens.size() * 5);
     Position last{0, 0};
@@ -117,427 +165,348 @@ std::vector<uint32_t> Server::encodeTokens(OpenDocument& doc, const std::vector<
     return data;
 }
 
-void Server::registerFeatures() {
-    onRequest("textDocument/completion", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        auto a = analysis(doc);
-        CompletionOptions options;
-        options.snippets = client_.snippets;
-        json items = json::array();
-        for (const auto& item : complete(*a, at, options)) {
-            json j = {{"label", item.label}, {"kind", completionKind(item.kind)}};
-            if (!item.detail.empty())
-                j["detail"] = item.detail;
-            if (!item.documentation.empty())
-                j["documentation"] = {{"kind", client_.markdown ? "markdown" : "plaintext"}, {"value", item.documentation}};
-            SourceRange r = item.replace.file.valid() ? item.replace : SourceRange{a->file(), at, at};
-            j["textEdit"] = {{"range", range(*a, r)}, {"newText", item.insertText}};
-            j["insertTextFormat"] = item.snippet ? 2 : 1;
-            if (!item.sortText.empty())
-                j["sortText"] = item.sortText;
-            if (!item.filterText.empty())
-                j["filterText"] = item.filterText;
-            items.push_back(std::move(j));
-        }
-        return {{"isIncomplete", false}, {"items", std::move(items)}};
-    });
-    onRequest("textDocument/hover", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        auto a = analysis(doc);
-        auto h = hover(*a, at);
-        if (!h)
-            return nullptr;
-        return {{"contents", {{"kind", client_.markdown ? "markdown" : "plaintext"}, {"value", h->markdown}}},
-                {"range", range(*a, h->range)}};
-    });
-    onRequest("textDocument/definition", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        auto a = analysis(doc);
-        json out = json::array();
-        for (const auto& r : definition(*a, at))
-            out.push_back(location(*a, r));
-        return out;
-    });
-    onRequest("textDocument/references", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        const json* context = optionalObject(params, "context");
-        bool declaration = context && optionalBool(*context, "includeDeclaration").value_or(false);
-        auto a = analysis(doc);
-        json out = json::array();
-        for (const auto& r : references(*a, at, declaration))
-            out.push_back(location(*a, r));
-        return out;
-    });
-    onRequest("textDocument/prepareRename", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        auto a = analysis(doc);
-        auto t = prepareRename(*a, at);
-        if (!t)
-            return nullptr;
-        return {{"range", range(*a, t->range)}, {"placeholder", t->placeholder}};
-    });
-    onRequest("textDocument/rename", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        uint32_t at = offset(doc, member(params, "position"));
-        std::string newName = stringMember(params, "newName");
-        auto a = analysis(doc);
-        RenameResult r = rename(*a, at, newName);
-        if (!r.error.empty())
-            throw RequestFailed(r.error);
-        return workspaceEdit(*a, r.edits);
-    });
-    onRequest(
-        "textDocument/documentSymbol",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            auto a = analysis(doc);
-            json out = json::array();
-            auto symbols = documentSymbols(*a);
-            if (client_.hierarchicalSymbols) {
-                for (const auto& s : symbols)
-                    out.push_back(symbolJson(*a, s));
-                return out;
-            }
-            std::function<void(const DocumentSymbol&, const std::string&)> flat = [&](const DocumentSymbol& s, const std::string& container) {
-                json j = {{"name", s.name}, {"kind", symbolKind(s.kind)}, {"location", location(*a, s.range)}};
-                if (!container.empty())
-                    j["containerName"] = container;
-                out.push_back(std::move(j));
-                for (const auto& c : s.children)
-                    flat(c, s.name);
-            };
-            for (const auto& s : symbols)
-                flat(s, "");
-            return out;
-        },
-        true);
-    onRequest("workspace/symbol", [this](const json& params) -> json {
-        std::string query = optionalString(params, "query").value_or("");
-        std::vector<std::shared_ptr<const Analysis>> keep;
-        std::vector<const Analysis*> analyses;
-        std::set<fs::path> seen;
-        for (auto& [uri, doc] : documents_) {
-            keep.push_back(analysis(*doc));
-            analyses.push_back(keep.back().get());
-            seen.insert(doc->path);
-        }
-        // Files of the workspace folders that are not open: parsed from disk (bounded).
-        size_t budget = 2000;
-        for (const auto& folder : workspaceFolders_) {
-            model::FileScope readable = model::FileScope::ofRoots({folder});
-            std::error_code ec;
-            for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
-                 !ec && it != fs::recursive_directory_iterator() && budget > 0; it.increment(ec)) {
-                if (it->path().extension() != ".modak" || seen.count(it->path()) ||
-                    !it->is_regular_file(ec) || !readable.contains(it->path()))
-                    continue;  // a link out of the workspace is not read
-                std::ifstream in(it->path(), std::ios::binary);
-                std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-                keep.push_back(Analysis::build(it->path(), std::move(text)));
-                analyses.push_back(keep.back().get());
-                --budget;
-            }
-        }
-        json out = json::array();
-        for (const auto& s : workspaceSymbols(analyses, query))
-            out.push_back({{"name", s.name}, {"kind", symbolKind(s.kind)}, {"containerName", s.container},
-                           {"location", location(*analyses[s.analysis], s.range)}});
-        return out;
-    });
-    onRequest(
-        "textDocument/foldingRange",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            auto a = analysis(doc);
-            json out = json::array();
-            for (const auto& f : foldingRanges(*a)) {
-                Position b = doc.index->position(f.begin, PositionEncoding::Utf16);
-                Position e = doc.index->position(f.end, PositionEncoding::Utf16);
-                if (e.line <= b.line)
-                    continue;
-                json j = {{"startLine", b.line}, {"endLine", e.line - (f.kind == FoldingRange::Kind::Region ? 1 : 0)}};
-                if (f.kind == FoldingRange::Kind::Comment)
-                    j["kind"] = "comment";
-                else if (f.kind == FoldingRange::Kind::Imports)
-                    j["kind"] = "imports";
-                if (j["endLine"].get<uint32_t>() >= b.line)
-                    out.push_back(std::move(j));
-            }
-            return out;
-        },
-        true);
-    onRequest("textDocument/selectionRange", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        auto a = analysis(doc);
-        json out = json::array();
-        const json& positions = member(params, "positions");
-        if (!positions.is_array())
-            throw InvalidParams("positions must be an array");
-        for (const auto& p : positions) {
-            auto ranges = selectionRanges(*a, offset(doc, p));
-            json node = nullptr;
-            for (auto it = ranges.rbegin(); it != ranges.rend(); ++it) {
-                json n = {{"range", range(*a, *it)}};
-                if (!node.is_null())
-                    n["parent"] = std::move(node);
-                node = std::move(n);
-            }
-            out.push_back(node.is_null() ? json{{"range", {{"start", toJson(Position{})}, {"end", toJson(Position{})}}}} : node);
-        }
-        return out;
-    });
-    onRequest(
-        "textDocument/semanticTokens/full",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            auto a = analysis(doc);
-            std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
-            std::string id = std::to_string(++semanticTokensVersion_);
-            doc.semanticTokens = data;
-            doc.semanticTokensId = id;
-            return {{"resultId", id}, {"data", data}};
-        },
-        true);
-    onRequest(
-        "textDocument/semanticTokens/full/delta",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            auto a = analysis(doc);
-            std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
-            std::string previous = optionalString(params, "previousResultId").value_or("");
-            std::string id = std::to_string(++semanticTokensVersion_);
-            json result;
-            if (previous == doc.semanticTokensId && !doc.semanticTokensId.empty()) {
-                // One edit: the common prefix and suffix stay, the middle is replaced.
-                const auto& old = doc.semanticTokens;
-                size_t prefix = 0;
-                while (prefix < old.size() && prefix < data.size() && old[prefix] == data[prefix])
-                    ++prefix;
-                size_t suffix = 0;
-                while (suffix < old.size() - prefix && suffix < data.size() - prefix &&
-                       old[old.size() - 1 - suffix] == data[data.size() - 1 - suffix])
-                    ++suffix;
-                json edits = json::array();
-                if (prefix != old.size() || prefix != data.size())
-                    edits.push_back({{"start", prefix},
-                                     {"deleteCount", old.size() - prefix - suffix},
-                                     {"data", std::vector<uint32_t>(data.begin() + static_cast<long>(prefix),
-                                                                    data.end() - static_cast<long>(suffix))}});
-                result = {{"resultId", id}, {"edits", std::move(edits)}};
-            } else {
-                result = {{"resultId", id}, {"data", data}};
-            }
-            doc.semanticTokens = std::move(data);
-            doc.semanticTokensId = id;
-            return result;
-        },
-        true);
-    onRequest("textDocument/formatting", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        auto a = analysis(doc);
-        auto formatted = formatDocument(*a);
-        if (!formatted)
-            throw RequestFailed("the document has syntax errors; it is not formatted");
-        if (*formatted == doc.text)
-            return json::array();
-        return json::array({{{"range", rangeJson(*doc.index, 0, static_cast<uint32_t>(doc.text.size()), client_.encoding)},
-                             {"newText", *formatted}}});
-    });
-    onRequest("textDocument/rangeFormatting", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        const json& r = member(params, "range");
-        uint32_t b = offset(doc, member(r, "start")), e = offset(doc, member(r, "end"));
-        auto a = analysis(doc);
-        json out = json::array();
-        for (const auto& edit : formatRange(*a, std::min(b, e), std::max(b, e)))
-            out.push_back({{"range", range(*a, edit.range)}, {"newText", edit.text}});
-        return out;
-    });
-    onRequest("textDocument/codeAction", [this](const json& params) -> json {
-        OpenDocument& doc = document(params);
-        const json& r = member(params, "range");
-        uint32_t b = offset(doc, member(r, "start")), e = offset(doc, member(r, "end"));
-        auto a = analysis(doc);
-        json out = json::array();
-        for (const auto& action : codeActions(*a, std::min(b, e), std::max(b, e))) {
-            json j = {{"title", action.title}, {"kind", action.kind}, {"edit", workspaceEdit(*a, action.edits)}};
-            if (action.preferred)
-                j["isPreferred"] = true;
-            if (action.diagnostic) {
-                const Diagnostic& d = a->diagnostics()[*action.diagnostic];
-                j["diagnostics"] = json::array({{{"range", range(*a, d.range)},
-                                                 {"severity", severityNumber(d.severity)},
-                                                 {"code", std::string(diagInfo(d.code).name)},
-                                                 {"source", "modak"},
-                                                 {"message", d.message}}});
-            }
-            out.push_back(std::move(j));
-        }
-        return out;
-    });
-    onRequest(
-        "textDocument/codeLens",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            json out = json::array();
-            if (!settings_.codeLens)
-                return out;
-            auto a = analysis(doc);
-            for (const auto& lens : deploymentLenses(*a)) {
-                out.push_back({{"range", range(*a, lens.range)}, {"command", {{"title", lens.title}, {"command", ""}}}});
-                out.push_back({{"range", range(*a, lens.range)},
-                               {"command",
-                                {{"title", "generate"},
-                                 {"command", "modak.generate"},
-                                 {"arguments", json::array({{{"uri", doc.uri}, {"deployment", lens.deployment}}})}}}});
-            }
-            return out;
-        },
-        true);
-    onRequest(
-        "textDocument/inlayHint",
-        [this](const json& params) -> json {
-            OpenDocument& doc = document(params);
-            const json& r = member(params, "range");
-            uint32_t b = offset(doc, member(r, "start")), e = offset(doc, member(r, "end"));
-            json out = json::array();
-            if (!settings_.inlayHints)
-                return out;
-            auto a = analysis(doc);
-            for (const auto& lens : deploymentLenses(*a)) {
-                // After the block's opening brace line: `deployment x {  ‹ngc + inductor · 2×4 GPU · 3 min/epoch›`
-                const syntax::Statement* block = nullptr;
-                for (const auto& s : a->tree().statements)
-                    if (s.name() && s.name()->range == lens.range)
-                        block = &s;
-                uint32_t at = block && block->openBrace().end > 0 ? block->openBrace().end : lens.range.end;
-                if (at < std::min(b, e) || at > std::max(b, e))
-                    continue;  // the client asked for the hints of a range only
-                out.push_back({{"position", toJson(doc.index->position(at, client_.encoding))},
-                               {"label", " " + lens.title},
-                               {"paddingLeft", true},
-                               {"tooltip", {{"kind", "markdown"}, {"value", lens.tooltip}}}});
-            }
-            return out;
-        },
-        true);
+// ---- completion and hover ------------------------------------------------------------------------------
 
-    // modak.generate {uri, deployment?, outputDir?}: what `modak generate` does, on the open (maybe
-    // unsaved) text: plan, generate, write all files or none; answers the files written.
-    // modak.import {source, output?, name?, force?}: what `modak import` does.
-    onRequest("workspace/executeCommand", [this](const json& params) -> json {
-        std::string command = stringMember(params, "command");
-        if (command != "modak.generate" && command != "modak.import")
-            throw InvalidParams("unknown command " + command);
-        const json* arguments = optionalArray(params, "arguments");
-        const json& args = arguments && !arguments->empty() ? (*arguments)[0] : json::object();
-        return command == "modak.generate" ? generateCommand(args) : importCommand(args);
-    });
+Reply<protocol::CompletionList> Server::onCompletion(const protocol::CompletionParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    CompletionOptions options;
+    options.snippets = client_.snippets;
+    protocol::MarkupKind markup = client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
+    protocol::CompletionList list;
+    for (auto& item : complete(*a, at, options)) {
+        protocol::CompletionItem& out = list.items.emplace_back();
+        out.label = std::move(item.label);
+        out.kind = completionKind(item.kind);
+        out.detail = std::move(item.detail);
+        if (!item.documentation.empty())
+            out.documentation = protocol::MarkupContent{markup, std::move(item.documentation)};
+        SourceRange replaced = item.replace.file.valid() ? item.replace : SourceRange{a->file(), at, at};
+        out.textEdit = {convert.range(replaced), std::move(item.insertText)};
+        out.insertTextFormat =
+            item.snippet ? protocol::InsertTextFormat::Snippet : protocol::InsertTextFormat::PlainText;
+        out.sortText = std::move(item.sortText);
+        out.filterText = std::move(item.filterText);
+    }
+    return list;
+}
+
+Reply<std::optional<protocol::Hover>> Server::onHover(const protocol::HoverParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    auto h = hover(*a, at);
+    if (!h)
+        return std::nullopt;
+    ToLsp convert(*this, *a, doc.index.get());
+    protocol::MarkupKind markup = client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
+    return protocol::Hover{{markup, std::move(h->markdown)}, convert.range(h->range)};
+}
+
+// ---- navigation ----------------------------------------------------------------------------------------
+
+Reply<std::vector<protocol::Location>> Server::onDefinition(const protocol::DefinitionParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    return locations(convert, definition(*a, at));
+}
+
+Reply<std::vector<protocol::Location>> Server::onReferences(const protocol::ReferenceParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    return locations(convert, references(*a, at, params.includeDeclaration));
+}
+
+Reply<std::optional<protocol::PrepareRenameResult>>
+Server::onPrepareRename(const protocol::PrepareRenameParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    auto target = prepareRename(*a, at);
+    if (!target)
+        return std::nullopt;
+    ToLsp convert(*this, *a, doc.index.get());
+    return protocol::PrepareRenameResult{convert.range(target->range), target->placeholder};
+}
+
+Reply<protocol::WorkspaceEdit> Server::onRename(const protocol::RenameParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t at = offset(doc, params.position);
+    auto a = analysis(doc);
+    RenameResult renamed = rename(*a, at, params.newName);
+    if (!renamed.error.empty())
+        return ResponseError{ErrorCode::RequestFailed, renamed.error};
+    return ToLsp(*this, *a, doc.index.get()).workspaceEdit(renamed.edits);
+}
+
+// ---- outline -------------------------------------------------------------------------------------------
+
+Reply<protocol::DocumentSymbols> Server::onDocumentSymbol(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    auto symbols = documentSymbols(*a);
+    if (client_.hierarchicalSymbols) {
+        std::vector<protocol::DocumentSymbol> out;
+        for (const auto& s : symbols)
+            out.push_back(documentSymbol(convert, s));
+        return protocol::DocumentSymbols(std::move(out));
+    }
+    std::vector<protocol::SymbolInformation> flat;
+    for (const auto& s : symbols)
+        flattenSymbol(convert, s, "", flat);
+    return protocol::DocumentSymbols(std::move(flat));
+}
+
+Reply<std::vector<protocol::SymbolInformation>>
+Server::onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params) {
+    std::vector<std::shared_ptr<const Analysis>> keep;
+    std::set<fs::path> open;
+    for (auto& [uri, doc] : documents_) {
+        keep.push_back(analysis(*doc));
+        open.insert(doc->path);
+    }
+    // Files of the workspace folders that are not open, parsed from disk (bounded).
+    for (auto& a : analyseWorkspaceFiles(workspaceFolders_, open, 2000))
+        keep.push_back(std::move(a));
+    std::vector<const Analysis*> analyses;
+    for (const auto& a : keep)
+        analyses.push_back(a.get());
+    std::vector<ToLsp> converters;
+    converters.reserve(analyses.size());
+    for (const Analysis* a : analyses)
+        converters.emplace_back(*this, *a);
+    std::vector<protocol::SymbolInformation> out;
+    for (const auto& s : workspaceSymbols(analyses, params.query))
+        out.push_back({s.name, symbolKind(s.kind), converters[s.analysis].location(s.range), s.container});
+    return out;
+}
+
+Reply<std::vector<protocol::FoldingRange>> Server::onFoldingRange(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    std::vector<protocol::FoldingRange> out;
+    for (const auto& f : foldingRanges(*a)) {
+        // Folding ranges are in lines only: the encoding of characters does not matter.
+        Position b = doc.index->position(f.begin, PositionEncoding::Utf16);
+        Position e = doc.index->position(f.end, PositionEncoding::Utf16);
+        if (e.line <= b.line)
+            continue;
+        // A region folds up to the line of its closing brace, which stays visible.
+        uint32_t endLine = e.line - (f.kind == FoldingRange::Kind::Region ? 1 : 0);
+        if (endLine < b.line)
+            continue;
+        std::string kind = f.kind == FoldingRange::Kind::Comment   ? "comment"
+                           : f.kind == FoldingRange::Kind::Imports ? "imports"
+                                                                   : "";
+        out.push_back({b.line, endLine, std::move(kind)});
+    }
+    return out;
+}
+
+Reply<std::vector<protocol::SelectionRange>> Server::onSelectionRange(const protocol::SelectionRangeParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    std::vector<protocol::SelectionRange> out;
+    for (const auto& p : params.positions) {
+        auto ranges = selectionRanges(*a, offset(doc, p));
+        // Innermost first from the feature; each range's parent is the next one out.
+        std::unique_ptr<protocol::SelectionRange> node;
+        for (auto it = ranges.rbegin(); it != ranges.rend(); ++it) {
+            auto inner = std::make_unique<protocol::SelectionRange>();
+            inner->range = convert.range(*it);
+            inner->parent = std::move(node);
+            node = std::move(inner);
+        }
+        out.push_back(node ? std::move(*node) : protocol::SelectionRange{});
+    }
+    return out;
+}
+
+// ---- semantic tokens -----------------------------------------------------------------------------------
+
+Reply<protocol::SemanticTokens> Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    doc.semanticTokens = encodeTokens(doc, semanticTokens(*a));
+    doc.semanticTokensId = std::to_string(++semanticTokensVersion_);
+    return protocol::SemanticTokens{doc.semanticTokensId, doc.semanticTokens};
+}
+
+Reply<std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta>>
+Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
+    bool known = !doc.semanticTokensId.empty() && params.previousResultId == doc.semanticTokensId;
+    std::string id = std::to_string(++semanticTokensVersion_);
+    std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta> result;
+    if (known) {
+        protocol::SemanticTokensDelta delta{id, {}};
+        if (auto edit = diffTokenData(doc.semanticTokens, data))
+            delta.edits.push_back({edit->start, edit->deleteCount, std::move(edit->data)});
+        result = std::move(delta);
+    } else {
+        result = protocol::SemanticTokens{id, data};
+    }
+    doc.semanticTokens = std::move(data);
+    doc.semanticTokensId = std::move(id);
+    return result;
+}
+
+// ---- edits and actions ---------------------------------------------------------------------------------
+
+Reply<std::vector<protocol::TextEdit>> Server::onFormatting(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    auto a = analysis(doc);
+    auto formatted = formatDocument(*a);
+    if (!formatted)
+        return ResponseError{ErrorCode::RequestFailed, "the document has syntax errors; it is not formatted"};
+    if (*formatted == doc.text)
+        return std::vector<protocol::TextEdit>{};
+    ToLsp convert(*this, *a, doc.index.get());
+    SourceRange whole{a->file(), 0, static_cast<uint32_t>(doc.text.size())};
+    return std::vector<protocol::TextEdit>{{convert.range(whole), std::move(*formatted)}};
+}
+
+Reply<std::vector<protocol::TextEdit>> Server::onRangeFormatting(const protocol::TextDocumentRangeParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    std::vector<protocol::TextEdit> out;
+    for (const auto& edit : formatRange(*a, std::min(b, e), std::max(b, e)))
+        out.push_back({convert.range(edit.range), edit.text});
+    return out;
+}
+
+Reply<std::vector<protocol::CodeAction>> Server::onCodeAction(const protocol::TextDocumentRangeParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    std::vector<protocol::CodeAction> out;
+    for (const auto& action : codeActions(*a, std::min(b, e), std::max(b, e))) {
+        protocol::CodeAction& lsp = out.emplace_back();
+        lsp.title = action.title;
+        lsp.kind = action.kind;
+        lsp.isPreferred = action.preferred;
+        lsp.edit = convert.workspaceEdit(action.edits);
+        if (action.diagnostic)  // as it was published, so the client matches the two
+            lsp.diagnostics.push_back(convert.diagnostic(a->diagnostics()[*action.diagnostic]));
+    }
+    return out;
+}
+
+Reply<std::vector<protocol::CodeLens>> Server::onCodeLens(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    std::vector<protocol::CodeLens> out;
+    if (!settings_.codeLens)
+        return out;
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    for (const auto& lens : deploymentLenses(*a)) {
+        protocol::Range at = convert.range(lens.range);
+        out.push_back({at, {lens.title, "", std::nullopt}});
+        json arguments = json::array({{{"uri", doc.uri}, {"deployment", lens.deployment}}});
+        out.push_back({at, {"generate", "modak.generate", std::move(arguments)}});
+    }
+    return out;
+}
+
+Reply<std::vector<protocol::InlayHint>> Server::onInlayHint(const protocol::TextDocumentRangeParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
+    std::vector<protocol::InlayHint> out;
+    if (!settings_.inlayHints)
+        return out;
+    auto a = analysis(doc);
+    ToLsp convert(*this, *a, doc.index.get());
+    for (const auto& lens : deploymentLenses(*a)) {
+        // After the block's opening brace: `deployment x {  ‹ngc + inductor · 2×4 GPU · 3 min/epoch›`
+        const syntax::Statement* block = nullptr;
+        for (const auto& s : a->tree().statements)
+            if (s.name() && s.name()->range == lens.range)
+                block = &s;
+        uint32_t at = block && block->openBrace().end > 0 ? block->openBrace().end : lens.range.end;
+        if (at < std::min(b, e) || at > std::max(b, e))
+            continue;  // the client asked for the hints of a range only
+        out.push_back({convert.position(at), " " + lens.title, true, {protocol::MarkupKind::Markdown, lens.tooltip}});
+    }
+    return out;
+}
+
+// ---- commands ------------------------------------------------------------------------------------------
+
+Reply<json> Server::onExecuteCommand(const protocol::ExecuteCommandParams& params) {
+    auto answer = [](auto reply) -> Reply<json> {
+        if (!reply.ok())
+            return reply.error();
+        return json(reply.value());
+    };
+    if (params.command == "modak.generate")
+        return answer(generateCommand(params.argument.get<protocol::GenerateArguments>()));
+    if (params.command == "modak.import")
+        return answer(importCommand(params.argument.get<protocol::ImportArguments>()));
+    return ResponseError{ErrorCode::InvalidParams, "unknown command " + params.command};
 }
 
 model::FileScope Server::writableScope(const fs::path& near) const {
     // A command a client sends while a stranger's repository is open must not write outside the
     // workspace, nor through a link out of it.
-    return model::FileScope::ofRoots(workspaceFolders_.empty() ? std::vector<fs::path>{model::FileScope::projectRootOf(near)}
-                                                               : workspaceFolders_);
+    return model::FileScope::ofRoots(workspaceFolders_.empty()
+                                         ? std::vector<fs::path>{model::FileScope::projectRootOf(near)}
+                                         : workspaceFolders_);
 }
 
-json Server::generateCommand(const json& args) {
-        json td = {{"textDocument", {{"uri", stringMember(args, "uri")}}}};
-        OpenDocument& doc = document(td);
-        auto a = analysis(doc);
-        if (a->diagnostics().hasErrors())
-            throw RequestFailed(fmt::format("{} has errors; nothing generated", doc.path.filename().string()));
-        std::filesystem::path out = doc.path.parent_path() / optionalString(args, "outputDir").value_or("generated");
-        out = out.lexically_normal();
-        std::string only = optionalString(args, "deployment").value_or("");
-        Diagnostics diags;
-        codegen::GenerateOptions options;
-        options.sourceName = doc.path.filename().string();
-        options.version = options_.version;
-        auto outputs = codegen::generateProgram(a->sources(), a->program(), a->file(), a->plan(), options, diags);
-        if (!only.empty())
-            std::erase_if(outputs, [&](const auto& o) { return o.name != only; });
-        if (diags.hasErrors()) {
-            for (const auto& d : diags)
-                if (d.severity >= Severity::Error)
-                    throw RequestFailed(d.message + "; nothing generated");
-        }
-        // Only under the workspace (or, without one, the document's project): a command a client
-        // sends on a stranger's repository must not write outside it, nor through a link out of it.
-        model::FileScope writable = writableScope(doc.path.parent_path());
-        bool confined = writable.contains(out);
-        for (const auto& o : outputs)
-            for (const auto& f : o.files)
-                confined = confined && writable.contains(out / o.name / f.path);
-        if (!confined)
-            throw RequestFailed(fmt::format("{} is outside the workspace folder (or leads out of it through a "
-                                            "symbolic link); modak.generate writes only inside it; nothing generated",
-                                            out.string()));
-        if (!options_.writeFiles)
-            throw RequestFailed("this server writes no files; nothing generated");
-        std::string error;
-        if (!codegen::writeOutputs(out, outputs, error))
-            throw RequestFailed(error + "; nothing generated");
-        json files = json::array();
-        for (const auto& o : outputs)
-            for (const auto& f : o.files)
-                files.push_back((out / o.name / f.path).string());
-        return {{"outputDir", out.string()}, {"files", files}};
+// modak.generate {uri, deployment?, outputDir?}: what `modak generate` does, on the open (maybe
+// unsaved) text: plan, generate, write all files or none; answers the files written.
+Reply<protocol::GenerateResult> Server::generateCommand(const protocol::GenerateArguments& args) {
+    OpenDocument& doc = document({args.uri});
+    auto a = analysis(doc);
+    GenerateRequest request;
+    request.deployment = args.deployment;
+    request.outputDir = (doc.path.parent_path() / args.outputDir).lexically_normal();
+    request.version = options_.version;
+    request.writable = writableScope(doc.path.parent_path());
+    request.write = options_.writeFiles;
+    GenerateOutcome outcome = generateAndWrite(*a, request);
+    if (!outcome.error.empty())
+        return ResponseError{ErrorCode::RequestFailed, outcome.error};
+    protocol::GenerateResult result{request.outputDir.string(), {}};
+    for (const auto& f : outcome.files)
+        result.files.push_back(f.string());
+    return result;
 }
 
-json Server::importCommand(const json& args) {
-    std::string sourceArg = stringMember(args, "source");
-    fs::path source = sourceArg.rfind("file://", 0) == 0 ? pathFromUri(sourceArg) : fs::path(sourceArg);
+// modak.import {source, output?, name?, force?}: what `modak import` does. The source is a path or a
+// file: URI, relative to the first workspace folder; the output is relative to the source's folder.
+Reply<protocol::ImportResult> Server::importCommand(const protocol::ImportArguments& args) {
+    fs::path source = args.source.rfind("file://", 0) == 0 ? pathFromUri(args.source) : fs::path(args.source);
     if (source.is_relative() && !workspaceFolders_.empty())
         source = workspaceFolders_.front() / source;
-    std::optional<std::string> outputArg = optionalString(args, "output");
-    fs::path output = outputArg ? fs::path(*outputArg) : fs::path(source).replace_extension(".modak");
+    fs::path output = args.output ? fs::path(*args.output) : fs::path(source).replace_extension(".modak");
     if (output.is_relative())
         output = source.parent_path() / output;
-    output = output.lexically_normal();
-    if (output.extension() != ".modak")
-        throw RequestFailed(fmt::format("{} is not a .modak file; nothing written", output.string()));
-    if (!writableScope(source.parent_path()).contains(output))
-        throw RequestFailed(fmt::format("{} is outside the workspace folder (or leads out of it through a symbolic "
-                                        "link); modak.import writes only inside it; nothing written",
-                                        output.string()));
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(output, ec)) && !optionalBool(args, "force").value_or(false))
-        throw RequestFailed(fmt::format("{} exists; nothing written (force: true overwrites it)", output.string()));
-    // The JSON the client names is read (the user picked it); only the result is confined.
-    SourceManager sm;
-    std::string error;
-    auto id = sm.readFile(source, error, size_t{64} << 20);
-    if (!id)
-        throw RequestFailed(fmt::format("cannot read {}: {}", source.string(), error));
-    Diagnostics diags;
-    importer::ImportOptions options;
-    options.name = optionalString(args, "name").value_or("");
-    std::optional<std::string> text = importer::importModakJson(sm, *id, diags, options);
-    if (text) {  // the result must itself be a valid program before anything is written
-        model::LoadOptions load;
-        load.importRoots = settings_.importRoots;
-        model::loadProgram(sm, sm.addBuffer(output.string(), *text), diags, load);
-    }
-    json warnings = json::array();
-    for (const auto& d : diags) {
-        if (d.severity >= Severity::Error)
-            throw RequestFailed(fmt::format("{} [{}]; nothing written", d.message, diagInfo(d.code).name));
-        if (d.severity == Severity::Warning)
-            warnings.push_back(d.message);
-    }
-    if (!options_.writeFiles)
-        throw RequestFailed("this server writes no files; nothing written");
-    fs::create_directories(output.parent_path(), ec);  // inside the workspace: checked above
-    if (!text || !codegen::writeFileAtomically(output, *text, error))
-        throw RequestFailed(error + "; nothing written");
-    return {{"output", output.string()}, {"uri", uriFromPath(output)}, {"warnings", std::move(warnings)}};
+    ImportRequest request;
+    request.source = source;
+    request.output = output.lexically_normal();
+    request.name = args.name;
+    request.force = args.force;
+    request.importRoots = settings_.importRoots;
+    request.writable = writableScope(source.parent_path());
+    request.write = options_.writeFiles;
+    ImportOutcome outcome = importAndWrite(request);
+    if (!outcome.error.empty())
+        return ResponseError{ErrorCode::RequestFailed, outcome.error};
+    return protocol::ImportResult{request.output.string(), uriFromPath(request.output), std::move(outcome.warnings)};
 }
 
 } // namespace modak::lsp

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The server glue: lifecycle, the message loop, document sync and diagnostics. Language features
-// are registered by Handlers.cpp; they live in features/ and know nothing of LSP.
+// The server glue: lifecycle, the message loop, document sync and diagnostics. The method table is
+// built in Handlers.cpp; the features live in features/ and know nothing of LSP.
 #include "ServerImpl.h"
 
 #include <fmt/format.h>
@@ -23,8 +23,7 @@ Server::Server(const ServerOptions& options) : options_(options) {
     inbox_->log = options_.log;
     parser_ = ts_parser_new();
     ts_parser_set_language(parser_, tree_sitter_modak());
-    registerCore();
-    registerFeatures();
+    registerMethods();
 }
 
 Server::~Server() {
@@ -53,7 +52,7 @@ void Server::log(const std::string& message) {
     }
 }
 
-void Server::onRequest(std::string method, Handler handler, bool staleOnEdit) {
+void Server::onRequest(std::string method, RequestHandler handler, bool staleOnEdit) {
     if (staleOnEdit)
         staleOnEdit_.insert(method);
     requests_[std::move(method)] = std::move(handler);
@@ -188,12 +187,12 @@ int Server::run() {
 
 void Server::dispatch(Incoming& item) {
     if (!item.parseError.empty()) {
-        replyError(nullptr, error::ParseError, "the message is not JSON: " + item.parseError);
+        replyError(nullptr, ErrorCode::ParseError, "the message is not JSON: " + item.parseError);
         return;
     }
     const json& m = item.message;
     if (!m.is_object()) {
-        replyError(nullptr, error::InvalidRequest, "a message must be a JSON object");
+        replyError(nullptr, ErrorCode::InvalidRequest, "a message must be a JSON object");
         return;
     }
     bool hasId = m.contains("id") && (m["id"].is_number_integer() || m["id"].is_string());
@@ -203,11 +202,12 @@ void Server::dispatch(Incoming& item) {
         else if (!m.contains("id"))
             handleNotification(m);
         else
-            replyError(nullptr, error::InvalidRequest, "a request id must be an integer or a string");
+            replyError(nullptr, ErrorCode::InvalidRequest, "a request id must be an integer or a string");
     } else if (hasId && (m.contains("result") || m.contains("error"))) {
         handleResponse(m);
     } else {
-        replyError(hasId ? m["id"] : json(nullptr), error::InvalidRequest, "neither a request, a notification nor a response");
+        replyError(hasId ? m["id"] : json(nullptr), ErrorCode::InvalidRequest,
+                   "neither a request, a notification nor a response");
     }
 }
 
@@ -219,48 +219,52 @@ void Server::handleRequest(const json& m) {
     {
         std::lock_guard lock(inbox_->mutex);
         if (inbox_->cancelled.erase(id.dump(-1, ' ', false, json::error_handler_t::replace))) {
-            replyError(id, error::RequestCancelled, "cancelled");
+            replyError(id, ErrorCode::RequestCancelled, "cancelled");
             return;
         }
     }
     if (state_ == State::Uninitialized && method != "initialize") {
-        replyError(id, error::ServerNotInitialized, "the server has not been initialized");
+        replyError(id, ErrorCode::ServerNotInitialized, "the server has not been initialized");
         return;
     }
     if (state_ == State::ShuttingDown) {
-        replyError(id, error::InvalidRequest, "the server is shutting down");
+        replyError(id, ErrorCode::InvalidRequest, "the server is shutting down");
         return;
     }
     auto it = requests_.find(method);
     if (it == requests_.end()) {
-        replyError(id, error::MethodNotFound, "unknown method " + method);
+        replyError(id, ErrorCode::MethodNotFound, "unknown method " + method);
         return;
     }
     if (!params.is_object()) {  // every method modak serves takes named parameters (or none)
-        replyError(id, error::InvalidParams, fmt::format("the parameters of {} must be an object", method));
+        replyError(id, ErrorCode::InvalidParams, fmt::format("the parameters of {} must be an object", method));
         return;
     }
     if (staleOnEdit_.count(method) && params.contains("textDocument") && params["textDocument"].is_object() &&
         params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
         editQueuedFor(params["textDocument"]["uri"].get<std::string>())) {
-        replyError(id, error::ContentModified, "the document changed");
+        replyError(id, ErrorCode::ContentModified, "the document changed");
         return;
     }
     try {
-        json result = it->second(params);
-        reply(id, std::move(result));
+        Reply<json> result = it->second(params);
+        if (result.ok())
+            reply(id, std::move(result.value()));
+        else
+            replyError(id, result.error().code, result.error().message);
     } catch (const InvalidParams& e) {
-        replyError(id, error::InvalidParams, e.what());
+        replyError(id, ErrorCode::InvalidParams, e.what());
     } catch (const RequestFailed& e) {
-        replyError(id, error::RequestFailed, e.what());
+        replyError(id, ErrorCode::RequestFailed, e.what());
     } catch (const json::exception& e) {
-        // Handlers read parameters through member()/stringMember(), which name what is wrong; a
-        // parameter read otherwise with the wrong type lands here, and is the peer's error too.
-        replyError(id, error::InvalidParams, fmt::format("a parameter of {} has the wrong type ({})", method, e.what()));
+        // Parameters are read by their from_json (Protocol.cpp), which names what is wrong; one read
+        // otherwise with the wrong type lands here, and is the peer's error too.
+        replyError(id, ErrorCode::InvalidParams,
+                   fmt::format("a parameter of {} has the wrong type ({})", method, e.what()));
     } catch (const std::exception& e) {
         // A bug must not take the editor's server down: answer, log, live on.
         log(fmt::format("internal error in {}: {}", method, e.what()));
-        replyError(id, error::InternalError, fmt::format("internal error in {}: {}", method, e.what()));
+        replyError(id, ErrorCode::InternalError, fmt::format("internal error in {}: {}", method, e.what()));
     }
     if (options_.verbose) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
@@ -328,8 +332,12 @@ void Server::send(const json& message) {
 
 void Server::reply(const json& id, json result) { send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
 
-void Server::replyError(const json& id, int code, const std::string& message) {
+void Server::replyError(const json& id, ErrorCode code, const std::string& message) {
     send({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
+}
+
+void Server::notify(const std::string& method, json params) {
+    send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
 }
 
 void Server::request(const std::string& method, json params, std::function<void(const json&)> onResult) {
@@ -340,99 +348,69 @@ void Server::request(const std::string& method, json params, std::function<void(
 
 // ---- lifecycle and configuration ----------------------------------------------------------------------
 
-void Server::registerCore() {
-    onRequest("initialize", [this](const json& params) {
-        if (state_ != State::Uninitialized)
-            throw InvalidParams("initialize was already received");
-        const json* capsMember = optionalObject(params, "capabilities");
-        const json caps = capsMember ? *capsMember : json::object();
-        const json* folders = optionalArray(params, "workspaceFolders");
-        std::optional<std::string> rootUri = optionalString(params, "rootUri");
-        auto at = [&](std::initializer_list<const char*> path) -> json {
-            const json* j = &caps;
-            for (const char* k : path) {
-                if (!j->is_object() || !j->contains(k))
-                    return nullptr;
-                j = &(*j)[k];
-            }
-            return *j;
-        };
-        json encodings = at({"general", "positionEncodings"});
-        if (encodings.is_array())
-            for (const auto& e : encodings)
-                if (e == "utf-8") {
-                    client_.encoding = PositionEncoding::Utf8;
-                    break;
-                }
-        client_.snippets = at({"textDocument", "completion", "completionItem", "snippetSupport"}) == true;
-        json formats = at({"textDocument", "hover", "contentFormat"});
-        client_.markdown = !formats.is_array() || std::find(formats.begin(), formats.end(), "markdown") != formats.end();
-        client_.configuration = at({"workspace", "configuration"}) == true;
-        client_.hierarchicalSymbols = at({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"}) == true;
-        client_.diagnosticVersion = at({"textDocument", "publishDiagnostics", "versionSupport"}) == true;
-        // A client that pulls diagnostics would show pushed ones a second time.
-        client_.pullDiagnostics = at({"textDocument", "diagnostic"}).is_object();
-        client_.diagnosticRefresh = at({"workspace", "diagnostics", "refreshSupport"}) == true;
-        std::vector<fs::path> workspace;  // kept only once every parameter has been read
-        if (folders)
-            for (const auto& f : *folders)
-                workspace.push_back(pathFromUri(stringMember(f, "uri")));
-        if (workspace.empty() && rootUri)
-            workspace.push_back(pathFromUri(*rootUri));
-        workspaceFolders_ = std::move(workspace);
-        if (params.contains("initializationOptions") && params["initializationOptions"].is_object())
-            applySettings(params["initializationOptions"]);
-        state_ = State::Running;
-        return json{{"capabilities", capabilities()},
-                    {"serverInfo", {{"name", "modak"}, {"version", options_.version}}}};
-    });
-    onNotification("initialized", [this](const json&) { pullConfiguration(); });
-    onRequest("shutdown", [this](const json&) {
-        state_ = State::ShuttingDown;
-        return json(nullptr);
-    });
-    onNotification("workspace/didChangeConfiguration", [this](const json& params) {
-        if (params.contains("settings") && params["settings"].is_object() && params["settings"].contains("modak"))
-            applySettings(params["settings"]["modak"]);
-        else
-            pullConfiguration();
-    });
-    onNotification("$/setTrace", [](const json&) {});
+Reply<protocol::InitializeResult> Server::onInitialize(const protocol::InitializeParams& params) {
+    if (state_ != State::Uninitialized)
+        return ResponseError{ErrorCode::InvalidParams, "initialize was already received"};
+    client_ = params.capabilities;
+    workspaceFolders_.clear();
+    for (const auto& uri : params.workspaceFolders)
+        workspaceFolders_.push_back(pathFromUri(uri));
+    if (workspaceFolders_.empty() && params.rootUri)
+        workspaceFolders_.push_back(pathFromUri(*params.rootUri));
+    applySettings(params.initializationOptions);
+    state_ = State::Running;
+    return protocol::InitializeResult{capabilities(), "modak", options_.version};
+}
 
-    onNotification("textDocument/didOpen", [this](const json& params) {
-        const json& td = member(params, "textDocument");
-        openDocument(stringMember(td, "uri"), stringMember(td, "text"), td.value("version", int64_t{0}));
-    });
-    onNotification("textDocument/didChange", [this](const json& params) {
-        const json& td = member(params, "textDocument");
-        auto it = documents_.find(stringMember(td, "uri"));
-        if (it == documents_.end())
-            return;  // a change to a document that is not open: nothing to apply it to
-        OpenDocument& doc = *it->second;
-        applyChanges(doc, member(params, "contentChanges"));
-        if (td.contains("version") && td["version"].is_number_integer())
-            doc.version = td["version"].get<int64_t>();
-    });
-    onNotification("textDocument/didClose", [this](const json& params) {
-        closeDocument(stringMember(member(params, "textDocument"), "uri"));
-    });
-    onNotification("textDocument/didSave", [](const json&) {});
-    // modak's own: the document's incrementally maintained tree-sitter tree as an S-expression (for
-    // debugging editors' highlighting, and for tests that compare it with a fresh parse).
-    onRequest("modak/syntaxTree", [this](const json& params) {
-        OpenDocument& doc = document(params);
-        char* sexp = ts_node_string(ts_tree_root_node(doc.tree));
-        std::string text = sexp ? sexp : "";
-        std::free(sexp);
-        return json{{"version", doc.version}, {"tree", text}};
-    });
-    onRequest("textDocument/diagnostic", [this](const json& params) {
-        OpenDocument& doc = document(params);
-        std::string resultId = std::to_string(doc.version);
-        if (optionalString(params, "previousResultId") == resultId && !doc.stale)
-            return json{{"kind", "unchanged"}, {"resultId", resultId}};
-        return json{{"kind", "full"}, {"resultId", resultId}, {"items", diagnosticsJson(doc)}};
-    });
+void Server::onInitialized(const protocol::NoParams&) { pullConfiguration(); }
+
+Reply<std::nullptr_t> Server::onShutdown(const protocol::NoParams&) {
+    state_ = State::ShuttingDown;
+    return nullptr;
+}
+
+void Server::onDidChangeConfiguration(const protocol::DidChangeConfigurationParams& params) {
+    if (params.modakSettings)
+        applySettings(*params.modakSettings);
+    else
+        pullConfiguration();
+}
+
+void Server::onDidOpen(const protocol::DidOpenTextDocumentParams& params) {
+    openDocument(params.uri, params.text, params.version);
+}
+
+void Server::onDidChange(const protocol::DidChangeTextDocumentParams& params) {
+    auto it = documents_.find(params.uri);
+    if (it == documents_.end())
+        return;  // a change to a document that is not open: nothing to apply it to
+    OpenDocument& doc = *it->second;
+    applyChanges(doc, params.contentChanges);
+    if (params.version)
+        doc.version = *params.version;
+}
+
+void Server::onDidClose(const protocol::TextDocumentParams& params) { closeDocument(params.textDocument.uri); }
+
+// modak's own: the document's incrementally maintained tree-sitter tree as an S-expression (for
+// debugging editors' highlighting, and for tests that compare it with a fresh parse).
+Reply<protocol::SyntaxTreeResult> Server::onSyntaxTree(const protocol::TextDocumentParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    char* sexp = ts_node_string(ts_tree_root_node(doc.tree));
+    std::string text = sexp ? sexp : "";
+    std::free(sexp);
+    return protocol::SyntaxTreeResult{doc.version, std::move(text)};
+}
+
+Reply<protocol::DocumentDiagnosticReport>
+Server::onDocumentDiagnostic(const protocol::DocumentDiagnosticParams& params) {
+    OpenDocument& doc = document(params.textDocument);
+    protocol::DocumentDiagnosticReport report;
+    report.resultId = std::to_string(doc.version);
+    report.unchanged = params.previousResultId == report.resultId && !doc.stale;
+    if (!report.unchanged)
+        report.items = documentDiagnostics(doc);
+    return report;
 }
 
 void Server::applySettings(const json& modak) {
@@ -480,11 +458,12 @@ void Server::pullConfiguration() {
 
 // ---- documents -----------------------------------------------------------------------------------------
 
-OpenDocument& Server::document(const json& params) {
-    std::string uri = stringMember(member(params, "textDocument"), "uri");
-    auto it = documents_.find(uri);
+OpenDocument& Server::document(const protocol::TextDocumentIdentifier& id) {
+    // Every request about a document needs it open: thrown (answered InvalidParams) rather than
+    // returned, so that each handler reads as its feature.
+    auto it = documents_.find(id.uri);
     if (it == documents_.end())
-        throw InvalidParams("the document " + uri + " is not open");
+        throw InvalidParams("the document " + id.uri + " is not open");
     return *it->second;
 }
 
@@ -515,8 +494,7 @@ void Server::closeDocument(const std::string& uri) {
     markImportersStale(path);
     // Clear what was shown for it: a closed document keeps no squiggles.
     if (!client_.pullDiagnostics)
-        send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"},
-          {"params", {{"uri", uri}, {"diagnostics", json::array()}}}});
+        notify("textDocument/publishDiagnostics", protocol::PublishDiagnosticsParams{uri, std::nullopt, {}});
 }
 
 void Server::markImportersStale(const fs::path& changed) {
@@ -553,42 +531,27 @@ TSPoint pointAt(std::string_view text, uint32_t offset) {
 }
 } // namespace
 
-void Server::applyChanges(OpenDocument& doc, const json& changes) {
-    if (!changes.is_array())
-        throw InvalidParams("contentChanges must be an array");
-    // All or nothing: a malformed change later in the list must not leave the first ones applied.
-    for (const auto& change : changes) {
-        if (!change.is_object() || !change.contains("text") || !change["text"].is_string())
-            throw InvalidParams("a content change needs `text`");
-        if (change.contains("range")) {
-            const json& range = change["range"];
-            positionFromJson(member(range, "start"));
-            positionFromJson(member(range, "end"));
-        }
-    }
+void Server::applyChanges(OpenDocument& doc, const std::vector<protocol::TextDocumentContentChangeEvent>& changes) {
+    // All changes were read before any is applied (a malformed one drops the notification).
     bool full = false;
     for (const auto& change : changes) {
-        if (!change.is_object() || !change.contains("text") || !change["text"].is_string())
-            throw InvalidParams("a content change needs `text`");
-        const std::string& text = change["text"].get_ref<const std::string&>();
-        if (!change.contains("range")) {
-            doc.text = text;
+        if (!change.range) {
+            doc.text = change.text;
             full = true;
             doc.index = std::make_unique<LineIndex>(doc.text);
             continue;
         }
-        const json& range = change["range"];
-        uint32_t begin = doc.index->offset(positionFromJson(member(range, "start")), client_.encoding);
-        uint32_t end = doc.index->offset(positionFromJson(member(range, "end")), client_.encoding);
+        uint32_t begin = doc.index->offset(change.range->start, client_.encoding);
+        uint32_t end = doc.index->offset(change.range->end, client_.encoding);
         if (end < begin)
             std::swap(begin, end);
         TSInputEdit edit{};
         edit.start_byte = begin;
         edit.old_end_byte = end;
-        edit.new_end_byte = begin + static_cast<uint32_t>(text.size());
+        edit.new_end_byte = begin + static_cast<uint32_t>(change.text.size());
         edit.start_point = pointAt(doc.text, begin);
         edit.old_end_point = pointAt(doc.text, end);
-        doc.text.replace(begin, end - begin, text);
+        doc.text.replace(begin, end - begin, change.text);
         doc.index = std::make_unique<LineIndex>(doc.text);
         edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
         if (!full && doc.tree)
@@ -614,11 +577,11 @@ std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     return doc.analysis;
 }
 
-uint32_t Server::offset(OpenDocument& doc, const json& position) {
-    return doc.index->offset(positionFromJson(position), client_.encoding);
+uint32_t Server::offset(const OpenDocument& doc, protocol::Position position) const {
+    return doc.index->offset(position, client_.encoding);
 }
 
-std::string Server::uriOf(const Analysis& a, FileId file) {
+std::string Server::uriOf(const Analysis& a, FileId file) const {
     if (file == a.file()) {
         for (const auto& [uri, doc] : documents_)
             if (doc->path == a.path())
@@ -627,57 +590,71 @@ std::string Server::uriOf(const Analysis& a, FileId file) {
     return uriFromPath(fs::path(std::string(a.sources().path(file))));
 }
 
-json Server::range(const Analysis& a, SourceRange r) {
-    FileId file = r.file.valid() ? r.file : a.file();
-    LineIndex index(a.sources().text(file));
-    return rangeJson(index, r.begin, r.end, client_.encoding);
+// ---- conversions to LSP ------------------------------------------------------------------------------
+
+ToLsp::ToLsp(const Server& server, const Analysis& analysis, const LineIndex* documentIndex)
+    : server_(server), analysis_(analysis), documentIndex_(documentIndex) {}
+
+const LineIndex& ToLsp::index(FileId file) {
+    if (file == analysis_.file() && documentIndex_)
+        return *documentIndex_;
+    for (const auto& [id, index] : indexes_)
+        if (id == file)
+            return *index;
+    indexes_.emplace_back(file, std::make_unique<LineIndex>(analysis_.sources().text(file)));
+    return *indexes_.back().second;
 }
 
-json Server::location(const Analysis& a, SourceRange r) {
-    return {{"uri", uriOf(a, r.file.valid() ? r.file : a.file())}, {"range", range(a, r)}};
+protocol::Position ToLsp::position(uint32_t offset) {
+    return index(analysis_.file()).position(offset, server_.client_.encoding);
 }
 
-json Server::workspaceEdit(const Analysis& a, const std::vector<TextEdit>& edits) {
-    json changes = json::object();
-    for (const auto& e : edits) {
-        std::string uri = uriOf(a, e.range.file.valid() ? e.range.file : a.file());
-        changes[uri].push_back({{"range", range(a, e.range)}, {"newText", e.text}});
-    }
-    return {{"changes", changes}};
+protocol::Range ToLsp::range(SourceRange r) {
+    const LineIndex& lines = index(r.file.valid() ? r.file : analysis_.file());
+    return {lines.position(r.begin, server_.client_.encoding),
+            lines.position(std::max(r.begin, r.end), server_.client_.encoding)};
+}
+
+std::string ToLsp::uri(FileId file) { return server_.uriOf(analysis_, file.valid() ? file : analysis_.file()); }
+
+protocol::Location ToLsp::location(SourceRange r) { return {uri(r.file), range(r)}; }
+
+protocol::Diagnostic ToLsp::diagnostic(const Diagnostic& d) {
+    protocol::Diagnostic out;
+    out.range = range(d.range);
+    out.severity = protocol::toDiagnosticSeverity(d.severity);
+    out.code = std::string(diagInfo(d.code).name);
+    out.message = d.message;
+    for (const auto& note : d.notes)
+        if (note.range.file.valid())  // a note without a place is part of no file
+            out.relatedInformation.push_back({location(note.range), note.message});
+    return out;
+}
+
+protocol::WorkspaceEdit ToLsp::workspaceEdit(const std::vector<TextEdit>& edits) {
+    protocol::WorkspaceEdit out;
+    for (const auto& e : edits)
+        out.changes[uri(e.range.file)].push_back({range(e.range), e.text});
+    return out;
 }
 
 // ---- diagnostics -------------------------------------------------------------------------------------
 
-json Server::diagnosticsJson(OpenDocument& doc) {
+std::vector<protocol::Diagnostic> Server::documentDiagnostics(OpenDocument& doc) {
     auto a = analysis(doc);
-    json items = json::array();
-    LineIndex& index = *doc.index;
-    auto convert = [&](const Diagnostic& d) {
-        const DiagInfo& info = diagInfo(d.code);
-        json item = {{"range", rangeJson(index, d.range.begin, d.range.end, client_.encoding)},
-                     {"severity", severityNumber(d.severity)},
-                     {"code", std::string(info.name)},
-                     {"source", "modak"},
-                     {"message", d.message}};
-        json related = json::array();
-        for (const auto& n : d.notes)
-            if (n.range.file.valid())
-                related.push_back({{"location", location(*a, n.range)}, {"message", n.message}});
-        if (!related.empty())
-            item["relatedInformation"] = std::move(related);
-        items.push_back(std::move(item));
-    };
-    for (const auto& d : a->diagnostics())
-        if (d.range.file == a->file() && d.severity != Severity::Ignored)
-            convert(d);
+    ToLsp convert(*this, *a, doc.index.get());
+    std::vector<protocol::Diagnostic> items;
+    for (const auto& d : a->diagnostics())  // after the policy (Analysis): what `modak check` shows
+        if (d.range.file == a->file())
+            items.push_back(convert.diagnostic(d));
     return items;
 }
 
 void Server::publish(OpenDocument& doc) {
-    json params = {{"uri", doc.uri}, {"diagnostics", diagnosticsJson(doc)}};
+    protocol::PublishDiagnosticsParams params{doc.uri, std::nullopt, documentDiagnostics(doc)};
     if (client_.diagnosticVersion || options_.litTest)
-        params["version"] = doc.version;
-    send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"}, {"params", std::move(params)}});
+        params.version = doc.version;
+    notify("textDocument/publishDiagnostics", params);
     doc.diagnosticsDue = false;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //! The server's state and glue, shared by Server.cpp (lifecycle, transport, documents, diagnostics)
-//! and Handlers.cpp (the typed method table of the language features).
+//! and Handlers.cpp (the typed handlers of the language features). Handlers take and return the
+//! protocol types of Protocol.h; Binder.h makes them the method table. What a handler computes is a
+//! feature's (features/, no LSP): the glue converts positions in, and results out through ToLsp.
 #pragma once
 
 #include "Positions.h"
@@ -22,6 +24,8 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <variant>
+#include <vector>
 
 struct TSParser;
 struct TSTree;
@@ -54,17 +58,6 @@ struct Settings {
     std::vector<std::filesystem::path> importRoots;
 };
 
-struct ClientCapabilities {
-    PositionEncoding encoding = PositionEncoding::Utf16;
-    bool snippets = false;
-    bool markdown = true;
-    bool configuration = false;
-    bool hierarchicalSymbols = false;
-    bool diagnosticVersion = false;
-    bool pullDiagnostics = false;   ///< the client pulls (textDocument/diagnostic): do not also push
-    bool diagnosticRefresh = false; ///< workspace/diagnostic/refresh is understood
-};
-
 /// A message read from the client, or why its body was not JSON.
 struct Incoming {
     json message;
@@ -86,38 +79,101 @@ struct Inbox {
     bool readerDone = false;  ///< the reader thread has returned
 };
 
+class Server;
+
+/// Byte ranges of one analysis as LSP ranges and locations, and modak's diagnostics as LSP's. Line
+/// indexes are built once per file and conversion (a completion list converts hundreds of ranges).
+class ToLsp {
+public:
+    /// `documentIndex`: the open document's index, when it indexes the analysis' own text.
+    ToLsp(const Server& server, const Analysis& analysis, const LineIndex* documentIndex = nullptr);
+    protocol::Position position(uint32_t offset);  ///< in the document
+    protocol::Range range(SourceRange r);  ///< in whichever file of the analysis `r` is
+    protocol::Location location(SourceRange r);
+    std::string uri(FileId file);
+    /// The one conversion of a diagnostic, for push, pull and code actions: notes in a file become
+    /// `relatedInformation`.
+    protocol::Diagnostic diagnostic(const Diagnostic& d);
+    protocol::WorkspaceEdit workspaceEdit(const std::vector<TextEdit>& edits);
+
+private:
+    const LineIndex& index(FileId file);
+    const Server& server_;
+    const Analysis& analysis_;
+    const LineIndex* documentIndex_;
+    std::vector<std::pair<FileId, std::unique_ptr<LineIndex>>> indexes_;  ///< of the other files
+};
+
 class Server {
 public:
     explicit Server(const ServerOptions& options);
     ~Server();
     int run();
 
-    using Handler = std::function<json(const json& params)>;
+    /// An entry of the method table: the parameters as sent (an object), the result or an error.
+    /// Parameters it cannot read throw InvalidParams (or nlohmann's exceptions); handleRequest
+    /// answers those with InvalidParams.
+    using RequestHandler = std::function<Reply<json>(const json& params)>;
     using NotificationHandler = std::function<void(const json& params)>;
     /// Registers a request handler. `staleOnEdit`: answered with ContentModified when an edit of the
     /// same document is already queued behind it (its result would be outdated at once).
-    void onRequest(std::string method, Handler handler, bool staleOnEdit = false);
+    void onRequest(std::string method, RequestHandler handler, bool staleOnEdit = false);
     void onNotification(std::string method, NotificationHandler handler);
 
-    // ---- for handlers ----
-    OpenDocument& document(const json& params);  ///< by params.textDocument.uri; throws InvalidParams
-    std::shared_ptr<const Analysis> analysis(OpenDocument& doc);
-    uint32_t offset(OpenDocument& doc, const json& position);
-    json range(const Analysis& a, SourceRange r);  ///< in whichever file of the analysis `r` is
-    json location(const Analysis& a, SourceRange r);
-    std::string uriOf(const Analysis& a, FileId file);
-    const ClientCapabilities& client() const { return client_; }
-    const Settings& settings() const { return settings_; }
-    json capabilities() const;
-    json diagnosticsJson(OpenDocument& doc);
-    json workspaceEdit(const Analysis& a, const std::vector<TextEdit>& edits);
-    std::map<std::string, std::unique_ptr<OpenDocument>>& documents() { return documents_; }
-    std::vector<std::filesystem::path> workspaceFolders() const { return workspaceFolders_; }
-    void log(const std::string& message);
-    json symbolJson(const Analysis& a, const DocumentSymbol& s) const;
-    std::vector<uint32_t> encodeTokens(OpenDocument& doc, const std::vector<SemanticToken>& tokens);
+    const protocol::ClientCapabilities& client() const { return client_; }
+    /// The URI of a file of `a`: the open document's own URI for the document itself.
+    std::string uriOf(const Analysis& a, FileId file) const;
 
 private:
+    friend class ToLsp;
+
+    // ---- lifecycle and documents (Server.cpp) ----
+    Reply<protocol::InitializeResult> onInitialize(const protocol::InitializeParams& params);
+    void onInitialized(const protocol::NoParams&);
+    Reply<std::nullptr_t> onShutdown(const protocol::NoParams&);
+    void onDidChangeConfiguration(const protocol::DidChangeConfigurationParams& params);
+    void onDidOpen(const protocol::DidOpenTextDocumentParams& params);
+    void onDidChange(const protocol::DidChangeTextDocumentParams& params);
+    void onDidClose(const protocol::TextDocumentParams& params);
+    void onIgnored(const protocol::NoParams&) {}  ///< didSave, $/setTrace
+    Reply<protocol::SyntaxTreeResult> onSyntaxTree(const protocol::TextDocumentParams& params);
+    Reply<protocol::DocumentDiagnosticReport> onDocumentDiagnostic(const protocol::DocumentDiagnosticParams& params);
+
+    // ---- language features (Handlers.cpp) ----
+    Reply<protocol::CompletionList> onCompletion(const protocol::CompletionParams& params);
+    Reply<std::optional<protocol::Hover>> onHover(const protocol::HoverParams& params);
+    Reply<std::vector<protocol::Location>> onDefinition(const protocol::DefinitionParams& params);
+    Reply<std::vector<protocol::Location>> onReferences(const protocol::ReferenceParams& params);
+    Reply<std::optional<protocol::PrepareRenameResult>> onPrepareRename(const protocol::PrepareRenameParams& params);
+    Reply<protocol::WorkspaceEdit> onRename(const protocol::RenameParams& params);
+    Reply<protocol::DocumentSymbols> onDocumentSymbol(const protocol::TextDocumentParams& params);
+    Reply<std::vector<protocol::SymbolInformation>> onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
+    Reply<std::vector<protocol::FoldingRange>> onFoldingRange(const protocol::TextDocumentParams& params);
+    Reply<std::vector<protocol::SelectionRange>> onSelectionRange(const protocol::SelectionRangeParams& params);
+    Reply<protocol::SemanticTokens> onSemanticTokens(const protocol::TextDocumentParams& params);
+    Reply<std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta>>
+    onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params);
+    Reply<std::vector<protocol::TextEdit>> onFormatting(const protocol::TextDocumentParams& params);
+    Reply<std::vector<protocol::TextEdit>> onRangeFormatting(const protocol::TextDocumentRangeParams& params);
+    Reply<std::vector<protocol::CodeAction>> onCodeAction(const protocol::TextDocumentRangeParams& params);
+    Reply<std::vector<protocol::CodeLens>> onCodeLens(const protocol::TextDocumentParams& params);
+    Reply<std::vector<protocol::InlayHint>> onInlayHint(const protocol::TextDocumentRangeParams& params);
+    /// modak.generate and modak.import.
+    Reply<json> onExecuteCommand(const protocol::ExecuteCommandParams& params);
+    Reply<protocol::GenerateResult> generateCommand(const protocol::GenerateArguments& args);
+    Reply<protocol::ImportResult> importCommand(const protocol::ImportArguments& args);
+
+    void registerMethods();  ///< the method table (Handlers.cpp)
+    json capabilities() const;
+    OpenDocument& document(const protocol::TextDocumentIdentifier& id);  ///< throws InvalidParams when not open
+    std::shared_ptr<const Analysis> analysis(OpenDocument& doc);
+    uint32_t offset(const OpenDocument& doc, protocol::Position position) const;
+    std::vector<protocol::Diagnostic> documentDiagnostics(OpenDocument& doc);
+    std::vector<uint32_t> encodeTokens(const OpenDocument& doc, const std::vector<SemanticToken>& tokens) const;
+    /// Where the server's commands may write: the workspace folders, else the project of `near`.
+    model::FileScope writableScope(const std::filesystem::path& near) const;
+    void log(const std::string& message);
+
     bool next(Incoming& item, bool waitForever);
     void dispatch(Incoming& item);
     void handleRequest(const json& message);
@@ -125,18 +181,13 @@ private:
     void handleResponse(const json& message);
     void send(const json& message);
     void reply(const json& id, json result);
-    void replyError(const json& id, int code, const std::string& message);
+    void replyError(const json& id, ErrorCode code, const std::string& message);
+    void notify(const std::string& method, json params);
     void request(const std::string& method, json params, std::function<void(const json&)> onResult);
     void publishDue();
     void publish(OpenDocument& doc);
     bool editQueuedFor(const std::string& uri);
-    void registerCore();
-    void registerFeatures();  ///< Handlers.cpp
-    json generateCommand(const json& args);  ///< modak.generate (Handlers.cpp)
-    json importCommand(const json& args);    ///< modak.import (Handlers.cpp)
-    /// Where the server's commands may write: the workspace folders, else the project of `near`.
-    model::FileScope writableScope(const std::filesystem::path& near) const;
-    void applyChanges(OpenDocument& doc, const json& changes);
+    void applyChanges(OpenDocument& doc, const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
     void reparse(OpenDocument& doc, TSTree* old);
     void openDocument(const std::string& uri, std::string text, int64_t version);
     void closeDocument(const std::string& uri);
@@ -150,10 +201,10 @@ private:
 
     enum class State { Uninitialized, Running, ShuttingDown } state_ = State::Uninitialized;
     bool exitRequested_ = false;
-    ClientCapabilities client_;
+    protocol::ClientCapabilities client_;
     Settings settings_;
     std::vector<std::filesystem::path> workspaceFolders_;
-    std::map<std::string, Handler> requests_;
+    std::map<std::string, RequestHandler> requests_;
     std::set<std::string> staleOnEdit_;
     std::map<std::string, NotificationHandler> notifications_;
     std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  ///< by URI

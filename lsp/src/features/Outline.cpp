@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Document and workspace symbols, folding ranges, selection ranges and semantic tokens, from the
-// syntax tree (partial after errors: what parsed is shown).
+// Document and workspace symbols, folding ranges and selection ranges, from the syntax tree (partial
+// after errors: what parsed is shown). Semantic tokens are in SemanticTokens.cpp.
 #include "Cursor.h"
 
 #include "modak/lsp/Features.h"
@@ -169,84 +169,6 @@ std::vector<SourceRange> selectionRanges(const Analysis& a, uint32_t offset) {
         push((*it)->range());
     push(SourceRange{a.file(), 0, static_cast<uint32_t>(a.text().size())});
     return out;
-}
-
-std::vector<SemanticToken> semanticTokens(const Analysis& a) {
-    using Type = SemanticToken::Type;
-    std::vector<SemanticToken> out;
-    const syntax::File& file = a.tree();
-    std::string_view text = a.text();
-    auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
-        // Split at line breaks: clients want single-line tokens.
-        uint32_t b = r.begin;
-        while (b < r.end) {
-            size_t nl = text.find('\n', b);
-            uint32_t e = nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
-            if (e > b)
-                out.push_back({b, e, type, modifiers});
-            b = e + 1;
-        }
-    };
-    if (file.headerRange.end > file.headerRange.begin)
-        add({a.file(), file.headerRange.begin, file.headerRange.begin + 5}, Type::Keyword);
-    for (const auto& imp : file.imports) {
-        add({a.file(), imp.range.begin, imp.range.begin + 6}, Type::Keyword);
-        add(imp.pathRange, Type::String);
-    }
-    for (const auto& c : file.comments)
-        add(c.range, Type::Comment);
-    std::vector<std::string_view> path;
-    std::function<void(const syntax::Value&, const std::string&)> value = [&](const syntax::Value& v, const std::string& ref) {
-        switch (v.kind) {
-        case syntax::Value::Kind::String:
-        case syntax::Value::Kind::TextBlock: add(v.range, Type::String); break;
-        case syntax::Value::Kind::Integer:
-        case syntax::Value::Kind::Float:
-        case syntax::Value::Kind::Size:
-        case syntax::Value::Kind::Duration: add(v.range, Type::Number); break;
-        case syntax::Value::Kind::Bool: add(v.range, Type::Keyword); break;
-        case syntax::Value::Kind::Identifier:
-            if (!ref.empty() && v.text() != "auto")
-                add(v.range, Type::Variable);
-            else
-                add(v.range, Type::EnumMember, 4);  // defaultLibrary: the language's and catalogue's names
-            break;
-        case syntax::Value::Kind::Versioned:
-            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text().size())},
-                Type::EnumMember, 4);
-            add(v.versionRange(), Type::String);
-            break;
-        case syntax::Value::Kind::List:
-        case syntax::Value::Kind::Range:
-            for (const auto& item : v.items())
-                value(item, ref);
-            break;
-        case syntax::Value::Kind::Error: break;
-        }
-    };
-    std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk = [&](syntax::NodeList<syntax::Statement> body, bool top) {
-        for (const auto& s : body) {
-            if (s.kind() == syntax::Statement::Kind::Block) {
-                add(s.key().range, top ? Type::Keyword : Type::Type);
-                if (s.name())
-                    add(s.name()->range, top ? Type::Variable : Type::Namespace, top ? 1 : 0);
-                path.push_back(s.key().name);
-                walk(s.body(), false);
-                path.pop_back();
-            } else {
-                add(s.key().range, Type::Property);
-                value(s.value(), referenceKind(keySchema(path, s.key().name)));
-            }
-        }
-    };
-    walk(file.statements, true);
-    std::sort(out.begin(), out.end(), [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
-    // Non-overlapping: a token starting inside the previous one is dropped.
-    std::vector<SemanticToken> clean;
-    for (const auto& t : out)
-        if (clean.empty() || t.begin >= clean.back().end)
-            clean.push_back(t);
-    return clean;
 }
 
 } // namespace modak::lsp

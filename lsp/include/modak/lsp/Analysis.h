@@ -6,6 +6,7 @@
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
+#include "modak/diag/DiagnosticEngine.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 
@@ -28,9 +29,12 @@ public:
     /// documents for imports; `tsTree`, when given, is the document's current tree-sitter tree (the
     /// Analysis keeps its own copy); without it the text is parsed by tree-sitter here.
     /// Imports resolve inside the document's project and `importRoots` (docs/security.md).
+    /// `policy` is applied to the diagnostics as the CLI applies it, so the editor shows what
+    /// `modak check` prints.
     static std::shared_ptr<const Analysis> build(std::filesystem::path path, std::string text,
                                                  const Overlay* overlay = nullptr, const TSTree* tsTree = nullptr,
-                                                 const std::vector<std::filesystem::path>& importRoots = {});
+                                                 const std::vector<std::filesystem::path>& importRoots = {},
+                                                 const DiagnosticPolicy& policy = {});
     ~Analysis();
     Analysis(const Analysis&) = delete;
     Analysis& operator=(const Analysis&) = delete;
@@ -43,7 +47,8 @@ public:
     const model::Program& program() const { return program_; }
     /// The document's tree (program().root()->tree).
     const syntax::File& tree() const;
-    /// Every diagnostic of the program, all files (filter by `file()` for this document's).
+    /// Every diagnostic of the program, all files (filter by `file()` for this document's), after
+    /// the policy: sorted by place, ignored ones dropped, severities as `--werror` makes them.
     const Diagnostics& diagnostics() const { return diags_; }
     /// The error-tolerant tree-sitter tree of the document (never null).
     const TSTree* syntaxTree() const { return tsTree_; }

@@ -6,9 +6,12 @@
 #pragma once
 
 #include "modak/lsp/Analysis.h"
+#include "modak/model/FileScope.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,13 +88,32 @@ std::vector<FoldingRange> foldingRanges(const Analysis& analysis);
 /// Innermost first: word, value, statement, enclosing blocks, whole file.
 std::vector<SourceRange> selectionRanges(const Analysis& analysis, uint32_t offset);
 
+// ---- semantic tokens (features/SemanticTokens.cpp) ------------------------------------------------
 struct SemanticToken {
     uint32_t begin = 0, end = 0;  ///< bytes, on one line
-    enum class Type : uint8_t { Keyword, Type, Property, EnumMember, Variable, String, Number, Comment, Operator, Namespace } type;
-    uint32_t modifiers = 0;  ///< bit 0 declaration, bit 1 readonly, bit 2 defaultLibrary (catalogue names)
+    /// The server's legend lists these in this order (the type's number is its index there).
+    enum class Type : uint8_t { Keyword, Type, Property, EnumMember, Variable, String, Number, Comment, Operator, Namespace };
+    static constexpr size_t kTypeCount = static_cast<size_t>(Type::Namespace) + 1;
+    /// Bits of `modifiers`, in the legend's order.
+    enum Modifier : uint32_t { Declaration = 1u << 0, Readonly = 1u << 1, DefaultLibrary = 1u << 2 };
+    static constexpr size_t kModifierCount = 3;
+    Type type = Type::Keyword;
+    uint32_t modifiers = 0;  ///< Modifier bits; DefaultLibrary marks the language's and the catalogue's names
 };
+/// The name of a token type or a modifier bit's index in the LSP legend ("keyword", "declaration").
+std::string_view semanticTokenTypeName(SemanticToken::Type type);
+std::string_view semanticTokenModifierName(size_t bit);
 /// In document order, non-overlapping, never spanning lines.
 std::vector<SemanticToken> semanticTokens(const Analysis& analysis);
+
+/// One edit turning an encoded token array into another: the common prefix and suffix stay, the
+/// middle `[start, start + deleteCount)` is replaced by `data`.
+struct TokenDataEdit {
+    size_t start = 0, deleteCount = 0;
+    std::vector<uint32_t> data;
+};
+/// nullopt when the arrays are equal.
+std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous, std::span<const uint32_t> current);
 
 // ---- edits (features/Edits.cpp) ------------------------------------------------------------------
 /// The whole document formatted like `modak fmt`; nullopt when it has syntax errors.
@@ -118,5 +140,42 @@ struct DeploymentLens {
 };
 /// One per deployment of the document with a plan (inlay hints and code lenses show these).
 std::vector<DeploymentLens> deploymentLenses(const Analysis& analysis);
+
+// ---- workspace (features/Workspace.cpp) ----------------------------------------------------------------
+/// The `.modak` files under `folders` that are not in `skip` (already open), read from disk and
+/// analysed, at most `budget` of them. Links out of a folder are not followed.
+std::vector<std::shared_ptr<const Analysis>> analyseWorkspaceFiles(const std::vector<std::filesystem::path>& folders,
+                                                                   const std::set<std::filesystem::path>& skip,
+                                                                   size_t budget);
+
+// ---- commands (features/Commands.cpp) ------------------------------------------------------------------
+/// `modak generate` on an analysed (maybe unsaved) document: plan, generate, write all files or none.
+struct GenerateRequest {
+    std::string deployment;            ///< empty: every deployment of the document
+    std::filesystem::path outputDir;   ///< absolute
+    std::string version;               ///< modak's, for the generated headers
+    model::FileScope writable;         ///< where files may be written
+    bool write = true;                 ///< false: check everything, write nothing (refused)
+};
+struct GenerateOutcome {
+    std::vector<std::filesystem::path> files;  ///< written
+    std::string error;                         ///< non-empty: why nothing was written
+};
+GenerateOutcome generateAndWrite(const Analysis& analysis, const GenerateRequest& request);
+
+/// `modak import` of an original MODAK JSON job, checked, then written atomically.
+struct ImportRequest {
+    std::filesystem::path source, output;  ///< absolute
+    std::string name;                      ///< of the application, when given
+    bool force = false;                    ///< overwrite an existing `output`
+    std::vector<std::filesystem::path> importRoots;
+    model::FileScope writable;
+    bool write = true;
+};
+struct ImportOutcome {
+    std::vector<std::string> warnings;
+    std::string error;  ///< non-empty: why nothing was written
+};
+ImportOutcome importAndWrite(const ImportRequest& request);
 
 } // namespace modak::lsp
