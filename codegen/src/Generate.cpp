@@ -94,6 +94,23 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
         tasksFallback = chosen->gpusPerNode;
     s.tasksPerNode = d.scale.tasksPerNode.value_or(tasksFallback);
     s.tasks = job.tasks;
+    if (chosen && chosen->ranksPerNode > 0) {
+        // The plan decided the ranks: the scripts start exactly those, and say where the file disagrees.
+        int planned = chosen->nodes * chosen->ranksPerNode;
+        auto disagrees = [&](std::optional<int> written, SourceRange at, std::string_view what) {
+            if (written && *written != planned)
+                diags.add(DiagCode::QuestionableSetting, at,
+                          fmt::format("deployment '{}': {} {} disagrees with the plan's {} node(s) × {} rank(s) "
+                                      "per node; the job starts {} ranks",
+                                      deployment.name, what, *written, chosen->nodes, chosen->ranksPerNode, planned));
+        };
+        disagrees(job.tasks, job.tasksRange, "`tasks =`");
+        disagrees(app.ranks, app.ranksRange, "`ranks =`");
+        if (s.tasks)
+            s.tasks = planned;
+        if (s.ranks)
+            s.ranks = planned;
+    }
     s.cpusPerTask = job.cpusPerTask;
     s.memoryBytes = job.memoryBytes;
     s.memoryPerCpuBytes = job.memoryPerCpuBytes;

@@ -187,6 +187,8 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
               std::find(app.parallelisation.begin(), app.parallelisation.end(), "mpi") != app.parallelisation.end();
     app.mpiScalingEfficiency = number(child(a, "mpi_tuning"), "scaling_efficiency");
     app.ranks = optionalInt(a, "ranks", 1, 10'000'000);
+    if (const Value* v = attr(a, "ranks"))
+        app.ranksRange = v->range;
     app.threads = clampedInt(integer(a, "threads"), clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
     app.tag = word(a, "tag", app.name);
     app.container = word(a, "container");
@@ -234,6 +236,8 @@ JobRequest lowerJob(const Statement* job) {
     j.nodes = optionalInt(job, "nodes", 1, 100000);
     j.gpusPerNode = optionalInt(job, "gpus", 0, 64);
     j.tasks = optionalInt(job, "tasks", 1, 10'000'000);
+    if (const Value* v = attr(job, "tasks"))
+        j.tasksRange = v->range;
     j.tasksPerNode = optionalInt(job, "tasks_per_node", 1, 100000);
     j.cpusPerTask = clampedInt(integer(job, "cpus_per_task"), 0, 0, 100000);
     j.walltimeSeconds = integer(job, "walltime");

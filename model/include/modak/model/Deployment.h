@@ -110,6 +110,7 @@ struct Application {
     std::string mpiLibrary, mpiVersion;
     std::optional<double> mpiScalingEfficiency;
     std::optional<int> ranks;
+    SourceRange ranksRange;
     int threads = 0;  ///< OpenMP threads per rank (the application's, else the deployment's scale)
     std::string tag;  ///< calibration key of an HPC application (default: its name)
     std::string container;
@@ -125,6 +126,7 @@ struct Application {
 struct JobRequest {
     Located<std::string> name, queue, account, qos, constraint, nodelist, dependency, begin, output, error, email;
     std::optional<int> nodes, gpusPerNode, tasks, tasksPerNode;
+    SourceRange tasksRange;
     int cpusPerTask = 0;
     std::optional<int64_t> walltimeSeconds, memoryBytes, memoryPerCpuBytes;
     /// "1-10", "1,3,5", or the text written; ranges and lists are already rendered.
