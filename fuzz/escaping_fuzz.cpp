@@ -2,7 +2,7 @@
 // Shell quoting on arbitrary strings: the quoted word, read back by the rules bash applies to
 // single-quoted words and `\'`, is exactly the input; a directive-safe value holds no line break,
 // NUL or '#'.
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 
 #include <cctype>
 

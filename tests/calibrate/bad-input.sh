@@ -125,7 +125,7 @@ sed '/interconnect = /d' sweep.modak >nonet.modak
 expect allreduce-no-network 1 "nonet.modak:2:8: error: the allreduce kernel measures the network between nodes: target 'hpc' has no .interconnect." -- \
   "$modak" bench nonet.modak --kernel allreduce --sweep nodes=2 -o hw
 sed 's/scheduler = slurm/scheduler = kubernetes/' sweep.modak >k8s.modak
-expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, PBS or Torque" -- \
+expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, Torque, PBS, LSF or Flux" -- \
   "$modak" bench k8s.modak --kernel app --sweep lr=0.1 -o hw
 expect k8s-mpi 1 "on Kubernetes the allreduce kernel runs over TCP" -- \
   "$modak" bench k8s.modak --kernel allreduce --transport mpi --sweep nodes=2 -o hw

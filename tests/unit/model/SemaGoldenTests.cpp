@@ -223,7 +223,7 @@ target t {
   modules = "cuda"
 }
 )") == R"(
-test.modak:3:15: error: expected one of `slurm`, `torque`, `pbs`, `kubernetes` or `none` for 'scheduler', found string `"slurm"`; write `slurm` without quotes [type-mismatch]
+test.modak:3:15: error: expected a name such as `slurm` for 'scheduler', found string `"slurm"`; write `slurm` without quotes [type-mismatch]
   scheduler = "slurm"
               ^~~~~~~
 test.modak:4:12: error: expected a size such as `16 GiB` for 'memory', found integer `16` [type-mismatch]
@@ -317,7 +317,7 @@ target t {
   cpu { arch = x86 }
 }
 )") == R"(
-test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, kubernetes, none) [invalid-value]
+test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, lsf, flux, kubernetes, none) [invalid-value]
   scheduler = slrum
               ^~~~~
 test.modak:4:11: error: invalid value 'azure' for 'cloud' (allowed: openstack, aws) [invalid-value]
