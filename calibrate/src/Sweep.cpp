@@ -216,8 +216,10 @@ std::string renderScript(const ScriptSpec& s) {
     out += failedRecordPrintf(s, std::to_string(s.nodes)) + " >>\"$result\"\n";
     out += "  fi\n}\ntrap record_failure EXIT\n\n";
     out += std::string(row.rendezvous) + "\n";
+    // One process per node; the MPI allreduce kernel is the site's MPI program, one rank per node.
     codegen::LaunchRequest perNode;
-    perNode.kind = codegen::LaunchRequest::Kind::PerNode;
+    perNode.kind = s.kernel == "allreduce" && s.transport == "mpi" ? codegen::LaunchRequest::Kind::MpiPerNode
+                                                                   : codegen::LaunchRequest::Kind::PerNode;
     perNode.nodes = s.nodes;
     codegen::Launch launch = row.launch(perNode);
     out += launch.setup;
@@ -241,14 +243,10 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     }
     if (s.kernel == "allreduce" && s.transport == "mpi") {
         // The site's MPI: compiled here with its mpicc, started by its launcher, one rank per node.
-        codegen::LaunchRequest mpiPerNode;
-        mpiPerNode.kind = codegen::LaunchRequest::Kind::MpiPerNode;
-        mpiPerNode.nodes = s.nodes;
-        const std::string mpiLauncher = s.batch->launch(mpiPerNode).prefix;
         out += "kernel=$results/allreduce_mpi-${task[$index]}\n"
                "\"${MPICC:-mpicc}\" -O2 -o \"$kernel\" allreduce_mpi.c\n"
                "messages=$results/task-${task[$index]}.messages\n";
-        out += fmt::format("{}\"$kernel\" 8 {} >\"$messages\"\n", mpiLauncher, s.maxBytes);
+        out += fmt::format("{}\"$kernel\" 8 {} >\"$messages\"\n", launcher, s.maxBytes);
         out += "\"${MODAK:-modak}\" bench record --kernel allreduce --transport mpi \\\n";
         out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n", nodes,
                            shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));

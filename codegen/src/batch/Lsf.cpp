@@ -12,8 +12,14 @@ namespace {
 
 void directives(const BatchJob& j, std::string& out) {
     auto d = [&](const std::string& text) { out += "#BSUB " + text + "\n"; };
-    // An array is part of the job's name: -J "name[1-10]%2".
-    d(j.array.empty() ? "-J " + j.name : fmt::format("-J \"{}[{}]\"", j.name, j.array));
+    // An array is part of the job's name, its throttle after the brackets: -J "name[1-10]%2".
+    if (j.array.empty()) {
+        d("-J " + j.name);
+    } else {
+        const size_t percent = j.array.find('%');
+        d(fmt::format("-J \"{}[{}]{}\"", j.name, j.array.substr(0, percent),
+                      percent == std::string::npos ? "" : j.array.substr(percent)));
+    }
     // LSF counts slots: one per core of every task, spread `ptile` per host.
     const int cpus = std::max(1, j.cpusPerTask.value_or(1));
     const int tasks = j.tasks.value_or(j.nodes * std::max(1, j.tasksPerNode.value_or(1)));
