@@ -38,7 +38,7 @@ std::string directiveValue(const Statement* block, std::string_view key, bool al
     if (!directiveSafe(text, allowSpaces)) {
         diags.add(DiagCode::UnsafeValue, v->range,
                   fmt::format("'{}' cannot be written into a batch directive: it contains {}", key,
-                              allowSpaces ? "a line break or '#'" : "blanks, a line break or '#'"));
+                              allowSpaces ? "a line break, a quote or '#'" : "blanks, a line break, a quote or '#'"));
         return {};
     }
     return text;

@@ -20,6 +20,10 @@ bool directiveSafe(std::string_view value, bool allowSpaces) {
     for (unsigned char c : value) {
         if (c == '\n' || c == '\r' || c == '\0' || c == '#')
             return false;
+        // sbatch, bsub and flux batch read quotes and backslashes in their directives as a shell would
+        // (Flux by RFC 36): one would join or split the directive's words.
+        if (c == '"' || c == '\'' || c == '\\')
+            return false;
         if (!allowSpaces && std::isspace(c))
             return false;
     }
