@@ -782,6 +782,19 @@ test.modak:3:31: note: scheduler set here
 target cpu_only { scheduler = torque, accelerator = none, nodes = 8 }
                               ^~~~~~
 )");
+    // LSF and Flux are batch systems of the schedulers' table like the others.
+    CHECK("\n" + check(R"(modak 1
+application a { kind = hpc, run = "./a" }
+target big { scheduler = lsf, runtime = none }
+deployment d { application = a, target = big, emit = [lsf, flux] }
+)") == R"(
+test.modak:4:60: warning: emitting a Flux job script, but target 'big' uses LSF [questionable-setting]
+deployment d { application = a, target = big, emit = [lsf, flux] }
+                                                           ^~~~
+test.modak:3:26: note: scheduler set here
+target big { scheduler = lsf, runtime = none }
+                         ^~~
+)");
 }
 
 TEST_CASE("sema: target facts") {
