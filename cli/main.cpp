@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
     benchCmd->add_option("-o,--output", benchOpts.output, "Output directory; files go to DIR/<deployment>/")
         ->capture_default_str();
     benchCmd->add_option("--array-limit", benchOpts.arrayLimit, "Most tasks in one job array (default: Slurm's "
-                                                               "MaxArraySize 1001; PBS/Torque 10000)");
+                                                               "MaxArraySize 1001; LSF 1000; PBS, Torque, Flux 10000)");
     benchCmd->add_option("--max-parallel", benchOpts.maxParallel, "At most N tasks at once (array throttle; the "
                                                                   "arrays run one after another)")
         ->check(CLI::PositiveNumber);

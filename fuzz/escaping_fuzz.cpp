@@ -2,7 +2,7 @@
 // Shell quoting on arbitrary strings: the quoted word, read back by the rules bash applies to
 // single-quoted words and `\'`, is exactly the input; a directive-safe value holds no line break,
 // NUL or '#'.
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     for (bool spaces : {false, true})
         if (directiveSafe(value, spaces) &&
-            (value.find_first_of(std::string("\n\r\0#", 4)) != std::string::npos ||
+            (value.find_first_of(std::string("\n\r\0#\"'\\", 7)) != std::string::npos ||
              (!spaces && value.find_first_of(" \t") != std::string::npos))) {
             std::fprintf(stderr, "directiveSafe accepted %s\n", quoted.c_str());
             std::abort();

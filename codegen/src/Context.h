@@ -5,6 +5,7 @@
 #pragma once
 
 #include "JobScripts.h"
+#include "modak/codegen/JobSpec.h"
 
 #include "modak/codegen/Generate.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "Doc.h"
+#include "modak/codegen/Doc.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -6,7 +6,7 @@
 #include "Kubernetes.h"
 #include "ContainerBuild.h"
 #include "Recipes.h"
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 #include "Tosca.h"
 #include "Terraform.h"
 
@@ -27,7 +27,7 @@ std::string directiveValue(const model::Located<std::string>& v, std::string_vie
     if (!directiveSafe(v.value, allowSpaces)) {
         diags.add(DiagCode::UnsafeValue, v.range,
                   fmt::format("'{}' cannot be written into a batch directive: it contains {}", key,
-                              allowSpaces ? "a line break or '#'" : "blanks, a line break or '#'"));
+                              allowSpaces ? "a line break, a quote or '#'" : "blanks, a line break, a quote or '#'"));
         return {};
     }
     return v.value;
@@ -171,17 +171,8 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
 
 namespace {
 
-void emitSlurm(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
-    out.push_back({"job.slurm.sh", slurmScript(c.spec), true});
-}
-void emitTorque(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
-    out.push_back({"job.torque.sh", torqueScript(c.spec, false), true});
-}
-void emitPbs(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
-    out.push_back({"job.pbs.sh", torqueScript(c.spec, true), true});
-}
 void emitScript(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics&) {
-    out.push_back({"job.sh", plainScript(c.spec), true});
+    out.push_back({"job.sh", applicationScript(*findBatchScheduler("none"), c.spec), true});
 }
 void emitBuild(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
     if (c.spec.buildSrc.empty() && c.spec.runtime != "none" && c.plan.chosen && c.plan.chosen->build == "source" &&
@@ -199,8 +190,11 @@ void emitBuild(const DeploymentContext& c, std::vector<Artefact>& out, Diagnosti
                               c.deployment.name));
         return;
     }
-    std::string scheduler = c.spec.scheduler == "kubernetes" ? "none" : c.spec.scheduler;
-    out.push_back({"build." + (scheduler == "none" ? std::string("sh") : scheduler + ".sh"), buildScript(c.spec, scheduler), true});
+    const BatchScheduler* scheduler = findBatchScheduler(c.spec.scheduler);
+    if (!scheduler)
+        scheduler = findBatchScheduler("none");  // Kubernetes: the plain script
+    out.push_back({scheduler->name == "none" ? "build.sh" : fmt::format("build.{}.sh", scheduler->name),
+                   buildScript(*scheduler, c.spec), true});
 }
 
 struct Emitter {
@@ -208,9 +202,10 @@ struct Emitter {
     EmitFunction emit;
 };
 
-/// Every `emit` kind this version generates, in the order `supportedEmits` lists them.
+/// Every `emit` kind this version generates besides the batch job scripts (one per row of
+/// BatchJob.h, listed first), in the order `supportedEmits` lists them.
 constexpr Emitter kEmitters[] = {
-    {"slurm", emitSlurm}, {"torque", emitTorque}, {"pbs", emitPbs}, {"script", emitScript}, {"build", emitBuild},
+    {"script", emitScript}, {"build", emitBuild},
     {"tosca", emitTosca}, {"csar", emitCsar},
     {"terraform", emitTerraform}, {"k8s", emitKubernetes},
     {"docker", emitDockerfile}, {"singularity", emitSingularityDef},
@@ -221,6 +216,9 @@ constexpr Emitter kEmitters[] = {
 const std::vector<std::string>& supportedEmits() {
     static const std::vector<std::string> emits = [] {
         std::vector<std::string> v;
+        for (const BatchScheduler* row : batchSchedulers())
+            if (row->directives)
+                v.emplace_back(row->name);
         for (const auto& e : kEmitters)
             v.emplace_back(e.kind);
         return v;
@@ -249,6 +247,10 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
         const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });
         if (e != std::end(kEmitters)) {
             e->emit(context, out, diags);
+            continue;
+        }
+        if (const BatchScheduler* row = findBatchScheduler(kind); row && row->directives) {
+            out.push_back({fmt::format("job.{}.sh", row->name), applicationScript(*row, context.spec), true});
             continue;
         }
         std::string list;

@@ -4,7 +4,7 @@
 //! goes through `hclString` or `hclHeredoc`, which escape it for HCL's quoted and template syntax.
 #pragma once
 
-#include "Doc.h"
+#include "modak/codegen/Doc.h"
 
 #include <memory>
 #include <string>

@@ -1,66 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-//! Batch job scripts (Slurm, Torque, PBS Professional, plain bash) for a planned deployment.
+//! The application's job script and its build job, for any scheduler row of BatchJob.h.
 #pragma once
 
-#include "modak/codegen/Generate.h"
+#include "modak/codegen/BatchJob.h"
+#include "modak/codegen/JobSpec.h"
 
-#include <optional>
 #include <string>
-#include <vector>
 
 namespace modak::codegen {
 
-/// What every job script needs, read once from the deployment, its application and target, and the
-/// plan. Values are raw (unescaped); the renderers escape them.
-struct JobSpec {
-    std::string deployment, sourceName, version;
-    std::string scheduler;  ///< slurm, torque, pbs, none
-    // resources
-    std::string name;
-    std::optional<int64_t> walltimeSeconds;
-    std::string queue, account, qos, constraint, nodelist, dependency, begin, array;
-    int nodes = 1, tasksPerNode = 1, cpusPerTask = 0, gpusPerNode = 0;
-    std::optional<int> tasks;
-    std::optional<int64_t> memoryBytes, memoryPerCpuBytes;
-    std::string output, error;
-    bool combineOutput = false, exclusive = false;
-    std::vector<std::string> notify;
-    std::string email;
-    bool exportAll = false;
-    std::vector<std::string> exportVars;
-    // what runs
-    std::string kind;         ///< ai_training, hpc
-    std::string distributed;  ///< none, ddp, horovod, mpi, mirrored, ""
-    std::string runtime;      ///< singularity, apptainer, docker, podman, charliecloud, none
-    std::string imageReference, imageDir, accelerator;
-    std::vector<std::string> modules;
-    std::vector<std::pair<std::string, std::string>> env;  ///< image, compiler, application, threads
-    std::string pre, post, run;
-    std::optional<int> ranks; ///< MPI ranks the application asks for (`ranks`), if any
-    bool mpi = false;         ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
-    int threads = 0;
-    // build job
-    std::string buildSrc, buildCommand;
-    int buildParallelism = 1;
-};
+/// The job script that runs the application (`emit = [slurm]`, `[lsf]`, …, `[script]`).
+std::string applicationScript(const BatchScheduler& scheduler, const JobSpec& spec);
 
-/// Reads the spec; values that cannot be written safely become errors in `diags`.
-JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
-                    const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
+/// The build job (fetch `build.src`, run `build.command` in the chosen image).
+std::string buildScript(const BatchScheduler& scheduler, const JobSpec& spec);
 
-/// The file name (without `.sif`) job scripts give a pulled image: the reference's last path
-/// segment with ':' turned into '_', as MODAK named them.
-std::string localImageName(std::string_view reference);
-
-/// The prefix that runs a command in the spec's container (`apptainer exec --nv "$image"`, `docker
-/// run … IMAGE`, …; "" without a runtime). Lines the prefix needs first (pulling the image when it is
-/// missing) are appended to `setup`.
-std::string containerExec(const JobSpec& spec, std::string& setup);
-
-std::string slurmScript(const JobSpec& spec);
-std::string torqueScript(const JobSpec& spec, bool pbsPro);
-std::string plainScript(const JobSpec& spec);
-/// The build job (fetch `build.src`, run `build.command`) for `scheduler`.
-std::string buildScript(const JobSpec& spec, const std::string& scheduler);
+/// The header comment of a generated script: what it is, from which file, not to be edited.
+std::string scriptHeader(const JobSpec& spec, std::string_view what);
 
 } // namespace modak::codegen

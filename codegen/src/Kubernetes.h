@@ -5,7 +5,8 @@
 #pragma once
 
 #include "Context.h"
-#include "Doc.h"
+#include "modak/codegen/Doc.h"
+#include "modak/codegen/KubernetesName.h"
 
 #include <optional>
 #include <string>
@@ -38,9 +39,6 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& co
 
 /// The manifest as a tree. `image` and `ns` replace the workload's (Terraform passes variables).
 Doc kubernetesManifest(const KubernetesWorkload& w, const Doc& image, const Doc& ns);
-
-/// A name Kubernetes accepts as a DNS-1123 label: lower case, [a-z0-9-], at most `max` characters.
-std::string kubernetesName(std::string_view text, size_t max = 52);
 
 void emitKubernetes(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Recipes.h"
 
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 
 #include "modak/model/Catalogue.h"
 #include "modak/model/TreeAccess.h"

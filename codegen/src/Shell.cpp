@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "Shell.h"
+#include "modak/codegen/Shell.h"
 
 #include <cctype>
 
@@ -19,6 +19,10 @@ std::string shellQuote(std::string_view value) {
 bool directiveSafe(std::string_view value, bool allowSpaces) {
     for (unsigned char c : value) {
         if (c == '\n' || c == '\r' || c == '\0' || c == '#')
+            return false;
+        // sbatch, bsub and flux batch read quotes and backslashes in their directives as a shell would
+        // (Flux by RFC 36): one would join or split the directive's words.
+        if (c == '"' || c == '\'' || c == '\\')
             return false;
         if (!allowSpaces && std::isspace(c))
             return false;

@@ -500,7 +500,7 @@ std::string cloudInit(const JobSpec& spec, std::string_view nodeIndex, std::stri
     Doc& job = files.push(Doc::map());
     job.set("path", Doc::str("/opt/modak/job.sh"));
     job.set("permissions", Doc::str("0755"));
-    job.set("content", Doc::str(plainScript(spec)));
+    job.set("content", Doc::str(applicationScript(*findBatchScheduler("none"), spec)));
     Doc& run = doc.set("runcmd", Doc::list());
     Doc& setupRun = run.push(Doc::list());
     setupRun.flow = true;

@@ -434,11 +434,8 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
 }
 
 std::string jobScript(const JobSpec& s) {
-    if (s.scheduler == "slurm")
-        return slurmScript(s);
-    if (s.scheduler == "torque" || s.scheduler == "pbs")
-        return torqueScript(s, s.scheduler == "pbs");
-    return plainScript(s);
+    const BatchScheduler* scheduler = findBatchScheduler(s.scheduler);
+    return applicationScript(scheduler ? *scheduler : *findBatchScheduler("none"), s);
 }
 
 /// Refuses what Ansible would evaluate: every value the playbooks receive as a variable.

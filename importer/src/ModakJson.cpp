@@ -6,6 +6,7 @@
 #include "JsonTree.h"
 #include "Output.h"
 #include "Values.h"
+#include "modak/model/Schedulers.h"
 #include "modak/syntax/Lexical.h"
 
 #include <fmt/format.h>
@@ -199,7 +200,15 @@ struct EnumSpec {
     std::vector<std::pair<std::string_view, std::string_view>> legacy;  ///< older/IDE spellings -> .modak
 };
 
-const EnumSpec kSchedulers{"a scheduler", {{"slurm", "slurm"}, {"torque", "torque"}, {"none", "none"}}, {{"pbs", "pbs"}}};
+/// MODAK's schedulers; the language's other batch systems (pbs, lsf, flux: modak/model/Schedulers.h)
+/// are read as themselves, with a warning that MODAK did not know them.
+const EnumSpec kSchedulers = [] {
+    EnumSpec spec{"a scheduler", {{"slurm", "slurm"}, {"torque", "torque"}, {"none", "none"}}, {}};
+    for (const auto& s : model::schedulers())
+        if (s.batch && s.name != "slurm" && s.name != "torque")
+            spec.legacy.emplace_back(s.name, s.name);
+    return spec;
+}();
 const EnumSpec kAppKinds{"an application type", {{"ai_training", "ai_training"}, {"hpc", "hpc"}}, {}};
 const EnumSpec kLaunchTypes{"an application type", {{"mpi", "mpi"}, {"hpc", "hpc"}, {"python", "python"}}, {}};
 const EnumSpec kCpuTypes{"a CPU type",
@@ -1980,7 +1989,7 @@ std::string Importer::render() {
     deployment_->set("application", name_);
     deployment_->set("target", target_->label());
     std::vector<std::string> emit;
-    if (scheduler_ == "slurm" || scheduler_ == "torque" || scheduler_ == "pbs")
+    if (model::isBatchScheduler(scheduler_))
         emit.push_back(scheduler_);
     else if (hasJob_ && (scheduler_.empty() || scheduler_ == "none"))
         emit.emplace_back("script");  // for a job without a scheduler MODAK wrote a plain `#!/bin/bash` script

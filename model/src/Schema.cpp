@@ -4,6 +4,7 @@
 #include "modak/model/Schema.h"
 
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Schedulers.h"
 
 #include <fmt/format.h>
 
@@ -255,13 +256,13 @@ const Values kWorkloadKinds = {
     {"other", "any other architecture"},
 };
 
-const Values kSchedulers = {
-    {"slurm", "Slurm: sbatch scripts with #SBATCH directives, launched with srun"},
-    {"torque", "TORQUE: qsub scripts with #PBS directives"},
-    {"pbs", "PBS Professional / OpenPBS: qsub scripts with #PBS directives"},
-    {"kubernetes", "Kubernetes: containers run as Jobs in a namespace"},
-    {"none", "no batch system: the job script runs directly on the target"},
-};
+/// The schedulers' table (Schedulers.h) as `scheduler` values.
+const Values kSchedulers = [] {
+    Values v;
+    for (const auto& s : schedulers())
+        v.push_back({std::string(s.name), std::string(s.doc)});
+    return v;
+}();
 
 const Values kClouds = {
     {"openstack", "an OpenStack cloud: VMs created with Terraform (flavor, image, network)"},
@@ -345,19 +346,25 @@ const Values kGraphCompilers = {
     {"auto", "let the embedded model decide whether a graph compiler pays off"},
 };
 
-const Values kEmits = {
-    {"tosca", "a TOSCA service template (YAML) for the SODALITE orchestrator"},
-    {"csar", "a TOSCA Cloud Service Archive (zip) containing the service template"},
-    {"terraform", "Terraform configuration for cloud targets"},
-    {"slurm", "a Slurm batch script (`sbatch`)"},
-    {"torque", "a TORQUE batch script (`qsub`, #PBS directives)"},
-    {"pbs", "a PBS Professional batch script (`qsub`)"},
-    {"k8s", "a Kubernetes Job manifest"},
-    {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
-    {"docker", "a Dockerfile for the chosen image"},
-    {"build", "a build job script: fetches `build.src` and runs `build.command`"},
-    {"script", "a plain bash script that runs the job without a scheduler (`scheduler = none`)"},
-};
+/// The `emit` kinds: a job script for each batch scheduler of Schedulers.h, among the others.
+const Values kEmits = [] {
+    Values v = {
+        {"tosca", "a TOSCA service template (YAML) for the SODALITE orchestrator"},
+        {"csar", "a TOSCA Cloud Service Archive (zip) containing the service template"},
+        {"terraform", "Terraform configuration for cloud targets"},
+    };
+    for (const auto& s : schedulers())
+        if (!s.emitDoc.empty())
+            v.push_back({std::string(s.name), std::string(s.emitDoc)});
+    v.insert(v.end(), {
+        {"k8s", "a Kubernetes Job manifest"},
+        {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
+        {"docker", "a Dockerfile for the chosen image"},
+        {"build", "a build job script: fetches `build.src` and runs `build.command`"},
+        {"script", "a plain bash script that runs the job without a scheduler (`scheduler = none`)"},
+    });
+    return v;
+}();
 
 const Values kNotify = {
     {"begin", "mail when the job starts (Slurm BEGIN, PBS b)"},

@@ -6,6 +6,7 @@
 // concise; every diagnostic on the most precise range (key, value, list element, version string).
 #include "modak/model/Program.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
 
@@ -163,14 +164,6 @@ std::string frameworkTitle(std::string_view name) {
     if (name == "mxnet") return "MXNet";
     if (name == "cntk") return "CNTK";
     if (name == "jax") return "JAX";
-    return std::string(name);
-}
-
-std::string schedulerTitle(std::string_view name) {
-    if (name == "slurm") return "Slurm";
-    if (name == "torque") return "Torque";
-    if (name == "pbs") return "PBS";
-    if (name == "kubernetes") return "Kubernetes";
     return std::string(name);
 }
 
@@ -1181,7 +1174,7 @@ private:
                 if (item.kind != VK::Identifier)
                     continue;
                 std::string_view e = item.text();
-                bool batch = e == "slurm" || e == "torque" || e == "pbs";
+                bool batch = isBatchScheduler(e);
                 bool pbsLike = (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
                 bool conflict = (batch && !pbsLike && e != sched && sched != "none") ||
                                 (e == "k8s" && sched != "kubernetes" && sched != "none");
@@ -1190,7 +1183,7 @@ private:
                         DiagCode::QuestionableSetting, item.range,
                         fmt::format("emitting a {}, but target '{}' uses {}",
                                     e == "k8s" ? std::string("Kubernetes manifest")
-                                               : schedulerTitle(e) + " job script",
+                                               : std::string(schedulerTitle(e)) + " job script",
                                     target->name()->name, schedulerTitle(sched)));
                     d.notes.push_back({scheduler->value().range, "scheduler set here"});
                 }

@@ -88,7 +88,7 @@ done
 # shellcheck disable=SC2016
 grep -qF 'export MODAK_LR="${sweep_lr[$index]}"' app/tune/bench-n1.slurm.sh || fail "MODAK_LR not exported"
 # PBS Professional and Torque arrays (-J / -t), both kernels, one and two nodes: bash -n and shellcheck.
-for scheduler in pbs torque; do
+for scheduler in pbs torque lsf flux; do
   sed "s/scheduler = slurm/scheduler = $scheduler/" sweep.modak >"sweep-$scheduler.modak"
   for kernel in train-step app; do
     expect "$scheduler-$kernel" 0 'configurations' -- "$modak" bench "sweep-$scheduler.modak" --kernel "$kernel" \
@@ -100,7 +100,12 @@ for scheduler in pbs torque; do
     done
     ((n >= 2)) || fail "$scheduler $kernel: only $n scripts"
   done
-  grep -qE '^#PBS (-J|-t) 0-1' "out-$scheduler-train-step"/tune/bench-n1.*.sh || fail "$scheduler: no array directive"
+  case $scheduler in
+    lsf) grep -qE '^#BSUB -J "[^"]*\[1-2\]"$' "out-$scheduler-train-step"/tune/bench-n1.*.sh || fail "lsf: no array" ;;
+    flux) grep -q 'flux batch --env=FLUX_JOB_CC="$index"' "out-$scheduler-train-step"/tune/submit.sh || fail "flux: no array" ;;
+    *) grep -qE '^#PBS (-J|-t) 0-1' "out-$scheduler-train-step"/tune/bench-n1.*.sh || fail "$scheduler: no array directive" ;;
+  esac
+  python3 "$2/tests/codegen/check-directives.py" "out-$scheduler-train-step"/tune/*.sh || fail "$scheduler: directives"
 done
 
 # The application runs in the container the plan chose, as the job script runs it.
@@ -125,12 +130,12 @@ sed '/interconnect = /d' sweep.modak >nonet.modak
 expect allreduce-no-network 1 "nonet.modak:2:8: error: the allreduce kernel measures the network between nodes: target 'hpc' has no .interconnect." -- \
   "$modak" bench nonet.modak --kernel allreduce --sweep nodes=2 -o hw
 sed 's/scheduler = slurm/scheduler = kubernetes/' sweep.modak >k8s.modak
-expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, PBS or Torque" -- \
+expect k8s-app 1 "an application sweep \\(--kernel app\\) needs Slurm, Torque, PBS, LSF or Flux" -- \
   "$modak" bench k8s.modak --kernel app --sweep lr=0.1 -o hw
 expect k8s-mpi 1 "on Kubernetes the allreduce kernel runs over TCP" -- \
   "$modak" bench k8s.modak --kernel allreduce --transport mpi --sweep nodes=2 -o hw
 [[ ! -e hw ]] || fail "bench wrote output for a refused hardware sweep"
-for scheduler in slurm pbs torque; do
+for scheduler in slurm pbs torque lsf flux; do
   sed "s/scheduler = slurm/scheduler = $scheduler/" sweep.modak >"hw-$scheduler.modak"
   expect "$scheduler-stream" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel stream --sweep threads=1,2 -o "hw-$scheduler"
   expect "$scheduler-allreduce" 0 '2 configurations' -- "$modak" bench "hw-$scheduler.modak" --kernel allreduce --sweep nodes=2,4 -o "hw-net-$scheduler"

@@ -20,7 +20,7 @@ pbs_ok='^#PBS (-N [^[:space:]]+|-l (nodes|select|walltime|mem|pmem|qos|place|nac
 n=0
 for example in "$src"/examples/*.modak; do
   out="$work/gen/$(basename "$example" .modak)"
-  if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,script,build >"$work/list" 2>"$work/err"; then
+  if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,lsf,flux,script,build >"$work/list" 2>"$work/err"; then
     fail "generate $example: $(head -c 400 "$work/err")"
     continue
   fi
@@ -33,12 +33,28 @@ for example in "$src"/examples/*.modak; do
     case $script in
       *.slurm.sh) grep '^#SBATCH' "$script" | grep -Ev "$slurm_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
       *.pbs.sh | *.torque.sh) grep '^#PBS' "$script" | grep -Ev "$pbs_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
+      *.lsf.sh | *.flux.sh) python3 "$src/tests/codegen/check-directives.py" "$script" || fail "$script: bad directives" ;;
     esac
     # Directives must come before the first command, or the scheduler ignores them.
-    awk '/^#(SBATCH|PBS)/ && seen { bad = 1 } /^[^#]/ { seen = 1 } END { exit bad }' "$script" || fail "$script: a directive after a command"
+    awk '/^#(SBATCH|PBS|BSUB|flux:)/ && seen { bad = 1 } /^[^#]/ { seen = 1 } END { exit bad }' "$script" || fail "$script: a directive after a command"
   done <"$work/list"
 done
 ((n >= 60)) || fail "only $n scripts generated"
+
+# The golden scripts of every batch scheduler (job, build, sweeps: tests/golden/batch/) through
+# shellcheck, and LSF's and Flux's through their directive checker, which must reject broken copies.
+mapfile -t golden < <(find "$src/tests/golden/batch" -name '*.sh' | sort)
+((${#golden[@]} >= 50)) || fail "only ${#golden[@]} golden batch scripts"
+shellcheck --severity=style "${golden[@]}" >"$work/sc" 2>&1 || fail "shellcheck of tests/golden/batch: $(head -c 600 "$work/sc")"
+python3 "$src/tests/codegen/check-directives.py" "${golden[@]}" || fail "directives of tests/golden/batch"
+lsf=$(find "$src/tests/golden/batch/lsf" -name 'bench-n1.lsf.sh' | head -n 1)
+sed 's/^#BSUB -J "\([^[]*\)\[1-/#BSUB -J "\1[0-/' "$lsf" >"$work/zero.lsf.sh"
+python3 "$src/tests/codegen/check-directives.py" "$work/zero.lsf.sh" 2>/dev/null && fail "the checker accepts an LSF array from 0"
+flux=$(find "$src/tests/golden/batch/flux" -name 'job.flux.sh' | head -n 1)
+{ cat "$flux"; echo '#flux: --nodes=3'; } >"$work/late.flux.sh"
+python3 "$src/tests/codegen/check-directives.py" "$work/late.flux.sh" 2>/dev/null && fail "the checker accepts a late Flux directive"
+sed 's/^#flux: --nodes=/#flux: --nodez=/' "$flux" >"$work/typo.flux.sh"
+python3 "$src/tests/codegen/check-directives.py" "$work/typo.flux.sh" 2>/dev/null && fail "the checker accepts an unknown Flux option"
 
 # MODAK parity (docs/modak-parity.md): its fixtures, imported and generated, run what MODAK ran.
 mkdir -p "$work/parity"

@@ -27,6 +27,11 @@ complete_line() {  # complete_line WORD...: the completions offered for the last
 [[ $(complete_line modak generate --emit slurm,t) == $'slurm,torque\nslurm,terraform\nslurm,tosca' ]] ||
   [[ $(complete_line modak generate --emit slurm,t | sort | tr '\n' ' ') == "slurm,terraform slurm,torque slurm,tosca " ]] ||
   fail "generate --emit slurm,t: $(complete_line modak generate --emit slurm,t)"
+# The emit kinds offered are exactly those `modak generate --help` lists (LSF and Flux among them).
+help_emits=$("$modak" generate --help | sed -n 's/.*`emit` list: //p' | tr -d ',' | tr ' ' '\n' | sort | tr '\n' ' ')
+offered_emits=$(complete_line modak generate --emit "" | sort | tr '\n' ' ')
+[[ -n $help_emits && $help_emits == "$offered_emits" ]] || fail "--emit offers '$offered_emits', the CLI generates '$help_emits'"
+grep -qw lsf <<<"$offered_emits" && grep -qw flux <<<"$offered_emits" || fail "--emit does not offer lsf and flux"
 [[ $(complete_line modak catalog "") == $'images\nhardware\nworkloads' ]] || fail "catalog sections"
 cd "$src/examples" || exit 1
 # (Captured first: `grep -q` closing the pipe early would make pipefail report the printf's SIGPIPE.)

@@ -63,7 +63,7 @@ void addKeys(const model::BlockSchema& block, const TextContext& c, const Comple
 void addTopLevel(const TextContext& c, const CompletionOptions& options, SourceRange replace, std::vector<CompletionItem>& out) {
     static const std::map<std::string_view, std::string_view> kSnippets = {
         {"application", "application ${1:name} {\n\tkind = ${2|ai_training,hpc|}\n\tframework = ${3:pytorch} \"${4:2.1}\"\n\tworkload = ${5:resnet50}\n\trun = \"${6:python3 train.py}\"\n}"},
-        {"target", "target ${1:name} {\n\tscheduler = ${2|slurm,pbs,torque,kubernetes,none|}\n\truntime = ${3|apptainer,singularity,docker,podman,charliecloud,none|}\n\tnodes = ${4:1}\n}"},
+        {"target", "target ${1:name} {\n\tscheduler = ${2|slurm,pbs,torque,lsf,flux,kubernetes,none|}\n\truntime = ${3|apptainer,singularity,docker,podman,charliecloud,none|}\n\tnodes = ${4:1}\n}"},
         {"deployment", "deployment ${1:name} {\n\tapplication = $2\n\ttarget = $3\n\temit = [${4:slurm}]\n}"},
         {"workload", "workload ${1:name} {\n\tflops_per_sample = $2\n\tparameters = $3\n}"},
         {"image", "image ${1:name} {\n\treference = \"docker://$2\"\n}"},

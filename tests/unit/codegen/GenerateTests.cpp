@@ -131,13 +131,15 @@ application app {
 deployment d {
   application = app
   target = box
-  job { name = "two words", output = "out\n#SBATCH --uid=0", email = "a@b.c" }
+  job { name = "two words", output = "out\n#SBATCH --uid=0", email = "a@b.c", dependency = "afterok:1\"x" }
 }
 )";
     auto g = generate(fromText, {"slurm"}, "test.modak");
     std::string report = test::report(g->sm, g->diags);
     CHECK_THAT(report, Catch::Contains("test.modak:13:16: error: 'name' cannot be written into a batch directive"));
     CHECK_THAT(report, Catch::Contains("'output' cannot be written into a batch directive"));
+    // sbatch, bsub and flux batch unquote their directives: a quote would end the value.
+    CHECK_THAT(report, Catch::Contains("'dependency' cannot be written into a batch directive"));
     CHECK_THAT(report, Catch::Contains("[unsafe-value]"));
 }
 

@@ -9,6 +9,7 @@
 #include "modak/syntax/Formatter.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -254,6 +255,19 @@ TEST_CASE("import: the top level must be a job object", "[import][diagnostics]")
     auto unknown = importText(R"({"name": "x", "container_file": "a/b:1", "image_hubb": "docker"})", "m.json");
     CHECK_FALSE(unknown->text);
     CHECK(unknown->has("json-unknown-field"));
+
+    // The language's batch systems MODAK did not know are read as themselves, with a warning.
+    for (std::string_view scheduler : {"pbs", "lsf", "flux"}) {
+        auto other = importText(fmt::format(R"({{"job": {{"job_options": {{"node_count": 1}}, "application": {{"executable": "./a"}}, "target": )"
+                                            R"({{"job_scheduler_type": "{}"}}}}}})",
+                                            scheduler),
+                                "other.json");
+        INFO(other->report());
+        REQUIRE(other->text);
+        CHECK(other->text->find(fmt::format("  scheduler = {}\n", scheduler)) != std::string::npos);
+        CHECK(other->text->find(fmt::format("  emit = [{}]\n", scheduler)) != std::string::npos);
+        CHECK(other->has("json-legacy-field"));
+    }
 
     auto infra = importText(R"({"name": "hlrs", "configuration": {"scheduler": "torque"}})", "infra.json");
     CHECK_FALSE(infra->text);

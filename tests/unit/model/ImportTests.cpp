@@ -173,7 +173,7 @@ deployment d { application = a, target = hlrs }
 TEST_CASE("imports: diagnostics of imported files carry their path") {
     CHECK("\n" + test::check("modak 1\nimport \"bad.modak\"\n",
                              {{"bad.modak", "modak 1\ntarget t {\n  scheduler = slrum\n}\n"}}) == R"(
-bad.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, kubernetes, none) [invalid-value]
+bad.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, lsf, flux, kubernetes, none) [invalid-value]
   scheduler = slrum
               ^~~~~
 )");

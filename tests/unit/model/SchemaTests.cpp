@@ -160,7 +160,7 @@ TEST_CASE("schema: type texts and descriptions") {
     const BlockSchema* scale = topLevelBlock("deployment")->key("scale")->block;
     CHECK(typeText(*scale->key("nodes")) == "auto|range(int 1..100000)");
     CHECK(typeText(*scale->key("min_efficiency")) == "float > 0, ≤ 1");
-    CHECK(typeText(*topLevelBlock("target")->key("scheduler")) == "enum{slurm, torque, pbs, kubernetes, none}");
+    CHECK(typeText(*topLevelBlock("target")->key("scheduler")) == "enum{slurm, torque, pbs, lsf, flux, kubernetes, none}");
     CHECK(typeText(*topLevelBlock("deployment")->key("application")) == "ref(application)");
     CHECK(typeText(*topLevelBlock("target")->key("partition")) == "block partition NAME { … }");
     CHECK(describeExpected(*topLevelBlock("target")->key("memory")) == "a size such as `16 GiB`");

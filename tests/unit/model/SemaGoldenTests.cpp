@@ -223,7 +223,7 @@ target t {
   modules = "cuda"
 }
 )") == R"(
-test.modak:3:15: error: expected one of `slurm`, `torque`, `pbs`, `kubernetes` or `none` for 'scheduler', found string `"slurm"`; write `slurm` without quotes [type-mismatch]
+test.modak:3:15: error: expected a name such as `slurm` for 'scheduler', found string `"slurm"`; write `slurm` without quotes [type-mismatch]
   scheduler = "slurm"
               ^~~~~~~
 test.modak:4:12: error: expected a size such as `16 GiB` for 'memory', found integer `16` [type-mismatch]
@@ -317,7 +317,7 @@ target t {
   cpu { arch = x86 }
 }
 )") == R"(
-test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, kubernetes, none) [invalid-value]
+test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, lsf, flux, kubernetes, none) [invalid-value]
   scheduler = slrum
               ^~~~~
 test.modak:4:11: error: invalid value 'azure' for 'cloud' (allowed: openstack, aws) [invalid-value]
@@ -781,6 +781,19 @@ test.modak:8:23: warning: emitting a Kubernetes manifest, but target 'cpu_only' 
 test.modak:3:31: note: scheduler set here
 target cpu_only { scheduler = torque, accelerator = none, nodes = 8 }
                               ^~~~~~
+)");
+    // LSF and Flux are batch systems of the schedulers' table like the others.
+    CHECK("\n" + check(R"(modak 1
+application a { kind = hpc, run = "./a" }
+target big { scheduler = lsf, runtime = none }
+deployment d { application = a, target = big, emit = [lsf, flux] }
+)") == R"(
+test.modak:4:60: warning: emitting a Flux job script, but target 'big' uses LSF [questionable-setting]
+deployment d { application = a, target = big, emit = [lsf, flux] }
+                                                           ^~~~
+test.modak:3:26: note: scheduler set here
+target big { scheduler = lsf, runtime = none }
+                         ^~~
 )");
 }
 

@@ -11,8 +11,8 @@ namespace modak::codegen {
 std::string shellQuote(std::string_view value);
 
 /// True when `value` can stand in a scheduler directive (`#SBATCH`, `#PBS`): those lines are parsed
-/// by the scheduler, not by a shell, so no quoting helps; newlines, NULs and (for names and paths)
-/// blanks are refused instead.
+/// by the scheduler, not by a shell, so no quoting helps; newlines, NULs, `#`, quotes, backslashes
+/// and (for names and paths) blanks are refused instead.
 bool directiveSafe(std::string_view value, bool allowSpaces = false);
 
 /// An environment-variable name: [A-Za-z_][A-Za-z0-9_]*.

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// No batch system: the script runs where it is started, MPI programs under mpirun.
+#include "Rows.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace modak::codegen::batch {
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+    std::string out;
+    for (const auto& item : items)
+        out += (out.empty() ? "" : std::string(separator)) + item;
+    return out;
+}
+
+Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks) {
+    using Kind = LaunchRequest::Kind;
+    switch (r.kind) {
+    case Kind::Tasks:
+        return {};
+    case Kind::Mpi:
+        return {"", fmt::format("mpirun -np {} ", r.ranks.value_or(r.tasks.value_or(allocationTasks)))};
+    case Kind::PerNode:
+    case Kind::MpiPerNode:
+        // Without a launcher of its own the scheduler starts the script on the first node only; a
+        // count known when the script is written is spread with mpirun, one process per node.
+        if (r.wholeAllocation || r.nodes <= 1)
+            return {};
+        return {"", fmt::format("mpirun -np {} --map-by ppr:1:node ", r.nodes)};
+    }
+    return {};
+}
+
+const BatchScheduler kPlain = {
+    .name = "none",
+    .scriptTitle = "Job script (no batch system)",
+    .submit = "bash",
+    .nativeArrays = false,
+    .launch = [](const LaunchRequest& r) { return mpirunLaunch(r, std::max(1, r.tasksPerNode)); },
+};
+
+} // namespace modak::codegen::batch

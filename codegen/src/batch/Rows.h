@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The rendering rows of BatchJob.h, one file each; BatchJob.cpp lists them.
+#pragma once
+
+#include "modak/codegen/BatchJob.h"
+
+#include <string>
+#include <string_view>
+
+namespace modak::codegen::batch {
+
+extern const BatchScheduler kSlurm;
+extern const BatchScheduler kTorque;
+extern const BatchScheduler kPbs;
+extern const BatchScheduler kLsf;
+extern const BatchScheduler kFlux;
+extern const BatchScheduler kPlain;
+
+/// `items` joined with `separator`.
+std::string joined(const std::vector<std::string>& items, std::string_view separator);
+
+/// The launch of a row without a launcher of its own for `request`: `mpirun -np RANKS` for MPI
+/// (ranks: the application's, else the job's tasks, else `allocationTasks`), nothing otherwise.
+Launch mpirunLaunch(const LaunchRequest& request, int allocationTasks);
+
+} // namespace modak::codegen::batch
