@@ -541,7 +541,14 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
             p.singleDeviceThroughput = 1;
             p.efficiency = p.throughput / ranks;
             c.predicted = p;
-            if (n > r.nodesAvailable) {
+            if (c.reference.empty() && r.runtime != "none") {
+                // Nothing for the runtime to run: the generated job could not start.
+                c.rejectedBecause = fmt::format(
+                    "no container image for {}: no catalogue image holds the application's MPI library ({}{}) or "
+                    "tag; set the application's `container`, or `runtime = none` to run on the host",
+                    r.runtime, mpi.empty() ? "none named" : mpi, mpiVersion.empty() ? "" : " " + mpiVersion);
+                rejected.push_back(std::move(c));
+            } else if (n > r.nodesAvailable) {
                 c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
                 rejected.push_back(std::move(c));
             } else if (minEff > 0 && p.efficiency + 1e-9 < minEff) {

@@ -65,13 +65,17 @@ def check_script(where, path, chosen):
         if ranks:
             expect(where, "tasks per node", int(chunk.get("mpiprocs", 0)), ranks)
     elif name == "job.torque.sh":
-        m = re.search(r"^#PBS -l nodes=(\d+)(:[^\s]*)?$", text, re.M)
+        m = re.search(r"^#PBS -l nodes=(\S+)$", text, re.M)
         if not m:
             fail(where, "no nodes request")
             return
-        expect(where, "nodes", int(m.group(1)), nodes)
-        gpu = re.search(r":gpus=(\d+)", m.group(2) or "")
-        expect(where, "GPUs per node", int(gpu.group(1)) if gpu else 0, gpus)
+        # N:ppn=…:gpus=…, or host:ppn=…+host:ppn=… for named hosts
+        hosts = m.group(1).split("+")
+        first = hosts[0].split(":")
+        expect(where, "nodes", int(first[0]) if first[0].isdigit() else len(hosts), nodes)
+        for host in hosts:
+            gpu = re.search(r":gpus=(\d+)", host)
+            expect(where, "GPUs per node", int(gpu.group(1)) if gpu else 0, gpus)
     else:
         return
     # MPI launches start nodes × ranks processes.

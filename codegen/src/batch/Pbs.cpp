@@ -42,11 +42,27 @@ void directives(const BatchJob& j, std::string& out, bool pbsPro) {
             select += fmt::format(":mem={}mb", mebibytesUp(*j.memoryBytes));
         d(select);
     } else {
-        std::string nodes = fmt::format("-l nodes={}:ppn={}",
-                                        j.nodelist.empty() ? std::to_string(j.nodes) : j.nodelist, cpus);
+        // `nodes=N:ppn=…`, or with named hosts one `host:ppn=…` per host joined by '+' (Torque
+        // applies the properties after a name to that host alone).
+        std::string perNode = fmt::format(":ppn={}", cpus);
         if (j.gpusPerNode > 0)
-            nodes += fmt::format(":gpus={}", j.gpusPerNode);
-        d(nodes);
+            perNode += fmt::format(":gpus={}", j.gpusPerNode);
+        std::string nodes;
+        if (j.nodelist.empty()) {
+            nodes = std::to_string(j.nodes) + perNode;
+        } else {
+            size_t start = 0;
+            while (start <= j.nodelist.size()) {
+                size_t end = j.nodelist.find_first_of(",+", start);
+                std::string host = j.nodelist.substr(start, end == std::string::npos ? std::string::npos : end - start);
+                if (!host.empty())
+                    nodes += (nodes.empty() ? "" : "+") + host + perNode;
+                if (end == std::string::npos)
+                    break;
+                start = end + 1;
+            }
+        }
+        d("-l nodes=" + nodes);
         if (j.memoryBytes)
             d(fmt::format("-l mem={}mb", mebibytesUp(*j.memoryBytes)));
         if (j.memoryPerCpuBytes)
