@@ -25,6 +25,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// How generated headers name the input: relative to its project root (docs/security.md), so the
+/// artefacts are the same bytes whatever folder `modak generate` runs in; "-" for standard input.
+std::string projectRelativeName(const std::string& path) {
+    if (path == "-")
+        return path;
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(path, ec).lexically_normal();
+    if (ec)
+        return path;
+    std::filesystem::path root = model::FileScope::projectRootOf(absolute.parent_path());
+    std::filesystem::path relative = absolute.lexically_relative(root);
+    if (relative.empty() || *relative.begin() == "..")
+        return absolute.filename().generic_string();
+    return relative.generic_string();
+}
+
 /// One input file and where its deployments go: `DIR/<deployment>/` for a file named on the command
 /// line, `DIR/<path below the directory, without .modak>/<deployment>/` for files found in a directory.
 struct Input {
@@ -125,7 +141,7 @@ int runGenerate(const GenerateOptions& options) {
         model::Plan plan = model::planProgram(sm, program, planOptions, diags);
         codegen::GenerateOptions genOptions;
         genOptions.emit = options.emit;
-        genOptions.sourceName = input.path;
+        genOptions.sourceName = projectRelativeName(input.path);
         genOptions.version = MODAK_VERSION;
         g.outputs = codegen::generateProgram(sm, program, *id, plan, genOptions, diags);
         auto shown = applyPolicy(diags, {});

@@ -228,6 +228,17 @@ expect_exit 1 "$modak" model fit "$work/bad.csv" -o "$work/other.json"
 contains "$work/err" "bad.csv:2:"
 [[ ! -e "$work/other.json" ]] || fail "model fit wrote output for bad data"
 
+# Artefacts are the same bytes whatever the working directory: headers name the input relative to
+# its project root, and --check run from elsewhere finds no drift.
+expect_exit 0 "$modak" generate "$src/examples/pytorch_ddp_a100.modak" -o "$work/cwd1"
+(cd "$src/examples" && "$modak" generate pytorch_ddp_a100.modak -o "$work/cwd2" >/dev/null 2>&1) ||
+  fail "generate from examples/ failed"
+diff -r "$work/cwd1" "$work/cwd2" >/dev/null || fail "generate output depends on the working directory"
+grep -q "from examples/pytorch_ddp_a100.modak" "$work/cwd1/vit_ddp_a100/container/vit_ddp_a100.def" ||
+  fail "the header does not name the input relative to its project"
+(cd / && "$modak" generate "$src/examples/pytorch_ddp_a100.modak" -o "$work/cwd1" --check >/dev/null 2>&1) ||
+  fail "generate --check from another folder reports drift"
+
 # generate --check: 0 when the directory holds exactly what would be generated; 1 with a unified diff
 # of each edited file, and naming missing and unexpected files; it never writes.
 example="$src/examples/mpi_solver.modak"
