@@ -30,14 +30,13 @@ bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && 
 
 /// `nodes = 4`, `nodes = 1..8` or `nodes = auto` (= autoLo..autoHi, filled in by the plan).
 CountChoice countChoice(const Value* v, int fallback) {
-    CountChoice c{fallback, fallback, false, false};
+    CountChoice c{fallback, fallback, false, false, false};
     if (!v)
         return c;
     c.present = true;
     if (isAuto(v)) {
         c.chosenByModel = true;
-        c.lo = -1;  // the plan's bounds
-        c.hi = -1;
+        c.isAuto = true;
     } else if (v->kind == Value::Kind::Integer) {
         c.lo = c.hi = static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000));
     } else if (v->kind == Value::Kind::Range && v->items().size() == 2 &&
@@ -346,9 +345,9 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     dep.scale = lowerScale(scale);
     // The job block's counts are what the scheduler is asked for: they fix the plan's choice.
     if (dep.job.nodes)
-        dep.scale.nodes = {*dep.job.nodes, *dep.job.nodes, false, true};
+        dep.scale.nodes = {*dep.job.nodes, *dep.job.nodes, false, false, true};
     if (dep.job.gpusPerNode)
-        dep.scale.gpusPerNode = {*dep.job.gpusPerNode, *dep.job.gpusPerNode, false, true};
+        dep.scale.gpusPerNode = {*dep.job.gpusPerNode, *dep.job.gpusPerNode, false, false, true};
     if (dep.job.tasksPerNode)
         dep.scale.tasksPerNode = dep.job.tasksPerNode;
     dep.queue = dep.job.queue.present ? dep.job.queue.value : (partition.empty() ? target.queue : partition);

@@ -31,7 +31,7 @@ struct IntChoice {
 IntChoice intChoice(const CountChoice& c, int fallback, int autoLo, int autoHi) {
     if (!c.present)
         return {fallback, fallback, false};
-    if (c.chosenByModel && c.lo < 0)
+    if (c.isAuto)
         return {autoLo, std::max(autoLo, autoHi), true};
     return {c.lo, c.hi, c.chosenByModel};
 }

@@ -27,8 +27,9 @@ struct Located {
 
 /// An integer choice of the optimiser: a fixed value, a range, or `auto` (chosen by the model).
 struct CountChoice {
-    int lo = 1, hi = 1;
+    int lo = 1, hi = 1;    ///< unused for `auto`: the plan knows the bounds
     bool chosenByModel = false;
+    bool isAuto = false;   ///< `auto`: any count the target allows
     bool present = false;  ///< written in the file
 };
 
