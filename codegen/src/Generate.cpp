@@ -76,8 +76,8 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
         s.queue.clear();
     }
     s.account = directiveValue(job.account, "account", false, diags);
-    if (s.account.empty() && !job.account.present && directiveSafe(target.account))
-        s.account = target.account;
+    if (s.account.empty() && !job.account.present && directiveSafe(d.account))
+        s.account = d.account;  // the target's, as lowering decided
     s.qos = directiveValue(job.qos, "qos", false, diags);
     s.constraint = directiveValue(job.constraint, "constraint", false, diags);
     s.nodelist = directiveValue(job.nodelist, "nodelist", false, diags);
@@ -132,8 +132,9 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     // What runs, and in which container.
     s.runtime = d.runtime;
     s.accelerator = target.accelerator;
-    s.imageDir = target.imageDir;
-    s.modules = target.modules;
+    s.imageDir = target.imageDir.value;
+    for (const auto& module : target.modules)
+        s.modules.push_back(module.value);
     if (chosen)
         s.imageReference = chosen->reference;
     if (s.imageReference.empty())

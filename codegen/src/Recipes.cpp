@@ -4,7 +4,6 @@
 #include "modak/codegen/Shell.h"
 
 #include "modak/model/Catalogue.h"
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -18,7 +17,6 @@
 namespace modak::codegen {
 namespace {
 
-using namespace model::tree;
 
 // ---------------------------------------------------------------------------------------------
 // Escaping. Every recipe line is built from fixed text, validated tokens and quoted values, and no
@@ -313,16 +311,11 @@ struct Inputs {
     std::vector<std::string> libraries;
 };
 
-const Statement* imageBlock(const DeploymentContext& c, std::string_view name) {
-    for (const auto& s : c.program.symbols)
-        if (s.kind == "image" && s.name == name)
-            return s.block;
-    return nullptr;
-}
-
-SourceRange rangeOf(const Statement* block, std::string_view key, SourceRange fallback) {
-    if (const Statement* s = child(block, key))
-        return s->kind() == Statement::Kind::Attribute ? s->value().range : s->range();
+/// Where the application's environment variable `name` was given a value, else `fallback`.
+SourceRange envValueRange(const model::Application& app, std::string_view name, SourceRange fallback) {
+    for (size_t i = 0; i < app.env.size() && i < app.envValueRanges.size(); ++i)
+        if (app.env[i].first == name)
+            return app.envValueRanges[i];
     return fallback;
 }
 
@@ -334,12 +327,13 @@ void unsafe(Diagnostics& diags, SourceRange at, std::string message) {
 /// the version of the host's module of that library when it matches (the container's MPI must
 /// match the host's for `srun`/`mpirun` from the host).
 void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
-    const Value* appMpi = attr(c.application, "mpi");
-    if (appMpi && (appMpi->kind == Value::Kind::Versioned || appMpi->kind == Value::Kind::Identifier)) {
-        in.mpi = std::string(appMpi->text());
-        in.mpiVersion = std::string(appMpi->version());
+    const model::Application& app = c.lowered.application;
+    if (!app.mpiLibrary.empty()) {
+        in.mpi = app.mpiLibrary;
+        in.mpiVersion = app.mpiVersion;
         if (!in.mpiVersion.empty() && !isToken(in.mpiVersion)) {
-            unsafe(diags, appMpi->versionRange(), "the MPI version cannot be written into a container recipe: use digits and dots");
+            unsafe(diags, app.mpiVersionRange.value_or(c.plan.range),
+                   "the MPI version cannot be written into a container recipe: use digits and dots");
             in.mpiVersion.clear();
         }
     } else if (in.image && in.image->mpi) {
@@ -350,7 +344,7 @@ void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
         {"openmpi", "openmpi"}, {"mpich", "mpich"}, {"mvapich2", "mvapich"}, {"mvapich", "mvapich"},
         {"intel-mpi", "intelmpi"}, {"impi", "intelmpi"}, {"intelmpi", "intelmpi"}, {"cray-mpich", "cray_mpich"},
     }};
-    for (const auto& module : words(attr(c.target, "modules"))) {
+    for (const auto& [module, at, written] : c.lowered.target.modules) {
         size_t slash = module.find('/');
         if (slash == std::string::npos)
             continue;
@@ -388,10 +382,11 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
 
     // Where a bad reference was written: the image block, the application's `container`, or the plan.
     SourceRange refAt = c.plan.range;
-    if (in.image && in.image->origin == "image block")
-        refAt = rangeOf(imageBlock(c, in.image->name), "reference", refAt);
-    else if (!in.image)
-        refAt = rangeOf(c.application, "container", refAt);
+    const model::Application& app = c.lowered.application;
+    if (in.image)
+        refAt = in.image->referenceRange.value_or(refAt);  // set for image blocks only
+    else
+        refAt = app.containerRange.value_or(refAt);
     if (size_t colon = in.reference.find("://"); colon != std::string::npos) {
         in.scheme = in.reference.substr(0, colon);
         in.base = in.reference.substr(colon + 3);
@@ -412,19 +407,17 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
         in.build = "hub";  // the application's own `container`: a thin recipe from it
 
     // Framework: the image's, else the application's.
-    SourceRange fwAt = rangeOf(c.application, "framework", c.plan.range);
+    SourceRange fwAt = app.frameworkRange.value_or(c.plan.range);
     if (in.image && in.image->framework) {
         in.framework = in.image->framework->name;
         in.frameworkVersion = in.image->framework->version;
         if (in.image->origin == "image block")
-            fwAt = rangeOf(imageBlock(c, in.image->name), "framework", fwAt);
+            fwAt = in.image->frameworkRange.value_or(fwAt);
         else
             fwAt = c.plan.range;
     } else if (!in.image || !in.image->mpi) {
-        if (const Value* f = attr(c.application, "framework")) {
-            in.framework = std::string(f->text());
-            in.frameworkVersion = std::string(f->version());
-        }
+        in.framework = app.framework;
+        in.frameworkVersion = app.frameworkVersion;
     }
     if (!in.frameworkVersion.empty() && !isToken(in.frameworkVersion)) {
         unsafe(diags, fwAt, "the framework version cannot be written into a container recipe: use digits and dots");
@@ -444,20 +437,20 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
         in.cuda.clear();
 
     // The hardware: the plan's scenario when it has one, else the target's blocks in the catalogue.
-    const Statement* cpuBlock = child(c.target, "cpu");
-    const Statement* gpuBlock = child(c.target, "gpu");
+    const std::optional<model::CpuSpec>& cpuSpec = c.lowered.target.cpu;
+    const std::optional<model::GpuSpec>& gpuSpec = c.lowered.target.gpu;
     in.cpu = in.chosen ? in.chosen->scenario.cpu : nullptr;
-    if (!in.cpu && cpuBlock)
-        in.cpu = model::Catalogue::builtin().cpu(word(cpuBlock, "model"));
-    in.cpuArch = in.cpu ? in.cpu->arch : word(cpuBlock, "arch", in.cpuArch);
-    in.cpuVendor = in.cpu ? in.cpu->vendor : word(cpuBlock, "vendor");
+    if (!in.cpu && cpuSpec)
+        in.cpu = model::Catalogue::builtin().cpu(cpuSpec->model);
+    in.cpuArch = in.cpu ? in.cpu->arch : cpuSpec && !cpuSpec->arch.empty() ? cpuSpec->arch : in.cpuArch;
+    in.cpuVendor = in.cpu ? in.cpu->vendor : cpuSpec ? cpuSpec->vendor : std::string();
     in.gpu = in.chosen ? in.chosen->scenario.gpu : nullptr;
-    if (!in.gpu && gpuBlock)
-        in.gpu = model::Catalogue::builtin().gpu(word(gpuBlock, "model"));
+    if (!in.gpu && gpuSpec)
+        in.gpu = model::Catalogue::builtin().gpu(gpuSpec->model);
     if (in.gpu && isToken(in.gpu->computeCapability))
         in.computeCapability = in.gpu->computeCapability;
     in.scheduler = c.spec.scheduler;
-    in.interconnect = word(c.target, "interconnect");
+    in.interconnect = c.lowered.target.interconnect;
     chooseMpi(c, in, diags);
     return in;
 }
@@ -853,7 +846,7 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
     // Values that go into single-line contexts may not hold a line break.
     std::vector<EnvVar> userEnv;
     for (const auto& [name, value] : s.env) {
-        SourceRange at = rangeOf(child(c.application, "env"), name, c.plan.range);
+        SourceRange at = envValueRange(c.lowered.application, name, c.plan.range);
         if (!isEnvName(name)) {
             unsafe(diags, at, fmt::format("'{}' is not an environment variable name: it cannot be set in a container recipe", flat(name)));
             ok = false;
@@ -868,7 +861,8 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         }
     }
     if (!s.buildSrc.empty() && hasLineBreak(s.buildSrc)) {
-        unsafe(diags, rangeOf(child(c.application, "build"), "src", c.plan.range),
+        const auto& build = c.lowered.application.build;
+        unsafe(diags, build && build->srcRange != SourceRange{} ? build->srcRange : c.plan.range,
                "the build's `src` cannot hold a line break in a container recipe");
         ok = false;
     }

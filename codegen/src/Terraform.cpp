@@ -4,7 +4,6 @@
 #include "Hcl.h"
 #include "Kubernetes.h"
 
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 
@@ -13,7 +12,6 @@
 namespace modak::codegen {
 namespace {
 
-using namespace model::tree;
 
 struct Variable {
     std::string name, type, description;
@@ -52,7 +50,7 @@ Variable namePrefix(const DeploymentContext& c) {
 Variable nodeCount(const DeploymentContext& c) {
     Variable v{"node_count", "number", "Number of virtual machines: the nodes the plan chose, each running the job.",
                Doc::num(c.spec.nodes), {}};
-    if (auto available = integer(c.target, "nodes"))
+    if (auto available = c.lowered.target.nodes)
         v.validations.emplace_back(
             fmt::format("var.node_count >= 1 && var.node_count <= {} && floor(var.node_count) == var.node_count", *available),
             fmt::format("The node count must be a whole number from 1 to {} (the target's nodes).", *available));
@@ -62,13 +60,11 @@ Variable nodeCount(const DeploymentContext& c) {
     return v;
 }
 
-/// A string variable defaulting to the target's `key` (required when the target has none).
-Variable fromTarget(const DeploymentContext& c, std::string name, std::string_view key, std::string description,
-                    std::string fallback = {}) {
-    std::string value = word(c.target, key, fallback);
+/// A string variable defaulting to the target's `setting` (required when the target has none).
+Variable fromTarget(std::string name, const model::Located<std::string>& setting, std::string description) {
     Variable v{std::move(name), "string", std::move(description), Doc{}, {}};
-    if (!value.empty() || !fallback.empty() || attr(c.target, key))
-        v.fallback = Doc::str(value);
+    if (setting.present)
+        v.fallback = Doc::str(setting.value);
     v.validations.emplace_back(fmt::format("length(trimspace(var.{})) > 0", v.name),
                                fmt::format("The {} must not be empty.", v.name));
     return v;
@@ -205,12 +201,13 @@ Module openstackModule(const DeploymentContext& c) {
     m.source = "terraform-provider-openstack/openstack";
     m.version = "~> 1.54";
     Variable region = optionalWord("region", "OpenStack region; empty: the provider's (OS_REGION_NAME).");
-    if (attr(c.target, "region"))
-        region.fallback = Doc::str(word(c.target, "region"));
+    const model::Target& target = c.lowered.target;
+    if (target.region.present)
+        region.fallback = Doc::str(target.region.value);
     m.variables = {namePrefix(c), nodeCount(c),
-                   fromTarget(c, "flavor", "flavor", "Flavor of the virtual machines (CPUs, memory, GPUs)."),
-                   fromTarget(c, "image", "image", "Glance image of the virtual machines: Debian or Ubuntu; with the NVIDIA driver when the job uses GPUs."),
-                   fromTarget(c, "network", "network", "Network the virtual machines are attached to."),
+                   fromTarget("flavor", target.flavor, "Flavor of the virtual machines (CPUs, memory, GPUs)."),
+                   fromTarget("image", target.image, "Glance image of the virtual machines: Debian or Ubuntu; with the NVIDIA driver when the job uses GPUs."),
+                   fromTarget("network", target.network, "Network the virtual machines are attached to."),
                    region, optionalWord("key_pair", "Nova key pair for SSH; empty: none."), sshCidr()};
 
     HclBody& p = m.main.block("provider", {"openstack"});
@@ -262,7 +259,7 @@ Module openstackModule(const DeploymentContext& c) {
 std::string awsInstanceType(const DeploymentContext& c) {
     int gpus = c.spec.gpusPerNode;
     if (gpus > 0) {
-        std::string model = word(child(c.target, "gpu"), "model");
+        std::string model = c.lowered.target.gpu ? c.lowered.target.gpu->model : std::string();
         auto pick = [&](std::initializer_list<std::pair<int, const char*>> sizes) {
             for (auto [n, type] : sizes)
                 if (gpus <= n)
@@ -281,8 +278,8 @@ std::string awsInstanceType(const DeploymentContext& c) {
             return pick({{1, "g6e.xlarge"}, {4, "g6e.12xlarge"}, {8, "g6e.48xlarge"}});
         return pick({{1, "g4dn.xlarge"}, {4, "g4dn.12xlarge"}, {8, "g4dn.metal"}});
     }
-    const Statement* cpu = child(c.target, "cpu");
-    int64_t vcpus = integer(cpu, "cores").value_or(0) * integer(cpu, "sockets").value_or(1) * integer(cpu, "threads_per_core").value_or(1);
+    const std::optional<model::CpuSpec>& cpu = c.lowered.target.cpu;
+    int64_t vcpus = cpu ? int64_t{cpu->cores} * cpu->sockets * cpu->threadsPerCore : 0;
     if (vcpus == 0)
         vcpus = std::max(1, c.spec.tasksPerNode) * std::max(1, c.spec.cpusPerTask);
     for (auto [n, type] : {std::pair{2, "c5.large"}, {4, "c5.xlarge"}, {8, "c5.2xlarge"}, {16, "c5.4xlarge"}, {36, "c5.9xlarge"},
@@ -298,9 +295,10 @@ Module awsModule(const DeploymentContext& c) {
     m.provider = "aws";
     m.source = "hashicorp/aws";
     m.version = "~> 5.0";
-    Variable region = fromTarget(c, "region", "region", "AWS region.");
+    const model::Target& target = c.lowered.target;
+    Variable region = fromTarget("region", target.region, "AWS region.");
     region.validations = {{"can(regex(\"^[a-z]{2}(-[a-z]+)+-[0-9]+$\", var.region))", "The region must be an AWS region name such as eu-west-1."}};
-    Variable type{"instance_type", "string", "EC2 instance type of the nodes.", Doc::str(word(c.target, "instance_type", awsInstanceType(c))),
+    Variable type{"instance_type", "string", "EC2 instance type of the nodes.", Doc::str(target.instanceType.present ? target.instanceType.value : awsInstanceType(c)),
                   {{"can(regex(\"^[a-z][a-z0-9-]*\\\\.[a-z0-9-]+$\", var.instance_type))", "The instance type must look like c5.4xlarge."}}};
     if (c.spec.gpusPerNode > 0) {
         type.description = fmt::format("EC2 instance type of the nodes: the plan uses {} GPUs per node.", c.spec.gpusPerNode);
@@ -310,11 +308,11 @@ Module awsModule(const DeploymentContext& c) {
     }
     Variable ami{"ami", "string", "AMI of the nodes: Debian or Ubuntu; with the NVIDIA driver when the job uses GPUs.", Doc{},
                  {{"can(regex(\"^ami-[0-9a-f]{8,17}$\", var.ami))", "The AMI must be an image ID such as ami-0123456789abcdef0."}}};
-    if (attr(c.target, "image"))
-        ami.fallback = Doc::str(word(c.target, "image"));
+    if (target.image.present)
+        ami.fallback = Doc::str(target.image.value);
     Variable subnet = optionalWord("subnet_id", "Subnet of the nodes; empty: the default VPC's.");
-    if (attr(c.target, "network"))
-        subnet.fallback = Doc::str(word(c.target, "network"));
+    if (target.network.present)
+        subnet.fallback = Doc::str(target.network.value);
     Variable disk{"root_volume_gb", "number", "Size of each node's root volume in GiB (images, data, logs).", Doc::num(100),
                   {{"var.root_volume_gb >= 8 && var.root_volume_gb <= 16384", "The root volume must be 8 to 16384 GiB."}}};
     m.variables = {namePrefix(c), nodeCount(c), region, type, ami, subnet, optionalWord("key_pair", "EC2 key pair for SSH; empty: none."),
@@ -515,7 +513,7 @@ std::string cloudInit(const JobSpec& spec, std::string_view nodeIndex, std::stri
 }
 
 void emitTerraform(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
-    std::string cloud = word(c.target, "cloud");
+    const std::string& cloud = c.lowered.target.cloud;
     std::optional<Module> m;
     if (cloud == "openstack")
         m = openstackModule(c);
@@ -528,7 +526,7 @@ void emitTerraform(const DeploymentContext& c, std::vector<Artefact>& out, Diagn
                   fmt::format("deployment '{}': no Terraform module is generated for target '{}': it is {} without "
                               "`cloud` (openstack, aws), so there is nothing for Terraform to create; run the job "
                               "script instead (`emit = [{}]`)",
-                              c.deployment.name, word(c.deployment.block, "target"),
+                              c.deployment.name, c.lowered.target.name,
                               c.spec.scheduler == "none" ? std::string("a machine") : "a " + c.spec.scheduler + " cluster",
                               c.spec.scheduler == "none" ? std::string("script") : c.spec.scheduler));
         return;

@@ -3,7 +3,6 @@
 
 #include "Csar.h"
 
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -18,7 +17,6 @@ namespace modak::codegen {
 namespace tosca {
 namespace {
 
-using namespace model::tree;
 
 constexpr std::string_view kTypes = "modak-types.yaml";
 constexpr std::string_view kService = "service.yaml";
@@ -72,11 +70,15 @@ bool ansibleSafe(std::string_view value) {
            value.find("{#") == std::string_view::npos;
 }
 
-/// Where a value was written: the first of `places` that has the key, else `fallback`.
-SourceRange whereWritten(std::initializer_list<std::pair<const Statement*, std::string_view>> places, SourceRange fallback) {
-    for (const auto& [block, key] : places)
-        if (const Value* v = attr(block, key))
-            return v->range;
+std::optional<SourceRange> where(const model::Located<std::string>& value) {
+    return value.present ? std::optional(value.range) : std::nullopt;
+}
+
+/// Where a value was written: the first of `places` that is known, else `fallback`.
+SourceRange firstWritten(std::initializer_list<std::optional<SourceRange>> places, SourceRange fallback) {
+    for (const auto& place : places)
+        if (place)
+            return *place;
     return fallback;
 }
 
@@ -199,7 +201,8 @@ struct Names {
 std::string serviceTemplate(const DeploymentContext& c, const std::string& script) {
     const JobSpec& s = c.spec;
     const bool cloud = s.scheduler == "none";
-    const Statement* t = c.target;
+    const model::Target& t = c.lowered.target;
+    const std::string cloudName = t.cloud.empty() ? "openstack" : t.cloud;
     const model::Candidate* chosen = c.plan.chosen ? &*c.plan.chosen : nullptr;
     Names n = cloud ? Names{"vm", "modak.nodes.Cloud.VirtualMachine", "vm_address"}
                     : Names{"frontend", "modak.nodes.HPC.Frontend", "login_host"};
@@ -257,14 +260,15 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "properties");
     e << YAML::BeginMap;
     if (cloud) {
-        strProperty(e, "cloud", word(t, "cloud", "openstack"));
-        for (std::string_view k : {"flavor", "image", "network", "region"})
-            if (std::string v = word(t, k); !v.empty())
-                strProperty(e, k, v);
+        strProperty(e, "cloud", cloudName);
+        for (const auto& [k, v] : {std::pair{"flavor", &t.flavor}, {"image", &t.image}, {"network", &t.network},
+                                   {"region", &t.region}})
+            if (!v->value.empty())
+                strProperty(e, k, v->value);
     } else {
         strProperty(e, "scheduler", s.scheduler);
-        if (std::string site = word(t, "site"); !site.empty())
-            strProperty(e, "site", site);
+        if (!t.site.empty())
+            strProperty(e, "site", t.site);
         getInput(e, "login_host", n.hostInput);
     }
     e << YAML::EndMap;
@@ -272,10 +276,11 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::BeginMap;
     getInput(e, "public_address", n.hostInput);
     e << YAML::EndMap;
-    const Statement* cpu = child(t, "cpu");
-    auto cores = integer(cpu, "cores");
-    auto memory = integer(t, "memory");
-    std::string arch = word(cpu, "arch");
+    std::optional<int> cores;
+    if (t.cpu && t.cpu->cores > 0)
+        cores = t.cpu->cores;
+    const std::optional<int64_t>& memory = t.memoryBytes;
+    const std::string arch = t.cpu ? t.cpu->arch : std::string();
     if (cores || memory || !arch.empty()) {
         key(e, "capabilities");
         e << YAML::BeginMap;
@@ -416,8 +421,8 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "placement");
     e << YAML::BeginMap;
     strProperty(e, "type", "tosca.policies.Placement");
-    std::string where = cloud ? fmt::format("a virtual machine in the {} cloud", word(t, "cloud", "openstack"))
-                              : fmt::format("the {} system {}", s.scheduler, word(t, "site", c.plan.target));
+    std::string where = cloud ? fmt::format("a virtual machine in the {} cloud", cloudName)
+                              : fmt::format("the {} system {}", s.scheduler, t.site.empty() ? c.plan.target : t.site);
     if (!cloud && !s.queue.empty())
         where += fmt::format(", partition or queue {}", s.queue);
     strProperty(e, "description",
@@ -441,8 +446,7 @@ std::string jobScript(const JobSpec& s) {
 /// Refuses what Ansible would evaluate: every value the playbooks receive as a variable.
 bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
     const JobSpec& s = c.spec;
-    const Statement* d = c.deployment.block;
-    const Statement* job = child(d, "job");
+    const model::Deployment& d = c.lowered;
     bool ok = true;
     auto check = [&](const std::string& value, SourceRange range, std::string_view what) {
         if (ansibleSafe(value))
@@ -453,15 +457,14 @@ bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
                               what));
         ok = false;
     };
-    check(s.imageReference, whereWritten({{d, "image"}, {c.application, "container"}}, c.plan.range), "the image reference");
-    check(s.imageDir, whereWritten({{c.target, "image_dir"}}, c.plan.range), "'image_dir'");
-    if (const Value* modules = attr(c.target, "modules"); modules && modules->kind == Value::Kind::List) {
-        for (const auto& item : modules->items())
-            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
-                check(std::string(item.text()), item.range, "the module name");
-    }
-    check(s.queue, whereWritten({{job, "queue"}, {d, "partition"}, {c.target, "queue"}}, c.plan.range), "the queue");
-    check(s.account, whereWritten({{job, "account"}, {c.target, "account"}}, c.plan.range), "the account");
+    check(s.imageReference,
+          firstWritten({where(d.pinnedImage), d.application.containerRange}, c.plan.range), "the image reference");
+    check(s.imageDir, firstWritten({where(d.target.imageDir)}, c.plan.range), "'image_dir'");
+    for (const auto& module : d.target.modules)
+        check(module.value, module.range, "the module name");
+    check(s.queue, firstWritten({where(d.job.queue), d.partitionRange, where(d.target.queue)}, c.plan.range),
+          "the queue");
+    check(s.account, firstWritten({where(d.job.account), where(d.target.account)}, c.plan.range), "the account");
     return ok;
 }
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 
 namespace modak::model {
 namespace {
@@ -73,7 +74,7 @@ std::string valueText(const Value& v) {
 
 CpuSpec lowerCpu(const Statement* c) {
     CpuSpec cpu;
-    cpu.arch = word(c, "arch", "x86_64");
+    cpu.arch = word(c, "arch");
     cpu.model = word(c, "model");
     cpu.vendor = word(c, "vendor");
     cpu.sockets = clampedInt(integer(c, "sockets"), 1, 1, 64);
@@ -132,19 +133,22 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
             target.accelerator = vendorOf(catalogue, p.gpu);
     if (target.accelerator.empty())
         target.accelerator = "none";
-    target.queue = word(t, "queue");
-    target.account = word(t, "account");
+    target.queue = located(t, "queue");
+    target.account = located(t, "account");
     target.site = word(t, "site");
-    target.imageDir = word(t, "image_dir");
+    target.imageDir = located(t, "image_dir");
     target.registry = word(t, "registry");
-    target.calibration = word(t, "calibration");
-    target.modules = words(attr(t, "modules"));
+    target.calibration = located(t, "calibration");
+    if (const Value* modules = attr(t, "modules"))
+        for (const Value& item : modules->kind == Value::Kind::List ? modules->items() : std::span(modules, 1))
+            if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
+                target.modules.push_back({std::string(item.text()), item.range, true});
     target.cloud = word(t, "cloud");
-    target.region = word(t, "region");
-    target.instanceType = word(t, "instance_type");
-    target.flavor = word(t, "flavor");
-    target.image = word(t, "image");
-    target.network = word(t, "network");
+    target.region = located(t, "region");
+    target.instanceType = located(t, "instance_type");
+    target.flavor = located(t, "flavor");
+    target.image = located(t, "image");
+    target.network = located(t, "network");
     target.kubernetesNamespace = located(t, "namespace");
     return target;
 }
@@ -156,6 +160,7 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.kind = word(a, "kind", "ai_training");
     if (const Value* fw = attr(a, "framework")) {
         app.framework = std::string(fw->text());
+        app.frameworkRange = fw->range;
         if (fw->kind == Value::Kind::Versioned)
             app.frameworkVersion = std::string(fw->version());
     }
@@ -179,8 +184,10 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.parallelisation = words(attr(a, "parallelisation"));
     if (const Value* m = attr(a, "mpi")) {
         app.mpiLibrary = std::string(m->text());
-        if (m->kind == Value::Kind::Versioned)
+        if (m->kind == Value::Kind::Versioned) {
             app.mpiVersion = std::string(m->version());
+            app.mpiVersionRange = m->versionRange();
+        }
     }
     app.mpi = word(a, "type") == "mpi" || !app.mpiLibrary.empty() ||
               std::find(app.parallelisation.begin(), app.parallelisation.end(), "mpi") != app.parallelisation.end();
@@ -191,11 +198,15 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.threads = clampedInt(integer(a, "threads"), clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
     app.tag = word(a, "tag", app.name);
     app.container = word(a, "container");
+    if (const Value* c = attr(a, "container"))
+        app.containerRange = c->range;
     if (const Statement* env = child(a, "env")) {
         app.envRange = env->range();
         for (const Statement& e : env->body())
-            if (e.kind() == Statement::Kind::Attribute)
+            if (e.kind() == Statement::Kind::Attribute) {
                 app.env.emplace_back(std::string(e.key().name), valueText(e.value()));
+                app.envValueRanges.push_back(e.value().range);
+            }
     }
     app.pre = word(a, "pre");
     app.post = word(a, "post");
@@ -284,10 +295,10 @@ ScaleRequest lowerScale(const Statement* scale) {
     return s;
 }
 
-const Statement* referenced(const Program& program, const Symbol& from, std::string_view kind) {
+const Symbol* referenced(const Program& program, const Symbol& from, std::string_view kind) {
     std::string name = word(from.block, kind);
     const Symbol* sym = name.empty() ? nullptr : program.lookup(from.file, kind, name);
-    return sym ? sym->block : nullptr;
+    return sym && sym->block ? sym : nullptr;
 }
 
 } // namespace
@@ -298,8 +309,10 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     dep.name = std::string(symbol.name);
     dep.symbol = &symbol;
     dep.range = d->name() ? d->name()->range : d->range();
-    const Statement* app = referenced(program, symbol, "application");
-    const Statement* tgt = referenced(program, symbol, "target");
+    const Symbol* appSymbol = referenced(program, symbol, "application");
+    const Symbol* targetSymbol = referenced(program, symbol, "target");
+    const Statement* app = appSymbol ? appSymbol->block : nullptr;
+    const Statement* tgt = targetSymbol ? targetSymbol->block : nullptr;
     const Statement* scale = child(d, "scale");
     dep.resolved = app && tgt;
     dep.applicationBlock = app;
@@ -308,10 +321,13 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
         dep.application = lowerApplication(app, scale);
     if (tgt)
         dep.target = lowerTarget(tgt, catalogue);
+    dep.target.symbol = targetSymbol;
     const Target& target = dep.target;
 
     // The partition: the one named, else the target's default one.
     std::string partition = word(d, "partition");
+    if (const Value* p = attr(d, "partition"))
+        dep.partitionRange = p->range;
     for (const PartitionSpec& p : target.partitions)
         if (partition.empty() ? p.isDefault : p.name == partition)
             dep.partition = p;
@@ -325,7 +341,7 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     dep.runtime = word(d, "runtime", target.runtime);
     dep.build = word(d, "build", "auto");
     dep.graphCompiler = word(d, "graph_compiler", "auto");
-    dep.pinnedImage = word(d, "image");
+    dep.pinnedImage = located(d, "image");
 
     // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
     dep.storageName = word(d, "storage");
@@ -350,12 +366,14 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
         dep.scale.gpusPerNode = {*dep.job.gpusPerNode, *dep.job.gpusPerNode, false, false, true};
     if (dep.job.tasksPerNode)
         dep.scale.tasksPerNode = dep.job.tasksPerNode;
-    dep.queue = dep.job.queue.present ? dep.job.queue.value : (partition.empty() ? target.queue : partition);
-    dep.account = dep.job.account.present ? dep.job.account.value : target.account;
+    dep.queue = dep.job.queue.present ? dep.job.queue.value : (partition.empty() ? target.queue.value : partition);
+    dep.account = dep.job.account.present ? dep.job.account.value : target.account.value;
     return dep;
 }
 
-Workload lowerWorkload(const Statement& block, std::string name) {
+namespace {
+
+Workload lowerWorkloadBlock(const Statement& block, std::string name) {
     Workload w;
     w.name = std::move(name);
     w.kind = word(&block, "kind", "other");
@@ -366,11 +384,46 @@ Workload lowerWorkload(const Statement& block, std::string name) {
     return w;
 }
 
+} // namespace
+
+std::optional<Workload> lowerWorkload(const Symbol& symbol) {
+    if (!symbol.block)
+        return std::nullopt;
+    if (symbol.kind == "workload")
+        return lowerWorkloadBlock(*symbol.block, std::string(symbol.name));
+    // A nested `workload { }` of an application becomes "<application>.workload", a name no user
+    // entry can have.
+    const Statement* nested = symbol.kind == "application" ? child(symbol.block, "workload") : nullptr;
+    if (!nested || nested->kind() != Statement::Kind::Block)
+        return std::nullopt;
+    return lowerWorkloadBlock(*nested, std::string(symbol.name) + ".workload");
+}
+
+std::vector<CatalogFileReference> catalogFileReferences(const Program& program) {
+    std::vector<CatalogFileReference> out;
+    for (const auto& doc : program.documents)
+        for (const auto& s : doc->tree.statements)
+            if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
+                s.value().kind == Value::Kind::String)
+                out.push_back({doc.get(), {std::string(s.value().text()), s.value().range, true}});
+    return out;
+}
+
+Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue) {
+    Target target = lowerTarget(symbol.block, catalogue);
+    target.symbol = &symbol;
+    return target;
+}
+
 Image lowerImage(const Symbol& symbol) {
     const Statement& block = *symbol.block;
     Image img;
     img.name = std::string(symbol.name);
     img.reference = word(&block, "reference");
+    if (const Value* v = attr(&block, "reference"))
+        img.referenceRange = v->range;
+    if (const Value* v = attr(&block, "framework"))
+        img.frameworkRange = v->range;
     img.imageType = word(&block, "image_type", "docker");
     auto versioned = [&](std::string_view key) -> std::optional<VersionedName> {
         const Value* v = attr(&block, key);

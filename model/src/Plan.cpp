@@ -5,7 +5,6 @@
 
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 
@@ -19,7 +18,6 @@ namespace {
 
 using syntax::Statement;
 using syntax::Value;
-using namespace tree;
 
 /// An integer choice of the optimiser: lo..hi, chosen by the model or fixed.
 struct IntChoice {
@@ -103,13 +101,10 @@ std::optional<std::filesystem::path> scopedJsonPath(const Program& program, cons
 /// (relative to its file); the others are reported.
 template <typename Fn>
 void forEachCatalogFile(const Program& program, Diagnostics& diags, Fn fn) {
-    for (const auto& doc : program.documents)
-        for (const auto& s : doc->tree.statements)
-            if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
-                s.value().kind == Value::Kind::String)
-                if (auto path = scopedJsonPath(program, *doc, s.value().text(), s.value().range, DiagCode::CatalogInvalid,
-                                               "catalogue", diags))
-                    fn(*path, s.value().range);
+    for (const auto& [doc, written] : catalogFileReferences(program))
+        if (auto path = scopedJsonPath(program, *doc, written.value, written.range, DiagCode::CatalogInvalid,
+                                       "catalogue", diags))
+            fn(*path, written.range);
 }
 
 } // namespace
@@ -135,25 +130,23 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
         if (sym.kind == "target") {
             // A CPU the catalogue does not know still gets a prediction, from generic per-core figures
             // of its architecture; the explanation says so.
-            std::vector<const Statement*> cpus;
-            if (const Statement* c = child(sym.block, "cpu"))
-                cpus.push_back(c);
-            for (const auto& part : sym.block->body())
-                if (part.key().name == "partition")
-                    if (const Statement* c = child(&part, "cpu"))
-                        cpus.push_back(c);
-            for (const Statement* c : cpus) {
-                std::string model = word(c, "model");
-                auto cores = integer(c, "cores");
-                if (model.empty() || !cores || *cores < 1 || cat.cpu(model))
+            Target target = lowerTarget(sym, cat);
+            std::vector<CpuSpec> cpus;
+            if (target.cpu)
+                cpus.push_back(*target.cpu);
+            for (const PartitionSpec& part : target.partitions)
+                if (part.cpu)
+                    cpus.push_back(*part.cpu);
+            for (const CpuSpec& c : cpus) {
+                if (c.model.empty() || c.cores < 1 || cat.cpu(c.model))
                     continue;
-                int sockets = static_cast<int>(std::clamp<int64_t>(integer(c, "sockets").value_or(1), 1, 64));
+                const std::string& model = c.model;
                 Cpu generic;
                 generic.name = std::string(sym.name) + ".cpu";
                 generic.model = model;
-                generic.vendor = word(c, "vendor", "other");
-                generic.arch = word(c, "arch", "x86_64");
-                generic.cores = static_cast<int>(std::max<int64_t>(1, *cores / sockets));
+                generic.vendor = c.vendor.empty() ? "other" : c.vendor;
+                generic.arch = c.arch.empty() ? "x86_64" : c.arch;
+                generic.cores = std::max(1, c.cores / c.sockets);
                 generic.baseGhz = 2.4;
                 generic.fp32FlopsPerCycle = generic.arch == "x86_64" ? 32 : 16;  // AVX2 + 2 FMA; NEON/VSX
                 generic.fp64FlopsPerCycle = generic.fp32FlopsPerCycle / 2;
@@ -172,17 +165,10 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             else
                 cat.images.push_back(std::move(img));
         } else if (sym.kind == "workload" || sym.kind == "application") {
-            // A nested `workload { }` of an application becomes "<application>.workload", a name no
-            // user entry can have.
-            const Statement* block = sym.block;
-            std::string name(sym.name);
-            if (sym.kind == "application") {
-                block = child(sym.block, "workload");
-                if (!block || block->kind() != Statement::Kind::Block)
-                    continue;
-                name += ".workload";
-            }
-            Workload w = lowerWorkload(*block, name);
+            std::optional<Workload> lowered = lowerWorkload(sym);
+            if (!lowered)
+                continue;
+            Workload& w = *lowered;
             auto it = std::find_if(cat.workloads.begin(), cat.workloads.end(), [&](const Workload& x) { return x.name == w.name; });
             if (it != cat.workloads.end())
                 *it = std::move(w);
@@ -316,7 +302,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     DeploymentPlan& plan, std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
     const std::string& build = d.build;
     const std::string& compiler = d.graphCompiler;
-    const std::string& pinned = d.pinnedImage;
+    const std::string& pinned = d.pinnedImage.value;
     bool wantGpu = r.gpusPerNodeAvailable > 0;
     IntChoice gpus = intChoice(d.scale.gpusPerNode, wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
     if (!wantGpu || gpus.hi == 0) {
@@ -503,7 +489,7 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
         tasks = std::max(1, app.ranks.value_or(1) / std::max(1, nodes.lo));
 
     // An image: the pinned one, the application's tag, or one with its MPI library.
-    const std::string& pinned = d.pinnedImage;
+    const std::string& pinned = d.pinnedImage.value;
     const std::string& mpi = app.mpiLibrary;
     const std::string& mpiVersion = app.mpiVersion;
     const std::string& build = d.build;
@@ -604,8 +590,14 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
 DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym, const Catalogue& cat,
                               const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
     (void)sm;
+    return planDeployment(std::make_shared<const Deployment>(lowerDeployment(program, sym, cat)), cat, cal,
+                          maxAlternatives, diags);
+}
+
+DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat, const Calibration& cal,
+                              size_t maxAlternatives, Diagnostics& diags) {
     DeploymentPlan plan;
-    plan.spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
+    plan.spec = std::move(spec);
     const Deployment& dep = *plan.spec;
     plan.name = dep.name;
     plan.range = dep.range;
@@ -730,21 +722,21 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
     // Calibration: the caller's, else the deployment's target's `calibration = "…"` file (relative to
     // the file defining the target; each read once), else the built-in one.
     std::map<std::filesystem::path, std::optional<Calibration>> siteCalibrations;
-    std::set<const Value*> refused;
-    auto calibrationFor = [&](const Symbol& deployment) -> const Calibration& {
+    std::set<const Symbol*> refused;
+    auto calibrationFor = [&](const Deployment& deployment) -> const Calibration& {
         if (options.calibration)
             return *options.calibration;
-        const Symbol* target = program.lookup(deployment.file, "target", word(deployment.block, "target"));
-        const Value* file = target && target->block ? attr(target->block, "calibration") : nullptr;
+        const Symbol* target = deployment.target.symbol;
+        const Located<std::string>& file = deployment.target.calibration;
         const Document* doc = target ? program.document(target->file) : nullptr;
-        if (!file || file->kind != Value::Kind::String || !doc)
+        if (!file.present || !doc)
             return Calibration::builtin();
-        if (refused.count(file))
+        if (refused.count(target))
             return Calibration::builtin();
-        auto scoped = scopedJsonPath(program, *doc, file->text(), file->range, DiagCode::CalibrationInvalid,
+        auto scoped = scopedJsonPath(program, *doc, file.value, file.range, DiagCode::CalibrationInvalid,
                                      "calibration", diags);
         if (!scoped) {
-            refused.insert(file);  // said once, not once per deployment on this target
+            refused.insert(target);  // said once, not once per deployment on this target
             return Calibration::builtin();
         }
         const std::filesystem::path& path = *scoped;
@@ -754,11 +746,11 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
             if (auto id = sm.readFile(path, error)) {
                 it->second = Calibration::parse(sm.text(*id), *id, path.string(), diags);
                 if (!it->second)
-                    diags.add(DiagCode::CalibrationInvalid, file->range,
+                    diags.add(DiagCode::CalibrationInvalid, file.range,
                               fmt::format("calibration file '{}' is invalid (see above); the built-in calibration is "
                                           "used instead", path.string()));
             } else {
-                diags.add(DiagCode::CalibrationInvalid, file->range,
+                diags.add(DiagCode::CalibrationInvalid, file.range,
                           fmt::format("cannot read calibration file '{}': {}", path.string(), error));
             }
         }
@@ -771,8 +763,8 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         if (!options.deployment.empty() && sym.name != options.deployment)
             continue;
         found = true;
-        plan.deployments.push_back(
-            planDeployment(sm, program, sym, cat, calibrationFor(sym), options.maxAlternatives, diags));
+        auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
+        plan.deployments.push_back(planDeployment(spec, cat, calibrationFor(*spec), options.maxAlternatives, diags));
     }
     if (!found && !options.deployment.empty())
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,

@@ -44,6 +44,8 @@ struct Image {
     std::string doc;
     std::string source;
     std::string origin;  ///< "built-in", a catalogue file path, or "image block"
+    /// Where an image block wrote its reference and framework (for later diagnostics).
+    std::optional<SourceRange> referenceRange, frameworkRange;
 
     bool supportsCompiler(std::string_view compiler) const;
 };

@@ -34,7 +34,7 @@ struct CountChoice {
 };
 
 struct CpuSpec {
-    std::string arch = "x86_64";
+    std::string arch;  ///< "" = not written (x86_64 is assumed)
     std::string model, vendor;
     int sockets = 1;
     int cores = 0;  ///< per node, all sockets; 0 = not given
@@ -62,6 +62,7 @@ struct PartitionSpec {
 
 struct Target {
     std::string name;
+    const Symbol* symbol = nullptr;  ///< where it was defined (calibration paths are relative to its file)
     std::string scheduler = "none";
     std::string runtime = "none";
     /// nvidia, amd, fpga or none: as written, else the vendor of the GPU in the catalogue, else none.
@@ -73,10 +74,12 @@ struct Target {
     std::string interconnect;
     std::vector<PartitionSpec> partitions;
     std::vector<StorageSpec> storage;
-    std::string queue, account, site, imageDir, registry, calibration;
-    std::vector<std::string> modules;
-    // Clouds and Kubernetes.
-    std::string cloud, region, instanceType, flavor, image, network;
+    Located<std::string> queue, account, imageDir, calibration;
+    std::string site, registry;
+    std::vector<Located<std::string>> modules;
+    // Clouds and Kubernetes. Present when written, even as "".
+    std::string cloud;
+    Located<std::string> region, instanceType, flavor, image, network;
     Located<std::string> kubernetesNamespace;
 };
 
@@ -109,14 +112,17 @@ struct Application {
     std::vector<std::string> parallelisation;
     bool mpi = false;  ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
     std::string mpiLibrary, mpiVersion;
+    std::optional<SourceRange> mpiVersionRange;  ///< where `mpi = openmpi "4.1"` wrote its version
     std::optional<double> mpiScalingEfficiency;
     std::optional<int> ranks;
     SourceRange ranksRange;
     int threads = 0;  ///< OpenMP threads per rank (the application's, else the deployment's scale)
     std::string tag;  ///< calibration key of an HPC application (default: its name)
     std::string container;
+    std::optional<SourceRange> containerRange, frameworkRange;  ///< where written
     /// The application's environment, values rendered as text, in file order.
     std::vector<std::pair<std::string, std::string>> env;
+    std::vector<SourceRange> envValueRanges;  ///< where each value of `env` was written
     SourceRange envRange;
     std::string pre, post;
     std::string run;  ///< `run`, else `executable` and `arguments`
@@ -166,7 +172,9 @@ struct Deployment {
     std::optional<CpuSpec> cpu;
     std::optional<GpuSpec> gpu;
     std::string runtime = "none";  ///< the deployment's, else the target's
-    std::string build = "auto", graphCompiler = "auto", pinnedImage;
+    std::string build = "auto", graphCompiler = "auto";
+    Located<std::string> pinnedImage;     ///< the deployment's `image`
+    std::optional<SourceRange> partitionRange;  ///< where the deployment named its partition
     std::string storageName, storageClass;  ///< storage chosen: a target storage block or a class
     std::vector<std::string> emit;  ///< as written, else the target scheduler's job script
     JobRequest job;
@@ -179,9 +187,21 @@ struct Deployment {
 /// and read here as absent). `catalogue` decides the accelerator of a target that names only a GPU.
 Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue);
 
+/// A file-level `catalog = "…"` of one document of the program, as written (not yet resolved).
+struct CatalogFileReference {
+    const Document* document = nullptr;
+    Located<std::string> path;
+};
+/// Every `catalog` (or `catalogue`) file reference of the program, in document order.
+std::vector<CatalogFileReference> catalogFileReferences(const Program& program);
+
+/// A `target NAME { }` block (`symbol.block` must be set).
+Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue);
+
 /// An `image NAME { }` block as a catalogue image.
 Image lowerImage(const Symbol& symbol);
-/// A `workload NAME { }` block (or an application's nested one) as a catalogue workload.
-Workload lowerWorkload(const syntax::Statement& block, std::string name);
+/// A `workload NAME { }` block, or the nested `workload { }` of an application (named
+/// "<application>.workload"), as a catalogue workload; nullopt for an application without one.
+std::optional<Workload> lowerWorkload(const Symbol& symbol);
 
 } // namespace modak::model

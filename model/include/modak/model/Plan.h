@@ -94,5 +94,8 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
 DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& deployment,
                               const Catalogue& catalogue, const Calibration& calibration, size_t maxAlternatives,
                               Diagnostics& diags);
+/// Plans one lowered deployment; the plan keeps `deployment` as its `spec`.
+DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment, const Catalogue& catalogue,
+                              const Calibration& calibration, size_t maxAlternatives, Diagnostics& diags);
 
 } // namespace modak::model
