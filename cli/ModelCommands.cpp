@@ -9,6 +9,7 @@
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 #include "modak/model/Report.h"
+#include "modak/model/Schema.h"
 
 #include <fmt/format.h>
 
@@ -119,16 +120,21 @@ int runPredict(const PredictOptions& o) {
         printError(fmt::format("unknown workload '{}'; known: {}", o.workload, known(cat.workloads)));
         return UsageOrIoError;
     }
-    static const std::vector<std::string> frameworks = {"tensorflow", "pytorch", "keras", "mxnet", "cntk", "jax"};
-    if (std::find(frameworks.begin(), frameworks.end(), o.framework) == frameworks.end()) {
-        printError(fmt::format("unknown framework '{}'; known: tensorflow, pytorch, keras, mxnet, cntk, jax", o.framework));
+    // The language's frameworks (an application's `framework`): predict takes what a file may name.
+    auto frameworks = model::topLevelBlock("application")->key("framework")->enumValues();
+    auto isNamed = [&](const model::EnumValue& f) { return f.name == o.framework; };
+    if (std::none_of(frameworks.begin(), frameworks.end(), isNamed)) {
+        std::string known;
+        for (const auto& f : frameworks)
+            known += (known.empty() ? "" : ", ") + f.name;
+        printError(fmt::format("unknown framework '{}'; known: {}", o.framework, known));
         return UsageOrIoError;
     }
     s.framework = o.framework;
     s.version = o.version;
     s.build = o.build;
     s.graphCompiler = o.graphCompiler;
-    s.precision = o.precision == "amp" ? "mixed" : o.precision;
+    s.precision = o.precision;
     if (!o.gpu.empty() == !o.cpu.empty()) {
         printError("give exactly one of --gpu MODEL and --cpu MODEL");
         return UsageOrIoError;

@@ -4,6 +4,7 @@
 
 #include "modak/codegen/Generate.h"
 #include "modak/lsp/Server.h"
+#include "modak/model/CatalogueNames.h"
 
 #include <CLI/CLI.hpp>
 
@@ -91,11 +92,23 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--build", predictOpts.build, "Image build flavour")
         ->check(CLI::IsMember({"hub", "pip", "source"}))
         ->capture_default_str();
+    // The language's words, from the catalogue (CatalogueNames.h), and `none` for no graph compiler.
+    std::vector<std::string> graphCompilers = {"none"};
+    for (const auto& c : modak::model::data::graphCompilers())
+        graphCompilers.emplace_back(c.name);
+    std::vector<std::string> precisions;
+    for (const auto& p : modak::model::data::precisions())
+        precisions.emplace_back(p.name);
     predictCmd->add_option("--graph-compiler", predictOpts.graphCompiler, "Graph compiler")
-        ->check(CLI::IsMember({"none", "xla", "ngraph", "glow", "inductor"}))
+        ->check(CLI::IsMember(graphCompilers))
         ->capture_default_str();
-    predictCmd->add_option("--precision", predictOpts.precision, "Arithmetic precision (amp = mixed)")
-        ->check(CLI::IsMember({"fp32", "tf32", "amp", "mixed", "fp16", "bf16", "fp64"}))
+    predictCmd->add_option("--precision", predictOpts.precision, "Arithmetic precision")
+        // Earlier versions took `amp`, which the language never did: say what to write instead.
+        ->check([](const std::string& v) {
+            return v == "amp" ? std::string("amp is no precision; automatic mixed precision is `mixed`")
+                              : std::string();
+        })
+        ->check(CLI::IsMember(precisions))
         ->capture_default_str();
     auto* gpuOpt = predictCmd->add_option("--gpu", predictOpts.gpu, "GPU model (see `modak catalog hardware`)");
     auto* cpuOpt = predictCmd->add_option("--cpu", predictOpts.cpu, "CPU model, for a CPU-only job");

@@ -3,6 +3,7 @@
 
 #include "Recipes.h"
 #include "modak/codegen/Shell.h"
+#include "modak/model/CatalogueNames.h"
 
 #include <fmt/format.h>
 
@@ -14,7 +15,8 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
     const JobSpec& s = c.spec;
     if (!c.plan.chosen || c.plan.chosen->build != "source" || !c.plan.chosen->image || s.runtime == "none")
         return {};
-    bool oci = s.runtime == "docker" || s.runtime == "podman";
+    const model::data::RuntimeFacts* runtime = model::data::runtimeFacts(s.runtime);
+    bool oci = runtime && runtime->image == "oci";
     // The recipe travels with the job, so the job builds exactly what this generation wrote.
     std::vector<Artefact> out;
     if (oci)

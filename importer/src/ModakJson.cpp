@@ -6,6 +6,7 @@
 #include "JsonTree.h"
 #include "Output.h"
 #include "Values.h"
+#include "modak/model/CatalogueNames.h"
 #include "modak/model/Schedulers.h"
 #include "modak/syntax/Lexical.h"
 
@@ -253,12 +254,18 @@ const EnumSpec kTuners{"a tuner",
                        {{"cresta", "cresta"}, {"grid", "grid"}, {"random", "random"}, {"bayesian", "bayesian"},
                         {"autotune", "autotune"}},
                        {{"creata", "cresta"}}};
-const EnumSpec kStorageClasses{"a storage class",
-                               {{"default-common", "default_common"}, {"default-high", "default_high"},
-                                {"default-ssd", "default_ssd"}, {"default-ultra_high", "default_ultra_high"}},
-                               {{"default_common", "default_common"}, {"default_high", "default_high"},
-                                {"default_ssd", "default_ssd"}, {"default_ultra_high", "default_ultra_high"},
-                                {"default-ultra-high", "default_ultra_high"}}};
+/// MODAK's storage classes: the catalogue's entries with a MODAK spelling (hardware.json). Their
+/// .modak spelling, and one variant seen in MODAK jobs, are read with a warning.
+const EnumSpec kStorageClasses = [] {
+    EnumSpec spec{"a storage class", {}, {}};
+    for (const auto& s : model::data::storageClasses())
+        if (!s.modakName.empty()) {
+            spec.values.emplace_back(s.modakName, s.name());
+            spec.legacy.emplace_back(s.name(), s.name());
+        }
+    spec.legacy.emplace_back("default-ultra-high", "default_ultra_high");
+    return spec;
+}();
 
 std::string valueList(const EnumSpec& spec) {
     std::string r;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Catalogue.h"
 
+#include "modak/model/CatalogueNames.h"
 #include "modak/model/EmbeddedData.h"
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <span>
 
 namespace modak::model {
 namespace {
@@ -158,6 +160,10 @@ public:
     }
 
     void oneOf(std::string_view key, const std::string& value, std::initializer_list<std::string_view> allowed) {
+        oneOf(key, value, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+    }
+    void oneOf(std::string_view key, const std::string& value,
+               std::span<const std::string_view> allowed) {
         if (value.empty())
             return;
         if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
@@ -190,6 +196,17 @@ private:
     bool valid_ = true;
 };
 
+/// The catalogue's graph compilers (vocabulary.json), which an image may list.
+std::span<const std::string_view> graphCompilerNames() {
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> v;
+        for (const auto& c : data::graphCompilers())
+            v.push_back(c.name);
+        return v;
+    }();
+    return names;
+}
+
 Image readImage(Entry& e) {
     Image img;
     img.name = e.name();
@@ -211,7 +228,7 @@ Image readImage(Entry& e) {
     img.flags = e.str("flags");
     img.graphCompilers = e.strings("graph_compilers");
     for (const auto& c : img.graphCompilers)
-        e.oneOf("graph_compilers", c, {"xla", "ngraph", "glow", "inductor"});
+        e.oneOf("graph_compilers", c, graphCompilerNames());
     img.libraries = e.strings("libraries");
     img.features = e.strings("features");
     img.python = e.str("python");
@@ -424,8 +441,14 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
     }
     static constexpr std::string_view kSections[] = {"$schema", "version", "images", "cpus", "gpus",
                                                      "interconnects", "storage", "workloads"};
+    // The vocabulary is compiled into the language (CatalogueNames.h): a file cannot add a word.
+    static constexpr std::string_view kBuiltIn[] = {"precisions", "graph_compilers", "runtimes"};
     for (const auto& [key, value] : doc.items())
-        if (std::find(std::begin(kSections), std::end(kSections), key) == std::end(kSections))
+        if (std::find(std::begin(kBuiltIn), std::end(kBuiltIn), key) != std::end(kBuiltIn))
+            reader.error("/" + key, "",
+                         "the language's vocabulary is built in (schemas/catalog/vocabulary.json); "
+                         "a catalogue file cannot change it");
+        else if (std::find(std::begin(kSections), std::end(kSections), key) == std::end(kSections))
             reader.error("/" + key, "", "unknown section; known: images, cpus, gpus, interconnects, storage, workloads");
     if (auto v = doc.find("version"); v != doc.end() && !(v->is_number_integer() && v->get<int>() == 1))
         reader.error("/version", "", "only catalogue version 1 is supported");

@@ -23,4 +23,16 @@ const GpuFacts* gpuFacts(std::string_view name) {
     return it == gpus.end() ? nullptr : &*it;
 }
 
+const RuntimeFacts* runtimeFacts(std::string_view name) {
+    auto all = runtimes();
+    auto it = std::find_if(all.begin(), all.end(),
+                           [&](const RuntimeFacts& r) { return r.name() == name; });
+    return it == all.end() ? nullptr : &*it;
+}
+
+bool isGraphCompiler(std::string_view name) {
+    auto all = graphCompilers();
+    return std::any_of(all.begin(), all.end(), [&](const NamedEntry& c) { return c.name == name; });
+}
+
 } // namespace modak::model::data

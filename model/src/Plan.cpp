@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Plan.h"
 
+#include "modak/model/CatalogueNames.h"
 #include "modak/model/Deployment.h"
 
 #include "modak/model/Report.h"
@@ -351,7 +352,13 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     if (!pinned.empty() && images.empty() && rejected.empty())
         plan.explanation.push_back(fmt::format("the pinned image '{}' does not hold {} {}", pinned, r.framework, r.frameworkVersion));
 
-    static constexpr std::string_view kCompilers[] = {"none", "xla", "ngraph", "glow", "inductor"};
+    // No graph compiler first, then the catalogue's in its order (ties keep the first candidate).
+    static const std::vector<std::string_view> kCompilers = [] {
+        std::vector<std::string_view> v = {"none"};
+        for (const auto& c : data::graphCompilers())
+            v.push_back(c.name);
+        return v;
+    }();
     for (const Image* img : images) {
         for (auto gc : kCompilers) {
             if (compiler != "auto" && gc != compiler)

@@ -130,6 +130,25 @@ struct K {
 // ------------------------------------------------------------------------------------------------
 // Enumerations shared by several keys.
 
+// Interconnects, storage classes, precisions, graph compilers, runtimes and GPU models come from
+// the catalogue (schemas/catalog/, generated into CatalogueNames.h), so the language, the
+// performance model, the CLI and the JSON Schemas can never disagree.
+const data::NamedEntry& named(const data::NamedEntry& e) { return e; }
+template <class Facts>
+const data::NamedEntry& named(const Facts& f) {
+    return f.entry;
+}
+
+/// `before`, the catalogue's `entries` in catalogue order, then `after`.
+template <class Entries>
+Values catalogueValues(const Entries& entries, Values before = {}, const Values& after = {}) {
+    Values v = std::move(before);
+    for (const auto& e : entries)
+        v.push_back({std::string(named(e).name), std::string(named(e).doc)});
+    v.insert(v.end(), after.begin(), after.end());
+    return v;
+}
+
 const Values kFrameworks = {
     {"tensorflow", "TensorFlow (Google): graph and eager execution, 1.x and 2.x lines; XLA and nGraph "
                    "(1.x only) graph compilers"},
@@ -151,15 +170,7 @@ const Values kKerasBackends = {
     {"pytorch", "PyTorch backend, `KERAS_BACKEND=torch` (Keras 3)"},
 };
 
-const Values kPrecisions = {
-    {"fp32", "IEEE 754 single precision throughout (the framework default)"},
-    {"fp16", "IEEE 754 half precision; usually needs loss scaling to train stably"},
-    {"bf16", "bfloat16 (8-bit exponent, 7-bit mantissa): fp32 range at half the size; native on the GPUs "
-             "whose catalogue entry has a bf16 peak (Ampere, Ada, Hopper, CDNA2 and newer), not on V100 or older"},
-    {"tf32", "TensorFloat-32 matrix multiplications on NVIDIA Ampere or newer GPUs; tensors stay fp32"},
-    {"mixed", "automatic mixed precision: fp16/bf16 compute with fp32 master weights"},
-    {"fp64", "IEEE 754 double precision (scientific models; slow on most GPUs)"},
-};
+const Values kPrecisions = catalogueValues(data::precisions());
 
 const Values kDistributed = {
     {"none", "no distribution: one process trains the model"},
@@ -269,14 +280,8 @@ const Values kClouds = {
     {"aws", "Amazon Web Services EC2: VMs created with Terraform (instance_type, region)"},
 };
 
-const Values kRuntimes = {
-    {"singularity", "Singularity/SingularityCE: SIF images run with `singularity exec`"},
-    {"apptainer", "Apptainer (the Linux Foundation continuation of Singularity): `apptainer exec`"},
-    {"docker", "Docker: OCI images run by the Docker daemon"},
-    {"podman", "Podman: daemonless, rootless OCI runtime with a Docker-compatible CLI"},
-    {"charliecloud", "Charliecloud: unprivileged containers from image directories (`ch-run`)"},
-    {"none", "no container: the application runs directly on the host"},
-};
+const Values kRuntimes = catalogueValues(
+    data::runtimes(), {}, {{"none", "no container: the application runs directly on the host"}});
 
 const Values kCpuArchs = {
     {"x86_64", "64-bit x86 (Intel Xeon, AMD EPYC)"},
@@ -284,14 +289,7 @@ const Values kCpuArchs = {
     {"ppc64le", "64-bit little-endian POWER (IBM POWER8/9)"},
 };
 
-// GPU models and built-in workloads come from the embedded catalogue (schemas/catalog/), so the
-// language, the performance model and the completion lists can never disagree.
-Values gpuModelValues() {
-    Values v;
-    for (const auto& g : data::gpuModels())
-        v.push_back({std::string(g.entry.name), std::string(g.entry.doc)});
-    return v;
-}
+Values gpuModelValues() { return catalogueValues(data::gpuModels()); }
 
 const Values kAccelerators = {
     {"nvidia", "NVIDIA GPUs (CUDA): selects the GPU image flavour and `--nv`"},
@@ -300,31 +298,9 @@ const Values kAccelerators = {
     {"none", "no accelerator: CPU-only nodes"},
 };
 
-const Values kInterconnects = {
-    {"pcie", "PCI Express only (no GPU-to-GPU link)"},
-    {"nvlink1", "NVLink 1 (P100): 160 GB/s per GPU"},
-    {"nvlink2", "NVLink 2 (V100): 300 GB/s per GPU"},
-    {"nvlink3", "NVLink 3 (A100): 600 GB/s per GPU"},
-    {"nvlink4", "NVLink 4 (H100): 900 GB/s per GPU"},
-    {"ethernet_10g", "10 Gb/s Ethernet"},
-    {"ethernet_25g", "25 Gb/s Ethernet"},
-    {"ethernet_100g", "100 Gb/s Ethernet"},
-    {"infiniband_edr", "InfiniBand EDR: 100 Gb/s"},
-    {"infiniband_hdr", "InfiniBand HDR: 200 Gb/s"},
-    {"infiniband_ndr", "InfiniBand NDR: 400 Gb/s"},
-    {"slingshot", "HPE Slingshot: 200 Gb/s Ethernet-compatible HPC network"},
-};
+const Values kInterconnects = catalogueValues(data::interconnects());
 
-const Values kStorageClasses = {
-    {"nfs", "a shared NFS file system"},
-    {"local_ssd", "node-local SSD or NVMe (not shared between nodes)"},
-    {"parallel_fs", "a parallel file system (Lustre, GPFS/Spectrum Scale, BeeGFS)"},
-    {"object", "an object store (S3, Swift)"},
-    {"default_common", "MODAK storage class `default-common`: the lowest tier"},
-    {"default_high", "MODAK storage class `default-high`: faster than common"},
-    {"default_ssd", "MODAK storage class `default-ssd`: SSD-backed"},
-    {"default_ultra_high", "MODAK storage class `default-ultra_high`: the fastest tier"},
-};
+const Values kStorageClasses = catalogueValues(data::storageClasses());
 
 const Values kBuilds = {
     {"hub", "a prebuilt upstream image (e.g. `tensorflow/tensorflow`), used unchanged"},
@@ -336,15 +312,10 @@ const Values kBuilds = {
 // How an `image` was built: a fact about the image, so no `auto`.
 const Values kImageBuilds = {kBuilds[0], kBuilds[1], kBuilds[2]};
 
-const Values kGraphCompilers = {
-    {"none", "no graph compiler: the framework's default execution"},
-    {"xla", "XLA (Accelerated Linear Algebra): TensorFlow, Keras or JAX; sets TF_XLA_FLAGS for "
-            "TensorFlow"},
-    {"ngraph", "Intel nGraph: the ngraph-tf bridge (TensorFlow 1.12–1.15) or MXNet"},
-    {"glow", "Glow (PyTorch): ahead-of-time neural-network compiler"},
-    {"inductor", "TorchInductor through torch.compile (PyTorch 2.0 or later)"},
-    {"auto", "let the embedded model decide whether a graph compiler pays off"},
-};
+const Values kGraphCompilers =
+    catalogueValues(data::graphCompilers(),
+                    {{"none", "no graph compiler: the framework's default execution"}},
+                    {{"auto", "let the embedded model decide whether a graph compiler pays off"}});
 
 /// The `emit` kinds: a job script for each batch scheduler of Schedulers.h, among the others.
 const Values kEmits = [] {

@@ -1042,7 +1042,8 @@ private:
 
     void kubernetesRuntime(const Statement* runtime, const Statement* scheduler, std::string_view targetName) {
         std::string_view rt = ident(runtime);
-        if (ident(scheduler) != "kubernetes" || (rt != "singularity" && rt != "apptainer"))
+        const data::RuntimeFacts* facts = data::runtimeFacts(rt);
+        if (ident(scheduler) != "kubernetes" || !facts || facts->image != "sif")
             return;
         Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, runtime->value().range,
                                    fmt::format("Kubernetes cannot run '{}' containers; it runs OCI images", rt));

@@ -192,9 +192,12 @@ contains "$work/err" "/images/0/build: 'sorce' is not one of hub, pip, source [c
 
 # predict: the what-if calculator, and its refusals
 expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --gpus-per-node 4 \
-  --nodes 2 --interconnect infiniband_hdr --precision amp --batch-per-device 256 --format json
+  --nodes 2 --interconnect infiniband_hdr --precision mixed --batch-per-device 256 --format json
 contains "$work/out" '"efficiency"'
 contains "$work/out" '"communication"'
+# The CLI takes the language's precisions (the catalogue's), not the old `amp`.
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --precision amp
+contains "$work/err" "automatic mixed precision is \`mixed\`"
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu voodoo2
 contains "$work/err" "unknown GPU 'voodoo2'; known: "
 expect_exit 2 "$modak" predict --workload nosuch --framework pytorch --gpu v100_sxm2

@@ -33,6 +33,12 @@ offered_emits=$(complete_line modak generate --emit "" | sort | tr '\n' ' ')
 [[ -n $help_emits && $help_emits == "$offered_emits" ]] || fail "--emit offers '$offered_emits', the CLI generates '$help_emits'"
 grep -qw lsf <<<"$offered_emits" && grep -qw flux <<<"$offered_emits" || fail "--emit does not offer lsf and flux"
 [[ $(complete_line modak catalog "") == $'images\nhardware\nworkloads' ]] || fail "catalog sections"
+# Option values with a fixed set (the catalogue's vocabulary) are exactly those `modak predict --help` accepts.
+for option in --precision --graph-compiler --build; do
+  accepted=$("$modak" predict --help | sed -n "s/^ *$option TEXT:{\([^}]*\)}.*/\1/p" | tr ',' ' ')
+  offered=$(complete_line modak predict "$option" "" | tr '\n' ' ')
+  [[ -n $accepted && "$accepted " == "$offered" ]] || fail "predict $option offers '$offered', the CLI accepts '$accepted'"
+done
 cd "$src/examples" || exit 1
 # (Captured first: `grep -q` closing the pipe early would make pipefail report the printf's SIGPIPE.)
 files=$(complete_line modak check mnist_t)

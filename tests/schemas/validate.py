@@ -294,7 +294,7 @@ COMMANDS = [
     ("plan.schema.json", ["plan", "--format", "json", "tests/schemas/plan_cases.modak"], 1),
     ("predict.schema.json", ["predict", "--workload", "resnet50", "--framework", "pytorch", "--gpu", "a100_sxm4_40gb",
                              "--gpus-per-node", "4", "--nodes", "2", "--interconnect", "infiniband_hdr",
-                             "--precision", "amp", "--batch-per-device", "256", "--storage", "nfs",
+                             "--precision", "mixed", "--batch-per-device", "256", "--storage", "nfs",
                              "--format", "json"], 0, "predict"),
     ("predict.schema.json", ["predict", "--workload", "mnist_cnn", "--framework", "tensorflow", "--version", "2.1",
                              "--cpu", "Intel Xeon E5-2630 v4", "--sockets", "2", "--samples", "60000",

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //! What the language needs from the embedded catalogue, generated at build time from
-//! schemas/catalog/ (cmake/CatalogueNames.cmake): GPU models and their facts, and the built-in workloads. Checking
-//! a file uses these constant tables and never parses the catalogue's JSON.
+//! schemas/catalog/ (cmake/CatalogueNames.cmake): GPU models and their facts, interconnects,
+//! storage classes, the built-in workloads and the vocabulary of vocabulary.json (precisions,
+//! graph compilers, runtimes). Schema, Sema, Plan, the generators, the CLI and the importer read
+//! their names here; VocabularyTests.cpp holds the JSON Schemas' enums to the same tables.
+//! Checking a file uses these constant tables and never parses the catalogue's JSON.
 #pragma once
 
 #include <cstdint>
@@ -34,9 +37,38 @@ struct WorkloadFacts {
     uint64_t sampleBytes;
 };
 
+/// A storage class; `modakName` is its spelling in the original MODAK ("default-common"), or "".
+struct StorageFacts {
+    NamedEntry entry;
+    std::string_view modakName;
+
+    std::string_view name() const { return entry.name; }
+};
+
+/// A container runtime; `image` is how it keeps images: sif, oci or directory.
+struct RuntimeFacts {
+    NamedEntry entry;
+    std::string_view image;
+
+    std::string_view name() const { return entry.name; }
+};
+
 std::span<const GpuFacts> gpuModels();
 /// The catalogue GPU `name`, or nullptr.
 const GpuFacts* gpuFacts(std::string_view name);
 std::span<const WorkloadFacts> workloads();
+
+// In the order the language lists them (completion, docs/language.md).
+std::span<const NamedEntry> interconnects();
+std::span<const StorageFacts> storageClasses();
+std::span<const NamedEntry> precisions();
+/// The graph compilers proper: `none` and `auto` are the language's, not the catalogue's.
+std::span<const NamedEntry> graphCompilers();
+/// The container runtimes proper: `none` is the language's.
+std::span<const RuntimeFacts> runtimes();
+/// The runtime `name`, or nullptr (also for `none`).
+const RuntimeFacts* runtimeFacts(std::string_view name);
+/// Whether `name` is one of graphCompilers().
+bool isGraphCompiler(std::string_view name);
 
 } // namespace modak::model::data
