@@ -19,9 +19,6 @@ struct DeploymentContext {
     const model::Deployment& lowered;  ///< the typed deployment the plan was made from
     const GenerateOptions& options;
     JobSpec spec;
-    /// The application and target blocks (null when unresolved), only for where a value was written.
-    const syntax::Statement* application = nullptr;
-    const syntax::Statement* target = nullptr;
 };
 
 /// One `emit` kind: appends its artefacts (paths relative to the deployment's output directory,

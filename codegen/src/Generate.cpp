@@ -241,8 +241,7 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
     }
     const model::Deployment& lowered = *planned->spec;
     const std::vector<std::string>& emit = options.emit.empty() ? lowered.emit : options.emit;
-    DeploymentContext context{sm, program, deployment, *planned, lowered, options, {},
-                              lowered.applicationBlock, lowered.targetBlock};
+    DeploymentContext context{sm, program, deployment, *planned, lowered, options, {}};
     context.spec = readJobSpec(sm, program, deployment, *planned, options, diags);
     for (const auto& kind : emit) {
         const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });

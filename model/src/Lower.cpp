@@ -315,8 +315,6 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     const Statement* tgt = targetSymbol ? targetSymbol->block : nullptr;
     const Statement* scale = child(d, "scale");
     dep.resolved = app && tgt;
-    dep.applicationBlock = app;
-    dep.targetBlock = tgt;
     if (app)
         dep.application = lowerApplication(app, scale);
     if (tgt)

@@ -4,7 +4,6 @@
 #include "Cursor.h"
 
 #include "modak/lsp/Features.h"
-#include "modak/model/TreeAccess.h"
 
 #include <algorithm>
 #include <functional>

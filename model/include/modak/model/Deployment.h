@@ -157,10 +157,6 @@ struct Deployment {
     std::string name;
     SourceRange range;  ///< its name (or block), for diagnostics
     const Symbol* symbol = nullptr;
-    /// The blocks it was lowered from, for the source locations of later diagnostics only (values are
-    /// read from the fields here; docs/architecture.md lists the generators that still look up ranges).
-    const syntax::Statement* applicationBlock = nullptr;
-    const syntax::Statement* targetBlock = nullptr;
     Application application;
     Target target;
     bool resolved = false;  ///< application and target both resolved (Sema reported otherwise)
