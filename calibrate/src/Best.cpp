@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/calibrate/Best.h"
 
+#include "modak/model/Benchmark.h"
 #include "modak/model/Program.h"
-#include "modak/model/TreeAccess.h"
 #include "modak/syntax/Formatter.h"
 #include "modak/syntax/Parser.h"
 
@@ -13,8 +13,6 @@
 
 namespace modak::calibrate {
 namespace {
-
-using namespace model::tree;
 
 struct Edit {
     uint32_t begin, end;
@@ -40,28 +38,29 @@ std::string literal(std::string_view v) {
 
 /// Sets `key = value` in `block`: replaces the value when the key is there, else inserts a line
 /// before the closing brace (the formatter places it).
-void setAttribute(const Statement& block, std::string_view key, const std::string& value, std::vector<Edit>& edits) {
-    if (const Statement* s = child(&block, key); s && s->kind() == Statement::Kind::Attribute) {
-        edits.push_back({s->value().range.begin, s->value().range.end, value});
+void setAttribute(const model::EditableBlock& block, const std::string& key, const std::string& value,
+                  std::vector<Edit>& edits) {
+    if (auto it = block.values.find(key); it != block.values.end()) {
+        edits.push_back({it->second.begin, it->second.end, value});
         return;
     }
-    edits.push_back({block.closeBrace().begin, block.closeBrace().begin, fmt::format("\n{} = {}\n", key, value)});
+    edits.push_back({block.closeBrace, block.closeBrace, fmt::format("\n{} = {}\n", key, value)});
 }
 
-/// Sets several keys of the nested block `kind` of `parent`, creating the block when it is missing.
-void setNested(const Statement& parent, std::string_view kind, const std::vector<std::pair<std::string, std::string>>& kv,
-               std::vector<Edit>& edits) {
+/// Sets several keys of `nested`, the block `kind` of `parent`, creating it when it is missing.
+void setNested(const model::EditableBlock& parent, const model::EditableBlock& nested, std::string_view kind,
+               const std::vector<std::pair<std::string, std::string>>& kv, std::vector<Edit>& edits) {
     if (kv.empty())
         return;
-    if (const Statement* b = child(&parent, kind); b && b->kind() == Statement::Kind::Block) {
+    if (nested.present) {
         for (const auto& [k, v] : kv)
-            setAttribute(*b, k, v, edits);
+            setAttribute(nested, k, v, edits);
         return;
     }
     std::string body;
     for (const auto& [k, v] : kv)
         body += fmt::format("  {} = {}\n", k, v);
-    edits.push_back({parent.closeBrace().begin, parent.closeBrace().begin, fmt::format("\n{} {{\n{}}}\n", kind, body)});
+    edits.push_back({parent.closeBrace, parent.closeBrace, fmt::format("\n{} {{\n{}}}\n", kind, body)});
 }
 
 } // namespace
@@ -129,7 +128,8 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
                   fmt::format("no deployment '{}' in this file to write the best configuration into", deployment));
         return std::nullopt;
     }
-    const model::Symbol* app = program.lookup(file, "application", word(dep->block, "application"));
+    const model::ConfigurationBlocks blocks = model::configurationBlocks(program, *dep);
+    const model::Symbol* app = blocks.applicationSymbol;
     std::vector<std::pair<std::string, std::string>> scale, appKeys, env;
     for (const auto& [k, v] : values) {
         if (k == "nodes" || k == "threads")
@@ -143,19 +143,19 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
         }
     }
     std::vector<Edit> edits;
-    setNested(*dep->block, "scale", scale, edits);
+    setNested(blocks.deployment, blocks.scale, "scale", scale, edits);
     if (!appKeys.empty() || !env.empty()) {
         if (!app || app->file != file) {
             diags.add(DiagCode::UnresolvedReference,
                       dep->block->name() ? dep->block->name()->range : dep->block->range(),
                       fmt::format("the best configuration sets application values ({}), and application '{}' is not "
                                   "defined in this file: edit it where it is",
-                                  appKeys.empty() ? env.front().first : appKeys.front().first, word(dep->block, "application")));
+                                  appKeys.empty() ? env.front().first : appKeys.front().first, blocks.applicationName));
             return std::nullopt;
         }
         for (const auto& [k, v] : appKeys)
-            setAttribute(*app->block, k, v, edits);
-        setNested(*app->block, "env", env, edits);
+            setAttribute(blocks.application, k, v, edits);
+        setNested(blocks.application, blocks.env, "env", env, edits);
     }
     std::string text(sm.text(file));
     std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });

@@ -10,8 +10,8 @@
 #include "modak/codegen/JobSpec.h"
 #include "modak/codegen/KubernetesName.h"
 #include "modak/codegen/Shell.h"
+#include "modak/model/Benchmark.h"
 #include "modak/model/Schedulers.h"
-#include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -23,7 +23,6 @@
 namespace modak::calibrate {
 namespace {
 
-using namespace model::tree;
 using codegen::directiveSafe;
 using codegen::shellQuote;
 
@@ -57,54 +56,34 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string sourceText(const SourceManager& sm, SourceRange r) {
-    return std::string(sm.text(r.file).substr(r.begin, r.end - r.begin));
-}
-
 /// The values of an `autotune { parameter NAME { values = [...] | range = a..b } }` block.
-bool parameterValues(const SourceManager& sm, const Statement& p, Axis& axis, Diagnostics& diags) {
-    auto scalar = [&](const Value& v) -> std::optional<std::string> {
-        if (v.kind == Value::Kind::String || v.kind == Value::Kind::Identifier)
-            return std::string(v.text());
-        if (v.kind == Value::Kind::Integer || v.kind == Value::Kind::Float)
-            return sourceText(sm, v.range);
-        return std::nullopt;
-    };
-    if (const Value* values = attr(&p, "values")) {
-        const syntax::NodeList<Value> listed = values->items();
-        const auto items = values->kind == Value::Kind::List ? std::vector<Value>(listed.begin(), listed.end())
-                                                             : std::vector<Value>{*values};
-        for (const auto& v : items) {
-            auto s = scalar(v);
-            if (!s) {
+bool parameterValues(const model::TuneParameter& p, Axis& axis, Diagnostics& diags) {
+    if (p.values) {
+        for (const auto& v : *p.values) {
+            if (!v.text) {
                 diags.add(DiagCode::SweepInvalid, v.range, "a swept value is a number, a string or a name");
                 return false;
             }
-            axis.values.push_back(*s);
+            axis.values.push_back(*v.text);
         }
         return true;
     }
-    if (const Value* range = attr(&p, "range")) {
-        if (range->kind == Value::Kind::Range && range->items().size() == 2 &&
-            range->items()[0].kind == Value::Kind::Integer && range->items()[1].kind == Value::Kind::Integer) {
-            int64_t lo = range->items()[0].integer(), hi = range->items()[1].integer();
-            if (hi - lo > 100000) {
-                diags.add(DiagCode::SweepTooLarge, range->range, fmt::format("the range {}..{} has {} values", lo, hi, hi - lo + 1));
+    if (p.range.present) {
+        if (const auto& r = p.range.value) {
+            if (r->hi - r->lo > 100000) {
+                diags.add(DiagCode::SweepTooLarge, p.range.range,
+                          fmt::format("the range {}..{} has {} values", r->lo, r->hi, r->hi - r->lo + 1));
                 return false;
             }
-            for (int64_t i = lo; i <= hi; ++i)
+            for (int64_t i = r->lo; i <= r->hi; ++i)
                 axis.values.push_back(std::to_string(i));
             return true;
         }
-        if (range->kind == Value::Kind::Integer) {
-            axis.values.push_back(std::to_string(range->integer()));
-            return true;
-        }
-        diags.add(DiagCode::SweepInvalid, range->range,
+        diags.add(DiagCode::SweepInvalid, p.range.range,
                   "a benchmark sweeps whole numbers of a range: write `values = [...]` for other values");
         return false;
     }
-    diags.add(DiagCode::SweepInvalid, p.range(), "the parameter has neither `values` nor `range`");
+    diags.add(DiagCode::SweepInvalid, p.block, "the parameter has neither `values` nor `range`");
     return false;
 }
 
@@ -602,30 +581,29 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         return std::nullopt;
     }
     const model::Symbol& dep = *deployments.front();
-    const Statement* block = dep.block;
-    const model::Symbol* app = program.lookup(dep.file, "application", word(block, "application"));
-    const model::Symbol* target = program.lookup(dep.file, "target", word(block, "target"));
-    if (!app || !target)
+    const model::Deployment lowered = model::lowerDeployment(program, dep, cat);
+    if (!lowered.resolved)
         return std::nullopt;  // loadProgram reported the unresolved reference
-    const SourceRange depAt = dep.block->name() ? dep.block->name()->range : dep.block->range();
+    const model::Application& app = lowered.application;
+    const model::Target& target = lowered.target;
+    const model::Benchmark bench = model::lowerBenchmark(sm, lowered);
+    const SourceRange depAt = lowered.range;
 
     BenchJobs jobs;
     jobs.deployment = dep.name;
-    jobs.scheduler = word(target->block, "scheduler");
+    jobs.scheduler = target.scheduler;
     const codegen::BatchScheduler* batch = codegen::findBatchScheduler(jobs.scheduler);
     if (batch && !batch->directives)
         batch = nullptr;  // no batch system: no job arrays
     if (!batch && jobs.scheduler != "kubernetes") {
-        const Value* at = attr(target->block, "scheduler");
-        diags.add(DiagCode::SweepInvalid, at ? at->range : depAt,
+        diags.add(DiagCode::SweepInvalid, bench.schedulerAt,
                   fmt::format("benchmark sweeps run as job arrays of {}, or as Kubernetes Indexed Jobs; target '{}' "
                               "has scheduler {}",
-                              batchSystems(), target->name, jobs.scheduler.empty() ? "none" : jobs.scheduler));
+                              batchSystems(), target.name, jobs.scheduler));
         return std::nullopt;
     }
     if (jobs.scheduler == "kubernetes" && o.kernel == "app") {
-        const Value* at = attr(target->block, "scheduler");
-        diags.add(DiagCode::SweepInvalid, at ? at->range : depAt,
+        diags.add(DiagCode::SweepInvalid, bench.schedulerAt,
                   fmt::format("on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in "
                               "modak's image; an application sweep (--kernel app) needs {}",
                               batchSystems()));
@@ -637,14 +615,11 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     std::vector<Axis> axes;
     // The autotune block tunes the application; the hardware kernels measure the machine instead.
     const bool hardwareKernel = o.kernel == "stream" || o.kernel == "allreduce";
-    if (const Statement* tune = hardwareKernel ? nullptr : child(block, "autotune"))
-        for (const auto& p : tune->body()) {
-            if (p.key().name != "parameter" || p.kind() != Statement::Kind::Block || !p.name())
-                continue;
-            Axis axis{std::string(p.name()->name), {}, p.name()->range};
-            if (parameterValues(sm, p, axis, diags))
-                axes.push_back(std::move(axis));
-        }
+    for (const model::TuneParameter& p : bench.autotune) {
+        Axis axis{p.name.value, {}, p.name.range};
+        if (!hardwareKernel && parameterValues(p, axis, diags))
+            axes.push_back(std::move(axis));
+    }
     for (const auto& arg : o.sweeps) {
         auto eq = arg.text.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == arg.text.size()) {
@@ -672,7 +647,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     static const std::set<std::string> wholeNumberKeys = {"nodes", "batch_size", "threads", "array_mib"};
     const auto kernelKeyList = keysOfKernel.count(o.kernel) ? keysOfKernel.at(o.kernel) : std::vector<std::string>{};
     const std::set<std::string> kernelKeys(kernelKeyList.begin(), kernelKeyList.end());
-    const int64_t targetNodes = integer(target->block, "nodes").value_or(0);
+    const int64_t targetNodes = target.nodes.value_or(0);
     for (auto& axis : axes) {
         if (!safeKey(axis.key)) {
             diags.add(DiagCode::SweepInvalid, axis.range,
@@ -702,7 +677,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             }
             if (axis.key == "nodes" && targetNodes > 0 && *positiveInt(v) > targetNodes) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
-                          fmt::format("{} nodes: target '{}' has {}", v, target->name, targetNodes));
+                          fmt::format("{} nodes: target '{}' has {}", v, target.name, targetNodes));
                 break;
             }
             if (axis.key == "nodes" && o.kernel == "allreduce" && *positiveInt(v) < 2) {
@@ -755,12 +730,11 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     }
 
     // Defaults of the kernel's parameters, from the deployment and the application.
-    const Statement* scale = child(block, "scale");
-    const Statement* job = child(block, "job");
+    const model::JobRequest& job = lowered.job;
     std::map<std::string, std::string> defaults;
-    defaults["nodes"] = std::to_string(std::max<int64_t>(1, integer(scale, "nodes").value_or(1)));
-    defaults["batch_size"] = std::to_string(std::max<int64_t>(1, integer(app->block, "batch_size").value_or(32)));
-    defaults["threads"] = std::to_string(std::max<int64_t>(1, integer(scale, "threads").value_or(1)));
+    defaults["nodes"] = std::to_string(bench.nodes);
+    defaults["batch_size"] = std::to_string(app.batchSize.value_or(32));
+    defaults["threads"] = std::to_string(std::max(1, lowered.scale.threads));
     defaults["array_mib"] = "64";
     if (o.kernel == "stream")
         defaults["nodes"] = "1";  // a node's memory: one task on one node
@@ -808,38 +782,37 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     base.maxParallel = o.maxParallel;
     base.steps = o.steps;
     base.scale = o.scale;
-    base.walltime = integer(job, "walltime").value_or(600);
-    base.queue = word(job, "queue", word(target->block, "queue"));
-    base.account = word(job, "account", word(target->block, "account"));
-    base.interconnect = word(target->block, "interconnect");
-    std::string name = word(job, "name", fmt::format("bench-{}", dep.name));
-    const Statement* cpu = child(target->block, "cpu");
-    const Statement* gpu = child(target->block, "gpu");
-    if (const model::Cpu* c = cpu ? cat.cpu(word(cpu, "model")) : nullptr)
+    base.walltime = job.walltimeSeconds.value_or(600);
+    base.queue = lowered.queue;
+    base.account = lowered.account;
+    base.interconnect = target.interconnect;
+    std::string name = job.name.present ? job.name.value : fmt::format("bench-{}", dep.name);
+    // The target's hardware: a sweep measures the machine, not a partition of it.
+    const std::optional<model::CpuSpec>& cpu = target.cpu;
+    if (const model::Cpu* c = cpu ? cat.cpu(cpu->model) : nullptr)
         base.device = c->name;
-    base.sockets = static_cast<int>(std::max<int64_t>(1, integer(cpu, "sockets").value_or(1)));
+    base.sockets = cpu ? cpu->sockets : 1;
     base.maxBytes = o.maxBytes;
     base.transport = o.kernel == "allreduce" ? o.transport : "";
     base.image = o.image.empty() ? "modak:" + o.version : o.image;
-    if (gpu && o.kernel == "app")
-        base.device = word(gpu, "model");
-    const Value* appWorkload = attr(app->block, "workload");
+    if (target.gpu && o.kernel == "app")
+        base.device = target.gpu->model;
+    // A nested `workload { }` ("<application>.workload") is the program's: the kernel cannot run it.
+    const bool namedWorkload = !app.workload.empty() && app.workload != app.name + ".workload";
     std::string workload = o.workload;
-    if (workload.empty() && appWorkload && appWorkload->kind == Value::Kind::Identifier &&
-        cat.workload(appWorkload->text()))
-        workload = std::string(appWorkload->text());
+    if (workload.empty() && namedWorkload && cat.workload(app.workload))
+        workload = app.workload;
     if (o.kernel == "stream" || o.kernel == "allreduce") {
         if (o.kernel == "stream" && base.device.empty()) {
-            const Value* m = cpu ? attr(cpu, "model") : nullptr;
-            diags.add(DiagCode::SweepInvalid, m ? m->range : target->block->name() ? target->block->name()->range : depAt,
+            diags.add(DiagCode::SweepInvalid, bench.cpuModelAt,
                       fmt::format("the stream kernel measures the CPU's memory, and target '{}' names no CPU model of "
-                                  "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)", target->name));
+                                  "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)", target.name));
             return std::nullopt;
         }
         if (o.kernel == "allreduce" && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, target->block->name() ? target->block->name()->range : depAt,
+            diags.add(DiagCode::SweepInvalid, bench.targetAt,
                       fmt::format("the allreduce kernel measures the network between nodes: target '{}' has no "
-                                  "`interconnect`", target->name));
+                                  "`interconnect`", target.name));
             return std::nullopt;
         }
         if (o.kernel == "allreduce" && o.transport != "tcp" && o.transport != "mpi") {
@@ -867,33 +840,28 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             return std::nullopt;
         }
         if (base.device.empty()) {
-            const Value* m = cpu ? attr(cpu, "model") : nullptr;
-            diags.add(DiagCode::SweepInvalid,
-                      m ? m->range : target->block->name() ? target->block->name()->range : depAt,
+            diags.add(DiagCode::SweepInvalid, bench.cpuModelAt,
                       fmt::format("the train-step kernel measures the CPU, and target '{}' names no CPU model of the "
                                   "catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`): its results "
-                                  "could not be fitted", target->name));
+                                  "could not be fitted", target.name));
             return std::nullopt;
         }
         if (byNodes.rbegin()->first > 1 && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, target->block->name() ? target->block->name()->range : depAt,
+            diags.add(DiagCode::SweepInvalid, bench.targetAt,
                       fmt::format("a sweep over more than one node needs the network: target '{}' has no `interconnect`",
-                                  target->name));
+                                  target.name));
             return std::nullopt;
         }
     } else {
-        base.run = word(app->block, "run");
+        base.run = app.run;
         if (base.run.empty()) {
-            diags.add(DiagCode::SweepInvalid, app->block->name() ? app->block->name()->range : depAt,
+            diags.add(DiagCode::SweepInvalid, bench.applicationAt,
                       fmt::format("--kernel app runs the application's `run` command, and application '{}' has none",
-                                  app->name));
+                                  app.name));
             return std::nullopt;
         }
-        if (const Value* fw = attr(app->block, "framework")) {
-            base.framework = std::string(fw->text());
-            if (fw->kind == Value::Kind::Versioned)
-                base.frameworkVersion = std::string(fw->version());
-        }
+        base.framework = app.framework;
+        base.frameworkVersion = app.frameworkVersion;
         // The container the plan chooses for the deployment, launched as its job script launches it.
         Diagnostics planDiags;
         model::DeploymentPlan plan = model::planDeployment(sm, program, dep, cat, model::Calibration::builtin(), 0, planDiags);
