@@ -320,6 +320,7 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     if (tgt)
         dep.target = lowerTarget(tgt, catalogue);
     dep.target.symbol = targetSymbol;
+    dep.application.symbol = appSymbol;
     const Target& target = dep.target;
 
     // The partition: the one named, else the target's default one.

@@ -78,13 +78,14 @@ Benchmark lowerBenchmark(const SourceManager& sm, const Deployment& deployment) 
             if (p.key().name == "parameter" && p.kind() == Statement::Kind::Block && p.name())
                 out.autotune.push_back(lowerParameter(sm, p));
     out.nodes = static_cast<int>(std::clamp<int64_t>(integer(child(d, "scale"), "nodes").value_or(1), 1, 100000));
-    const Statement* t = deployment.targetBlock;
+    const Statement* t = deployment.target.symbol ? deployment.target.symbol->block : nullptr;
     const Value* scheduler = attr(t, "scheduler");
     out.schedulerAt = scheduler ? scheduler->range : deployment.range;
     out.targetAt = nameOr(t, deployment.range);
     const Value* cpuModel = attr(child(t, "cpu"), "model");
     out.cpuModelAt = cpuModel ? cpuModel->range : out.targetAt;
-    out.applicationAt = nameOr(deployment.applicationBlock, deployment.range);
+    out.applicationAt =
+        nameOr(deployment.application.symbol ? deployment.application.symbol->block : nullptr, deployment.range);
     return out;
 }
 

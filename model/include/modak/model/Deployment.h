@@ -98,6 +98,7 @@ struct BuildSpec {
 
 struct Application {
     std::string name;
+    const Symbol* symbol = nullptr;  ///< where it was defined
     std::string kind = "ai_training";  ///< ai_training, hpc, …
     std::string framework, frameworkVersion;
     /// The catalogue name of the workload: a built-in one, a `workload` block, or "<app>.workload"
