@@ -637,7 +637,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     std::vector<Axis> axes;
     // The autotune block tunes the application; the hardware kernels measure the machine instead.
     const bool hardwareKernel = o.kernel == "stream" || o.kernel == "allreduce";
-    if (const Statement* tune = hardwareKernel ? nullptr : child(block, "autotune"))
+    if (const Statement* tune = hardwareKernel ? nullptr : child(block, "autotune")) {
+        noteRead(tune, "parameter");
         for (const auto& p : tune->body()) {
             if (p.key().name != "parameter" || p.kind() != Statement::Kind::Block || !p.name())
                 continue;
@@ -645,6 +646,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             if (parameterValues(sm, p, axis, diags))
                 axes.push_back(std::move(axis));
         }
+    }
     for (const auto& arg : o.sweeps) {
         auto eq = arg.text.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == arg.text.size()) {

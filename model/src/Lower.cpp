@@ -105,6 +105,8 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
         target.gpu = lowerGpu(g);
     target.memoryBytes = integer(t, "memory");
     target.interconnect = word(t, "interconnect");
+    noteRead(t, "partition");
+    noteRead(t, "storage");
     for (const Statement& s : t->body()) {
         if (s.kind() != Statement::Kind::Block || !s.name())
             continue;
@@ -136,7 +138,6 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.account = word(t, "account");
     target.site = word(t, "site");
     target.imageDir = word(t, "image_dir");
-    target.registry = word(t, "registry");
     target.calibration = word(t, "calibration");
     target.modules = words(attr(t, "modules"));
     target.cloud = word(t, "cloud");
@@ -188,7 +189,11 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.ranks = optionalInt(a, "ranks", 1, 10'000'000);
     if (const Value* v = attr(a, "ranks"))
         app.ranksRange = v->range;
-    app.threads = clampedInt(integer(a, "threads"), clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
+    // Threads per rank: the application's, else its `openmp` block's, else the deployment's scale.
+    std::optional<int64_t> threads = integer(a, "threads"), openmpThreads = integer(child(a, "openmp"), "threads");
+    if (!threads)
+        threads = openmpThreads;
+    app.threads = clampedInt(threads, clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
     app.tag = word(a, "tag", app.name);
     app.container = word(a, "container");
     if (const Statement* env = child(a, "env")) {
@@ -197,6 +202,11 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
             if (e.kind() == Statement::Kind::Attribute)
                 app.env.emplace_back(std::string(e.key().name), valueText(e.value()));
     }
+    // Multi-backend Keras (2.x up to 2.3, Keras 3) picks its backend from KERAS_BACKEND; Keras 3
+    // spells PyTorch `torch`. An `env` entry of the same name wins.
+    if (std::string backend = word(a, "keras_backend"); !backend.empty() && app.framework == "keras" &&
+        std::none_of(app.env.begin(), app.env.end(), [](const auto& e) { return e.first == "KERAS_BACKEND"; }))
+        app.env.emplace_back("KERAS_BACKEND", backend == "pytorch" ? "torch" : backend);
     app.pre = word(a, "pre");
     app.post = word(a, "post");
     app.run = word(a, "run");

@@ -103,6 +103,7 @@ std::optional<std::filesystem::path> scopedJsonPath(const Program& program, cons
 /// (relative to its file); the others are reported.
 template <typename Fn>
 void forEachCatalogFile(const Program& program, Diagnostics& diags, Fn fn) {
+    noteRead("file", "catalog");
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
             if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&

@@ -73,7 +73,7 @@ struct Target {
     std::string interconnect;
     std::vector<PartitionSpec> partitions;
     std::vector<StorageSpec> storage;
-    std::string queue, account, site, imageDir, registry, calibration;
+    std::string queue, account, site, imageDir, calibration;
     std::vector<std::string> modules;
     // Clouds and Kubernetes.
     std::string cloud, region, instanceType, flavor, image, network;
