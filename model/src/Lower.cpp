@@ -106,6 +106,8 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
         target.gpu = lowerGpu(g);
     target.memoryBytes = integer(t, "memory");
     target.interconnect = word(t, "interconnect");
+    noteRead(t, "partition");
+    noteRead(t, "storage");
     for (const Statement& s : t->body()) {
         if (s.kind() != Statement::Kind::Block || !s.name())
             continue;
@@ -137,7 +139,6 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.account = located(t, "account");
     target.site = word(t, "site");
     target.imageDir = located(t, "image_dir");
-    target.registry = word(t, "registry");
     target.calibration = located(t, "calibration");
     if (const Value* modules = attr(t, "modules"))
         for (const Value& item : modules->kind == Value::Kind::List ? modules->items() : std::span(modules, 1))
@@ -195,7 +196,11 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.ranks = optionalInt(a, "ranks", 1, 10'000'000);
     if (const Value* v = attr(a, "ranks"))
         app.ranksRange = v->range;
-    app.threads = clampedInt(integer(a, "threads"), clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
+    // Threads per rank: the application's, else its `openmp` block's, else the deployment's scale.
+    std::optional<int64_t> threads = integer(a, "threads"), openmpThreads = integer(child(a, "openmp"), "threads");
+    if (!threads)
+        threads = openmpThreads;
+    app.threads = clampedInt(threads, clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
     app.tag = word(a, "tag", app.name);
     app.container = word(a, "container");
     if (const Value* c = attr(a, "container"))
@@ -208,6 +213,11 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
                 app.envValueRanges.push_back(e.value().range);
             }
     }
+    // Multi-backend Keras (2.x up to 2.3, Keras 3) picks its backend from KERAS_BACKEND; Keras 3
+    // spells PyTorch `torch`. An `env` entry of the same name wins.
+    if (std::string backend = word(a, "keras_backend"); !backend.empty() && app.framework == "keras" &&
+        std::none_of(app.env.begin(), app.env.end(), [](const auto& e) { return e.first == "KERAS_BACKEND"; }))
+        app.env.emplace_back("KERAS_BACKEND", backend == "pytorch" ? "torch" : backend);
     app.pre = word(a, "pre");
     app.post = word(a, "post");
     app.run = word(a, "run");
@@ -400,6 +410,7 @@ std::optional<Workload> lowerWorkload(const Symbol& symbol) {
 
 std::vector<CatalogFileReference> catalogFileReferences(const Program& program) {
     std::vector<CatalogFileReference> out;
+    noteRead("file", "catalog");
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
             if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&

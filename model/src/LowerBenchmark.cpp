@@ -73,10 +73,12 @@ EditableBlock editable(const Statement* block) {
 Benchmark lowerBenchmark(const SourceManager& sm, const Deployment& deployment) {
     Benchmark out;
     const Statement* d = deployment.symbol ? deployment.symbol->block : nullptr;
-    if (const Statement* tune = child(d, "autotune"))
+    if (const Statement* tune = child(d, "autotune")) {
+        noteRead(tune, "parameter");
         for (const Statement& p : tune->body())
             if (p.key().name == "parameter" && p.kind() == Statement::Kind::Block && p.name())
                 out.autotune.push_back(lowerParameter(sm, p));
+    }
     out.nodes = static_cast<int>(std::clamp<int64_t>(integer(child(d, "scale"), "nodes").value_or(1), 1, 100000));
     const Statement* t = deployment.target.symbol ? deployment.target.symbol->block : nullptr;
     const Value* scheduler = attr(t, "scheduler");

@@ -124,6 +124,10 @@ struct K {
         k.placeholder = std::move(placeholder);
         return *this;
     }
+    K& docOnly(std::string why) {
+        k.documentationOnly = std::move(why);
+        return *this;
+    }
     operator KeySchema() const { return k; }
 };
 
@@ -410,16 +414,20 @@ Tables::Tables() {
     dataset.kind = "dataset";
     dataset.doc = "the training data: where it is, how many samples, how large";
     dataset.keys = {
-        K("path", "directory or file holding the data set on the target").t(tString("\"/scratch/data\"")).ph("\"/scratch/data\""),
+        K("path", "directory or file holding the data set on the target").t(tString("\"/scratch/data\"")).ph("\"/scratch/data\"")
+            .docOnly("modak neither stages nor reads the data; the application's own arguments name it"),
         K("samples", "number of training samples in one epoch").t(tInt(atLeast(1))).ph("60000"),
-        K("size", "total size of the data set").t(tSize()).ph("1 GiB"),
+        K("size", "total size of the data set").t(tSize()).ph("1 GiB")
+            .docOnly("the I/O estimate is samples × the workload's sample_size"),
         K("storage", "storage class the data should be staged to").t(tEnum(kStorageClasses)).alias({"storage_class_pref"}),
-        K("basedata", "base data set this one derives from (name or URL)").t(tString()),
+        K("basedata", "base data set this one derives from (name or URL)").t(tString())
+            .docOnly("provenance kept from MODAK's data description"),
         K("prefetch", "prefetch the input pipeline: `true`, `false`, or the number of batches to prefetch")
             .t(tInt(atLeast(0))).t(tBool()),
         K("cache", "cache the decoded data set: `true`, `false`, or the cache size in samples")
             .t(tInt(atLeast(0))).t(tBool()),
-        K("format", "file format of the samples (e.g. \"tfrecord\", \"jpeg\", \"hdf5\")").t(tString()),
+        K("format", "file format of the samples (e.g. \"tfrecord\", \"jpeg\", \"hdf5\")").t(tString())
+            .docOnly("the performance model does not distinguish input formats"),
     };
 
     // §4.3 workload
@@ -437,8 +445,10 @@ Tables::Tables() {
     mpiTuning.kind = "mpi_tuning";
     mpiTuning.doc = "measured MPI behaviour of an HPC application (MODAK's `parallelisation-mpi` extras)";
     mpiTuning.keys = {
-        K("core_subscription", "MPI ranks per physical core (1 = one rank per core)").t(tInt(atLeast(1))),
-        K("message_size", "typical size of the application's MPI messages").t(tEnum(kMessageSizes)),
+        K("core_subscription", "MPI ranks per physical core (1 = one rank per core)").t(tInt(atLeast(1)))
+            .docOnly("MODAK's measured extras; ranks per node come from scale and job"),
+        K("message_size", "typical size of the application's MPI messages").t(tEnum(kMessageSizes))
+            .docOnly("MODAK's measured extras; the HPC model scales by scaling_efficiency alone"),
         K("scaling_efficiency", "measured parallel efficiency of the MPI scaling, between 0 and 1")
             .t(tFloat(between(0, 1))),
     };
@@ -447,16 +457,21 @@ Tables::Tables() {
     openmp.doc = "OpenMP settings of an HPC application";
     openmp.keys = {
         K("threads", "OpenMP threads per rank (OMP_NUM_THREADS)").t(tInt(atLeast(1))).alias({"number_of_threads"}),
-        K("affinity", "thread placement policy").t(tEnum(kAffinities)),
+        K("affinity", "thread placement policy").t(tEnum(kAffinities))
+            .docOnly("no portable setting expresses every value (block, simple); placement is the launcher's"),
         K("scaling_efficiency", "measured parallel efficiency of the threading, between 0 and 1")
-            .t(tFloat(between(0, 1))),
+            .t(tFloat(between(0, 1)))
+            .docOnly("the HPC model does not model threading efficiency"),
     };
 
+    // MODAK's build facts of offloaded code: the application's own build command compiles it.
     auto accKeys = [](const char* what) {
+        const char* why = "describes how the offloaded code was built; `build.command` builds it";
         return std::vector<KeySchema>{
-            K("compiler", fmt::format("compiler used for the {} code", what)).t(tEnum(kCompilers)),
-            K("version", "compiler version").t(tString("\"23.1\"")),
-            K("accelerators", "accelerators used per node").t(tInt(atLeast(1))).alias({"number_of_acc"}),
+            K("compiler", fmt::format("compiler used for the {} code", what)).t(tEnum(kCompilers)).docOnly(why),
+            K("version", "compiler version").t(tString("\"23.1\"")).docOnly(why),
+            K("accelerators", "accelerators used per node").t(tInt(atLeast(1))).alias({"number_of_acc"})
+                .docOnly("GPUs per node come from scale, job and the target"),
         };
     };
     openacc.kind = "openacc";
@@ -489,11 +504,14 @@ Tables::Tables() {
     application.keys = {
         K("kind", "what sort of application this is").t(tEnum(kAppKinds)).req().orig("optimisation.app_type")
             .alias({"app_type"}).ph("ai_training"),
-        K("task", "what the model learns to do").t(tEnum(kTasks)).orig("config.type"),
+        K("task", "what the model learns to do").t(tEnum(kTasks)).orig("config.type")
+            .docOnly("the performance model takes the cost of a sample from `workload`"),
         K("layers", "number of layers of the model: a size hint when no workload is given")
-            .t(tInt(atLeast(1))).orig("config.layers"),
+            .t(tInt(atLeast(1))).orig("config.layers")
+            .docOnly("a layer count gives no FLOPs per sample: the performance model needs `workload`"),
         K("parameters", "trainable parameters of the model: a size hint when no workload is given")
-            .t(tInt(atLeast(1))).orig("config.parameters"),
+            .t(tInt(atLeast(1))).orig("config.parameters")
+            .docOnly("parameters alone give no FLOPs per sample: the performance model needs `workload`"),
         K("framework", "AI framework and optional version string, e.g. `tensorflow \"2.1\"`")
             .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")).when("kind = ai_training")
             .orig("ai_framework, ai_framework-*.version").alias({"ai_framework"}).ph("pytorch \"2.1\""),
@@ -519,8 +537,10 @@ Tables::Tables() {
         K("mpi_tuning", "measured MPI behaviour: core subscription, message size, scaling efficiency")
             .blk(mpiTuning).orig("parallelisation-mpi.core_subscription, message_size, scaling_efficiency"),
         K("openmp", "OpenMP settings").blk(openmp).orig("parallelisation-openmp"),
-        K("openacc", "OpenACC settings").blk(openacc).orig("parallelisation-opencc"),
-        K("opencl", "OpenCL settings").blk(opencl).orig("parallelisation-opencl"),
+        K("openacc", "OpenACC settings").blk(openacc).orig("parallelisation-opencc")
+            .docOnly("its keys are documentation only"),
+        K("opencl", "OpenCL settings").blk(opencl).orig("parallelisation-opencl")
+            .docOnly("its keys are documentation only"),
         K("ranks", "MPI ranks in total (`-n`/`-np` of the launcher)").t(tInt(atLeast(1))).orig("mpi_ranks")
             .alias({"mpi_ranks", "nranks"}),
         K("threads", "threads per rank; exported as OMP_NUM_THREADS for mpi/hpc launches")
@@ -604,7 +624,8 @@ Tables::Tables() {
         K("queue", "default queue for jobs (overridden by `job.queue`)").t(tString()),
         K("account", "default account charged for jobs (overridden by `job.account`)").t(tString()),
         K("modules", "environment modules loaded before every run").t(tList(tString(), "[\"cuda/11.8\"]")),
-        K("registry", "registry mirror images are pulled from").t(tString()),
+        K("registry", "registry mirror images are pulled from").t(tString())
+            .docOnly("image references are written as the catalogue or `image` block gives them"),
         K("image_dir", "directory holding the container images ($SINGULARITY_DIR)").t(tString())
             .alias({"singularity_dir"}),
         K("flavor", "cloud VM flavour (OpenStack)").t(tString()),
@@ -697,12 +718,14 @@ Tables::Tables() {
         K("range", "the interval to search").t(tRange(tFloat(), "1..8")),
     };
     autotune.kind = "autotune";
+    // `modak bench` runs the whole product of the parameters; these are for MODAK's tuning service.
+    const char* kTunerOnly = "`modak bench` sweeps every combination of the parameters; no tuner runs";
     autotune.doc = "automatic tuning of application parameters";
     autotune.keys = {
-        K("tuner", "search strategy").t(tEnum(kTuners)),
-        K("input", "tuner input file").t(tString()),
-        K("metric", "what the tuner optimises").t(tEnum(kMetrics)),
-        K("budget", "maximum number of trial runs").t(tInt(atLeast(1))),
+        K("tuner", "search strategy").t(tEnum(kTuners)).docOnly(kTunerOnly),
+        K("input", "tuner input file").t(tString()).docOnly(kTunerOnly),
+        K("metric", "what the tuner optimises").t(tEnum(kMetrics)).docOnly(kTunerOnly),
+        K("budget", "maximum number of trial runs").t(tInt(atLeast(1))).docOnly(kTunerOnly),
         K("parameter", "a tuned parameter: `parameter NAME { values = [...] }`").blk(parameter, true),
     };
 

@@ -337,6 +337,19 @@ private:
     }
 
     /// "integer `16`", "a text block".
+    /// The identifier `v` and whatever the parser cut off right after it, up to a separator: for
+    /// `email = me@example.org` the parser keeps `me` and reports the `@`, and quoting only `me`
+    /// would leave a file that still does not parse.
+    SourceRange unquotedRun(const Value& v) const {
+        std::string_view text = sm_.text(v.range.file);
+        uint32_t end = v.range.end;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+               text[end] != ',' && text[end] != '}' && text[end] != ']' &&
+               !(text[end] == '/' && end + 1 < text.size() && (text[end + 1] == '/' || text[end + 1] == '*')))
+            ++end;
+        return {v.range.file, v.range.begin, end};
+    }
+
     std::string found(const Value& v) const {
         std::string_view text = source(v.range);
         if (text.empty() || text.size() > 40 || text.find('\n') != std::string_view::npos)
@@ -674,9 +687,10 @@ private:
                 break;
             }
             if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
-                std::string quoted = syntax::quoteString(v.text());
+                SourceRange run = unquotedRun(v);
+                std::string quoted = syntax::quoteString(source(run));
                 message += fmt::format("; write `{}`", quoted);
-                fixes.push_back(replaceFix("add quotes", v.range, quoted));
+                fixes.push_back(replaceFix("add quotes", run, quoted));
                 break;
             }
             if (t.kind == ValueKind::List && v.kind != VK::List && v.kind != VK::Range &&
@@ -703,12 +717,13 @@ private:
             if (v.kind == VK::Identifier) {
                 if (t.value(v.text()))
                     return;
-                std::string quoted = syntax::quoteString(v.text());
+                SourceRange run = unquotedRun(v);
+                std::string quoted = syntax::quoteString(source(run));
                 Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range,
                                            fmt::format("expected {} {} '{}', found {}; write `{}`",
                                                        describeExpected(t), element ? "in" : "for", key,
                                                        found(v), quoted));
-                d.fixes.push_back(replaceFix("add quotes", v.range, quoted));
+                d.fixes.push_back(replaceFix("add quotes", run, quoted));
                 return;
             }
             for (const EnumValue& word : t.values) {

@@ -75,7 +75,7 @@ struct Target {
     std::vector<PartitionSpec> partitions;
     std::vector<StorageSpec> storage;
     Located<std::string> queue, account, imageDir, calibration;
-    std::string site, registry;
+    std::string site;
     std::vector<Located<std::string>> modules;
     // Clouds and Kubernetes. Present when written, even as "".
     std::string cloud;

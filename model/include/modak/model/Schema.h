@@ -79,6 +79,9 @@ struct KeySchema {
     std::string original;             ///< the original MODAK JSON field, if any
     std::vector<std::string> aliases; ///< other spellings suggested by "did you mean" (old MODAK names)
     std::string placeholder;          ///< value text inserted by the missing-key fix
+    /// Non-empty: the key is accepted and documented (kept from MODAK's schema) but no stage reads
+    /// it; the text says why. tests/unit/model/KeyReadTests.cpp checks every other key is read.
+    std::string documentationOnly;
 
     bool isAttribute() const { return !types.empty() || allowsAuto; }
     bool isBlock() const { return block != nullptr; }

@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace modak::model::tree {
@@ -16,10 +18,31 @@ namespace modak::model::tree {
 using syntax::Statement;
 using syntax::Value;
 
+/// The (block kind, key) pairs looked up while one is installed as `keyReads`: the test that every
+/// schema key is read by some stage (tests/unit/model/KeyReadTests.cpp) installs one. Null by
+/// default, so a lookup costs one test of a thread-local pointer.
+struct KeyReads {
+    std::set<std::pair<std::string, std::string>> seen;
+};
+inline thread_local KeyReads* keyReads = nullptr;
+
+/// Records that a stage looked up `key` in `block` (a block's kind is its key: `job`, `partition`;
+/// the file level is "file"). The lookups below call it; readers that walk a body call it for the
+/// keys they dispatch on.
+inline void noteRead(std::string_view blockKind, std::string_view key) {
+    if (keyReads)
+        keyReads->seen.emplace(std::string(blockKind), std::string(key));
+}
+inline void noteRead(const Statement* block, std::string_view key) {
+    if (keyReads && block)
+        noteRead(block->key().name, key);
+}
+
 /// The first statement `key` in `block` (attribute or block), or nullptr.
 inline const Statement* child(const Statement* block, std::string_view key) {
     if (!block)
         return nullptr;
+    noteRead(block, key);
     for (const auto& s : block->body())
         if (s.key().name == key)
             return &s;
