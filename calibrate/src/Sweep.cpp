@@ -868,7 +868,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         codegen::GenerateOptions go;
         go.version = o.version;
         go.sourceName = o.sourceName;
-        codegen::JobSpec spec = codegen::readJobSpec(sm, program, dep, plan, go, planDiags);
+        codegen::JobSpec spec = codegen::readJobSpec(plan, go, planDiags);
         // The environment the job script would set: the image's, the compiler's, the application's.
         base.env = spec.env;
         // docker/podman pass the environment by name: the swept keys too.

@@ -43,16 +43,13 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
 
 } // namespace
 
-JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
-                    const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags) {
-    (void)sm;
-    (void)program;
+JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags) {
     JobSpec s;
     const model::Deployment& d = *plan.spec;
     const model::Application& app = d.application;
     const model::Target& target = d.target;
     const model::JobRequest& job = d.job;
-    s.deployment = deployment.name;
+    s.deployment = d.name;
     s.sourceName = options.sourceName;
     s.version = options.version;
     s.scheduler = target.scheduler;
@@ -65,7 +62,7 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
     // scheduler settings.
     s.name = directiveValue(job.name, "name", false, diags);
     if (s.name.empty())
-        s.name = deployment.name;
+        s.name = d.name;
     s.walltimeSeconds = job.walltimeSeconds;
     s.queue = directiveValue(job.queue, "queue", false, diags);
     if (s.queue.empty() && !job.queue.present)
@@ -102,7 +99,7 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
                 diags.add(DiagCode::QuestionableSetting, at,
                           fmt::format("deployment '{}': {} {} disagrees with the plan's {} node(s) × {} rank(s) "
                                       "per node; the job starts {} ranks",
-                                      deployment.name, what, *written, chosen->nodes, chosen->ranksPerNode, planned));
+                                      d.name, what, *written, chosen->nodes, chosen->ranksPerNode, planned));
         };
         disagrees(job.tasks, job.tasksRange, "`tasks =`");
         disagrees(app.ranks, app.ranksRange, "`ranks =`");
@@ -145,7 +142,7 @@ JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, cons
         diags.add(DiagCode::UnsafeValue, plan.range,
                   fmt::format("deployment '{}' has no container image to run with {}: plan it first or set the "
                               "application's `container`",
-                              deployment.name, s.runtime));
+                              d.name, s.runtime));
     }
     if (chosen && chosen->image) {
         for (const auto& [k, v] : chosen->image->env)
@@ -242,7 +239,7 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
     const model::Deployment& lowered = *planned->spec;
     const std::vector<std::string>& emit = options.emit.empty() ? lowered.emit : options.emit;
     DeploymentContext context{sm, program, deployment, *planned, lowered, options, {}};
-    context.spec = readJobSpec(sm, program, deployment, *planned, options, diags);
+    context.spec = readJobSpec(*planned, options, diags);
     for (const auto& kind : emit) {
         const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });
         if (e != std::end(kEmitters)) {

@@ -46,9 +46,9 @@ struct JobSpec {
     int buildParallelism = 1;
 };
 
-/// Reads the spec; values that cannot be written safely become errors in `diags`.
-JobSpec readJobSpec(const SourceManager& sm, const model::Program& program, const model::Symbol& deployment,
-                    const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
+/// The job `plan` describes, from the plan's choice and the deployment it was made from (`plan.spec`,
+/// which must be set); values that cannot be written safely become errors in `diags`.
+JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
 
 /// The file name (without `.sif`) job scripts give a pulled image: the reference's last path
 /// segment with ':' turned into '_', as MODAK named them.
