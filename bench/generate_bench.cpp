@@ -59,25 +59,35 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64, ru
     for (int i = 0; i < 1000; ++i) {
         switch (i % 5) {
         case 0:
-            text += fmt::format("deployment resnet_{} {{ application = resnet, target = gpu_cluster, build = hub, "
-                                "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }}, "
-                                "job {{ walltime = 4h, notify = [end] }} }}\n", i);
+            text += fmt::format(
+                "deployment resnet_{} {{ application = resnet, target = gpu_cluster, build = hub, "
+                "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }}, "
+                "job {{ walltime = 4h, notify = [end] }} }}\n",
+                i);
             break;
         case 1:
-            text += fmt::format("deployment mnist_{} {{ application = mnist, target = cpu_cluster, build = source, "
-                                "graph_compiler = none, job {{ walltime = 1h }} }}\n", i);
+            text += fmt::format(
+                "deployment mnist_{} {{ application = mnist, target = cpu_cluster, build = source, "
+                "graph_compiler = none, job {{ walltime = 1h }} }}\n",
+                i);
             break;
         case 2:
-            text += fmt::format("deployment solver_{} {{ application = solver, target = cpu_cluster, "
-                                "scale {{ nodes = 4, tasks_per_node = 16 }} }}\n", i);
+            text +=
+                fmt::format("deployment solver_{} {{ application = solver, target = cpu_cluster, "
+                            "scale {{ nodes = 4, tasks_per_node = 16 }} }}\n",
+                            i);
             break;
         case 3:
-            text += fmt::format("deployment mnist_vm_{} {{ application = mnist, target = openstack_vms, build = hub, "
-                                "graph_compiler = none }}\n", i);
+            text += fmt::format("deployment mnist_vm_{} {{ application = mnist, target = "
+                                "openstack_vms, build = hub, "
+                                "graph_compiler = none }}\n",
+                                i);
             break;
         default:
-            text += fmt::format("deployment resnet_k8s_{} {{ application = resnet, target = kube, build = hub, "
-                                "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }} }}\n", i);
+            text += fmt::format(
+                "deployment resnet_k8s_{} {{ application = resnet, target = kube, build = hub, "
+                "graph_compiler = inductor, scale {{ nodes = 2, gpus_per_node = 4 }} }}\n",
+                i);
         }
     }
     return text;
@@ -86,8 +96,8 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64, ru
 /// Every kind this version generates (kinds a target cannot take are warnings, not files).
 const std::vector<std::string>& kAll = modak::codegen::supportedEmits();
 
-void generateAll(const modak::SourceManager& sm, const modak::model::Program& program, const modak::model::Plan& plan,
-                 benchmark::State& state) {
+void generateAll(const modak::SourceManager& sm, const modak::model::Program& program,
+                 const modak::model::Plan& plan, benchmark::State& state) {
     modak::codegen::GenerateOptions options;
     options.emit = kAll;
     size_t bytes = 0;
@@ -95,7 +105,8 @@ void generateAll(const modak::SourceManager& sm, const modak::model::Program& pr
         for (const auto& sym : program.symbols)
             if (sym.kind == "deployment" && sym.name == d.name) {
                 modak::Diagnostics diags;
-                for (const auto& f : modak::codegen::generateDeployment(sm, program, sym, d, options, diags))
+                for (const auto& f :
+                     modak::codegen::generateDeployment(sm, program, sym, d, options, diags))
                     bytes += f.content.size();
                 break;
             }

@@ -15,18 +15,27 @@ std::string generate(size_t targetBytes) {
     std::string out = "modak 1\n\n";
     for (size_t i = 0; out.size() < targetBytes; ++i) {
         std::string n = std::to_string(i);
-        out += "application app_" + n + " {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n"
+        out += "application app_" + n +
+               " {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n"
                "  workload = resnet50 // ResNet-50 on ImageNet\n"
-               "  dataset { path = \"/scratch/imagenet_" + n + "\", samples = 1_281_167, size = 140 GiB }\n"
+               "  dataset { path = \"/scratch/imagenet_" +
+               n +
+               "\", samples = 1_281_167, size = 140 GiB }\n"
                "  batch_size = 256\n  epochs = 90\n  precision = mixed\n  distributed = ddp\n"
                "  run = \"torchrun train.py --epochs 90\"\n}\n\n"
-               "target cluster_" + n + " {\n  scheduler = slurm\n  runtime = apptainer\n  nodes = 16\n"
-               "  memory = 512 GiB\n  interconnect = infiniband_hdr\n  cpu { arch = x86_64, cores = 64 }\n"
+               "target cluster_" +
+               n +
+               " {\n  scheduler = slurm\n  runtime = apptainer\n  nodes = 16\n"
+               "  memory = 512 GiB\n  interconnect = infiniband_hdr\n  cpu { arch = x86_64, cores "
+               "= 64 }\n"
                "  gpu { model = a100_sxm4_40gb, count = 4 }\n"
                "  storage scratch { path = \"/scratch\", class = parallel_fs }\n}\n\n"
-               "deployment train_" + n + " {\n  application = app_" + n + "\n  target = cluster_" + n +
-               "\n  build = auto\n  graph_compiler = auto\n  scale { nodes = 1..8, min_efficiency = 0.8 }\n"
-               "  job {\n    walltime = 12h\n    notify = [end, fail]\n    email = \"ml-team@example.org\"\n  }\n"
+               "deployment train_" +
+               n + " {\n  application = app_" + n + "\n  target = cluster_" + n +
+               "\n  build = auto\n  graph_compiler = auto\n  scale { nodes = 1..8, min_efficiency "
+               "= 0.8 }\n"
+               "  job {\n    walltime = 12h\n    notify = [end, fail]\n    email = "
+               "\"ml-team@example.org\"\n  }\n"
                "  emit = [slurm, tosca]\n}\n\n";
     }
     return out;
@@ -45,9 +54,12 @@ void BM_Parse(benchmark::State& state) {
             state.SkipWithError("generated input has errors");
         treeBytes = file.arena ? file.arena->used() : 0;
     }
-    // The tree's size in the arena per byte of input (the rest of check's memory is the input itself).
-    state.counters["tree/input"] = static_cast<double>(treeBytes) / static_cast<double>(text.size());
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(text.size()));
+    // The tree's size in the arena per byte of input (the rest of check's memory is the input
+    // itself).
+    state.counters["tree/input"] =
+        static_cast<double>(treeBytes) / static_cast<double>(text.size());
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) *
+                            static_cast<int64_t>(text.size()));
 }
 BENCHMARK(BM_Parse)->Arg(64 << 10)->Arg(1 << 20)->Arg(10 << 20)->Unit(benchmark::kMillisecond);
 
@@ -60,7 +72,8 @@ void BM_ParseAndCheck(benchmark::State& state) {
         auto program = modak::model::loadProgram(sm, id, diags);
         benchmark::DoNotOptimize(program.documents.data());
     }
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(text.size()));
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) *
+                            static_cast<int64_t>(text.size()));
 }
 BENCHMARK(BM_ParseAndCheck)->Arg(1 << 20)->Arg(10 << 20)->Unit(benchmark::kMillisecond);
 

@@ -38,22 +38,30 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64 }
     for (int i = 0; i < 100; ++i) {
         switch (i % 4) {
         case 0:
-            text += fmt::format("deployment resnet_{} {{\n  application = resnet\n  target = gpu_cluster\n  build = auto\n"
-                                "  graph_compiler = auto\n  storage = \"scratch\"\n"
-                                "  scale {{ nodes = 1..16, gpus_per_node = auto, min_efficiency = 0.{} }}\n}}\n",
-                                i, 6 + i % 3);
+            text += fmt::format(
+                "deployment resnet_{} {{\n  application = resnet\n  target = gpu_cluster\n  build "
+                "= auto\n"
+                "  graph_compiler = auto\n  storage = \"scratch\"\n"
+                "  scale {{ nodes = 1..16, gpus_per_node = auto, min_efficiency = 0.{} }}\n}}\n",
+                i, 6 + i % 3);
             break;
         case 1:
-            text += fmt::format("deployment bert_{} {{\n  application = bert\n  target = gpu_cluster\n"
-                                "  scale {{ nodes = 1..8, gpus_per_node = 4 }}\n}}\n", i);
+            text +=
+                fmt::format("deployment bert_{} {{\n  application = bert\n  target = gpu_cluster\n"
+                            "  scale {{ nodes = 1..8, gpus_per_node = 4 }}\n}}\n",
+                            i);
             break;
         case 2:
-            text += fmt::format("deployment mnist_{} {{\n  application = mnist\n  target = cpu_cluster\n  build = auto\n"
-                                "  graph_compiler = auto\n  scale {{ nodes = 1 }}\n}}\n", i);
+            text += fmt::format("deployment mnist_{} {{\n  application = mnist\n  target = "
+                                "cpu_cluster\n  build = auto\n"
+                                "  graph_compiler = auto\n  scale {{ nodes = 1 }}\n}}\n",
+                                i);
             break;
         default:
-            text += fmt::format("deployment solver_{} {{\n  application = solver\n  target = cpu_cluster\n"
-                                "  scale {{ nodes = 1..8, tasks_per_node = 16, min_efficiency = 0.5 }}\n}}\n", i);
+            text += fmt::format(
+                "deployment solver_{} {{\n  application = solver\n  target = cpu_cluster\n"
+                "  scale {{ nodes = 1..8, tasks_per_node = 16, min_efficiency = 0.5 }}\n}}\n",
+                i);
         }
     }
     return text;

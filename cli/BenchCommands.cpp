@@ -3,7 +3,6 @@
 #include "Commands.h"
 #include "Parallel.h"
 #include "Support.h"
-
 #include "modak/calibrate/Best.h"
 #include "modak/calibrate/Kernel.h"
 #include "modak/calibrate/Record.h"
@@ -14,18 +13,18 @@
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
-#include <unistd.h>
 
 namespace modak::cli {
 
@@ -43,7 +42,8 @@ bool appendLine(const std::string& path, const std::string& line) {
     }
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
-        printError(fmt::format("cannot open '{}' to append the result: {}", path, std::strerror(errno)));
+        printError(
+            fmt::format("cannot open '{}' to append the result: {}", path, std::strerror(errno)));
         return false;
     }
     ssize_t n = ::write(fd, line.data(), line.size());
@@ -120,7 +120,8 @@ int runBench(const BenchOptions& o) {
     std::vector<std::pair<uint32_t, uint32_t>> spans;
     for (const auto& s : o.sweeps) {
         commandLine += "--sweep ";
-        spans.emplace_back(static_cast<uint32_t>(commandLine.size()), static_cast<uint32_t>(commandLine.size() + s.size()));
+        spans.emplace_back(static_cast<uint32_t>(commandLine.size()),
+                           static_cast<uint32_t>(commandLine.size() + s.size()));
         commandLine += s + " ";
     }
     FileId cl = sm.addBuffer("<command line>", commandLine);
@@ -152,8 +153,9 @@ int runBench(const BenchOptions& o) {
     for (const auto& t : jobs->tasks)
         scripts.insert(t.script);
     const bool k8s = jobs->scheduler == "kubernetes";
-    fmt::print(stderr, "{} configurations of deployment {} in {} {}{}: {}/submit.sh\n", jobs->tasks.size(),
-               jobs->deployment, scripts.size(), k8s ? "Indexed Job" : "job array", scripts.size() == 1 ? "" : "s",
+    fmt::print(stderr, "{} configurations of deployment {} in {} {}{}: {}/submit.sh\n",
+               jobs->tasks.size(), jobs->deployment, scripts.size(),
+               k8s ? "Indexed Job" : "job array", scripts.size() == 1 ? "" : "s",
                (fs::path(o.output) / jobs->deployment).string());
     return Success;
 }
@@ -165,7 +167,8 @@ namespace {
 /// Who this task is among the run's and where task 0 listens, from the launcher's environment:
 /// modak's own variables (Kubernetes sweeps), then Slurm's, Open MPI's and PMI's.
 void readRendezvous(calibrate::Rendezvous& k, double timeoutSeconds) {
-    k.rank = envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
+    k.rank =
+        envInt({"MODAK_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}, 0);
     k.tasks = envInt({"MODAK_TASKS", "SLURM_NTASKS", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}, 1);
     k.masterAddr = envOr("MASTER_ADDR");
     k.masterPort = envInt({"MASTER_PORT"}, 29500);
@@ -174,8 +177,8 @@ void readRendezvous(calibrate::Rendezvous& k, double timeoutSeconds) {
 }
 
 /// A task of a run whose kernel failed: task 0 records the failure (the others only say why).
-int recordTaskFailure(const std::string& out, BenchRecord& r, int rank, int tasks, const std::string& host,
-                      const std::string& error) {
+int recordTaskFailure(const std::string& out, BenchRecord& r, int rank, int tasks,
+                      const std::string& host, const std::string& error) {
     printError(fmt::format("task {} of {}: {}", rank, tasks, error));
     if (rank == 0) {
         r.status = "failed";
@@ -238,7 +241,8 @@ int runAllReduceKernel(const BenchRunOptions& o, BenchRecord r) {
     r.nodes = o.nodes > 0 ? o.nodes : k.tasks;
     r.devices = r.nodes;
     if (r.interconnect.empty()) {
-        printError("--interconnect names the network the all-reduce crosses (the fit is per interconnect)");
+        printError("--interconnect names the network the all-reduce crosses (the fit is per "
+                   "interconnect)");
         return UsageOrIoError;
     }
     std::string error;
@@ -260,20 +264,26 @@ int runBenchRun(const BenchRunOptions& o) {
     if (o.kernel == "stream" || o.kernel == "allreduce") {
         BenchRecord r = recordOf(o, 1);
         if (!parseConfiguration(o.configuration, r.configuration)) {
-            printError(fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'", o.configuration));
+            printError(fmt::format(
+                "--configuration must be a JSON object of strings and numbers, not '{}'",
+                o.configuration));
             return UsageOrIoError;
         }
-        return o.kernel == "stream" ? runStreamKernel(o, std::move(r)) : runAllReduceKernel(o, std::move(r));
+        return o.kernel == "stream" ? runStreamKernel(o, std::move(r))
+                                    : runAllReduceKernel(o, std::move(r));
     }
     if (o.kernel != "train-step") {
-        printError(fmt::format("unknown kernel '{}': `bench run` runs train-step, stream or allreduce (the application "
-                               "kernel is recorded with `bench record`)", o.kernel));
+        printError(fmt::format("unknown kernel '{}': `bench run` runs train-step, stream or "
+                               "allreduce (the application "
+                               "kernel is recorded with `bench record`)",
+                               o.kernel));
         return UsageOrIoError;
     }
     const model::Catalogue& cat = model::Catalogue::builtin();
     const model::Workload* w = cat.workload(o.workload);
     if (!w) {
-        printError(fmt::format("unknown workload '{}'; known: {}", o.workload, model::knownNames(cat.workloads)));
+        printError(fmt::format("unknown workload '{}'; known: {}", o.workload,
+                               model::knownNames(cat.workloads)));
         return UsageOrIoError;
     }
     if (o.batch < 1 || o.threads < 1 || o.steps < 1 || !(o.scale > 0 && o.scale <= 1)) {
@@ -282,7 +292,9 @@ int runBenchRun(const BenchRunOptions& o) {
     }
     BenchRecord r;
     if (!parseConfiguration(o.configuration, r.configuration)) {
-        printError(fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'", o.configuration));
+        printError(
+            fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'",
+                        o.configuration));
         return UsageOrIoError;
     }
     calibrate::TrainStepOptions k;
@@ -324,7 +336,9 @@ int runBenchRun(const BenchRunOptions& o) {
 int runBenchRecord(const BenchRecordOptions& o) {
     BenchRecord r;
     if (!parseConfiguration(o.configuration, r.configuration)) {
-        printError(fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'", o.configuration));
+        printError(
+            fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'",
+                        o.configuration));
         return UsageOrIoError;
     }
     r.modakVersion = MODAK_VERSION;
@@ -357,12 +371,14 @@ int runBenchRecord(const BenchRecordOptions& o) {
             r.status = "failed", r.reason = "the record needs the interconnect (--interconnect)";
         else if (r.messages.empty())
             r.status = "failed", r.reason = "the MPI kernel printed no timings (see the job's log)";
-        return appendLine(o.out, calibrate::toJsonLine(r)) ? (r.ok() ? Success : InputErrors) : UsageOrIoError;
+        return appendLine(o.out, calibrate::toJsonLine(r)) ? (r.ok() ? Success : InputErrors)
+                                                           : UsageOrIoError;
     }
     r.steps = 1;
     r.stepSeconds = o.end - o.start;
     double throughput = 0;
-    if (std::ifstream in(o.throughputFile); in && (in >> throughput) && throughput > 0 && std::isfinite(throughput))
+    if (std::ifstream in(o.throughputFile);
+        in && (in >> throughput) && throughput > 0 && std::isfinite(throughput))
         r.throughput = throughput;
     if (!(r.stepSeconds > 0))
         r.status = "failed", r.reason = "no run time (--start/--end)";
@@ -370,8 +386,10 @@ int runBenchRecord(const BenchRecordOptions& o) {
         r.status = "failed",
         r.reason = "the application wrote no throughput (samples/s) to $MODAK_RESULT";
     else if (r.workload.empty() || r.device.empty() || r.batchPerDevice < 1)
-        r.status = "failed", r.reason = "the record needs the workload, the device and the batch size";
-    return appendLine(o.out, calibrate::toJsonLine(r)) ? (r.ok() ? Success : InputErrors) : UsageOrIoError;
+        r.status = "failed",
+        r.reason = "the record needs the workload, the device and the batch size";
+    return appendLine(o.out, calibrate::toJsonLine(r)) ? (r.ok() ? Success : InputErrors)
+                                                       : UsageOrIoError;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -382,8 +400,8 @@ int runBenchCollect(const BenchCollectOptions& o) {
     for (const auto& in : o.inputs) {
         std::error_code ec;
         if (fs::is_directory(in, ec)) {
-            for (auto it = fs::recursive_directory_iterator(in, ec); !ec && it != fs::recursive_directory_iterator();
-                 it.increment(ec)) {
+            for (auto it = fs::recursive_directory_iterator(in, ec);
+                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
                 if (!it->is_regular_file())
                     continue;
                 if (it->path().extension() == ".jsonl")
@@ -438,19 +456,22 @@ int runBenchCollect(const BenchCollectOptions& o) {
                 BenchRecord expected;
                 for (const auto& [k, v] : t.at("configuration").items())
                     expected.configuration[k] = v.is_string() ? v.get<std::string>() : v.dump();
-                if (!recorded.count({doc.at("deployment").get<std::string>(), expected.configurationKey()}))
-                    missing.push_back(fmt::format("{}: task {} ({}) has no record: it has not run, is still running, "
-                                                  "or its node lost the file",
-                                                  doc.at("deployment").get<std::string>(), t.at("task").get<int>(),
-                                                  calibrate::configurationJson([&] {
-                                                      std::map<std::string, std::string> c;
-                                                      for (const auto& [k, v] : t.at("configuration").items())
-                                                          c[k] = v.is_string() ? v.get<std::string>() : v.dump();
-                                                      return c;
-                                                  }())));
+                if (!recorded.count(
+                        {doc.at("deployment").get<std::string>(), expected.configurationKey()}))
+                    missing.push_back(fmt::format(
+                        "{}: task {} ({}) has no record: it has not run, is still running, "
+                        "or its node lost the file",
+                        doc.at("deployment").get<std::string>(), t.at("task").get<int>(),
+                        calibrate::configurationJson([&] {
+                            std::map<std::string, std::string> c;
+                            for (const auto& [k, v] : t.at("configuration").items())
+                                c[k] = v.is_string() ? v.get<std::string>() : v.dump();
+                            return c;
+                        }())));
             }
         } catch (const nlohmann::json::exception& e) {
-            printError(fmt::format("'{}' is not a sweep manifest written by `modak bench`: {}", m.string(), e.what()));
+            printError(fmt::format("'{}' is not a sweep manifest written by `modak bench`: {}",
+                                   m.string(), e.what()));
             return InputErrors;
         }
     }
@@ -466,9 +487,11 @@ int runBenchCollect(const BenchCollectOptions& o) {
             reasons[r.reason]++;
         }
     }
-    fmt::print(stderr, "{} record{} from {} file{}: {} ok, {} failed, {} task{} without a record{}\n", records.size(),
-               records.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s", ok, failed, missing.size(),
-               missing.size() == 1 ? "" : "s", diags.hasErrors() ? fmt::format(", {} invalid line(s)", diags.errorCount()) : "");
+    fmt::print(
+        stderr, "{} record{} from {} file{}: {} ok, {} failed, {} task{} without a record{}\n",
+        records.size(), records.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
+        ok, failed, missing.size(), missing.size() == 1 ? "" : "s",
+        diags.hasErrors() ? fmt::format(", {} invalid line(s)", diags.errorCount()) : "");
     for (const auto& [reason, n] : reasons)
         fmt::print(stderr, "  failed ×{}: {}\n", n, reason);
     for (const auto& m : missing)
@@ -495,7 +518,9 @@ int runBenchCollect(const BenchCollectOptions& o) {
 int runBenchBest(const BenchBestOptions& o) {
     const auto& metrics = calibrate::bestMetrics();
     if (std::find(metrics.begin(), metrics.end(), o.metric) == metrics.end()) {
-        printError(fmt::format("unknown metric '{}'; known: throughput, time_per_epoch, throughput_per_node", o.metric));
+        printError(fmt::format(
+            "unknown metric '{}'; known: throughput, time_per_epoch, throughput_per_node",
+            o.metric));
         return UsageOrIoError;
     }
     SourceManager sm;
@@ -510,7 +535,8 @@ int runBenchBest(const BenchBestOptions& o) {
         return InputErrors;
     auto best = calibrate::bestConfigurations(data, o.metric);
     if (!o.deployment.empty())
-        best.erase(std::remove_if(best.begin(), best.end(), [&](const auto& b) { return b.deployment != o.deployment; }),
+        best.erase(std::remove_if(best.begin(), best.end(),
+                                  [&](const auto& b) { return b.deployment != o.deployment; }),
                    best.end());
     if (best.empty()) {
         printError(fmt::format("'{}' has no benchmark rows (with a configuration){}", o.data,
@@ -521,9 +547,10 @@ int runBenchBest(const BenchBestOptions& o) {
         std::string config;
         for (const auto& [k, v] : b.values)
             config += (config.empty() ? "" : " ") + k + "=" + v;
-        fmt::print("{}: best {} of {} configurations: {} ({:.1f} samples/s{})\n", b.deployment, o.metric,
-                   b.configurations, config, b.throughput,
-                   o.metric == "throughput_per_node" ? fmt::format(", {:.1f} per node", b.metric) : "");
+        fmt::print("{}: best {} of {} configurations: {} ({:.1f} samples/s{})\n", b.deployment,
+                   o.metric, b.configurations, config, b.throughput,
+                   o.metric == "throughput_per_node" ? fmt::format(", {:.1f} per node", b.metric)
+                                                     : "");
     }
     if (o.write.empty())
         return Success;
@@ -537,7 +564,8 @@ int runBenchBest(const BenchBestOptions& o) {
         return UsageOrIoError;
     Diagnostics editDiags;
     std::string before(msm.text(*file));
-    auto after = calibrate::applyConfiguration(msm, *file, best.front().deployment, best.front().values, editDiags);
+    auto after = calibrate::applyConfiguration(msm, *file, best.front().deployment,
+                                               best.front().values, editDiags);
     printDiagnostics(msm, applyPolicy(editDiags, {}), o.color);
     if (!after)
         return InputErrors;

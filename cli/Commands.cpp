@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Commands.h"
-#include "Support.h"
 
+#include "Parallel.h"
+#include "Support.h"
 #include "modak/codegen/Output.h"
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
@@ -11,10 +12,10 @@
 #include "modak/syntax/Formatter.h"
 #include "modak/syntax/Parser.h"
 
-#include "Parallel.h"
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -24,20 +25,21 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace modak::cli {
 
 namespace fs = std::filesystem;
 
-void printError(const std::string& message) { fmt::print(stderr, "modak: error: {}\n", message); }
+void printError(const std::string& message) {
+    fmt::print(stderr, "modak: error: {}\n", message);
+}
 
 bool useColor(ColorMode mode) {
     if (mode != ColorMode::Auto)
         return mode == ColorMode::Always;
     const char* term = std::getenv("TERM");
-    return isatty(fileno(stderr)) && !std::getenv("NO_COLOR") && term && std::string_view(term) != "dumb";
+    return isatty(fileno(stderr)) && !std::getenv("NO_COLOR") && term &&
+           std::string_view(term) != "dumb";
 }
 
 // Expands directories to the *.modak files below them, in sorted order so output is deterministic.
@@ -47,7 +49,9 @@ bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string
         std::error_code ec;
         if (input != "-" && fs::is_directory(input, ec)) {
             std::vector<std::string> found;
-            fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
+            fs::recursive_directory_iterator it(input,
+                                                fs::directory_options::skip_permission_denied, ec),
+                end;
             for (; !ec && it != end; it.increment(ec)) {
                 if (it->is_regular_file(ec) && it->path().extension() == ".modak")
                     found.push_back(it->path().string());
@@ -78,7 +82,8 @@ model::LoadOptions loadOptions(const std::vector<std::string>& importRoots) {
 
 std::optional<FileId> readInput(SourceManager& sm, const std::string& path) {
     if (path == "-") {
-        std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+        std::string text{std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>()};
         return sm.addBuffer("<stdin>", std::move(text));
     }
     std::string error;
@@ -97,7 +102,8 @@ bool writeAtomically(const std::string& path, std::string_view text) {
     return false;
 }
 
-void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags, ColorMode color) {
+void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags,
+                      ColorMode color) {
     if (diags.empty())
         return;
     TextPrintOptions options;
@@ -112,7 +118,7 @@ namespace {
 /// gone by then: memory is bounded by the largest file, not the sum).
 struct CheckedFile {
     bool ioError = false;
-    std::string rendered;  ///< text: diagnostics; json: the array's items; sarif: the whole log
+    std::string rendered; ///< text: diagnostics; json: the array's items; sarif: the whole log
     size_t errors = 0, warnings = 0;
     std::string readError;
 };
@@ -157,7 +163,8 @@ int runCheck(const CheckOptions& options) {
             return out;
         }
         Diagnostics diags;
-        model::Program program = model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
+        model::Program program =
+            model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
         model::checkCatalogFiles(sm, program, diags);
         std::vector<Diagnostic> shown = applyPolicy(diags, policy);
         for (const Diagnostic& d : shown)
@@ -210,8 +217,9 @@ int runCheck(const CheckOptions& options) {
             sarif = nlohmann::json::parse(renderSarif(SourceManager{}, {}, MODAK_VERSION));
         fmt::print("{}\n", sarif.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else if (errors || warnings) {
-        fmt::print(stderr, "{} error{}, {} warning{} in {} file{}\n", errors, errors == 1 ? "" : "s", warnings,
-                   warnings == 1 ? "" : "s", paths.size(), paths.size() == 1 ? "" : "s");
+        fmt::print(stderr, "{} error{}, {} warning{} in {} file{}\n", errors,
+                   errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s", paths.size(),
+                   paths.size() == 1 ? "" : "s");
     }
     if (!ioOk)
         return UsageOrIoError;
@@ -273,7 +281,8 @@ int runImport(const ImportOptions& options) {
         std::string shownPath = options.output.empty() ? "<imported>" : options.output;
         FileId generated = sm.addBuffer(shownPath, *text);
         model::LoadOptions load;
-        fs::path base = options.output.empty() ? fs::current_path() : fs::absolute(options.output).parent_path();
+        fs::path base = options.output.empty() ? fs::current_path()
+                                               : fs::absolute(options.output).parent_path();
         (void)base;
         model::loadProgram(sm, generated, diags, load);
     }

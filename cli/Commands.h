@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The `modak` subcommands as plain functions over option structs; main.cpp only wires CLI11 to them.
-//! Exit codes (stable, documented in docs/cli.md): 0 success, 1 problems found in the input (errors,
-//! or files that need formatting with --check), 2 usage or I/O errors.
+//! The `modak` subcommands as plain functions over option structs; main.cpp only wires CLI11 to
+//! them. Exit codes (stable, documented in docs/cli.md): 0 success, 1 problems found in the input
+//! (errors, or files that need formatting with --check), 2 usage or I/O errors.
 #pragma once
 
 #include <string>
@@ -14,17 +14,17 @@ enum ExitCode : int { Success = 0, InputErrors = 1, UsageOrIoError = 2 };
 enum class ColorMode { Auto, Always, Never };
 
 struct CheckOptions {
-    std::vector<std::string> paths;  ///< files or directories (recursing over *.modak); "-" is stdin
-    std::string format = "text";     ///< text | json | sarif
+    std::vector<std::string> paths; ///< files or directories (recursing over *.modak); "-" is stdin
+    std::string format = "text";    ///< text | json | sarif
     bool werror = false;
-    std::vector<std::string> importRoots;  ///< folders imports may read beside each file's project
+    std::vector<std::string> importRoots; ///< folders imports may read beside each file's project
     ColorMode color = ColorMode::Auto;
 };
 int runCheck(const CheckOptions& options);
 
 struct FmtOptions {
     std::vector<std::string> paths;
-    bool check = false;   ///< report files that would change, write nothing
+    bool check = false; ///< report files that would change, write nothing
     bool toStdout = false;
     ColorMode color = ColorMode::Auto;
 };
@@ -32,20 +32,20 @@ int runFmt(const FmtOptions& options);
 
 struct ImportOptions {
     std::string input;
-    std::string output;  ///< empty: stdout
+    std::string output; ///< empty: stdout
     std::string name;
-    bool force = false;  ///< overwrite an existing output file
+    bool force = false; ///< overwrite an existing output file
     ColorMode color = ColorMode::Auto;
 };
 int runImport(const ImportOptions& options);
 
 struct PlanOptions {
     std::string path;
-    std::string deployment;               ///< only this deployment
-    std::string format = "text";          ///< text | json | html
-    std::string output;                   ///< empty: stdout
-    std::vector<std::string> catalogs;    ///< extra catalogue files
-    std::string calibration;              ///< calibration file instead of the built-in one
+    std::string deployment;            ///< only this deployment
+    std::string format = "text";       ///< text | json | html
+    std::string output;                ///< empty: stdout
+    std::vector<std::string> catalogs; ///< extra catalogue files
+    std::string calibration;           ///< calibration file instead of the built-in one
     std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
 };
@@ -57,9 +57,9 @@ struct PredictOptions {
     std::string graphCompiler = "none";
     std::string precision = "fp32";
     std::string gpu, cpu;
-    int gpusPerNode = -1;                 ///< -1: 1 with --gpu, 0 with --cpu
+    int gpusPerNode = -1; ///< -1: 1 with --gpu, 0 with --cpu
     int nodes = 1;
-    int sockets = 1;                      ///< CPU sockets per node with --cpu
+    int sockets = 1; ///< CPU sockets per node with --cpu
     std::string interconnect;
     long long batchPerDevice = 64;
     double samples = 0;
@@ -71,7 +71,7 @@ struct PredictOptions {
 int runPredict(const PredictOptions& options);
 
 struct CatalogOptions {
-    std::string section;                  ///< "", images, hardware, workloads
+    std::string section; ///< "", images, hardware, workloads
     std::string format = "text";
     std::vector<std::string> catalogs;
     ColorMode color = ColorMode::Auto;
@@ -79,29 +79,29 @@ struct CatalogOptions {
 int runCatalog(const CatalogOptions& options);
 
 struct GenerateOptions {
-    std::vector<std::string> paths;     ///< files, or directories searched for *.modak
-    std::string output = "generated";   ///< DIR; files go to DIR/<deployment>/
+    std::vector<std::string> paths;   ///< files, or directories searched for *.modak
+    std::string output = "generated"; ///< DIR; files go to DIR/<deployment>/
     std::string deployment;
-    std::vector<std::string> emit;        ///< overrides the deployments' `emit` lists
+    std::vector<std::string> emit; ///< overrides the deployments' `emit` lists
     std::vector<std::string> catalogs;
     std::string calibration;
-    bool check = false;  ///< compare with DIR instead of writing (exit 1 and diffs on drift)
+    bool check = false; ///< compare with DIR instead of writing (exit 1 and diffs on drift)
     std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
 };
 int runGenerate(const GenerateOptions& options);
 
 struct ModelFitOptions {
-    std::vector<std::string> data;        ///< CSV files (docs/model.md)
+    std::vector<std::string> data; ///< CSV files (docs/model.md)
     std::string output;
     bool force = false;
-    std::string holdOut;                  ///< rows matching this predicate are kept out of the fit
+    std::string holdOut; ///< rows matching this predicate are kept out of the fit
 };
 int runModelFit(const ModelFitOptions& options);
 
 struct ModelReportOptions {
-    std::vector<std::string> data;        ///< CSV files; default: the embedded calibration data
-    std::string calibration;              ///< the calibration to report on (default: built-in)
+    std::vector<std::string> data; ///< CSV files; default: the embedded calibration data
+    std::string calibration;       ///< the calibration to report on (default: built-in)
     std::string holdOut;
     std::string format = "text";
 };
@@ -111,18 +111,18 @@ int runModelReport(const ModelReportOptions& options);
 struct BenchOptions {
     std::string path;
     std::string deployment;
-    std::vector<std::string> sweeps;      ///< "key=v1,v2,..."
-    std::string kernel = "train-step";    ///< train-step | app | stream | allreduce
-    std::string output = "bench";         ///< DIR; files go to DIR/<deployment>/
-    size_t arrayLimit = 0;                ///< 0: the scheduler's default
+    std::vector<std::string> sweeps;   ///< "key=v1,v2,..."
+    std::string kernel = "train-step"; ///< train-step | app | stream | allreduce
+    std::string output = "bench";      ///< DIR; files go to DIR/<deployment>/
+    size_t arrayLimit = 0;             ///< 0: the scheduler's default
     int maxParallel = 0;
     std::string workload;
     double scale = 1e-4;
     int steps = 10;
-    bool shared = false;                  ///< do not ask for exclusive nodes
-    size_t maxBytes = size_t{16} << 20;   ///< allreduce: largest message
-    std::string image;                    ///< Kubernetes: the image with modak in it
-    std::string transport = "tcp";        ///< allreduce: tcp | mpi
+    bool shared = false;                ///< do not ask for exclusive nodes
+    size_t maxBytes = size_t{16} << 20; ///< allreduce: largest message
+    std::string image;                  ///< Kubernetes: the image with modak in it
+    std::string transport = "tcp";      ///< allreduce: tcp | mpi
     std::vector<std::string> catalogs;
     std::vector<std::string> importRoots;
     ColorMode color = ColorMode::Auto;
@@ -134,10 +134,10 @@ struct BenchRunOptions {
     std::string workload = "resnet50";
     double scale = 1e-4;
     int batch = 32, threads = 1, steps = 10;
-    int nodes = 0;                        ///< 0: one per task
-    int sockets = 1;                      ///< CPU sockets per node, for the record
-    int arrayMib = 64;                    ///< stream: MiB per array
-    size_t minBytes = 8, maxBytes = size_t{16} << 20;  ///< allreduce: message sizes (doubling)
+    int nodes = 0;                                    ///< 0: one per task
+    int sockets = 1;                                  ///< CPU sockets per node, for the record
+    int arrayMib = 64;                                ///< stream: MiB per array
+    size_t minBytes = 8, maxBytes = size_t{16} << 20; ///< allreduce: message sizes (doubling)
     std::string device, interconnect, deployment = "adhoc", configuration = "{}", job, out;
     double timeout = 120;
 };
@@ -150,13 +150,13 @@ struct BenchRecordOptions {
     int nodes = 1, batch = 0;
     double start = 0, end = 0;
     std::string throughputFile;
-    std::string messagesFile;             ///< allreduce: "BYTES SECONDS" lines of the MPI kernel
-    std::string transport;                ///< allreduce: mpi
+    std::string messagesFile; ///< allreduce: "BYTES SECONDS" lines of the MPI kernel
+    std::string transport;    ///< allreduce: mpi
 };
 int runBenchRecord(const BenchRecordOptions& options);
 
 struct BenchCollectOptions {
-    std::vector<std::string> inputs;      ///< directories (searched for *.jsonl and sweep.json) or files
+    std::vector<std::string> inputs; ///< directories (searched for *.jsonl and sweep.json) or files
     std::string output;
     bool force = true;
     ColorMode color = ColorMode::Auto;
@@ -164,10 +164,10 @@ struct BenchCollectOptions {
 int runBenchCollect(const BenchCollectOptions& options);
 
 struct BenchBestOptions {
-    std::string data;                     ///< results.csv
+    std::string data; ///< results.csv
     std::string metric = "throughput";
-    std::string write;                    ///< a .modak file to apply the best configuration to
-    std::string deployment;               ///< with several deployments in the data
+    std::string write;      ///< a .modak file to apply the best configuration to
+    std::string deployment; ///< with several deployments in the data
     ColorMode color = ColorMode::Auto;
 };
 int runBenchBest(const BenchBestOptions& options);

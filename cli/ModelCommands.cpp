@@ -3,7 +3,6 @@
 #include "Commands.h"
 #include "Parallel.h"
 #include "Support.h"
-
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/model/Fit.h"
 #include "modak/model/Plan.h"
@@ -26,7 +25,8 @@ namespace fs = std::filesystem;
 namespace {
 
 /// Loads a calibration file given on the command line; prints diagnostics on failure.
-std::optional<model::Calibration> loadCalibration(SourceManager& sm, const std::string& path, ColorMode color) {
+std::optional<model::Calibration> loadCalibration(SourceManager& sm, const std::string& path,
+                                                  ColorMode color) {
     if (path.empty())
         return model::Calibration::builtin();
     auto id = readInput(sm, path);
@@ -39,8 +39,8 @@ std::optional<model::Calibration> loadCalibration(SourceManager& sm, const std::
 }
 
 /// The built-in catalogue plus `--catalog` files; false (diagnostics printed) if a file is invalid.
-bool loadCatalogue(SourceManager& sm, const std::vector<std::string>& files, model::Catalogue& cat, ColorMode color,
-                   bool& ioError) {
+bool loadCatalogue(SourceManager& sm, const std::vector<std::string>& files, model::Catalogue& cat,
+                   ColorMode color, bool& ioError) {
     cat = model::Catalogue::builtin();
     Diagnostics diags;
     for (const auto& f : files) {
@@ -63,7 +63,7 @@ int writeOutput(const std::string& output, const std::string& text) {
     return writeAtomically(output, text) ? Success : UsageOrIoError;
 }
 
-template <typename T>
+template<typename T>
 std::string known(const std::vector<T>& entries) {
     return model::knownNames(entries);
 }
@@ -88,7 +88,8 @@ int runPlan(const PlanOptions& options) {
     model::PlanOptions planOptions;
     planOptions.deployment = options.deployment;
     planOptions.catalogFiles = options.catalogs;
-    planOptions.calibration = options.calibration.empty() ? nullptr : &*cal;  // else the targets' own
+    planOptions.calibration =
+        options.calibration.empty() ? nullptr : &*cal; // else the targets' own
     model::Plan plan = model::planProgram(sm, program, planOptions, diags);
     printDiagnostics(sm, applyPolicy(diags, {}), options.color);
     std::string text;
@@ -117,7 +118,8 @@ int runPredict(const PredictOptions& o) {
     model::Scenario s;
     s.workload = cat.workload(o.workload);
     if (!s.workload) {
-        printError(fmt::format("unknown workload '{}'; known: {}", o.workload, known(cat.workloads)));
+        printError(
+            fmt::format("unknown workload '{}'; known: {}", o.workload, known(cat.workloads)));
         return UsageOrIoError;
     }
     // The language's frameworks (an application's `framework`): predict takes what a file may name.
@@ -162,19 +164,22 @@ int runPredict(const PredictOptions& o) {
     if (!o.interconnect.empty()) {
         s.interconnect = cat.interconnect(o.interconnect);
         if (!s.interconnect) {
-            printError(fmt::format("unknown interconnect '{}'; known: {}", o.interconnect, known(cat.interconnects)));
+            printError(fmt::format("unknown interconnect '{}'; known: {}", o.interconnect,
+                                   known(cat.interconnects)));
             return UsageOrIoError;
         }
     }
     if (!o.storage.empty()) {
         s.storage = cat.storageClass(o.storage);
         if (!s.storage) {
-            printError(fmt::format("unknown storage class '{}'; known: {}", o.storage, known(cat.storage)));
+            printError(fmt::format("unknown storage class '{}'; known: {}", o.storage,
+                                   known(cat.storage)));
             return UsageOrIoError;
         }
     }
     if (o.batchPerDevice < 1 || o.batchPerDevice > 1'000'000'000) {
-        printError(fmt::format("--batch-per-device must be between 1 and 1000000000, not {}", o.batchPerDevice));
+        printError(fmt::format("--batch-per-device must be between 1 and 1000000000, not {}",
+                               o.batchPerDevice));
         return UsageOrIoError;
     }
     s.batchPerDevice = static_cast<int>(o.batchPerDevice);
@@ -189,7 +194,8 @@ int runPredict(const PredictOptions& o) {
     }
     s.nodes = o.nodes;
     if (s.nodes > 1 && !s.interconnect) {
-        printError(fmt::format("--nodes {} needs --interconnect NAME; known: {}", s.nodes, known(cat.interconnects)));
+        printError(fmt::format("--nodes {} needs --interconnect NAME; known: {}", s.nodes,
+                               known(cat.interconnects)));
         return UsageOrIoError;
     }
     std::string error;
@@ -198,7 +204,8 @@ int runPredict(const PredictOptions& o) {
         printError(error);
         return UsageOrIoError;
     }
-    fmt::print("{}", o.format == "json" ? model::renderPredictionJson(*p, s) : model::renderPredictionText(*p, s));
+    fmt::print("{}", o.format == "json" ? model::renderPredictionJson(*p, s)
+                                        : model::renderPredictionText(*p, s));
     return Success;
 }
 
@@ -209,14 +216,15 @@ int runCatalog(const CatalogOptions& options) {
     if (!loadCatalogue(sm, options.catalogs, cat, options.color, ioError))
         return ioError ? UsageOrIoError : InputErrors;
     fmt::print("{}", options.format == "json" ? model::renderCatalogJson(cat, options.section)
-                                               : model::renderCatalogText(cat, options.section));
+                                              : model::renderCatalogText(cat, options.section));
     return Success;
 }
 
 namespace {
 
 /// Reads measurement CSVs; the embedded data when none are given.
-bool readData(SourceManager& sm, const std::vector<std::string>& files, model::MeasurementSet& data) {
+bool readData(SourceManager& sm, const std::vector<std::string>& files,
+              model::MeasurementSet& data) {
     if (files.empty()) {
         data = model::builtinMeasurements();
         return true;
@@ -236,18 +244,20 @@ bool readData(SourceManager& sm, const std::vector<std::string>& files, model::M
 }
 
 /// Splits `data` by the hold-out filter: (training, test).
-std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::MeasurementSet& data, const model::RowFilter& holdOut) {
+std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::MeasurementSet& data,
+                                                              const model::RowFilter& holdOut) {
     model::MeasurementSet train, test;
     for (const auto& m : data.throughput)
         (holdOut && holdOut(m) ? test : train).throughput.push_back(m);
     train.hpc = data.hpc;
-    train.hardware = data.hardware;  // measurements of the machine, not configurations to predict
+    train.hardware = data.hardware; // measurements of the machine, not configurations to predict
     return {train, test};
 }
 
-/// fitCalibration with its iterations counted on a terminal (a fit of thousands of rows takes a while).
-model::FitReport fitShowingProgress(const model::MeasurementSet& data, const model::Calibration& start,
-                                    const model::Catalogue& cat) {
+/// fitCalibration with its iterations counted on a terminal (a fit of thousands of rows takes a
+/// while).
+model::FitReport fitShowingProgress(const model::MeasurementSet& data,
+                                    const model::Calibration& start, const model::Catalogue& cat) {
     std::optional<Progress> progress;
     auto report = model::fitCalibration(data, start, cat, [&](size_t done, size_t total) {
         if (!progress)
@@ -271,17 +281,22 @@ void printMeasuredHardware(const model::FitReport& fitted, const model::Catalogu
         const model::Gpu* gpu = cpu ? nullptr : cat.gpu(device);
         double peak = cpu ? cpu->memoryBandwidthGBs : gpu ? gpu->memoryBandwidthGBs : 0;
         if (peak > 0)
-            fmt::print("  memory bandwidth {:<14} {:8.2f} GB/s per socket; the catalogue's {:.1f} GB/s × {:.2f} would "
-                       "assume {:.1f}\n", device, gbs, peak, builtin.memoryUtilisation, peak * builtin.memoryUtilisation);
+            fmt::print("  memory bandwidth {:<14} {:8.2f} GB/s per socket; the catalogue's {:.1f} "
+                       "GB/s × {:.2f} would "
+                       "assume {:.1f}\n",
+                       device, gbs, peak, builtin.memoryUtilisation,
+                       peak * builtin.memoryUtilisation);
         else
             fmt::print("  memory bandwidth {:<14} {:8.2f} GB/s per socket\n", device, gbs);
     }
     for (const auto& [name, link] : cal.measuredInterconnects) {
         const model::Interconnect* ic = cat.interconnect(name);
-        fmt::print("  interconnect {:<18} {:8.3g} GB/s, {:.3g} µs per message", name, link.bandwidthGBs, link.latencyUs);
+        fmt::print("  interconnect {:<18} {:8.3g} GB/s, {:.3g} µs per message", name,
+                   link.bandwidthGBs, link.latencyUs);
         if (ic)
-            fmt::print("; the catalogue's {:.3g} GB/s × {:.2f}, {:.3g} µs would assume {:.3g} GB/s", ic->bandwidthGBs,
-                       builtin.collectiveEfficiency, ic->latencyUs, ic->bandwidthGBs * builtin.collectiveEfficiency);
+            fmt::print("; the catalogue's {:.3g} GB/s × {:.2f}, {:.3g} µs would assume {:.3g} GB/s",
+                       ic->bandwidthGBs, builtin.collectiveEfficiency, ic->latencyUs,
+                       ic->bandwidthGBs * builtin.collectiveEfficiency);
         fmt::print("\n");
     }
     for (const auto& note : fitted.hardwareNotes)
@@ -314,9 +329,11 @@ int runModelFit(const ModelFitOptions& options) {
         printError("no measurements left to fit");
         return InputErrors;
     }
-    auto report = fitShowingProgress(train, model::Calibration::builtin(), model::Catalogue::builtin());
-    fmt::print(stderr, "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n", report.rowsUsed,
-               report.rowsSkipped, report.rmsLogError);
+    auto report =
+        fitShowingProgress(train, model::Calibration::builtin(), model::Catalogue::builtin());
+    fmt::print(stderr,
+               "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n",
+               report.rowsUsed, report.rowsSkipped, report.rmsLogError);
     for (const auto& note : report.hardwareNotes)
         fmt::print(stderr, "measured {}\n", note);
     return writeAtomically(options.output, report.calibration.toJson()) ? Success : UsageOrIoError;
@@ -327,13 +344,15 @@ int runModelReport(const ModelReportOptions& options) {
     model::MeasurementSet data;
     if (!readData(sm, options.data, data))
         return InputErrors;
-    // Site data from `modak bench collect` (every row has its configuration): by default every third
-    // configuration, in a stable order, is held out.
-    const bool siteData = !data.throughput.empty() &&
-                          std::all_of(data.throughput.begin(), data.throughput.end(),
-                                      [](const model::Measurement& m) { return !m.configuration.empty(); });
-    std::string filterText = options.holdOut.empty() ? (siteData ? "every third configuration" : "gpus_per_node>=4")
-                                                     : options.holdOut;
+    // Site data from `modak bench collect` (every row has its configuration): by default every
+    // third configuration, in a stable order, is held out.
+    const bool siteData =
+        !data.throughput.empty() &&
+        std::all_of(data.throughput.begin(), data.throughput.end(),
+                    [](const model::Measurement& m) { return !m.configuration.empty(); });
+    std::string filterText = options.holdOut.empty()
+                                 ? (siteData ? "every third configuration" : "gpus_per_node>=4")
+                                 : options.holdOut;
     std::string error;
     model::RowFilter holdOut;
     if (siteData && options.holdOut.empty()) {
@@ -345,7 +364,9 @@ int runModelReport(const ModelReportOptions& options) {
         for (const auto& k : keys)
             if (i++ % 3 == 1)
                 held->insert(k);
-        holdOut = [held](const model::Measurement& m) { return held->count({m.dataset, m.configuration}) > 0; };
+        holdOut = [held](const model::Measurement& m) {
+            return held->count({m.dataset, m.configuration}) > 0;
+        };
     } else if (auto f = model::parseRowFilter(filterText, error)) {
         holdOut = *f;
     } else {
@@ -354,14 +375,16 @@ int runModelReport(const ModelReportOptions& options) {
     }
     const model::Catalogue& cat = model::Catalogue::builtin();
     auto [train, test] = split(data, holdOut);
-    if (data.throughput.empty() && !data.hardware.empty()) {  // only micro-benchmarks: nothing to hold out
+    if (data.throughput.empty() &&
+        !data.hardware.empty()) { // only micro-benchmarks: nothing to hold out
         auto fitted = fitShowingProgress(train, model::Calibration::builtin(), cat);
         printMeasuredHardware(fitted, cat);
         return Success;
     }
     if (train.throughput.empty() || test.throughput.empty()) {
-        printError(fmt::format("the hold-out '{}' leaves {} training and {} test rows: both are needed", filterText,
-                               train.throughput.size(), test.throughput.size()));
+        printError(
+            fmt::format("the hold-out '{}' leaves {} training and {} test rows: both are needed",
+                        filterText, train.throughput.size(), test.throughput.size()));
         return InputErrors;
     }
     std::optional<model::Calibration> given;
@@ -379,8 +402,8 @@ int runModelReport(const ModelReportOptions& options) {
         fmt::print("{}", cal.toJson());
         return Success;
     }
-    fmt::print("fit on {} rows (held out: {}, {} rows), rms log error {:.3f}\n", fitted.rowsUsed, filterText,
-               test.throughput.size(), fitted.rmsLogError);
+    fmt::print("fit on {} rows (held out: {}, {} rows), rms log error {:.3f}\n", fitted.rowsUsed,
+               filterText, test.throughput.size(), fitted.rmsLogError);
     fmt::print("constants\n");
     fmt::print("  gpu utilisation (CUDA cores)    {:.4f}\n", cal.gpuUtilisationCudaCores);
     fmt::print("  gpu utilisation (tensor cores)  {:.4f}\n", cal.gpuUtilisationTensorCores);
@@ -396,14 +419,17 @@ int runModelReport(const ModelReportOptions& options) {
     for (const auto& [app, f] : cal.amdahlByApp)
         fmt::print("  Amdahl parallel fraction {:<10} {:.4f}\n", app, f);
     printMeasuredHardware(fitted, cat);
-    fmt::print("held-out error (mean absolute percentage error): with the given calibration{} / refit without the held-out rows\n",
+    fmt::print("held-out error (mean absolute percentage error): with the given calibration{} / "
+               "refit without the held-out rows\n",
                options.calibration.empty() ? " (the embedded one, fitted on all public data)" : "");
-    fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput given/refit", "efficiency given/refit");
+    fmt::print("  {:<22} {:>5} {:>22} {:>22}\n", "data set", "rows", "throughput given/refit",
+               "efficiency given/refit");
     for (size_t i = 0; i < after.size(); ++i) {
         const auto& a = after[i];
         const auto* b = i < before.size() ? &before[i] : nullptr;
-        fmt::print("  {:<22} {:>5} {:>10.1f} % {:>7.1f} % {:>10} {:>9}\n", a.dataset, a.rows, b ? b->throughputMape : 0,
-                   a.throughputMape, a.efficiencyRows ? fmt::format("{:.1f} %", b ? b->efficiencyMape : 0) : "-",
+        fmt::print("  {:<22} {:>5} {:>10.1f} % {:>7.1f} % {:>10} {:>9}\n", a.dataset, a.rows,
+                   b ? b->throughputMape : 0, a.throughputMape,
+                   a.efficiencyRows ? fmt::format("{:.1f} %", b ? b->efficiencyMape : 0) : "-",
                    a.efficiencyRows ? fmt::format("{:.1f} %", a.efficiencyMape) : "-");
     }
     // Over all data sets, weighted by rows.
@@ -415,20 +441,24 @@ int runModelReport(const ModelReportOptions& options) {
         rows += after[i].rows;
     }
     if (rows > 0)
-        fmt::print("held-out throughput error: before {:.1f} %, after {:.1f} % ({} rows; before = {}, after = refit on "
+        fmt::print("held-out throughput error: before {:.1f} %, after {:.1f} % ({} rows; before = "
+                   "{}, after = refit on "
                    "the training split)\n",
-                   beforeSum / static_cast<double>(rows), afterSum / static_cast<double>(rows), rows,
+                   beforeSum / static_cast<double>(rows), afterSum / static_cast<double>(rows),
+                   rows,
                    options.calibration.empty() ? "built-in calibration" : options.calibration);
     if (!siteData)
         return Success;
     // The sweep's best configuration against the one each calibration predicts as best.
-    std::map<std::string, std::map<std::string, std::pair<double, const model::Measurement*>>> byConfig;
+    std::map<std::string, std::map<std::string, std::pair<double, const model::Measurement*>>>
+        byConfig;
     for (const auto& m : data.throughput) {
         auto& e = byConfig[m.dataset][m.configuration];
         e.first = e.first == 0 ? m.throughput : (e.first + m.throughput) / 2;
         e.second = &m;
     }
-    fmt::print("best configuration: measured / predicted best before / predicted best after calibration\n");
+    fmt::print("best configuration: measured / predicted best before / predicted best after "
+               "calibration\n");
     for (const auto& datasetConfigs : byConfig) {
         // Named references, not a structured binding: the lambdas below capture them.
         const auto& dataset = datasetConfigs.first;
@@ -458,8 +488,8 @@ int runModelReport(const ModelReportOptions& options) {
             return fmt::format("{} ({:.0f} samples/s, {:.0f} % of the best)", *config, t,
                                100 * t / configs.at(*measured).first);
         };
-        fmt::print("  {}: measured best {}\n    model before: {}\n    model after:  {}\n", dataset, show(measured),
-                   show(beforeBest), show(afterBest));
+        fmt::print("  {}: measured best {}\n    model before: {}\n    model after:  {}\n", dataset,
+                   show(measured), show(beforeBest), show(afterBest));
     }
     return Success;
 }

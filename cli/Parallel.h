@@ -4,6 +4,8 @@
 //! being printed, and each file's results are dropped once printed.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -14,8 +16,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <unistd.h>
 
 namespace modak::cli {
 
@@ -39,7 +39,7 @@ public:
     }
     void finish() {
         if (shown_)
-            std::fprintf(stderr, "\r\033[K");  // clear the line before the summary
+            std::fprintf(stderr, "\r\033[K"); // clear the line before the summary
     }
 
 private:
@@ -51,7 +51,7 @@ private:
 
 /// Calls `work(i)` for i in [0, n) on `threads` threads and `emit(i, result)` on this thread in
 /// index order. `work` must not throw.
-template <class Result>
+template<class Result>
 void forEachOrdered(size_t n, unsigned threads, const std::function<Result(size_t)>& work,
                     const std::function<void(size_t, Result&)>& emit) {
     if (threads <= 1 || n <= 1) {
@@ -61,7 +61,7 @@ void forEachOrdered(size_t n, unsigned threads, const std::function<Result(size_
         }
         return;
     }
-    const size_t window = 8 * threads;  // how far workers may run ahead of the printed file
+    const size_t window = 8 * threads; // how far workers may run ahead of the printed file
     std::vector<std::optional<Result>> results(n);
     std::mutex mutex;
     std::condition_variable changed;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "Commands.h"
-
 #include "modak/diag/Diagnostic.h"
 #include "modak/model/Program.h"
 
@@ -25,6 +24,7 @@ bool expandPaths(const std::vector<std::string>& inputs, std::vector<std::string
 std::optional<FileId> readInput(SourceManager& sm, const std::string& path);
 /// Writes through a temporary file renamed over `path`: never half-written.
 bool writeAtomically(const std::string& path, std::string_view text);
-void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags, ColorMode color);
+void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags,
+                      ColorMode color);
 
 } // namespace modak::cli

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The `modak` command line: argument parsing only; the work is in Commands.cpp and the libraries.
 #include "Commands.h"
-
 #include "modak/codegen/Generate.h"
 #include "modak/lsp/Server.h"
 #include "modak/model/CatalogueNames.h"
@@ -26,9 +25,10 @@ int main(int argc, char** argv) {
 
     // Every command that loads a program takes the same --import-root option (docs/security.md).
     auto addImportRoot = [&](CLI::App* cmd, std::vector<std::string>& roots) {
-        cmd->add_option("--import-root", roots,
-                        "A folder imports, catalogue and calibration files may also come from (beside the "
-                        "file's project; repeatable)")
+        cmd->add_option(
+               "--import-root", roots,
+               "A folder imports, catalogue and calibration files may also come from (beside the "
+               "file's project; repeatable)")
             ->check(CLI::ExistingDirectory);
     };
 
@@ -39,9 +39,12 @@ int main(int argc, char** argv) {
     };
 
     CheckOptions check;
-    auto* checkCmd = app.add_subcommand("check", "Check .modak files: syntax, schema, imports and "
-                                                 "references. Exit 0 clean, 1 errors, 2 usage/I-O.");
-    checkCmd->add_option("paths", check.paths, "Files or directories (searched for *.modak); - reads stdin")
+    auto* checkCmd =
+        app.add_subcommand("check", "Check .modak files: syntax, schema, imports and "
+                                    "references. Exit 0 clean, 1 errors, 2 usage/I-O.");
+    checkCmd
+        ->add_option("paths", check.paths,
+                     "Files or directories (searched for *.modak); - reads stdin")
         ->required();
     checkCmd->add_option("--format", check.format, "Output format")
         ->check(CLI::IsMember({"text", "json", "sarif"}))
@@ -51,48 +54,70 @@ int main(int argc, char** argv) {
     addImportRoot(checkCmd, check.importRoots);
 
     FmtOptions fmtOpts;
-    auto* fmtCmd = app.add_subcommand("fmt", "Format .modak files in place (canonical style, comments "
-                                             "kept). Exit 1 with --check if a file would change.");
-    fmtCmd->add_option("paths", fmtOpts.paths, "Files or directories (searched for *.modak); - reads stdin")
+    auto* fmtCmd =
+        app.add_subcommand("fmt", "Format .modak files in place (canonical style, comments "
+                                  "kept). Exit 1 with --check if a file would change.");
+    fmtCmd
+        ->add_option("paths", fmtOpts.paths,
+                     "Files or directories (searched for *.modak); - reads stdin")
         ->required();
-    fmtCmd->add_flag("--check", fmtOpts.check, "Write nothing; list files that are not formatted, exit 1 if any");
-    fmtCmd->add_flag("--stdout", fmtOpts.toStdout, "Print the formatted text instead of rewriting files");
+    fmtCmd->add_flag("--check", fmtOpts.check,
+                     "Write nothing; list files that are not formatted, exit 1 if any");
+    fmtCmd->add_flag("--stdout", fmtOpts.toStdout,
+                     "Print the formatted text instead of rewriting files");
     addColor(fmtCmd, fmtOpts.color);
 
     ImportOptions importOpts;
-    auto* importCmd = app.add_subcommand("import", "Convert an original MODAK JSON job into a formatted "
-                                                   ".modak file.");
-    importCmd->add_option("input", importOpts.input, "MODAK JSON job file; - reads stdin")->required();
-    importCmd->add_option("-o,--output", importOpts.output, "Write here instead of standard output");
-    importCmd->add_option("--name", importOpts.name, "Base name of the generated blocks (default: job_name)");
+    auto* importCmd =
+        app.add_subcommand("import", "Convert an original MODAK JSON job into a formatted "
+                                     ".modak file.");
+    importCmd->add_option("input", importOpts.input, "MODAK JSON job file; - reads stdin")
+        ->required();
+    importCmd->add_option("-o,--output", importOpts.output,
+                          "Write here instead of standard output");
+    importCmd->add_option("--name", importOpts.name,
+                          "Base name of the generated blocks (default: job_name)");
     importCmd->add_flag("-f,--force", importOpts.force, "Overwrite an existing output file");
     addColor(importCmd, importOpts.color);
 
     PlanOptions planOpts;
-    auto* planCmd = app.add_subcommand("plan", "Choose image, graph compiler and scale for each deployment with the "
-                                               "embedded performance model, and explain why. Exit 1 if a deployment "
-                                               "cannot be planned.");
+    auto* planCmd = app.add_subcommand(
+        "plan", "Choose image, graph compiler and scale for each deployment with the "
+                "embedded performance model, and explain why. Exit 1 if a deployment "
+                "cannot be planned.");
     planCmd->add_option("file", planOpts.path, "The .modak file; - reads stdin")->required();
     planCmd->add_option("--deployment", planOpts.deployment, "Plan only this deployment");
-    planCmd->add_option("--format", planOpts.format, "Output format: text, json (schemas/plan.schema.json), html")
+    planCmd
+        ->add_option("--format", planOpts.format,
+                     "Output format: text, json (schemas/plan.schema.json), html")
         ->check(CLI::IsMember({"text", "json", "html"}))
         ->capture_default_str();
-    planCmd->add_option("-o,--output", planOpts.output, "Write here (atomically) instead of standard output");
-    planCmd->add_option("--catalog", planOpts.catalogs, "Extra catalogue file (JSON, schemas/catalog.schema.json)");
-    planCmd->add_option("--calibration", planOpts.calibration, "Calibration file (from `modak model fit`)");
+    planCmd->add_option("-o,--output", planOpts.output,
+                        "Write here (atomically) instead of standard output");
+    planCmd->add_option("--catalog", planOpts.catalogs,
+                        "Extra catalogue file (JSON, schemas/catalog.schema.json)");
+    planCmd->add_option("--calibration", planOpts.calibration,
+                        "Calibration file (from `modak model fit`)");
     addColor(planCmd, planOpts.color);
     addImportRoot(planCmd, planOpts.importRoots);
 
     PredictOptions predictOpts;
-    auto* predictCmd = app.add_subcommand("predict", "What-if calculator: predicted throughput, epoch time and "
-                                                     "scaling efficiency of one configuration.");
-    predictCmd->add_option("--workload", predictOpts.workload, "Workload (see `modak catalog workloads`)")->required();
-    predictCmd->add_option("--framework", predictOpts.framework, "tensorflow, pytorch, keras, mxnet, cntk or jax")->required();
+    auto* predictCmd =
+        app.add_subcommand("predict", "What-if calculator: predicted throughput, epoch time and "
+                                      "scaling efficiency of one configuration.");
+    predictCmd
+        ->add_option("--workload", predictOpts.workload, "Workload (see `modak catalog workloads`)")
+        ->required();
+    predictCmd
+        ->add_option("--framework", predictOpts.framework,
+                     "tensorflow, pytorch, keras, mxnet, cntk or jax")
+        ->required();
     predictCmd->add_option("--version", predictOpts.version, "Framework version, e.g. 2.1");
     predictCmd->add_option("--build", predictOpts.build, "Image build flavour")
         ->check(CLI::IsMember({"hub", "pip", "source"}))
         ->capture_default_str();
-    // The language's words, from the catalogue (CatalogueNames.h), and `none` for no graph compiler.
+    // The language's words, from the catalogue (CatalogueNames.h), and `none` for no graph
+    // compiler.
     std::vector<std::string> graphCompilers = {"none"};
     for (const auto& c : modak::model::data::graphCompilers())
         graphCompilers.emplace_back(c.name);
@@ -102,24 +127,32 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--graph-compiler", predictOpts.graphCompiler, "Graph compiler")
         ->check(CLI::IsMember(graphCompilers))
         ->capture_default_str();
-    predictCmd->add_option("--precision", predictOpts.precision, "Arithmetic precision")
+    predictCmd
+        ->add_option("--precision", predictOpts.precision, "Arithmetic precision")
         // Earlier versions took `amp`, which the language never did: say what to write instead.
         ->check([](const std::string& v) {
-            return v == "amp" ? std::string("amp is no precision; automatic mixed precision is `mixed`")
-                              : std::string();
+            return v == "amp"
+                       ? std::string("amp is no precision; automatic mixed precision is `mixed`")
+                       : std::string();
         })
         ->check(CLI::IsMember(precisions))
         ->capture_default_str();
-    auto* gpuOpt = predictCmd->add_option("--gpu", predictOpts.gpu, "GPU model (see `modak catalog hardware`)");
-    auto* cpuOpt = predictCmd->add_option("--cpu", predictOpts.cpu, "CPU model, for a CPU-only job");
+    auto* gpuOpt = predictCmd->add_option("--gpu", predictOpts.gpu,
+                                          "GPU model (see `modak catalog hardware`)");
+    auto* cpuOpt =
+        predictCmd->add_option("--cpu", predictOpts.cpu, "CPU model, for a CPU-only job");
     gpuOpt->excludes(cpuOpt);
     predictCmd->add_option("--gpus-per-node", predictOpts.gpusPerNode, "GPUs per node (default 1)");
-    predictCmd->add_option("--sockets", predictOpts.sockets, "CPU sockets per node with --cpu")->capture_default_str();
+    predictCmd->add_option("--sockets", predictOpts.sockets, "CPU sockets per node with --cpu")
+        ->capture_default_str();
     predictCmd->add_option("--nodes", predictOpts.nodes, "Nodes")->capture_default_str();
     predictCmd->add_option("--interconnect", predictOpts.interconnect, "Network between nodes");
-    predictCmd->add_option("--batch-per-device", predictOpts.batchPerDevice, "Batch per GPU or CPU socket")
+    predictCmd
+        ->add_option("--batch-per-device", predictOpts.batchPerDevice,
+                     "Batch per GPU or CPU socket")
         ->capture_default_str();
-    predictCmd->add_option("--samples", predictOpts.samples, "Samples per epoch (default: the workload's data set)");
+    predictCmd->add_option("--samples", predictOpts.samples,
+                           "Samples per epoch (default: the workload's data set)");
     predictCmd->add_option("--storage", predictOpts.storage, "Storage class of the input data");
     predictCmd->add_option("--format", predictOpts.format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))
@@ -128,109 +161,154 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--calibration", predictOpts.calibration, "Calibration file");
 
     GenerateOptions generateOpts;
-    auto* generateCmd = app.add_subcommand("generate", "Plan each deployment and write its artefacts to "
-                                                       "DIR/<deployment>/ with a modak.lock (all files or none, over "
-                                                       "every input). Exit 0 done, 1 errors in the input (or drift with "
-                                                       "--check), 2 usage or I/O.");
-    generateCmd->add_option("paths", generateOpts.paths,
-                            "The .modak files, or directories searched for *.modak (their deployments go to "
-                            "DIR/<path below the directory>/<deployment>/)")
+    auto* generateCmd = app.add_subcommand(
+        "generate", "Plan each deployment and write its artefacts to "
+                    "DIR/<deployment>/ with a modak.lock (all files or none, over "
+                    "every input). Exit 0 done, 1 errors in the input (or drift with "
+                    "--check), 2 usage or I/O.");
+    generateCmd
+        ->add_option(
+            "paths", generateOpts.paths,
+            "The .modak files, or directories searched for *.modak (their deployments go to "
+            "DIR/<path below the directory>/<deployment>/)")
         ->required();
-    generateCmd->add_option("-o,--output", generateOpts.output, "Output directory")->capture_default_str();
-    generateCmd->add_option("--deployment", generateOpts.deployment, "Generate only this deployment");
+    generateCmd->add_option("-o,--output", generateOpts.output, "Output directory")
+        ->capture_default_str();
+    generateCmd->add_option("--deployment", generateOpts.deployment,
+                            "Generate only this deployment");
     std::string emitKinds;
     for (const auto& kind : modak::codegen::supportedEmits())
         emitKinds += (emitKinds.empty() ? "" : ", ") + kind;
-    generateCmd->add_option("--emit", generateOpts.emit, "Outputs instead of each deployment's `emit` list: " + emitKinds)
+    generateCmd
+        ->add_option("--emit", generateOpts.emit,
+                     "Outputs instead of each deployment's `emit` list: " + emitKinds)
         ->delimiter(',');
     generateCmd->add_option("--catalog", generateOpts.catalogs, "Extra catalogue file");
     generateCmd->add_option("--calibration", generateOpts.calibration, "Calibration file");
-    generateCmd->add_flag("--check", generateOpts.check,
-                          "Write nothing: compare what would be generated with DIR and print a unified diff of each "
-                          "drifted file. Exit 0 identical, 1 drift (or errors in the input), 2 usage/I-O");
+    generateCmd->add_flag(
+        "--check", generateOpts.check,
+        "Write nothing: compare what would be generated with DIR and print a unified diff of each "
+        "drifted file. Exit 0 identical, 1 drift (or errors in the input), 2 usage/I-O");
     addColor(generateCmd, generateOpts.color);
     addImportRoot(generateCmd, generateOpts.importRoots);
 
     CatalogOptions catalogOpts;
     modak::lsp::ServerOptions lspOptions;
     bool stdioFlag = false;
-    auto* lspCmd = app.add_subcommand("lsp", "Run the language server on stdin/stdout (JSON-RPC with "
-                                             "Content-Length framing). Exit 0 after shutdown and exit.");
-    lspCmd->add_flag("--stdio", stdioFlag, "Accepted and ignored: stdio is the only transport (editors pass it)");
-    lspCmd->add_flag("--lit-test", lspOptions.litTest,
-                     "Transcript mode for tests: messages separated by --- lines, replies pretty-printed, "
-                     "handled in order");
+    auto* lspCmd =
+        app.add_subcommand("lsp", "Run the language server on stdin/stdout (JSON-RPC with "
+                                  "Content-Length framing). Exit 0 after shutdown and exit.");
+    lspCmd->add_flag("--stdio", stdioFlag,
+                     "Accepted and ignored: stdio is the only transport (editors pass it)");
+    lspCmd->add_flag(
+        "--lit-test", lspOptions.litTest,
+        "Transcript mode for tests: messages separated by --- lines, replies pretty-printed, "
+        "handled in order");
     lspCmd->add_flag("--verbose", lspOptions.verbose, "Log each request and its latency on stderr");
 
-    auto* catalogCmd = app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
-                                                     "workloads. JSON output is itself a catalogue file.");
-    catalogCmd->add_option("section", catalogOpts.section, "images, hardware or workloads (default: all)")
+    auto* catalogCmd =
+        app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
+                                      "workloads. JSON output is itself a catalogue file.");
+    catalogCmd
+        ->add_option("section", catalogOpts.section, "images, hardware or workloads (default: all)")
         ->check(CLI::IsMember({"images", "hardware", "workloads"}));
     catalogCmd->add_option("--format", catalogOpts.format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
-    catalogCmd->add_option("--catalog", catalogOpts.catalogs, "Extra catalogue file, merged over the embedded one");
+    catalogCmd->add_option("--catalog", catalogOpts.catalogs,
+                           "Extra catalogue file, merged over the embedded one");
     addColor(catalogCmd, catalogOpts.color);
 
-    auto* modelCmd = app.add_subcommand("model", "Calibrate the performance model on measurements.");
+    auto* modelCmd =
+        app.add_subcommand("model", "Calibrate the performance model on measurements.");
     modelCmd->require_subcommand(1);
     ModelFitOptions fitOpts;
-    auto* fitCmd = modelCmd->add_subcommand("fit", "Fit the model's constants to measurement CSVs (docs/model.md) "
-                                                   "and write a calibration file.");
-    fitCmd->add_option("data", fitOpts.data, "Measurement CSV files (default: the embedded public data)");
+    auto* fitCmd = modelCmd->add_subcommand(
+        "fit", "Fit the model's constants to measurement CSVs (docs/model.md) "
+               "and write a calibration file.");
+    fitCmd->add_option("data", fitOpts.data,
+                       "Measurement CSV files (default: the embedded public data)");
     fitCmd->add_option("-o,--output", fitOpts.output, "Calibration file to write")->required();
-    fitCmd->add_option("--hold-out", fitOpts.holdOut, "Leave rows matching KEY OP VALUE out of the fit, e.g. gpus_per_node>=4");
+    fitCmd->add_option("--hold-out", fitOpts.holdOut,
+                       "Leave rows matching KEY OP VALUE out of the fit, e.g. gpus_per_node>=4");
     fitCmd->add_flag("-f,--force", fitOpts.force, "Overwrite an existing output file");
     ModelReportOptions reportOpts;
-    auto* reportCmd = modelCmd->add_subcommand("report", "Fit on part of the data and print the constants and the "
-                                                         "prediction error on the held-out rows, per data set.");
-    reportCmd->add_option("data", reportOpts.data, "Measurement CSV files (default: the embedded public data)");
-    reportCmd->add_option("--calibration", reportOpts.calibration, "Start from this calibration (default: built-in)");
-    reportCmd->add_option("--hold-out", reportOpts.holdOut, "Rows to test on, KEY OP VALUE (default: gpus_per_node>=4)");
+    auto* reportCmd = modelCmd->add_subcommand(
+        "report", "Fit on part of the data and print the constants and the "
+                  "prediction error on the held-out rows, per data set.");
+    reportCmd->add_option("data", reportOpts.data,
+                          "Measurement CSV files (default: the embedded public data)");
+    reportCmd->add_option("--calibration", reportOpts.calibration,
+                          "Start from this calibration (default: built-in)");
+    reportCmd->add_option("--hold-out", reportOpts.holdOut,
+                          "Rows to test on, KEY OP VALUE (default: gpus_per_node>=4)");
     std::vector<std::string> reportData;
-    reportCmd->add_option("--data", reportData, "Measurement CSV files (as the positional arguments), e.g. the "
-                                                "results.csv of `modak bench collect`");
-    reportCmd->add_option("--format", reportOpts.format, "text, or json (the fitted calibration file)")
+    reportCmd->add_option("--data", reportData,
+                          "Measurement CSV files (as the positional arguments), e.g. the "
+                          "results.csv of `modak bench collect`");
+    reportCmd
+        ->add_option("--format", reportOpts.format, "text, or json (the fitted calibration file)")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
 
     // `modak bench` (docs/calibration.md): benchmark sweeps on the site, collected into model data.
     BenchOptions benchOpts;
-    auto* benchCmd = app.add_subcommand("bench", "Benchmark sweeps as job arrays (FILE), the shipped micro-benchmarks, "
-                                                 "and their results (collect, best). Exit 0 done, 1 errors in the "
-                                                 "input, 2 usage or I/O.");
+    auto* benchCmd = app.add_subcommand(
+        "bench", "Benchmark sweeps as job arrays (FILE), the shipped micro-benchmarks, "
+                 "and their results (collect, best). Exit 0 done, 1 errors in the "
+                 "input, 2 usage or I/O.");
     benchCmd->add_option("file", benchOpts.path, "The .modak file whose deployment to sweep");
-    benchCmd->add_option("--deployment", benchOpts.deployment, "The deployment (needed when the file has several)");
-    benchCmd->add_option("--sweep", benchOpts.sweeps, "KEY=V1,V2,... (train-step: nodes, batch_size, threads; stream: "
-                                                      "threads, array_mib; allreduce: nodes; app: any key, passed as "
-                                                      "MODAK_KEY); repeatable, combined as a product")
-        ->take_all()->allow_extra_args(false);
-    benchCmd->add_option("--kernel", benchOpts.kernel, "train-step (a CPU training step), stream (memory bandwidth), "
-                                                       "allreduce (network latency and bandwidth) or app (the "
-                                                       "application's run, in its container)")
+    benchCmd->add_option("--deployment", benchOpts.deployment,
+                         "The deployment (needed when the file has several)");
+    benchCmd
+        ->add_option("--sweep", benchOpts.sweeps,
+                     "KEY=V1,V2,... (train-step: nodes, batch_size, threads; stream: "
+                     "threads, array_mib; allreduce: nodes; app: any key, passed as "
+                     "MODAK_KEY); repeatable, combined as a product")
+        ->take_all()
+        ->allow_extra_args(false);
+    benchCmd
+        ->add_option("--kernel", benchOpts.kernel,
+                     "train-step (a CPU training step), stream (memory bandwidth), "
+                     "allreduce (network latency and bandwidth) or app (the "
+                     "application's run, in its container)")
         ->check(CLI::IsMember({"train-step", "stream", "allreduce", "app"}))
         ->capture_default_str();
-    benchCmd->add_option("--max-bytes", benchOpts.maxBytes, "allreduce: largest message (from 8 B, doubling)")
+    benchCmd
+        ->add_option("--max-bytes", benchOpts.maxBytes,
+                     "allreduce: largest message (from 8 B, doubling)")
         ->capture_default_str();
-    benchCmd->add_option("--transport", benchOpts.transport, "allreduce: tcp (modak's own, over TCP) or mpi "
-                                                             "(MPI_Allreduce, compiled with the site's mpicc)")
+    benchCmd
+        ->add_option("--transport", benchOpts.transport,
+                     "allreduce: tcp (modak's own, over TCP) or mpi "
+                     "(MPI_Allreduce, compiled with the site's mpicc)")
         ->check(CLI::IsMember({"tcp", "mpi"}))
         ->capture_default_str();
-    benchCmd->add_option("--image", benchOpts.image, "Kubernetes: the container image with modak in it (default "
-                                                     "modak:VERSION, built from integrations/Dockerfile)");
-    benchCmd->add_option("-o,--output", benchOpts.output, "Output directory; files go to DIR/<deployment>/")
+    benchCmd->add_option("--image", benchOpts.image,
+                         "Kubernetes: the container image with modak in it (default "
+                         "modak:VERSION, built from integrations/Dockerfile)");
+    benchCmd
+        ->add_option("-o,--output", benchOpts.output,
+                     "Output directory; files go to DIR/<deployment>/")
         ->capture_default_str();
-    benchCmd->add_option("--array-limit", benchOpts.arrayLimit, "Most tasks in one job array (default: Slurm's "
-                                                               "MaxArraySize 1001; LSF 1000; PBS, Torque, Flux 10000)");
-    benchCmd->add_option("--max-parallel", benchOpts.maxParallel, "At most N tasks at once (array throttle; the "
-                                                                  "arrays run one after another)")
+    benchCmd->add_option("--array-limit", benchOpts.arrayLimit,
+                         "Most tasks in one job array (default: Slurm's "
+                         "MaxArraySize 1001; LSF 1000; PBS, Torque, Flux 10000)");
+    benchCmd
+        ->add_option("--max-parallel", benchOpts.maxParallel,
+                     "At most N tasks at once (array throttle; the "
+                     "arrays run one after another)")
         ->check(CLI::PositiveNumber);
-    benchCmd->add_option("--workload", benchOpts.workload, "train-step: the workload whose FLOPs it scales "
-                                                           "(default: the application's, else resnet50)");
-    benchCmd->add_option("--scale", benchOpts.scale, "train-step: fraction of the workload's FLOPs and parameters")
+    benchCmd->add_option("--workload", benchOpts.workload,
+                         "train-step: the workload whose FLOPs it scales "
+                         "(default: the application's, else resnet50)");
+    benchCmd
+        ->add_option("--scale", benchOpts.scale,
+                     "train-step: fraction of the workload's FLOPs and parameters")
         ->check(CLI::Range(1e-9, 1.0))
         ->capture_default_str();
-    benchCmd->add_option("--steps", benchOpts.steps, "train-step: timed steps per task")->check(CLI::PositiveNumber)
+    benchCmd->add_option("--steps", benchOpts.steps, "train-step: timed steps per task")
+        ->check(CLI::PositiveNumber)
         ->capture_default_str();
     benchCmd->add_flag("--shared", benchOpts.shared, "Do not ask for exclusive nodes");
     benchCmd->add_option("--catalog", benchOpts.catalogs, "Extra catalogue file");
@@ -238,75 +316,113 @@ int main(int argc, char** argv) {
     addImportRoot(benchCmd, benchOpts.importRoots);
 
     BenchRunOptions runOpts;
-    auto* benchRunCmd = benchCmd->add_subcommand("run", "Run a micro-benchmark here (one task of a sweep; several "
-                                                        "srun tasks meet at MASTER_ADDR:MASTER_PORT) and append its "
-                                                        "record (task 0 only).");
-    benchRunCmd->add_option("--kernel", runOpts.kernel, "train-step, stream (memory bandwidth) or allreduce "
-                                                        "(latency and bandwidth between the tasks)")
+    auto* benchRunCmd = benchCmd->add_subcommand(
+        "run", "Run a micro-benchmark here (one task of a sweep; several "
+               "srun tasks meet at MASTER_ADDR:MASTER_PORT) and append its "
+               "record (task 0 only).");
+    benchRunCmd
+        ->add_option("--kernel", runOpts.kernel,
+                     "train-step, stream (memory bandwidth) or allreduce "
+                     "(latency and bandwidth between the tasks)")
         ->check(CLI::IsMember({"train-step", "stream", "allreduce"}))
         ->capture_default_str();
-    benchRunCmd->add_option("--workload", runOpts.workload, "Workload whose FLOPs and parameters are scaled")
+    benchRunCmd
+        ->add_option("--workload", runOpts.workload,
+                     "Workload whose FLOPs and parameters are scaled")
         ->capture_default_str();
-    benchRunCmd->add_option("--scale", runOpts.scale, "Fraction of the workload run")->capture_default_str();
-    benchRunCmd->add_option("--batch", runOpts.batch, "Samples per task and step")->capture_default_str();
-    benchRunCmd->add_option("--threads", runOpts.threads, "Compute threads per task")->capture_default_str();
+    benchRunCmd->add_option("--scale", runOpts.scale, "Fraction of the workload run")
+        ->capture_default_str();
+    benchRunCmd->add_option("--batch", runOpts.batch, "Samples per task and step")
+        ->capture_default_str();
+    benchRunCmd->add_option("--threads", runOpts.threads, "Compute threads per task")
+        ->capture_default_str();
     benchRunCmd->add_option("--steps", runOpts.steps, "Timed steps")->capture_default_str();
     benchRunCmd->add_option("--nodes", runOpts.nodes, "Nodes of the run (default: one per task)");
-    benchRunCmd->add_option("--sockets", runOpts.sockets, "CPU sockets per node, for the fit")->capture_default_str();
-    benchRunCmd->add_option("--array-mib", runOpts.arrayMib, "stream: MiB per array (three arrays)")->capture_default_str();
-    benchRunCmd->add_option("--min-bytes", runOpts.minBytes, "allreduce: smallest message")->capture_default_str();
-    benchRunCmd->add_option("--max-bytes", runOpts.maxBytes, "allreduce: largest message (sizes double)")
+    benchRunCmd->add_option("--sockets", runOpts.sockets, "CPU sockets per node, for the fit")
         ->capture_default_str();
-    benchRunCmd->add_option("--device", runOpts.device, "Catalogue CPU name of the nodes, for the fit");
-    benchRunCmd->add_option("--interconnect", runOpts.interconnect, "Network between the nodes, for the fit");
-    benchRunCmd->add_option("--deployment", runOpts.deployment, "Deployment name in the record")->capture_default_str();
-    benchRunCmd->add_option("--configuration", runOpts.configuration, "The swept configuration, a JSON object")
+    benchRunCmd->add_option("--array-mib", runOpts.arrayMib, "stream: MiB per array (three arrays)")
+        ->capture_default_str();
+    benchRunCmd->add_option("--min-bytes", runOpts.minBytes, "allreduce: smallest message")
+        ->capture_default_str();
+    benchRunCmd
+        ->add_option("--max-bytes", runOpts.maxBytes, "allreduce: largest message (sizes double)")
+        ->capture_default_str();
+    benchRunCmd->add_option("--device", runOpts.device,
+                            "Catalogue CPU name of the nodes, for the fit");
+    benchRunCmd->add_option("--interconnect", runOpts.interconnect,
+                            "Network between the nodes, for the fit");
+    benchRunCmd->add_option("--deployment", runOpts.deployment, "Deployment name in the record")
+        ->capture_default_str();
+    benchRunCmd
+        ->add_option("--configuration", runOpts.configuration,
+                     "The swept configuration, a JSON object")
         ->capture_default_str();
     benchRunCmd->add_option("--job", runOpts.job, "Scheduler job id, for the record");
-    benchRunCmd->add_option("--timeout", runOpts.timeout, "Seconds to wait for the other tasks")->capture_default_str();
-    benchRunCmd->add_option("--out", runOpts.out, "Result file to append the record to (default: standard output)");
+    benchRunCmd->add_option("--timeout", runOpts.timeout, "Seconds to wait for the other tasks")
+        ->capture_default_str();
+    benchRunCmd->add_option("--out", runOpts.out,
+                            "Result file to append the record to (default: standard output)");
 
     BenchRecordOptions recordOpts;
-    auto* benchRecordCmd = benchCmd->add_subcommand("record", "Append the record of an application run (used by the "
-                                                              "scripts of `bench --kernel app`).");
+    auto* benchRecordCmd =
+        benchCmd->add_subcommand("record", "Append the record of an application run (used by the "
+                                           "scripts of `bench --kernel app`).");
     benchRecordCmd->add_option("--kernel", recordOpts.kernel, "Kernel name")->capture_default_str();
-    benchRecordCmd->add_option("--deployment", recordOpts.deployment, "Deployment name")->required();
-    benchRecordCmd->add_option("--configuration", recordOpts.configuration, "The swept configuration, a JSON object");
+    benchRecordCmd->add_option("--deployment", recordOpts.deployment, "Deployment name")
+        ->required();
+    benchRecordCmd->add_option("--configuration", recordOpts.configuration,
+                               "The swept configuration, a JSON object");
     benchRecordCmd->add_option("--job", recordOpts.job, "Scheduler job id");
     benchRecordCmd->add_option("--workload", recordOpts.workload, "Catalogue workload");
     benchRecordCmd->add_option("--device", recordOpts.device, "Catalogue CPU or GPU name");
-    benchRecordCmd->add_option("--interconnect", recordOpts.interconnect, "Network between the nodes");
+    benchRecordCmd->add_option("--interconnect", recordOpts.interconnect,
+                               "Network between the nodes");
     benchRecordCmd->add_option("--framework", recordOpts.framework, "Framework");
-    benchRecordCmd->add_option("--framework-version", recordOpts.frameworkVersion, "Framework version");
+    benchRecordCmd->add_option("--framework-version", recordOpts.frameworkVersion,
+                               "Framework version");
     benchRecordCmd->add_option("--nodes", recordOpts.nodes, "Nodes");
     benchRecordCmd->add_option("--batch", recordOpts.batch, "Batch per device");
     benchRecordCmd->add_option("--start", recordOpts.start, "Start time (s since the epoch)");
     benchRecordCmd->add_option("--end", recordOpts.end, "End time (s since the epoch)");
-    benchRecordCmd->add_option("--throughput-file", recordOpts.throughputFile, "File holding samples/s");
-    benchRecordCmd->add_option("--messages-file", recordOpts.messagesFile, "allreduce: the MPI kernel's "
-                                                                            "\"BYTES SECONDS\" lines");
-    benchRecordCmd->add_option("--transport", recordOpts.transport, "allreduce: how it was measured")
+    benchRecordCmd->add_option("--throughput-file", recordOpts.throughputFile,
+                               "File holding samples/s");
+    benchRecordCmd->add_option("--messages-file", recordOpts.messagesFile,
+                               "allreduce: the MPI kernel's "
+                               "\"BYTES SECONDS\" lines");
+    benchRecordCmd
+        ->add_option("--transport", recordOpts.transport, "allreduce: how it was measured")
         ->check(CLI::IsMember({"tcp", "mpi"}));
-    benchRecordCmd->add_option("--out", recordOpts.out, "Result file to append to (default: standard output)");
+    benchRecordCmd->add_option("--out", recordOpts.out,
+                               "Result file to append to (default: standard output)");
 
     BenchCollectOptions collectOpts;
-    auto* benchCollectCmd = benchCmd->add_subcommand("collect", "Gather result records into the throughput CSV "
-                                                                "`modak model fit` reads; failed and missing tasks "
-                                                                "are reported, invalid lines are errors (nothing "
-                                                                "written).");
-    benchCollectCmd->add_option("inputs", collectOpts.inputs, "Sweep directories (searched for *.jsonl and sweep.json) "
-                                                              "or result files")->required();
-    benchCollectCmd->add_option("-o,--output", collectOpts.output, "CSV file to write (default: standard output)");
+    auto* benchCollectCmd =
+        benchCmd->add_subcommand("collect", "Gather result records into the throughput CSV "
+                                            "`modak model fit` reads; failed and missing tasks "
+                                            "are reported, invalid lines are errors (nothing "
+                                            "written).");
+    benchCollectCmd
+        ->add_option("inputs", collectOpts.inputs,
+                     "Sweep directories (searched for *.jsonl and sweep.json) "
+                     "or result files")
+        ->required();
+    benchCollectCmd->add_option("-o,--output", collectOpts.output,
+                                "CSV file to write (default: standard output)");
     addColor(benchCollectCmd, collectOpts.color);
 
     BenchBestOptions bestOpts;
-    auto* benchBestCmd = benchCmd->add_subcommand("best", "The best measured configuration per deployment; with "
-                                                          "--write, apply it to the .modak file and print the diff.");
+    auto* benchBestCmd = benchCmd->add_subcommand(
+        "best", "The best measured configuration per deployment; with "
+                "--write, apply it to the .modak file and print the diff.");
     benchBestCmd->add_option("data", bestOpts.data, "results.csv from `bench collect`")->required();
-    benchBestCmd->add_option("--metric", bestOpts.metric, "throughput, time_per_epoch or throughput_per_node")
+    benchBestCmd
+        ->add_option("--metric", bestOpts.metric,
+                     "throughput, time_per_epoch or throughput_per_node")
         ->capture_default_str();
-    benchBestCmd->add_option("--write", bestOpts.write, "The .modak file to write the best configuration into");
-    benchBestCmd->add_option("--deployment", bestOpts.deployment, "Only this deployment of the data");
+    benchBestCmd->add_option("--write", bestOpts.write,
+                             "The .modak file to write the best configuration into");
+    benchBestCmd->add_option("--deployment", bestOpts.deployment,
+                             "Only this deployment of the data");
     addColor(benchBestCmd, bestOpts.color);
 
     try {
@@ -350,7 +466,8 @@ int main(int argc, char** argv) {
         return runBenchBest(bestOpts);
     if (benchCmd->parsed()) {
         if (benchOpts.path.empty()) {
-            std::fprintf(stderr, "modak: error: bench needs a .modak FILE or a subcommand (run, record, collect, best)\n");
+            std::fprintf(stderr, "modak: error: bench needs a .modak FILE or a subcommand (run, "
+                                 "record, collect, best)\n");
             return UsageOrIoError;
         }
         return runBench(benchOpts);

@@ -9,7 +9,8 @@ namespace modak::fuzz {
 /// No disk access: imports resolve to nothing, so a run depends on its input only.
 inline model::LoadOptions offlineLoad() {
     model::LoadOptions options;
-    options.reader = [](SourceManager&, const std::filesystem::path&, std::string& error) -> std::optional<FileId> {
+    options.reader = [](SourceManager&, const std::filesystem::path&,
+                        std::string& error) -> std::optional<FileId> {
         error = "no files while fuzzing";
         return std::nullopt;
     };

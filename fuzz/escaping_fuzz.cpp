@@ -26,7 +26,7 @@ bool unquote(const std::string& word, std::string& out) {
             out += word[i + 1];
             i += 2;
         } else {
-            return false;  // anything unquoted would be subject to expansion
+            return false; // anything unquoted would be subject to expansion
         }
     }
     return true;

@@ -11,7 +11,8 @@ using namespace modak;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     SourceManager sm;
-    FileId id = sm.addBuffer("/fuzz/job.json", std::string(reinterpret_cast<const char*>(data), size));
+    FileId id =
+        sm.addBuffer("/fuzz/job.json", std::string(reinterpret_cast<const char*>(data), size));
     Diagnostics diags;
     auto text = importer::importModakJson(sm, id, diags);
     if (text) {
@@ -19,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         Diagnostics syntaxDiags;
         syntax::parse(sm, out, syntaxDiags);
         if (syntaxDiags.hasErrors()) {
-            std::fprintf(stderr, "the importer wrote text that does not parse:\n%s\n", text->c_str());
+            std::fprintf(stderr, "the importer wrote text that does not parse:\n%s\n",
+                         text->c_str());
             std::abort();
         }
     }

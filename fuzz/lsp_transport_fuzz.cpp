@@ -14,8 +14,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.in = in;
     options.out = out;
     options.log = nullptr;
-    options.writeFiles = false;  // the input names the workspace: it could be any folder of this machine
-    options.litTest = size > 0 && data[0] == '#';  // both readers: framed and delimited
+    options.writeFiles =
+        false; // the input names the workspace: it could be any folder of this machine
+    options.litTest = size > 0 && data[0] == '#'; // both readers: framed and delimited
     modak::lsp::runServer(options);
     std::fclose(in);
     std::fclose(out);

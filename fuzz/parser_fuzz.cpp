@@ -21,8 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     model::Program program = model::loadProgram(sm, id, diags, fuzz::offlineLoad());
     for (const auto& d : diags)
         if (d.range.file == id && (d.range.begin > d.range.end || d.range.end > size)) {
-            std::fprintf(stderr, "diagnostic range %u..%u outside a %zu-byte buffer: %s\n", d.range.begin, d.range.end, size,
-                         d.message.c_str());
+            std::fprintf(stderr, "diagnostic range %u..%u outside a %zu-byte buffer: %s\n",
+                         d.range.begin, d.range.end, size, d.message.c_str());
             std::abort();
         }
     // The root's tree is the one loadProgram parsed (parsing it again would cost a third of a run);
@@ -43,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         std::string twice = syntax::format(tree2, sm.text(again));
         if (twice != once) {
-            std::fprintf(stderr, "formatting is not idempotent:\n--- once\n%s\n--- twice\n%s\n", once.c_str(), twice.c_str());
+            std::fprintf(stderr, "formatting is not idempotent:\n--- once\n%s\n--- twice\n%s\n",
+                         once.c_str(), twice.c_str());
             std::abort();
         }
     }

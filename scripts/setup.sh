@@ -11,6 +11,7 @@ packages=(
   slurm-wlm munge libpmix-dev openmpi-bin libopenmpi-dev charliecloud  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads; Open MPI for the MPI all-reduce kernel; Charliecloud runs the app kernel in a container
   ansible-core yamllint unzip neovim zsh bash-completion groff-base man-db dpkg-dev
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
+  clang-format-14  # scripts/format.sh: the one formatter version (others break lines differently)
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml
 )
 # Node for the npm checkers: Debian's, unless a node with npm is already installed (e.g. NodeSource's).

@@ -20,7 +20,9 @@ struct Edit {
 };
 
 bool numeric(std::string_view v) {
-    return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned char c) { return std::isdigit(c) || c == '.'; }) &&
+    return !v.empty() &&
+           std::all_of(v.begin(), v.end(),
+                       [](unsigned char c) { return std::isdigit(c) || c == '.'; }) &&
            v.front() != '.' && v.back() != '.';
 }
 
@@ -38,8 +40,8 @@ std::string literal(std::string_view v) {
 
 /// Sets `key = value` in `block`: replaces the value when the key is there, else inserts a line
 /// before the closing brace (the formatter places it).
-void setAttribute(const model::EditableBlock& block, const std::string& key, const std::string& value,
-                  std::vector<Edit>& edits) {
+void setAttribute(const model::EditableBlock& block, const std::string& key,
+                  const std::string& value, std::vector<Edit>& edits) {
     if (auto it = block.values.find(key); it != block.values.end()) {
         edits.push_back({it->second.begin, it->second.end, value});
         return;
@@ -48,8 +50,9 @@ void setAttribute(const model::EditableBlock& block, const std::string& key, con
 }
 
 /// Sets several keys of `nested`, the block `kind` of `parent`, creating it when it is missing.
-void setNested(const model::EditableBlock& parent, const model::EditableBlock& nested, std::string_view kind,
-               const std::vector<std::pair<std::string, std::string>>& kv, std::vector<Edit>& edits) {
+void setNested(const model::EditableBlock& parent, const model::EditableBlock& nested,
+               std::string_view kind, const std::vector<std::pair<std::string, std::string>>& kv,
+               std::vector<Edit>& edits) {
     if (kv.empty())
         return;
     if (nested.present) {
@@ -60,13 +63,15 @@ void setNested(const model::EditableBlock& parent, const model::EditableBlock& n
     std::string body;
     for (const auto& [k, v] : kv)
         body += fmt::format("  {} = {}\n", k, v);
-    edits.push_back({parent.closeBrace, parent.closeBrace, fmt::format("\n{} {{\n{}}}\n", kind, body)});
+    edits.push_back(
+        {parent.closeBrace, parent.closeBrace, fmt::format("\n{} {{\n{}}}\n", kind, body)});
 }
 
 } // namespace
 
 const std::vector<std::string>& bestMetrics() {
-    static const std::vector<std::string> m = {"throughput", "time_per_epoch", "throughput_per_node"};
+    static const std::vector<std::string> m = {"throughput", "time_per_epoch",
+                                               "throughput_per_node"};
     return m;
 }
 
@@ -85,7 +90,8 @@ std::map<std::string, std::string> parseConfigurationKey(std::string_view key) {
     return out;
 }
 
-std::vector<BestConfiguration> bestConfigurations(const model::MeasurementSet& data, std::string_view metric) {
+std::vector<BestConfiguration> bestConfigurations(const model::MeasurementSet& data,
+                                                  std::string_view metric) {
     // Mean throughput per (deployment, configuration), in a deterministic order.
     std::map<std::pair<std::string, std::string>, std::pair<double, int>> sums;
     std::map<std::pair<std::string, std::string>, int> nodes;
@@ -100,7 +106,8 @@ std::vector<BestConfiguration> bestConfigurations(const model::MeasurementSet& d
     std::map<std::string, BestConfiguration> best;
     for (const auto& [key, s] : sums) {
         double throughput = s.first / s.second;
-        double value = metric == "throughput_per_node" ? throughput / std::max(1, nodes[key]) : throughput;
+        double value =
+            metric == "throughput_per_node" ? throughput / std::max(1, nodes[key]) : throughput;
         BestConfiguration& b = best[key.first];
         b.configurations++;
         if (b.values.empty() || value > b.metric) {
@@ -116,16 +123,20 @@ std::vector<BestConfiguration> bestConfigurations(const model::MeasurementSet& d
     return out;
 }
 
-std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, const std::string& deployment,
-                                              const std::map<std::string, std::string>& values, Diagnostics& diags) {
+std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file,
+                                              const std::string& deployment,
+                                              const std::map<std::string, std::string>& values,
+                                              Diagnostics& diags) {
     model::Program program = model::loadProgram(sm, file, diags);
     if (diags.hasErrors())
         return std::nullopt;
     const model::Document* root = program.root();
     const model::Symbol* dep = program.lookup(file, "deployment", deployment);
     if (!dep || dep->file != file) {
-        diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
-                  fmt::format("no deployment '{}' in this file to write the best configuration into", deployment));
+        diags.add(
+            DiagCode::UnresolvedReference, root->tree.headerRange,
+            fmt::format("no deployment '{}' in this file to write the best configuration into",
+                        deployment));
         return std::nullopt;
     }
     const model::ConfigurationBlocks blocks = model::configurationBlocks(program, *dep);
@@ -138,7 +149,8 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
             appKeys.emplace_back(k, literal(v));
         else {
             std::string name = "MODAK_" + k;
-            std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::toupper(c); });
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char c) { return std::toupper(c); });
             env.emplace_back(name, fmt::format("\"{}\"", v));
         }
     }
@@ -148,9 +160,11 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
         if (!app || app->file != file) {
             diags.add(DiagCode::UnresolvedReference,
                       dep->block->name() ? dep->block->name()->range : dep->block->range(),
-                      fmt::format("the best configuration sets application values ({}), and application '{}' is not "
+                      fmt::format("the best configuration sets application values ({}), and "
+                                  "application '{}' is not "
                                   "defined in this file: edit it where it is",
-                                  appKeys.empty() ? env.front().first : appKeys.front().first, blocks.applicationName));
+                                  appKeys.empty() ? env.front().first : appKeys.front().first,
+                                  blocks.applicationName));
             return std::nullopt;
         }
         for (const auto& [k, v] : appKeys)
@@ -158,7 +172,8 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
         setNested(blocks.application, blocks.env, "env", env, edits);
     }
     std::string text(sm.text(file));
-    std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+    std::stable_sort(edits.begin(), edits.end(),
+                     [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
     for (const auto& e : edits)
         text.replace(e.begin, e.end - e.begin, e.text);
     // The formatter gives the inserted lines the file's canonical layout.
@@ -166,7 +181,8 @@ std::optional<std::string> applyConfiguration(SourceManager& sm, FileId file, co
     Diagnostics parseDiags;
     syntax::File tree = syntax::parse(sm, edited, parseDiags);
     if (parseDiags.hasErrors()) {
-        diags.add(DiagCode::UnexpectedToken, root->tree.headerRange, "the edited file does not parse (a modak bug)");
+        diags.add(DiagCode::UnexpectedToken, root->tree.headerRange,
+                  "the edited file does not parse (a modak bug)");
         return std::nullopt;
     }
     return syntax::format(tree, sm.text(edited));

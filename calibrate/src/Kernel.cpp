@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/calibrate/Kernel.h"
 
-#include <fmt/format.h>
-
 #include <arpa/inet.h>
+#include <fmt/format.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -21,13 +20,13 @@
 namespace modak::calibrate {
 namespace {
 
-constexpr int kWidth = 256;  ///< layer width: a 256×256 weight matrix per layer
+constexpr int kWidth = 256; ///< layer width: a 256×256 weight matrix per layer
 
 using Clock = std::chrono::steady_clock;
 
 /// y = x·W for rows [begin, end) of a batch, through every layer (rows are independent).
-void forward(const std::vector<float>& weights, int layers, std::vector<float>& a, std::vector<float>& b, int begin,
-             int end) {
+void forward(const std::vector<float>& weights, int layers, std::vector<float>& a,
+             std::vector<float>& b, int begin, int end) {
     for (int l = 0; l < layers; ++l) {
         const float* __restrict w = weights.data() + static_cast<size_t>(l) * kWidth * kWidth;
         for (int r = begin; r < end; ++r) {
@@ -44,7 +43,8 @@ void forward(const std::vector<float>& weights, int layers, std::vector<float>& 
             for (int j = 0; j < kWidth; ++j)
                 y[j] = y[j] * (1.0f / 16.0f);
         }
-        std::swap_ranges(a.begin() + static_cast<long>(begin) * kWidth, a.begin() + static_cast<long>(end) * kWidth,
+        std::swap_ranges(a.begin() + static_cast<long>(begin) * kWidth,
+                         a.begin() + static_cast<long>(end) * kWidth,
                          b.begin() + static_cast<long>(begin) * kWidth);
     }
 }
@@ -82,7 +82,8 @@ bool sendAll(int fd, const void* data, size_t n, std::string& error) {
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
-            error = fmt::format("sending to a peer task failed: {}", k < 0 ? std::strerror(errno) : "connection closed");
+            error = fmt::format("sending to a peer task failed: {}",
+                                k < 0 ? std::strerror(errno) : "connection closed");
             return false;
         }
         p += k;
@@ -99,7 +100,8 @@ bool recvAll(int fd, void* data, size_t n, std::string& error) {
             continue;
         if (k <= 0) {
             error = fmt::format("receiving from a peer task failed: {}",
-                                k < 0 ? (errno == EAGAIN ? "timed out" : std::strerror(errno)) : "connection closed");
+                                k < 0 ? (errno == EAGAIN ? "timed out" : std::strerror(errno))
+                                      : "connection closed");
             return false;
         }
         p += k;
@@ -128,7 +130,8 @@ bool recvString(int fd, std::string& s, std::string& error) {
 
 /// The tasks of one run, connected in a star through task 0.
 struct Star {
-    std::vector<Fd> peers;  ///< task 0: one per other task, by rank; others: the connection to task 0
+    std::vector<Fd>
+        peers; ///< task 0: one per other task, by rank; others: the connection to task 0
     std::vector<std::string> hosts;
 
     bool connect(const Rendezvous& o, std::string& error) {
@@ -156,7 +159,8 @@ struct Star {
                 bound = ::bind(listener.fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
             }
             if (bound != 0 || ::listen(listener.fd, o.tasks) != 0) {
-                error = fmt::format("task 0 cannot listen on port {}: {}", o.masterPort, std::strerror(errno));
+                error = fmt::format("task 0 cannot listen on port {}: {}", o.masterPort,
+                                    std::strerror(errno));
                 return false;
             }
             setTimeouts(listener.fd, o.timeoutSeconds);
@@ -168,8 +172,9 @@ struct Star {
                 if (c.fd < 0) {
                     if (errno == EINTR)
                         continue;
-                    error = fmt::format("task 0 waited {} s for {} other task(s), {} came: {}", o.timeoutSeconds,
-                                        o.tasks - 1, got - 1, errno == EAGAIN ? "timed out" : std::strerror(errno));
+                    error = fmt::format("task 0 waited {} s for {} other task(s), {} came: {}",
+                                        o.timeoutSeconds, o.tasks - 1, got - 1,
+                                        errno == EAGAIN ? "timed out" : std::strerror(errno));
                     return false;
                 }
                 setTimeouts(c.fd, o.timeoutSeconds);
@@ -179,7 +184,8 @@ struct Star {
                     return false;
                 rank = static_cast<int32_t>(ntohl(static_cast<uint32_t>(rank)));
                 if (rank < 1 || rank >= o.tasks || peers[static_cast<size_t>(rank)].fd >= 0) {
-                    error = fmt::format("task 0 got a connection claiming rank {} (of {} tasks)", rank, o.tasks);
+                    error = fmt::format("task 0 got a connection claiming rank {} (of {} tasks)",
+                                        rank, o.tasks);
                     return false;
                 }
                 hosts[static_cast<size_t>(rank)] = host;
@@ -193,7 +199,8 @@ struct Star {
         hints.ai_socktype = SOCK_STREAM;
         std::string port = std::to_string(o.masterPort);
         if (int rc = ::getaddrinfo(o.masterAddr.c_str(), port.c_str(), &hints, &found); rc != 0) {
-            error = fmt::format("cannot resolve MASTER_ADDR '{}': {}", o.masterAddr, gai_strerror(rc));
+            error =
+                fmt::format("cannot resolve MASTER_ADDR '{}': {}", o.masterAddr, gai_strerror(rc));
             return false;
         }
         std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> guard(found, freeaddrinfo);
@@ -210,8 +217,8 @@ struct Star {
                 }
             }
             if (Clock::now() > deadline) {
-                error = fmt::format("task {} could not reach task 0 at {}:{} within {} s", o.rank, o.masterAddr,
-                                    o.masterPort, o.timeoutSeconds);
+                error = fmt::format("task {} could not reach task 0 at {}:{} within {} s", o.rank,
+                                    o.masterAddr, o.masterPort, o.timeoutSeconds);
                 return false;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -224,8 +231,9 @@ struct Star {
     }
     bool allReduce(float* buffer, size_t floats, std::vector<float>& scratch, std::string& error) {
         const size_t bytes = floats * sizeof(float);
-        if (peers.size() == 1 && hosts.empty())  // not task 0
-            return sendAll(peers[0].fd, buffer, bytes, error) && recvAll(peers[0].fd, buffer, bytes, error);
+        if (peers.size() == 1 && hosts.empty()) // not task 0
+            return sendAll(peers[0].fd, buffer, bytes, error) &&
+                   recvAll(peers[0].fd, buffer, bytes, error);
         scratch.resize(floats);
         for (size_t r = 1; r < peers.size(); ++r) {
             if (!recvAll(peers[r].fd, scratch.data(), bytes, error))
@@ -244,7 +252,8 @@ struct Star {
 
 std::pair<int, double> trainStepLayers(const model::Workload& w, double scale) {
     const double perLayer = 2.0 * kWidth * kWidth;
-    int layers = static_cast<int>(std::clamp(std::round(w.flopsPerSample * scale / perLayer), 1.0, 100000.0));
+    int layers = static_cast<int>(
+        std::clamp(std::round(w.flopsPerSample * scale / perLayer), 1.0, 100000.0));
     return {layers, layers * perLayer / w.flopsPerSample};
 }
 
@@ -264,13 +273,15 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     const int layers = layersAndScale.first;
     result.layers = layers;
     result.scale = layersAndScale.second;
-    result.gradientFloats = static_cast<size_t>(std::max(1.0, std::round(o.workload->parameters * result.scale)));
+    result.gradientFloats =
+        static_cast<size_t>(std::max(1.0, std::round(o.workload->parameters * result.scale)));
 
     std::vector<float> weights(static_cast<size_t>(layers) * kWidth * kWidth);
     for (size_t i = 0; i < weights.size(); ++i)
         weights[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
     std::vector<float> a(static_cast<size_t>(o.batch) * kWidth, 0.5f), b(a.size());
-    std::vector<float> gradients(result.gradientFloats, 1.0f), scratch, parameters(result.gradientFloats, 0.0f);
+    std::vector<float> gradients(result.gradientFloats, 1.0f), scratch,
+        parameters(result.gradientFloats, 0.0f);
 
     Star star;
     if (o.tasks > 1 && !star.connect(o, error))
@@ -279,12 +290,13 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
     auto step = [&]() -> bool {
         std::vector<std::thread> pool;
         for (int t = 1; t < threads; ++t)
-            pool.emplace_back(forward, std::cref(weights), layers, std::ref(a), std::ref(b), o.batch * t / threads,
-                              o.batch * (t + 1) / threads);
+            pool.emplace_back(forward, std::cref(weights), layers, std::ref(a), std::ref(b),
+                              o.batch * t / threads, o.batch * (t + 1) / threads);
         forward(weights, layers, a, b, 0, o.batch / threads);
         for (auto& th : pool)
             th.join();
-        // The "gradient": a value derived from this step's output, so the compute cannot be skipped.
+        // The "gradient": a value derived from this step's output, so the compute cannot be
+        // skipped.
         std::fill(gradients.begin(), gradients.end(), a[0] * 1e-6f);
         if (o.tasks > 1 && !star.allReduce(gradients, scratch, error))
             return false;
@@ -292,7 +304,7 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
             parameters[i] -= 0.01f * gradients[i];
         return true;
     };
-    if (!step())  // warm-up: page in the buffers, settle the connections
+    if (!step()) // warm-up: page in the buffers, settle the connections
         return std::nullopt;
     // The median step: robust against the odd step a busy machine preempts.
     std::vector<double> times;
@@ -302,11 +314,12 @@ std::optional<TrainStepResult> runTrainStep(const TrainStepOptions& o, std::stri
             return std::nullopt;
         times.push_back(std::chrono::duration<double>(Clock::now() - start).count());
     }
-    std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+    std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2),
+                     times.end());
     result.stepSeconds = times[times.size() / 2];
     result.throughput = static_cast<double>(o.batch) * o.tasks / result.stepSeconds;
     result.hosts = o.rank == 0 && o.tasks > 1 ? star.hosts : std::vector<std::string>{o.host};
-    if (!std::isfinite(parameters[0])) {  // uses the result; never true for these bounded values
+    if (!std::isfinite(parameters[0])) { // uses the result; never true for these bounded values
         error = "the kernel produced a non-finite value";
         return std::nullopt;
     }
@@ -322,7 +335,10 @@ std::optional<StreamResult> runStream(const StreamOptions& o, std::string& error
     const int threads = std::max(1, o.threads);
     // Not std::vector: its value-initialisation would touch every page on this thread.
     std::unique_ptr<double[]> a(new double[n]), b(new double[n]), c(new double[n]);
-    auto slice = [&](int t) { return std::pair{n * static_cast<size_t>(t) / threads, n * static_cast<size_t>(t + 1) / threads}; };
+    auto slice = [&](int t) {
+        return std::pair{n * static_cast<size_t>(t) / threads,
+                         n * static_cast<size_t>(t + 1) / threads};
+    };
     auto parallel = [&](auto body) {
         std::vector<std::thread> pool;
         for (int t = 1; t < threads; ++t)
@@ -337,7 +353,7 @@ std::optional<StreamResult> runStream(const StreamOptions& o, std::string& error
     });
     const double scalar = 3.0;
     double best = 0;
-    for (int step = 0; step <= std::max(1, o.steps); ++step) {  // step 0 warms up
+    for (int step = 0; step <= std::max(1, o.steps); ++step) { // step 0 warms up
         auto start = Clock::now();
         parallel([&](std::pair<size_t, size_t> r) {
             double* __restrict x = a.get();
@@ -386,17 +402,20 @@ std::optional<AllReduceResult> runAllReduce(const AllReduceOptions& o, std::stri
     for (size_t bytes = o.minBytes; bytes <= o.maxBytes; bytes *= 2) {
         const size_t floats = std::max<size_t>(1, bytes / sizeof(float));
         // Every task derives the same count from the size, so they stay in step without talking.
-        const int reps = o.repetitions > 0 ? o.repetitions
-                                           : static_cast<int>(std::clamp<size_t>((size_t{64} << 20) / bytes, 5, 200));
+        const int reps =
+            o.repetitions > 0
+                ? o.repetitions
+                : static_cast<int>(std::clamp<size_t>((size_t{64} << 20) / bytes, 5, 200));
         std::vector<double> times;
         for (int i = 0; i <= reps; ++i) {
             auto start = Clock::now();
             if (!star.allReduce(buffer.data(), floats, scratch, error))
                 return std::nullopt;
-            if (i > 0)  // the first one warms the connection's buffers
+            if (i > 0) // the first one warms the connection's buffers
                 times.push_back(std::chrono::duration<double>(Clock::now() - start).count());
         }
-        std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+        std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2),
+                         times.end());
         result.points.push_back({floats * sizeof(float), times[times.size() / 2]});
     }
     return result;

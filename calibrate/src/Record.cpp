@@ -25,7 +25,8 @@ bool looksNumeric(std::string_view v) {
     size_t digits = v.front() == '-' ? 1 : 0;
     if (digits >= v.size() || !std::isdigit(static_cast<unsigned char>(v[digits])))
         return false;
-    if (v[digits] == '0' && digits + 1 < v.size() && std::isdigit(static_cast<unsigned char>(v[digits + 1])))
+    if (v[digits] == '0' && digits + 1 < v.size() &&
+        std::isdigit(static_cast<unsigned char>(v[digits + 1])))
         return false;
     return v.back() != '.';
 }
@@ -72,8 +73,10 @@ int integer(const json& o, const char* key, bool required, int fallback, int lea
             throw Invalid{fmt::format("the record has no \"{}\"", key)};
         return fallback;
     }
-    if (!it->is_number_integer() || it->get<int64_t>() < least || it->get<int64_t>() > 1'000'000'000)
-        throw Invalid{fmt::format("\"{}\" must be an integer of at least {}, not {}", key, least, it->dump())};
+    if (!it->is_number_integer() || it->get<int64_t>() < least ||
+        it->get<int64_t>() > 1'000'000'000)
+        throw Invalid{fmt::format("\"{}\" must be an integer of at least {}, not {}", key, least,
+                                  it->dump())};
     return static_cast<int>(it->get<int64_t>());
 }
 
@@ -93,15 +96,18 @@ BenchRecord fromJson(const json& o) {
     if (!o.is_object())
         throw Invalid{"a record is a JSON object"};
     if (!o.contains("format") || o["format"] != std::string(kRecordFormat))
-        throw Invalid{fmt::format("not a modak benchmark record (\"format\" is {}, expected \"{}\")",
-                                  o.contains("format") ? o["format"].dump() : "missing", kRecordFormat)};
+        throw Invalid{
+            fmt::format("not a modak benchmark record (\"format\" is {}, expected \"{}\")",
+                        o.contains("format") ? o["format"].dump() : "missing", kRecordFormat)};
     const json& version = field(o, "format_version");
     if (!version.is_number_integer())
         throw Invalid{fmt::format("\"format_version\" must be an integer, not {}", version.dump())};
     if (version.get<int64_t>() != kRecordFormatVersion)
-        throw Invalid{fmt::format("record of format version {} (written by modak {}); this modak reads version {}: "
-                                  "collect it with the modak that wrote it, or rerun the sweep",
-                                  version.get<int64_t>(), o.value("modak_version", std::string("?")), kRecordFormatVersion)};
+        throw Invalid{fmt::format(
+            "record of format version {} (written by modak {}); this modak reads version {}: "
+            "collect it with the modak that wrote it, or rerun the sweep",
+            version.get<int64_t>(), o.value("modak_version", std::string("?")),
+            kRecordFormatVersion)};
     BenchRecord r;
     r.modakVersion = text(o, "modak_version", true);
     r.deployment = text(o, "deployment", true);
@@ -115,7 +121,8 @@ BenchRecord fromJson(const json& o) {
         else if (v.is_number())
             r.configuration[k] = v.dump();
         else
-            throw Invalid{fmt::format("configuration value \"{}\" must be a string or a number, not {}", k, v.dump())};
+            throw Invalid{fmt::format(
+                "configuration value \"{}\" must be a string or a number, not {}", k, v.dump())};
     }
     r.nodes = integer(o, "nodes", true, 1, 1);
     r.status = text(o, "status", true);
@@ -160,12 +167,14 @@ BenchRecord fromJson(const json& o) {
         for (const auto& m : *it) {
             if (!m.is_object())
                 throw Invalid{"\"messages\" must be a non-empty array of {\"bytes\", \"seconds\"}"};
-            r.messages.push_back({static_cast<size_t>(positive(m, "bytes", true, 0)), positive(m, "seconds", true, 0)});
+            r.messages.push_back({static_cast<size_t>(positive(m, "bytes", true, 0)),
+                                  positive(m, "seconds", true, 0)});
         }
     }
     r.transport = text(o, "transport", false);
     if (!r.transport.empty() && r.transport != "tcp" && r.transport != "mpi")
-        throw Invalid{fmt::format("\"transport\" must be \"tcp\" or \"mpi\", not \"{}\"", r.transport)};
+        throw Invalid{
+            fmt::format("\"transport\" must be \"tcp\" or \"mpi\", not \"{}\"", r.transport)};
     if (ok && r.kernel == "allreduce" && r.nodes < 2)
         throw Invalid{"an allreduce record measures between nodes: \"nodes\" must be at least 2"};
     r.job = text(o, "job", false);
@@ -241,7 +250,8 @@ std::string toJsonLine(const BenchRecord& r) {
     return o.dump() + "\n";
 }
 
-bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& out, Diagnostics& diags) {
+bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& out,
+                 Diagnostics& diags) {
     bool ok = true;
     size_t offset = 0;
     while (offset < text.size()) {
@@ -261,11 +271,14 @@ bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& o
             ok = false;
             if (!complete)
                 diags.add(DiagCode::ResultInvalid, range,
-                          "truncated record: the last line ends without a newline and is not complete JSON (the task "
+                          "truncated record: the last line ends without a newline and is not "
+                          "complete JSON (the task "
                           "was killed while writing, or is still running)");
             else {
-                auto at = static_cast<uint32_t>(range.begin + std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, line.size()));
-                diags.add(DiagCode::ResultInvalid, {file, at, at}, "malformed JSON: not a result record");
+                auto at = static_cast<uint32_t>(
+                    range.begin + std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, line.size()));
+                diags.add(DiagCode::ResultInvalid, {file, at, at},
+                          "malformed JSON: not a result record");
             }
             continue;
         }
@@ -276,7 +289,8 @@ bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& o
             diags.add(DiagCode::ResultInvalid, range, e.message);
         } catch (const json::exception& e) {
             ok = false;
-            diags.add(DiagCode::ResultInvalid, range, fmt::format("the record does not have the expected shape: {}", e.what()));
+            diags.add(DiagCode::ResultInvalid, range,
+                      fmt::format("the record does not have the expected shape: {}", e.what()));
         }
     }
     return ok;
@@ -295,37 +309,45 @@ std::string csvCell(std::string_view value) {
 }
 
 std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
-    std::string out = "# Measured by modak bench (docs/calibration.md); read by `modak model fit`.\n"
-                      "dataset,workload,framework,version,build,graph_compiler,precision,device,sockets,gpus_per_node,"
-                      "nodes,interconnect,batch_per_device,storage,throughput,source,cores,workload_scale,configuration,"
-                      "kernel,message_bytes,op_seconds,bandwidth_gbs,transport\n";
+    std::string out =
+        "# Measured by modak bench (docs/calibration.md); read by `modak model fit`.\n"
+        "dataset,workload,framework,version,build,graph_compiler,precision,device,sockets,gpus_per_"
+        "node,"
+        "nodes,interconnect,batch_per_device,storage,throughput,source,cores,workload_scale,"
+        "configuration,"
+        "kernel,message_bytes,op_seconds,bandwidth_gbs,transport\n";
     for (const auto& r : records) {
         if (!r.ok())
             continue;
         std::string hosts;
         for (const auto& h : r.hosts)
             hosts += (hosts.empty() ? "" : " ") + h;
-        std::string source = fmt::format("modak bench {} {}{}{}", r.modakVersion, r.kernel,
-                                         r.job.empty() ? "" : " job " + r.job, hosts.empty() ? "" : " on " + hosts);
+        std::string source =
+            fmt::format("modak bench {} {}{}{}", r.modakVersion, r.kernel,
+                        r.job.empty() ? "" : " job " + r.job, hosts.empty() ? "" : " on " + hosts);
         if (r.kernel == "stream") {
-            out += fmt::format("{},,,,,,,{},{},0,1,,,,,{},{},,{},stream,{},{:.6g},{:.6g},\n", csvCell(r.deployment),
-                               csvCell(r.device), r.sockets, csvCell(source), r.cores, csvCell(r.configurationKey()),
-                               r.arrayBytes, r.stepSeconds, r.bandwidthGBs);
+            out += fmt::format("{},,,,,,,{},{},0,1,,,,,{},{},,{},stream,{},{:.6g},{:.6g},\n",
+                               csvCell(r.deployment), csvCell(r.device), r.sockets, csvCell(source),
+                               r.cores, csvCell(r.configurationKey()), r.arrayBytes, r.stepSeconds,
+                               r.bandwidthGBs);
             continue;
         }
         if (r.kernel == "allreduce") {
             for (const auto& m : r.messages)
-                out += fmt::format("{},,,,,,,{},1,0,{},{},,,,{},,,{},allreduce,{},{:.6g},,{}\n", csvCell(r.deployment),
-                                   csvCell(r.device), r.nodes, csvCell(r.interconnect), csvCell(source),
+                out += fmt::format("{},,,,,,,{},1,0,{},{},,,,{},,,{},allreduce,{},{:.6g},,{}\n",
+                                   csvCell(r.deployment), csvCell(r.device), r.nodes,
+                                   csvCell(r.interconnect), csvCell(source),
                                    csvCell(r.configurationKey()), m.bytes, m.seconds,
                                    r.transport.empty() ? "tcp" : r.transport);
             continue;
         }
-        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,,\n", csvCell(r.deployment),
-                           csvCell(r.workload), csvCell(r.framework.empty() ? "modak" : r.framework),
-                           csvCell(r.frameworkVersion), csvCell(r.device), r.sockets, r.gpusPerNode, r.nodes,
-                           csvCell(r.interconnect), r.batchPerDevice, fmt::format("{:.6g}", r.throughput), csvCell(source),
-                           r.cores, fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()),
+        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,,\n",
+                           csvCell(r.deployment), csvCell(r.workload),
+                           csvCell(r.framework.empty() ? "modak" : r.framework),
+                           csvCell(r.frameworkVersion), csvCell(r.device), r.sockets, r.gpusPerNode,
+                           r.nodes, csvCell(r.interconnect), r.batchPerDevice,
+                           fmt::format("{:.6g}", r.throughput), csvCell(source), r.cores,
+                           fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()),
                            csvCell(r.kernel));
     }
     return out;

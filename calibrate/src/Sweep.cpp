@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/calibrate/Sweep.h"
 
-#include "modak/calibrate/Record.h"
-
 #include "KernelSources.h"
-
+#include "modak/calibrate/Record.h"
 #include "modak/codegen/BatchJob.h"
 #include "modak/codegen/Doc.h"
 #include "modak/codegen/JobSpec.h"
@@ -30,7 +28,7 @@ using codegen::shellQuote;
 struct Axis {
     std::string key;
     std::vector<std::string> values;
-    SourceRange range;  ///< the whole `--sweep` argument or `parameter` block
+    SourceRange range; ///< the whole `--sweep` argument or `parameter` block
 };
 
 bool safeValue(std::string_view v) {
@@ -40,19 +38,24 @@ bool safeValue(std::string_view v) {
 }
 
 bool safeKey(std::string_view k) {
-    return !k.empty() && k.size() <= 40 && (std::islower(static_cast<unsigned char>(k[0])) || k[0] == '_') &&
-           std::all_of(k.begin(), k.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c) || c == '_'; });
+    return !k.empty() && k.size() <= 40 &&
+           (std::islower(static_cast<unsigned char>(k[0])) || k[0] == '_') &&
+           std::all_of(k.begin(), k.end(), [](unsigned char c) {
+               return std::islower(c) || std::isdigit(c) || c == '_';
+           });
 }
 
 std::optional<long long> positiveInt(std::string_view v) {
-    if (v.empty() || v.size() > 9 || !std::all_of(v.begin(), v.end(), [](unsigned char c) { return std::isdigit(c); }))
+    if (v.empty() || v.size() > 9 ||
+        !std::all_of(v.begin(), v.end(), [](unsigned char c) { return std::isdigit(c); }))
         return std::nullopt;
     long long n = std::stoll(std::string(v));
     return n >= 1 ? std::optional(n) : std::nullopt;
 }
 
 std::string upper(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return s;
 }
 
@@ -61,7 +64,8 @@ bool parameterValues(const model::TuneParameter& p, Axis& axis, Diagnostics& dia
     if (p.values) {
         for (const auto& v : *p.values) {
             if (!v.text) {
-                diags.add(DiagCode::SweepInvalid, v.range, "a swept value is a number, a string or a name");
+                diags.add(DiagCode::SweepInvalid, v.range,
+                          "a swept value is a number, a string or a name");
                 return false;
             }
             axis.values.push_back(*v.text);
@@ -71,43 +75,48 @@ bool parameterValues(const model::TuneParameter& p, Axis& axis, Diagnostics& dia
     if (p.range.present) {
         if (const auto& r = p.range.value) {
             if (r->hi - r->lo > 100000) {
-                diags.add(DiagCode::SweepTooLarge, p.range.range,
-                          fmt::format("the range {}..{} has {} values", r->lo, r->hi, r->hi - r->lo + 1));
+                diags.add(
+                    DiagCode::SweepTooLarge, p.range.range,
+                    fmt::format("the range {}..{} has {} values", r->lo, r->hi, r->hi - r->lo + 1));
                 return false;
             }
             for (int64_t i = r->lo; i <= r->hi; ++i)
                 axis.values.push_back(std::to_string(i));
             return true;
         }
-        diags.add(DiagCode::SweepInvalid, p.range.range,
-                  "a benchmark sweeps whole numbers of a range: write `values = [...]` for other values");
+        diags.add(
+            DiagCode::SweepInvalid, p.range.range,
+            "a benchmark sweeps whole numbers of a range: write `values = [...]` for other values");
         return false;
     }
     diags.add(DiagCode::SweepInvalid, p.block, "the parameter has neither `values` nor `range`");
     return false;
 }
 
-std::string jsonString(std::string_view s) { return nlohmann::json(std::string(s)).dump(); }
+std::string jsonString(std::string_view s) {
+    return nlohmann::json(std::string(s)).dump();
+}
 
 struct ScriptSpec {
-    const codegen::BatchScheduler* batch = nullptr;  ///< the scheduler's row (null: Kubernetes)
+    const codegen::BatchScheduler* batch = nullptr; ///< the scheduler's row (null: Kubernetes)
     std::string scheduler, name, queue, account, deployment, kernel, version, sourceName, fileName;
     int nodes = 1, cpus = 1;
     int64_t walltime = 600;
     bool exclusive = true;
     int maxParallel = 0;
     std::vector<const BenchTask*> tasks;
-    std::vector<std::string> keys;  ///< swept keys, sorted
+    std::vector<std::string> keys; ///< swept keys, sorted
     // train-step
     std::string workload, device, interconnect;
     double scale = 1e-4;
     int steps = 10;
-    std::map<std::string, std::string> defaults;  ///< nodes, batch_size, threads when not swept
+    std::map<std::string, std::string> defaults; ///< nodes, batch_size, threads when not swept
     int sockets = 1;
     size_t maxBytes = size_t{16} << 20;
     std::string transport = "tcp";
-    std::string image;  ///< kubernetes
-    std::string nodesWord;  ///< the node count as the command writes it ("" = `nodes`; Kubernetes: "$nodes")
+    std::string image; ///< kubernetes
+    std::string
+        nodesWord; ///< the node count as the command writes it ("" = `nodes`; Kubernetes: "$nodes")
     // app
     std::string run, containerSetup, containerExec;
     std::vector<std::pair<std::string, std::string>> env;
@@ -115,24 +124,28 @@ struct ScriptSpec {
 };
 
 /// The threads a configuration runs with: swept, else the deployment's.
-int threadsOf(const std::map<std::string, std::string>& configuration, const std::map<std::string, std::string>& defaults) {
+int threadsOf(const std::map<std::string, std::string>& configuration,
+              const std::map<std::string, std::string>& defaults) {
     auto it = configuration.find("threads");
-    return static_cast<int>(*positiveInt(it != configuration.end() ? it->second : defaults.at("threads")));
+    return static_cast<int>(
+        *positiveInt(it != configuration.end() ? it->second : defaults.at("threads")));
 }
 
 /// The shell `printf` that writes a `failed` record for the task at `index` (the generated scripts'
 /// exit traps): `$host`, `$status` and `$job` are the trap's, the node count is `nodes` as written.
 std::string failedRecordPrintf(const ScriptSpec& s, const std::string& nodes) {
-    return fmt::format("    printf '{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
-                       "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
-                       "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
-                       "      {} {} {} \"${{configuration[$index]}}\" {} \"$host\" \"$status\" \"$job\"",
-                       kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
-                       shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)), nodes);
+    return fmt::format(
+        "    printf "
+        "'{{\"format\":\"{}\",\"format_version\":{},\"modak_version\":%s,\"deployment\":%s,"
+        "\"kernel\":%s,\"configuration\":%s,\"nodes\":%s,\"hosts\":[\"%s\"],\"status\":\"failed\","
+        "\"reason\":\"exit status %s before a record was written\",\"job\":\"%s\"}}\\n' \\\n"
+        "      {} {} {} \"${{configuration[$index]}}\" {} \"$host\" \"$status\" \"$job\"",
+        kRecordFormat, kRecordFormatVersion, shellQuote(jsonString(s.version)),
+        shellQuote(jsonString(s.deployment)), shellQuote(jsonString(s.kernel)), nodes);
 }
 
-/// How a kernel's command names the value of `key` for the task at `index`: the sweep's array when the
-/// key is swept, else the deployment's value.
+/// How a kernel's command names the value of `key` for the task at `index`: the sweep's array when
+/// the key is swept, else the deployment's value.
 std::function<std::string(const std::string&)> sweptValue(const ScriptSpec& s) {
     return [&s](const std::string& key) -> std::string {
         return std::find(s.keys.begin(), s.keys.end(), key) != s.keys.end() && key != "nodes"
@@ -160,13 +173,16 @@ std::string renderScript(const ScriptSpec& s) {
         job.array = codegen::arrayRange(row, n, s.maxParallel);
     job.output = std::string(row.arrayLog);
     job.combineOutput = true;
-    std::string header = fmt::format(
-        "# Benchmark sweep of deployment {} ({} kernel, {} node{}), generated by modak {} from {}.\n"
-        "# One configuration per array task; each task appends one result record (docs/calibration.md)\n"
-        "# to results/, also when it fails. Submit with submit.sh.\n",
-        s.deployment, s.kernel, s.nodes, s.nodes == 1 ? "" : "s", s.version, s.sourceName);
+    std::string header = fmt::format("# Benchmark sweep of deployment {} ({} kernel, {} node{}), "
+                                     "generated by modak {} from {}.\n"
+                                     "# One configuration per array task; each task appends one "
+                                     "result record (docs/calibration.md)\n"
+                                     "# to results/, also when it fails. Submit with submit.sh.\n",
+                                     s.deployment, s.kernel, s.nodes, s.nodes == 1 ? "" : "s",
+                                     s.version, s.sourceName);
     std::string out = "set -euo pipefail\n";
-    out += "\n" + codegen::arrayIndexLine(row, "this script runs as a job array task: submit it with submit.sh");
+    out += "\n" + codegen::arrayIndexLine(
+                      row, "this script runs as a job array task: submit it with submit.sh");
     out += "# The configurations of this array, by array index.\n";
     auto arrayLine = [&](const std::string& name, auto valueOf) {
         out += name + "=(";
@@ -178,7 +194,8 @@ std::string renderScript(const ScriptSpec& s) {
     for (const auto& k : s.keys)
         if (k != "nodes")
             arrayLine("sweep_" + k, [&](const BenchTask& t) { return t.configuration.at(k); });
-    arrayLine("configuration", [](const BenchTask& t) { return configurationJson(t.configuration); });
+    arrayLine("configuration",
+              [](const BenchTask& t) { return configurationJson(t.configuration); });
     out += "\nresults=${MODAK_BENCH_RESULTS:-$PWD/results}\n"
            "mkdir -p \"$results\"\n"
            "result=$results/task-${task[$index]}.jsonl\n"
@@ -197,8 +214,9 @@ std::string renderScript(const ScriptSpec& s) {
     out += std::string(row.rendezvous) + "\n";
     // One process per node; the MPI allreduce kernel is the site's MPI program, one rank per node.
     codegen::LaunchRequest perNode;
-    perNode.kind = s.kernel == "allreduce" && s.transport == "mpi" ? codegen::LaunchRequest::Kind::MpiPerNode
-                                                                   : codegen::LaunchRequest::Kind::PerNode;
+    perNode.kind = s.kernel == "allreduce" && s.transport == "mpi"
+                       ? codegen::LaunchRequest::Kind::MpiPerNode
+                       : codegen::LaunchRequest::Kind::PerNode;
     perNode.nodes = s.nodes;
     codegen::Launch launch = row.launch(perNode);
     out += launch.setup;
@@ -212,12 +230,15 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
                           const std::function<std::string(const std::string&)>& valueOf) {
     std::string out;
     const std::string nodes = s.nodesWord.empty() ? std::to_string(s.nodes) : s.nodesWord;
-    const std::string tail = fmt::format("  --deployment {} --configuration \"${{configuration[$index]}}\" --job \"$job\" "
-                                         "--out \"$result\"\n", shellQuote(s.deployment));
+    const std::string tail = fmt::format(
+        "  --deployment {} --configuration \"${{configuration[$index]}}\" --job \"$job\" "
+        "--out \"$result\"\n",
+        shellQuote(s.deployment));
     if (s.kernel == "stream") {
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel stream \\\n";
-        out += fmt::format("  --threads {} --array-mib {} --steps {} --device {} --sockets {} \\\n", valueOf("threads"),
-                           valueOf("array_mib"), s.steps, shellQuote(s.device), s.sockets);
+        out += fmt::format("  --threads {} --array-mib {} --steps {} --device {} --sockets {} \\\n",
+                           valueOf("threads"), valueOf("array_mib"), s.steps, shellQuote(s.device),
+                           s.sockets);
         return out + tail;
     }
     if (s.kernel == "allreduce" && s.transport == "mpi") {
@@ -227,23 +248,27 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
                "messages=$results/task-${task[$index]}.messages\n";
         out += fmt::format("{}\"$kernel\" 8 {} >\"$messages\"\n", launcher, s.maxBytes);
         out += "\"${MODAK:-modak}\" bench record --kernel allreduce --transport mpi \\\n";
-        out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n", nodes,
-                           shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
+        out += fmt::format("  --nodes {} --interconnect {}{} --messages-file \"$messages\" \\\n",
+                           nodes, shellQuote(s.interconnect),
+                           s.device.empty() ? "" : " --device " + shellQuote(s.device));
         return out + tail;
     }
     if (s.kernel == "allreduce") {
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel allreduce \\\n";
-        out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes, nodes,
-                           shellQuote(s.interconnect), s.device.empty() ? "" : " --device " + shellQuote(s.device));
+        out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes,
+                           nodes, shellQuote(s.interconnect),
+                           s.device.empty() ? "" : " --device " + shellQuote(s.device));
         return out + tail;
     }
     if (s.kernel == "train-step") {
         out += launcher + "\"${MODAK:-modak}\" bench run --kernel train-step \\\n";
         out += fmt::format("  --workload {} --scale {} --steps {} \\\n", shellQuote(s.workload),
                            shellQuote(fmt::format("{}", s.scale)), s.steps);
-        out += fmt::format("  --batch {} --threads {} --nodes {} \\\n", valueOf("batch_size"), valueOf("threads"), nodes);
-        out += fmt::format("  --device {}{} \\\n", shellQuote(s.device),
-                           s.interconnect.empty() ? "" : " --interconnect " + shellQuote(s.interconnect));
+        out += fmt::format("  --batch {} --threads {} --nodes {} \\\n", valueOf("batch_size"),
+                           valueOf("threads"), nodes);
+        out += fmt::format(
+            "  --device {}{} \\\n", shellQuote(s.device),
+            s.interconnect.empty() ? "" : " --interconnect " + shellQuote(s.interconnect));
         return out + tail;
     }
     // The application itself, with the configuration in MODAK_* variables. It reports its
@@ -251,8 +276,9 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     for (const auto& [k, v] : s.env)
         out += fmt::format("export {}={}\n", k, shellQuote(v));
     for (const auto& k : s.keys)
-        out += k == "nodes" ? fmt::format("export MODAK_NODES={}\n", nodes)
-                            : fmt::format("export MODAK_{}=\"${{sweep_{}[$index]}}\"\n", upper(k), k);
+        out += k == "nodes"
+                   ? fmt::format("export MODAK_NODES={}\n", nodes)
+                   : fmt::format("export MODAK_{}=\"${{sweep_{}[$index]}}\"\n", upper(k), k);
     out += "export MODAK_RESULT=$results/task-${task[$index]}.throughput\n"
            "rm -f \"$MODAK_RESULT\"\n"
            "# shellcheck disable=SC2016\n";
@@ -260,9 +286,11 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     // The application runs in the container the plan chose, as its job script would run it.
     out += s.containerSetup;
     out += "start=$(date +%s.%N)\n";
-    out += launcher + (s.containerExec.empty() ? "" : s.containerExec + " ") + "bash -c \"$command\"\n";
+    out += launcher + (s.containerExec.empty() ? "" : s.containerExec + " ") +
+           "bash -c \"$command\"\n";
     out += "end=$(date +%s.%N)\n";
-    out += "\"${MODAK:-modak}\" bench record --kernel app --deployment " + shellQuote(s.deployment) + " \\\n";
+    out += "\"${MODAK:-modak}\" bench record --kernel app --deployment " +
+           shellQuote(s.deployment) + " \\\n";
     out += fmt::format("  --nodes {} --batch {}", nodes, valueOf("batch_size"));
     if (!s.workload.empty())
         out += " --workload " + shellQuote(s.workload);
@@ -274,23 +302,28 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
         out += " --framework " + shellQuote(s.framework);
     if (!s.frameworkVersion.empty())
         out += " --framework-version " + shellQuote(s.frameworkVersion);
-    out += " \\\n  --configuration \"${configuration[$index]}\" --job \"$job\" --start \"$start\" --end \"$end\" \\\n"
+    out += " \\\n  --configuration \"${configuration[$index]}\" --job \"$job\" --start \"$start\" "
+           "--end \"$end\" \\\n"
            "  --throughput-file \"$MODAK_RESULT\" --out \"$result\"\n";
     return out;
 }
 
-std::string renderSubmit(const codegen::BatchScheduler& row, const BenchJobs& jobs, const std::vector<std::string>& scripts,
-                         const std::vector<size_t>& sizes, int maxParallel, const std::string& version,
+std::string renderSubmit(const codegen::BatchScheduler& row, const BenchJobs& jobs,
+                         const std::vector<std::string>& scripts, const std::vector<size_t>& sizes,
+                         int maxParallel, const std::string& version,
                          const std::string& sourceName) {
     const bool chain = maxParallel > 0;
     std::string out = "#!/bin/bash\n";
-    out += fmt::format("# Submits the benchmark sweep of deployment {} ({} tasks in {} job array{}), generated by modak {}\n"
-                       "# from {}. Prints one job id per line. Then: modak bench collect DIR -o results.csv\n",
-                       jobs.deployment, jobs.tasks.size(), scripts.size(), scripts.size() == 1 ? "" : "s", version,
-                       sourceName);
+    out += fmt::format(
+        "# Submits the benchmark sweep of deployment {} ({} tasks in {} job array{}), generated by "
+        "modak {}\n"
+        "# from {}. Prints one job id per line. Then: modak bench collect DIR -o results.csv\n",
+        jobs.deployment, jobs.tasks.size(), scripts.size(), scripts.size() == 1 ? "" : "s", version,
+        sourceName);
     out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\nmkdir -p results logs\n";
     if (chain)
-        out += "# --max-parallel: the arrays run one after another, so no two tasks share the machines.\n";
+        out += "# --max-parallel: the arrays run one after another, so no two tasks share the "
+               "machines.\n";
     if (chain)
         out += "previous=\"\"\n";
     for (size_t i = 0; i < scripts.size(); ++i)
@@ -303,10 +336,13 @@ std::string renderSubmit(const codegen::BatchScheduler& row, const BenchJobs& jo
 /// trap that prints a `failed` record when the kernel did not write one. Records go to standard
 /// output (the pod's log), where collect.sh finds them; the pod succeeds once a record is out, so
 /// one failing configuration does not stop the Indexed Job's others.
-std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const std::vector<std::map<std::string, std::string>>& configs) {
+std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount,
+                                 const std::vector<std::map<std::string, std::string>>& configs) {
     std::string out = "#!/bin/bash\n";
-    out += fmt::format("# One task of the benchmark sweep of deployment {} ({} kernel), generated by modak {} from {}.\n"
-                       "# Runs in a pod of an Indexed Job of bench.k8s.yaml; prints one result record (docs/calibration.md).\n",
+    out += fmt::format("# One task of the benchmark sweep of deployment {} ({} kernel), generated "
+                       "by modak {} from {}.\n"
+                       "# Runs in a pod of an Indexed Job of bench.k8s.yaml; prints one result "
+                       "record (docs/calibration.md).\n",
                        s.deployment, s.kernel, s.version, s.sourceName);
     out += "set -euo pipefail\n\n";
     out += "# The configurations of the sweep, by task number.\n";
@@ -318,9 +354,12 @@ std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const st
     };
     for (const auto& k : s.keys)
         if (k != "nodes")
-            arrayLine("sweep_" + k, [&](const std::map<std::string, std::string>& c) { return c.at(k); });
-    arrayLine("configuration", [](const std::map<std::string, std::string>& c) { return configurationJson(c); });
-    out += "\n# A single-node Job runs one task per index; a multi-node Job is one task, its indexes the ranks.\n"
+            arrayLine("sweep_" + k,
+                      [&](const std::map<std::string, std::string>& c) { return c.at(k); });
+    arrayLine("configuration",
+              [](const std::map<std::string, std::string>& c) { return configurationJson(c); });
+    out += "\n# A single-node Job runs one task per index; a multi-node Job is one task, its "
+           "indexes the ranks.\n"
            "read -ra list <<<\"${MODAK_TASK_LIST:?set by bench.k8s.yaml}\"\n"
            "if [[ ${MODAK_TASKS:-1} -gt 1 ]]; then\n"
            "  index=${list[0]}\n"
@@ -348,7 +387,7 @@ std::string renderKubernetesTask(const ScriptSpec& s, size_t taskCount, const st
            "}\n"
            "trap print_record EXIT\n\n";
     ScriptSpec spec = s;
-    spec.nodesWord = "\"$nodes\"";  // the Job's, not a constant of the script shared by every Job
+    spec.nodesWord = "\"$nodes\""; // the Job's, not a constant of the script shared by every Job
     return out + kernelCommand(spec, "", sweptValue(spec));
 }
 
@@ -358,16 +397,19 @@ std::string k8sName(const std::string& base, const std::string& suffix) {
 }
 
 /// bench.k8s.yaml: the task script's ConfigMap; one Indexed Job for the single-node configurations
-/// (one index per configuration); and per multi-node configuration an Indexed Job of one pod per node
-/// (the indexes are the ranks) with a headless Service, so rank 0 is `<job>-0.<service>`.
-std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, std::vector<size_t>>& byNodes,
-                             std::vector<BenchTask>& tasks, std::vector<std::string>& jobNames, const std::string& script) {
+/// (one index per configuration); and per multi-node configuration an Indexed Job of one pod per
+/// node (the indexes are the ranks) with a headless Service, so rank 0 is `<job>-0.<service>`.
+std::string renderKubernetes(const ScriptSpec& base,
+                             const std::map<long long, std::vector<size_t>>& byNodes,
+                             std::vector<BenchTask>& tasks, std::vector<std::string>& jobNames,
+                             const std::string& script) {
     using codegen::Doc;
     const std::string configMap = k8sName(base.name, "-script");
-    std::string out = fmt::format("# Benchmark sweep of deployment {} ({} kernel) as Kubernetes Indexed Jobs, generated by "
-                                  "modak {} from {}.\n# Submit with submit.sh; gather the records with collect.sh.\n",
-                                  codegen::commentSafe(base.deployment), base.kernel, base.version,
-                                  codegen::commentSafe(base.sourceName));
+    std::string out = fmt::format(
+        "# Benchmark sweep of deployment {} ({} kernel) as Kubernetes Indexed Jobs, generated by "
+        "modak {} from {}.\n# Submit with submit.sh; gather the records with collect.sh.\n",
+        codegen::commentSafe(base.deployment), base.kernel, base.version,
+        codegen::commentSafe(base.sourceName));
     auto labels = [&](std::optional<size_t> task) {
         Doc l = Doc::map();
         l.set("app.kubernetes.io/name", Doc::str(codegen::kubernetesName(base.deployment, 63)));
@@ -379,7 +421,8 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
     };
     auto emit = [&](const Doc& d) { out += "---\n" + codegen::toYaml(d); };
     // apiVersion, kind and metadata of one object; returns the object.
-    auto object = [&](const char* apiVersion, const char* kind, const std::string& name, std::optional<size_t> task) {
+    auto object = [&](const char* apiVersion, const char* kind, const std::string& name,
+                      std::optional<size_t> task) {
         Doc d = Doc::map();
         d.set("apiVersion", Doc::str(apiVersion));
         d.set("kind", Doc::str(kind));
@@ -396,13 +439,14 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
     // A Job of `completions` pods running the tasks `indices` (the single-node Job) or one task on
     // `nodes` pods; its pods ask for the most threads any of its tasks uses.
     auto job = [&](const std::string& name, int completions, int parallelism, int nodes,
-                   const std::vector<size_t>& indices, std::optional<size_t> task, const std::string& service) {
+                   const std::vector<size_t>& indices, std::optional<size_t> task,
+                   const std::string& service) {
         Doc j = object("batch/v1", "Job", name, task);
         Doc& spec = j.set("spec", Doc::map());
         spec.set("completionMode", Doc::str("Indexed"));
         spec.set("completions", Doc::num(completions));
         spec.set("parallelism", Doc::num(parallelism));
-        spec.set("backoffLimit", Doc::num(0));  // a failed benchmark is recorded, not retried
+        spec.set("backoffLimit", Doc::num(0)); // a failed benchmark is recorded, not retried
         spec.set("activeDeadlineSeconds", Doc::num(base.walltime));
         Doc& t = spec.set("template", Doc::map());
         t.set("metadata", Doc::map()).set("labels", labels(task));
@@ -413,13 +457,15 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
         if (base.exclusive || nodes > 1) {
             // One benchmark pod per node: they would measure each other otherwise.
             Doc term = Doc::map();
-            term.set("labelSelector", Doc::map()).set("matchLabels", Doc::map()).set(
-                "modak.dev/bench", Doc::str(codegen::kubernetesName(base.deployment, 63)));
+            term.set("labelSelector", Doc::map())
+                .set("matchLabels", Doc::map())
+                .set("modak.dev/bench", Doc::str(codegen::kubernetesName(base.deployment, 63)));
             term.set("topologyKey", Doc::str("kubernetes.io/hostname"));
             Doc terms = Doc::list();
             terms.push(term);
-            ps.set("affinity", Doc::map()).set("podAntiAffinity", Doc::map()).set(
-                "requiredDuringSchedulingIgnoredDuringExecution", terms);
+            ps.set("affinity", Doc::map())
+                .set("podAntiAffinity", Doc::map())
+                .set("requiredDuringSchedulingIgnoredDuringExecution", terms);
         }
         Doc& c = ps.set("containers", Doc::list()).push(Doc::map());
         c.set("name", Doc::str("bench"));
@@ -471,7 +517,8 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
                 t.arrayIndex = a;
                 t.result = "results/" + name + ".jsonl";
             }
-            int parallelism = base.maxParallel > 0 ? std::min<int>(base.maxParallel, static_cast<int>(indices.size()))
+            int parallelism = base.maxParallel > 0 ? std::min<int>(base.maxParallel,
+                                                                   static_cast<int>(indices.size()))
                                                    : static_cast<int>(indices.size());
             job(name, static_cast<int>(indices.size()), parallelism, 1, indices, std::nullopt, "");
             jobNames.push_back(name);
@@ -487,24 +534,29 @@ std::string renderKubernetes(const ScriptSpec& base, const std::map<long long, s
             Doc svc = object("v1", "Service", name, index);
             Doc& spec = svc.set("spec", Doc::map());
             spec.set("clusterIP", Doc::str("None"));
-            spec.set("publishNotReadyAddresses", Doc::flag(true));  // rank 0 is reachable before it is ready
+            spec.set("publishNotReadyAddresses",
+                     Doc::flag(true)); // rank 0 is reachable before it is ready
             spec.set("selector", labels(index));
             emit(svc);
-            job(name, static_cast<int>(nodes), static_cast<int>(nodes), static_cast<int>(nodes), {index}, index, name);
+            job(name, static_cast<int>(nodes), static_cast<int>(nodes), static_cast<int>(nodes),
+                {index}, index, name);
             jobNames.push_back(name);
         }
     }
     return out;
 }
 
-std::string renderKubernetesSubmit(const BenchJobs& jobs, const std::vector<std::string>& names, const std::string& version,
-                                   const std::string& sourceName) {
+std::string renderKubernetesSubmit(const BenchJobs& jobs, const std::vector<std::string>& names,
+                                   const std::string& version, const std::string& sourceName) {
     std::string out = "#!/bin/bash\n";
-    out += fmt::format("# Submits the benchmark sweep of deployment {} ({} tasks in {} Indexed Job{}), generated by modak {}\n"
-                       "# from {}, to the cluster of kubectl's current context ($NAMESPACE to choose the namespace).\n"
-                       "# Prints the Jobs' names. Then, when they are done: ./collect.sh && modak bench collect DIR -o results.csv\n",
-                       codegen::commentSafe(jobs.deployment), jobs.tasks.size(), names.size(), names.size() == 1 ? "" : "s",
-                       version, codegen::commentSafe(sourceName));
+    out += fmt::format("# Submits the benchmark sweep of deployment {} ({} tasks in {} Indexed "
+                       "Job{}), generated by modak {}\n"
+                       "# from {}, to the cluster of kubectl's current context ($NAMESPACE to "
+                       "choose the namespace).\n"
+                       "# Prints the Jobs' names. Then, when they are done: ./collect.sh && modak "
+                       "bench collect DIR -o results.csv\n",
+                       codegen::commentSafe(jobs.deployment), jobs.tasks.size(), names.size(),
+                       names.size() == 1 ? "" : "s", version, codegen::commentSafe(sourceName));
     out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\n"
            "kubectl ${NAMESPACE:+--namespace \"$NAMESPACE\"} apply -f bench.k8s.yaml >&2\n";
     for (const auto& n : names)
@@ -514,17 +566,22 @@ std::string renderKubernetesSubmit(const BenchJobs& jobs, const std::vector<std:
 
 std::string renderKubernetesCollect(const BenchJobs& jobs, const std::vector<std::string>& names) {
     std::string out = "#!/bin/bash\n";
-    out += fmt::format("# Gathers the result records of deployment {}'s benchmark Jobs from their pods' logs into\n"
-                       "# results/<job>.jsonl (only the record lines: the kernels' messages stay in the log).\n",
-                       codegen::commentSafe(jobs.deployment));
+    out += fmt::format(
+        "# Gathers the result records of deployment {}'s benchmark Jobs from their pods' logs "
+        "into\n"
+        "# results/<job>.jsonl (only the record lines: the kernels' messages stay in the log).\n",
+        codegen::commentSafe(jobs.deployment));
     out += "set -euo pipefail\ncd \"$(dirname \"$0\")\"\nmkdir -p results\n"
            "jobs=(";
     for (size_t i = 0; i < names.size(); ++i)
         out += (i ? " " : "") + shellQuote(names[i]);
     out += ")\nfor job in \"${jobs[@]}\"; do\n"
-           "  logs=$(kubectl ${NAMESPACE:+--namespace \"$NAMESPACE\"} logs --selector \"job-name=$job\" --tail=-1 \\\n"
+           "  logs=$(kubectl ${NAMESPACE:+--namespace \"$NAMESPACE\"} logs --selector "
+           "\"job-name=$job\" --tail=-1 \\\n"
            "    --max-log-requests=100 --prefix=false)\n";
-    out += fmt::format("  grep '^{{\"format\":\"{}\"' <<<\"$logs\" >\"results/$job.jsonl\" || true\n", kRecordFormat);
+    out +=
+        fmt::format("  grep '^{{\"format\":\"{}\"' <<<\"$logs\" >\"results/$job.jsonl\" || true\n",
+                    kRecordFormat);
     out += "  echo \"$job: $(wc -l <\"results/$job.jsonl\") record(s)\" >&2\n"
            "done\n";
     return out;
@@ -546,13 +603,14 @@ std::string batchSystems() {
 
 size_t defaultArrayLimit(std::string_view scheduler) {
     if (scheduler == "kubernetes")
-        return 100000;  // an Indexed Job's completions
+        return 100000; // an Indexed Job's completions
     const codegen::BatchScheduler* batch = codegen::findBatchScheduler(scheduler);
     return batch ? batch->arrayLimit : 10000;
 }
 
 std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Program& program,
-                                       const model::Catalogue& cat, const SweepOptions& o, Diagnostics& diags) {
+                                       const model::Catalogue& cat, const SweepOptions& o,
+                                       Diagnostics& diags) {
     const model::Document* root = program.root();
     if (!root)
         return std::nullopt;
@@ -565,8 +623,9 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             deployments.push_back(&sym);
     if (deployments.empty()) {
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
-                  o.deployment.empty() ? "this file defines no deployment to benchmark"
-                                       : fmt::format("no deployment '{}' in this file", o.deployment));
+                  o.deployment.empty()
+                      ? "this file defines no deployment to benchmark"
+                      : fmt::format("no deployment '{}' in this file", o.deployment));
         return std::nullopt;
     }
     if (deployments.size() > 1) {
@@ -577,13 +636,14 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             names += d->name;
         }
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,
-                  fmt::format("this file has several deployments ({}): name one with --deployment", names));
+                  fmt::format("this file has several deployments ({}): name one with --deployment",
+                              names));
         return std::nullopt;
     }
     const model::Symbol& dep = *deployments.front();
     const model::Deployment lowered = model::lowerDeployment(program, dep, cat);
     if (!lowered.resolved)
-        return std::nullopt;  // loadProgram reported the unresolved reference
+        return std::nullopt; // loadProgram reported the unresolved reference
     const model::Application& app = lowered.application;
     const model::Target& target = lowered.target;
     const model::Benchmark bench = model::lowerBenchmark(sm, lowered);
@@ -594,19 +654,22 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     jobs.scheduler = target.scheduler;
     const codegen::BatchScheduler* batch = codegen::findBatchScheduler(jobs.scheduler);
     if (batch && !batch->directives)
-        batch = nullptr;  // no batch system: no job arrays
+        batch = nullptr; // no batch system: no job arrays
     if (!batch && jobs.scheduler != "kubernetes") {
         diags.add(DiagCode::SweepInvalid, bench.schedulerAt,
-                  fmt::format("benchmark sweeps run as job arrays of {}, or as Kubernetes Indexed Jobs; target '{}' "
+                  fmt::format("benchmark sweeps run as job arrays of {}, or as Kubernetes Indexed "
+                              "Jobs; target '{}' "
                               "has scheduler {}",
                               batchSystems(), target.name, jobs.scheduler));
         return std::nullopt;
     }
     if (jobs.scheduler == "kubernetes" && o.kernel == "app") {
-        diags.add(DiagCode::SweepInvalid, bench.schedulerAt,
-                  fmt::format("on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in "
-                              "modak's image; an application sweep (--kernel app) needs {}",
-                              batchSystems()));
+        diags.add(
+            DiagCode::SweepInvalid, bench.schedulerAt,
+            fmt::format(
+                "on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in "
+                "modak's image; an application sweep (--kernel app) needs {}",
+                batchSystems()));
         return std::nullopt;
     }
 
@@ -623,7 +686,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     for (const auto& arg : o.sweeps) {
         auto eq = arg.text.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == arg.text.size()) {
-            diags.add(DiagCode::SweepInvalid, arg.range, fmt::format("'{}' is not KEY=V1,V2,...", arg.text));
+            diags.add(DiagCode::SweepInvalid, arg.range,
+                      fmt::format("'{}' is not KEY=V1,V2,...", arg.text));
             continue;
         }
         Axis axis{arg.text.substr(0, eq), {}, arg.range};
@@ -635,7 +699,9 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                 break;
             start = comma + 1;
         }
-        axes.erase(std::remove_if(axes.begin(), axes.end(), [&](const Axis& a) { return a.key == axis.key; }), axes.end());
+        axes.erase(std::remove_if(axes.begin(), axes.end(),
+                                  [&](const Axis& a) { return a.key == axis.key; }),
+                   axes.end());
         axes.push_back(std::move(axis));
     }
     // What each shipped kernel can vary; the application takes any key.
@@ -644,33 +710,44 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         {"stream", {"threads", "array_mib"}},
         {"allreduce", {"nodes"}},
     };
-    static const std::set<std::string> wholeNumberKeys = {"nodes", "batch_size", "threads", "array_mib"};
-    const auto kernelKeyList = keysOfKernel.count(o.kernel) ? keysOfKernel.at(o.kernel) : std::vector<std::string>{};
+    static const std::set<std::string> wholeNumberKeys = {"nodes", "batch_size", "threads",
+                                                          "array_mib"};
+    const auto kernelKeyList =
+        keysOfKernel.count(o.kernel) ? keysOfKernel.at(o.kernel) : std::vector<std::string>{};
     const std::set<std::string> kernelKeys(kernelKeyList.begin(), kernelKeyList.end());
     const int64_t targetNodes = target.nodes.value_or(0);
     for (auto& axis : axes) {
         if (!safeKey(axis.key)) {
-            diags.add(DiagCode::SweepInvalid, axis.range,
-                      fmt::format("'{}' is not a sweep key: lower-case letters, digits and _", axis.key));
+            diags.add(
+                DiagCode::SweepInvalid, axis.range,
+                fmt::format("'{}' is not a sweep key: lower-case letters, digits and _", axis.key));
             continue;
         }
         if (o.kernel != "app" && !kernelKeys.count(axis.key)) {
             std::string known;
             for (size_t i = 0; i < kernelKeyList.size(); ++i)
-                known += (i == 0 ? "" : i + 1 == kernelKeyList.size() ? " and " : ", ") + kernelKeyList[i];
+                known += (i == 0                          ? ""
+                          : i + 1 == kernelKeyList.size() ? " and "
+                                                          : ", ") +
+                         kernelKeyList[i];
             diags.add(DiagCode::SweepInvalid, axis.range,
-                      fmt::format("the {} kernel varies {}; '{}' would not change what it measures (use --kernel app "
-                                  "to pass it to the application)", o.kernel, known, axis.key));
+                      fmt::format("the {} kernel varies {}; '{}' would not change what it measures "
+                                  "(use --kernel app "
+                                  "to pass it to the application)",
+                                  o.kernel, known, axis.key));
             continue;
         }
         std::set<std::string> seen;
         for (const auto& v : axis.values) {
             if (!safeValue(v)) {
-                diags.add(DiagCode::SweepInvalid, axis.range,
-                          fmt::format("sweep value '{}' of {} must be letters, digits, '.', '_' or '-'", v, axis.key));
+                diags.add(
+                    DiagCode::SweepInvalid, axis.range,
+                    fmt::format("sweep value '{}' of {} must be letters, digits, '.', '_' or '-'",
+                                v, axis.key));
                 break;
             }
-            if (wholeNumberKeys.count(axis.key) && (o.kernel != "app" || axis.key != "array_mib") && !positiveInt(v)) {
+            if (wholeNumberKeys.count(axis.key) && (o.kernel != "app" || axis.key != "array_mib") &&
+                !positiveInt(v)) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
                           fmt::format("{} takes positive whole numbers, not '{}'", axis.key, v));
                 break;
@@ -682,11 +759,13 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             }
             if (axis.key == "nodes" && o.kernel == "allreduce" && *positiveInt(v) < 2) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
-                          "the allreduce kernel measures between nodes: every node count must be at least 2");
+                          "the allreduce kernel measures between nodes: every node count must be "
+                          "at least 2");
                 break;
             }
             if (!seen.insert(v).second) {
-                diags.add(DiagCode::SweepInvalid, axis.range, fmt::format("{} lists '{}' twice", axis.key, v));
+                diags.add(DiagCode::SweepInvalid, axis.range,
+                          fmt::format("{} lists '{}' twice", axis.key, v));
                 break;
             }
         }
@@ -711,7 +790,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         std::string product;
         for (const auto& a : axes)
             if (a.key != "nodes")
-                product += (product.empty() ? "" : " × ") + fmt::format("{} {}", a.values.size(), a.key);
+                product +=
+                    (product.empty() ? "" : " × ") + fmt::format("{} {}", a.values.size(), a.key);
         auto& d = diags.add(DiagCode::SweepTooLarge, axes.front().range,
                             fmt::format("the sweep needs {} array tasks per node count ({}), more than the {} limit of {} "
                                         "(Slurm MaxArraySize; --array-limit N if your site allows more)",
@@ -725,7 +805,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                                         product, jobs.scheduler, limit));
         for (const auto& a : axes)
             if (a.key != "nodes" && a.range != axes.front().range)
-                d.notes.push_back({a.range, fmt::format("{} values of {}", a.values.size(), a.key)});
+                d.notes.push_back(
+                    {a.range, fmt::format("{} values of {}", a.values.size(), a.key)});
         return std::nullopt;
     }
 
@@ -737,11 +818,13 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     defaults["threads"] = std::to_string(std::max(1, lowered.scale.threads));
     defaults["array_mib"] = "64";
     if (o.kernel == "stream")
-        defaults["nodes"] = "1";  // a node's memory: one task on one node
-    if (o.kernel == "allreduce" && !std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.key == "nodes"; })) {
+        defaults["nodes"] = "1"; // a node's memory: one task on one node
+    if (o.kernel == "allreduce" &&
+        !std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.key == "nodes"; })) {
         if (*positiveInt(defaults["nodes"]) < 2) {
             diags.add(DiagCode::SweepInvalid, depAt,
-                      "the allreduce kernel measures between nodes: sweep at least two (--sweep nodes=2,4)");
+                      "the allreduce kernel measures between nodes: sweep at least two (--sweep "
+                      "nodes=2,4)");
             return std::nullopt;
         }
     }
@@ -761,9 +844,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     std::vector<std::string> keys;
     for (const auto& a : axes)
         keys.push_back(a.key);
-    std::map<long long, std::vector<size_t>> byNodes;  // node count → task indices
+    std::map<long long, std::vector<size_t>> byNodes; // node count → task indices
     for (size_t i = 0; i < configs.size(); ++i) {
-        long long nodes = *positiveInt(configs[i].count("nodes") ? configs[i]["nodes"] : defaults["nodes"]);
+        long long nodes =
+            *positiveInt(configs[i].count("nodes") ? configs[i]["nodes"] : defaults["nodes"]);
         byNodes[nodes].push_back(i);
     }
     (void)nodeCounts;
@@ -797,7 +881,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     base.image = o.image.empty() ? "modak:" + o.version : o.image;
     if (target.gpu && o.kernel == "app")
         base.device = target.gpu->model;
-    // A nested `workload { }` ("<application>.workload") is the program's: the kernel cannot run it.
+    // A nested `workload { }` ("<application>.workload") is the program's: the kernel cannot run
+    // it.
     const bool namedWorkload = !app.workload.empty() && app.workload != app.name + ".workload";
     std::string workload = o.workload;
     if (workload.empty() && namedWorkload && cat.workload(app.workload))
@@ -805,23 +890,31 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     if (o.kernel == "stream" || o.kernel == "allreduce") {
         if (o.kernel == "stream" && base.device.empty()) {
             diags.add(DiagCode::SweepInvalid, bench.cpuModelAt,
-                      fmt::format("the stream kernel measures the CPU's memory, and target '{}' names no CPU model of "
-                                  "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)", target.name));
+                      fmt::format(
+                          "the stream kernel measures the CPU's memory, and target '{}' names no "
+                          "CPU model of "
+                          "the catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`)",
+                          target.name));
             return std::nullopt;
         }
         if (o.kernel == "allreduce" && base.interconnect.empty()) {
-            diags.add(DiagCode::SweepInvalid, bench.targetAt,
-                      fmt::format("the allreduce kernel measures the network between nodes: target '{}' has no "
-                                  "`interconnect`", target.name));
+            diags.add(
+                DiagCode::SweepInvalid, bench.targetAt,
+                fmt::format(
+                    "the allreduce kernel measures the network between nodes: target '{}' has no "
+                    "`interconnect`",
+                    target.name));
             return std::nullopt;
         }
         if (o.kernel == "allreduce" && o.transport != "tcp" && o.transport != "mpi") {
-            diags.add(DiagCode::SweepInvalid, depAt, fmt::format("unknown transport '{}': tcp or mpi", o.transport));
+            diags.add(DiagCode::SweepInvalid, depAt,
+                      fmt::format("unknown transport '{}': tcp or mpi", o.transport));
             return std::nullopt;
         }
         if (o.transport == "mpi" && jobs.scheduler == "kubernetes") {
             diags.add(DiagCode::SweepInvalid, depAt,
-                      "on Kubernetes the allreduce kernel runs over TCP (--transport tcp): an MPI launch there needs "
+                      "on Kubernetes the allreduce kernel runs over TCP (--transport tcp): an MPI "
+                      "launch there needs "
                       "the MPI Operator, which a benchmark pod does not have");
             return std::nullopt;
         }
@@ -835,20 +928,24 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             workload = "resnet50";
         if (!cat.workload(workload)) {
             diags.add(DiagCode::SweepInvalid, depAt,
-                      fmt::format("unknown workload '{}' for the train-step kernel; known: {}", workload,
-                                  model::knownNames(cat.workloads)));
+                      fmt::format("unknown workload '{}' for the train-step kernel; known: {}",
+                                  workload, model::knownNames(cat.workloads)));
             return std::nullopt;
         }
         if (base.device.empty()) {
             diags.add(DiagCode::SweepInvalid, bench.cpuModelAt,
-                      fmt::format("the train-step kernel measures the CPU, and target '{}' names no CPU model of the "
-                                  "catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog hardware`): its results "
-                                  "could not be fitted", target.name));
+                      fmt::format("the train-step kernel measures the CPU, and target '{}' names "
+                                  "no CPU model of the "
+                                  "catalogue (`cpu {{ model = \"…\" }}`; see `modak catalog "
+                                  "hardware`): its results "
+                                  "could not be fitted",
+                                  target.name));
             return std::nullopt;
         }
         if (byNodes.rbegin()->first > 1 && base.interconnect.empty()) {
             diags.add(DiagCode::SweepInvalid, bench.targetAt,
-                      fmt::format("a sweep over more than one node needs the network: target '{}' has no `interconnect`",
+                      fmt::format("a sweep over more than one node needs the network: target '{}' "
+                                  "has no `interconnect`",
                                   target.name));
             return std::nullopt;
         }
@@ -856,15 +953,18 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         base.run = app.run;
         if (base.run.empty()) {
             diags.add(DiagCode::SweepInvalid, bench.applicationAt,
-                      fmt::format("--kernel app runs the application's `run` command, and application '{}' has none",
+                      fmt::format("--kernel app runs the application's `run` command, and "
+                                  "application '{}' has none",
                                   app.name));
             return std::nullopt;
         }
         base.framework = app.framework;
         base.frameworkVersion = app.frameworkVersion;
-        // The container the plan chooses for the deployment, launched as its job script launches it.
+        // The container the plan chooses for the deployment, launched as its job script launches
+        // it.
         Diagnostics planDiags;
-        model::DeploymentPlan plan = model::planDeployment(sm, program, dep, cat, model::Calibration::builtin(), 0, planDiags);
+        model::DeploymentPlan plan = model::planDeployment(
+            sm, program, dep, cat, model::Calibration::builtin(), 0, planDiags);
         codegen::GenerateOptions go;
         go.version = o.version;
         go.sourceName = o.sourceName;
@@ -882,7 +982,9 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     for (const auto& v : {name, base.queue, base.account})
         if (!directiveSafe(v)) {
             diags.add(DiagCode::UnsafeValue, depAt,
-                      fmt::format("'{}' cannot be written into a scheduler directive (blanks or control characters)", v));
+                      fmt::format("'{}' cannot be written into a scheduler directive (blanks or "
+                                  "control characters)",
+                                  v));
             return std::nullopt;
         }
 
@@ -897,7 +999,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         std::string yaml = renderKubernetes(base, byNodes, jobs.tasks, names,
                                             renderKubernetesTask(base, configs.size(), configs));
         jobs.files.push_back({"bench.k8s.yaml", yaml, false});
-        jobs.files.push_back({"submit.sh", renderKubernetesSubmit(jobs, names, o.version, o.sourceName), true});
+        jobs.files.push_back(
+            {"submit.sh", renderKubernetesSubmit(jobs, names, o.version, o.sourceName), true});
         jobs.files.push_back({"collect.sh", renderKubernetesCollect(jobs, names), true});
     }
     // Tasks, scripts.
@@ -905,7 +1008,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         jobs.tasks.resize(configs.size());
     std::vector<std::string> scripts;
     std::vector<size_t> sizes;
-    for (const auto& [nodes, indices] : jobs.scheduler == "kubernetes" ? decltype(byNodes){} : byNodes) {
+    for (const auto& [nodes, indices] :
+         jobs.scheduler == "kubernetes" ? decltype(byNodes){} : byNodes) {
         ScriptSpec spec = base;
         spec.nodes = static_cast<int>(nodes);
         spec.name = byNodes.size() > 1 ? fmt::format("{}-n{}", name, nodes) : name;
@@ -928,7 +1032,9 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     }
     if (batch)
         jobs.files.push_back(
-            {"submit.sh", renderSubmit(*batch, jobs, scripts, sizes, o.maxParallel, o.version, o.sourceName), true});
+            {"submit.sh",
+             renderSubmit(*batch, jobs, scripts, sizes, o.maxParallel, o.version, o.sourceName),
+             true});
     if (base.transport == "mpi")
         jobs.files.push_back({"allreduce_mpi.c", kAllReduceMpiSource, false});
     nlohmann::ordered_json manifest;
@@ -941,11 +1047,12 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     manifest["keys"] = keys;
     nlohmann::ordered_json tasks = nlohmann::ordered_json::array();
     for (const auto& t : jobs.tasks)
-        tasks.push_back({{"task", t.index},
-                         {"configuration", nlohmann::ordered_json::parse(configurationJson(t.configuration))},
-                         {"script", t.script},
-                         {"array_index", t.arrayIndex},
-                         {"result", t.result}});
+        tasks.push_back(
+            {{"task", t.index},
+             {"configuration", nlohmann::ordered_json::parse(configurationJson(t.configuration))},
+             {"script", t.script},
+             {"array_index", t.arrayIndex},
+             {"result", t.result}});
     manifest["tasks"] = tasks;
     jobs.files.push_back({"sweep.json", manifest.dump(2) + "\n", false});
     return jobs;

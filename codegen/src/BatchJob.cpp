@@ -17,7 +17,9 @@ constexpr const BatchScheduler* kRows[] = {
 
 } // namespace
 
-std::span<const BatchScheduler* const> batchSchedulers() { return kRows; }
+std::span<const BatchScheduler* const> batchSchedulers() {
+    return kRows;
+}
 
 const BatchScheduler* findBatchScheduler(std::string_view name) {
     const auto* it = std::find_if(std::begin(kRows), std::end(kRows),
@@ -39,7 +41,8 @@ std::string renderBatchScript(const BatchScheduler& scheduler, const BatchJob& j
 }
 
 std::string logFile(const BatchScheduler& scheduler, std::string_view jobName) {
-    return scheduler.logPattern.empty() ? std::string() : fmt::format(fmt::runtime(scheduler.logPattern), jobName);
+    return scheduler.logPattern.empty() ? std::string()
+                                        : fmt::format(fmt::runtime(scheduler.logPattern), jobName);
 }
 
 std::string logOf(const BatchScheduler& scheduler, const BatchJob& job) {
@@ -66,6 +69,8 @@ std::string hms(int64_t seconds) {
     return fmt::format("{:02}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
 }
 
-int64_t mebibytesUp(int64_t bytes) { return (bytes + 1048575) / 1048576; }
+int64_t mebibytesUp(int64_t bytes) {
+    return (bytes + 1048575) / 1048576;
+}
 
 } // namespace modak::codegen

@@ -13,7 +13,8 @@ namespace modak::codegen {
 
 std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics& diags) {
     const JobSpec& s = c.spec;
-    if (!c.plan.chosen || c.plan.chosen->build != "source" || !c.plan.chosen->image || s.runtime == "none")
+    if (!c.plan.chosen || c.plan.chosen->build != "source" || !c.plan.chosen->image ||
+        s.runtime == "none")
         return {};
     const model::data::RuntimeFacts* runtime = model::data::runtimeFacts(s.runtime);
     bool oci = runtime && runtime->image == "oci";
@@ -28,7 +29,7 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
     const std::string recipe = out.front().path;
     const BatchScheduler* scheduler = findBatchScheduler(s.scheduler);
     if (!scheduler)
-        scheduler = findBatchScheduler("none");  // Kubernetes: the plain script
+        scheduler = findBatchScheduler("none"); // Kubernetes: the plain script
     BatchJob job;
     job.name = s.name + "-image";
     job.tasks = 1;
@@ -44,8 +45,8 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
         c.deployment.name, c.options.version, c.options.sourceName,
         c.plan.chosen->imageName.empty() ? "the image" : c.plan.chosen->imageName, recipe);
     std::string text = "set -euo pipefail\n\n";
-    // Schedulers run a copy of the script from their spool: the recipe is found in the directory the
-    // job was submitted from (submit from the deployment's directory).
+    // Schedulers run a copy of the script from their spool: the recipe is found in the directory
+    // the job was submitted from (submit from the deployment's directory).
     const std::string scriptDir = "$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)";
     text += scheduler->submitDirectory.empty()
                 ? fmt::format("here={}\n", scriptDir)
@@ -53,17 +54,23 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
     for (const auto& m : s.modules)
         text += fmt::format("module load {}\n", shellQuote(m));
     if (oci) {
-        text += fmt::format("{} build --tag {} --file \"$here/{}\" \"$here/container\"\n", s.runtime,
-                            shellQuote(fmt::format("modak/{}:latest", c.deployment.name)), recipe);
+        text +=
+            fmt::format("{} build --tag {} --file \"$here/{}\" \"$here/container\"\n", s.runtime,
+                        shellQuote(fmt::format("modak/{}:latest", c.deployment.name)), recipe);
     } else {
         std::string tool = s.runtime == "singularity" ? "singularity" : "apptainer";
-        std::string imageDir = s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\"" : shellQuote(s.imageDir);
+        std::string imageDir =
+            s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\"" : shellQuote(s.imageDir);
         // The name the job scripts look for, so the job runs this build instead of pulling.
-        std::string file = localImageName(s.imageReference.empty() ? c.deployment.name : s.imageReference) + ".sif";
+        std::string file =
+            localImageName(s.imageReference.empty() ? c.deployment.name : s.imageReference) +
+            ".sif";
         text += fmt::format("image_dir={}\nmkdir -p \"$image_dir\"\n", imageDir);
-        text += fmt::format("{} build --fakeroot \"$image_dir\"/{} \"$here/{}\"\n", tool, shellQuote(file), recipe);
+        text += fmt::format("{} build --fakeroot \"$image_dir\"/{} \"$here/{}\"\n", tool,
+                            shellQuote(file), recipe);
     }
-    out.push_back({scheduler->name == "none" ? "build-image.sh" : fmt::format("build-image.{}.sh", scheduler->name),
+    out.push_back({scheduler->name == "none" ? "build-image.sh"
+                                             : fmt::format("build-image.{}.sh", scheduler->name),
                    renderBatchScript(*scheduler, job, header, text), true});
     return out;
 }

@@ -5,9 +5,8 @@
 #pragma once
 
 #include "JobScripts.h"
-#include "modak/codegen/JobSpec.h"
-
 #include "modak/codegen/Generate.h"
+#include "modak/codegen/JobSpec.h"
 
 namespace modak::codegen {
 
@@ -16,13 +15,14 @@ struct DeploymentContext {
     const model::Program& program;
     const model::Symbol& deployment;
     const model::DeploymentPlan& plan;
-    const model::Deployment& lowered;  ///< the typed deployment the plan was made from
+    const model::Deployment& lowered; ///< the typed deployment the plan was made from
     const GenerateOptions& options;
     JobSpec spec;
 };
 
 /// One `emit` kind: appends its artefacts (paths relative to the deployment's output directory,
 /// subdirectories allowed) to `out`.
-using EmitFunction = void (*)(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
+using EmitFunction = void (*)(const DeploymentContext& context, std::vector<Artefact>& out,
+                              Diagnostics& diags);
 
 } // namespace modak::codegen

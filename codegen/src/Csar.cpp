@@ -46,7 +46,8 @@ uint32_t crc32(std::string_view data, uint32_t crc) {
 }
 
 std::string zip(std::vector<Entry> entries) {
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.name < b.name; });
     size_t total = 0;
     for (const auto& e : entries)
         total += 2 * (46 + e.name.size()) + e.content.size();
@@ -61,14 +62,14 @@ std::string zip(std::vector<Entry> entries) {
         put32(out, 0x04034b50);
         put16(out, kVersionNeeded);
         put16(out, kUtf8Names);
-        put16(out, 0);  // stored
+        put16(out, 0); // stored
         put16(out, kDosTime);
         put16(out, kDosDate);
         put32(out, crc);
         put32(out, size);
         put32(out, size);
         put16(out, nameLength);
-        put16(out, 0);  // no extra field
+        put16(out, 0); // no extra field
         out += e.name;
         out += e.content;
         // Its central directory record.
@@ -83,11 +84,11 @@ std::string zip(std::vector<Entry> entries) {
         put32(directory, size);
         put32(directory, size);
         put16(directory, nameLength);
-        put16(directory, 0);  // extra field
-        put16(directory, 0);  // comment
-        put16(directory, 0);  // disk number
-        put16(directory, 0);  // internal attributes
-        put32(directory, (e.executable ? 0100755u : 0100644u) << 16);  // Unix mode in the high half
+        put16(directory, 0);                                          // extra field
+        put16(directory, 0);                                          // comment
+        put16(directory, 0);                                          // disk number
+        put16(directory, 0);                                          // internal attributes
+        put32(directory, (e.executable ? 0100755u : 0100644u) << 16); // Unix mode in the high half
         put32(directory, offset);
         directory += e.name;
     }
@@ -101,7 +102,7 @@ std::string zip(std::vector<Entry> entries) {
     put16(out, static_cast<uint32_t>(entries.size()));
     put32(out, static_cast<uint32_t>(directory.size()));
     put32(out, directoryOffset);
-    put16(out, 0);  // no comment
+    put16(out, 0); // no comment
     return out;
 }
 

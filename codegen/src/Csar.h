@@ -10,7 +10,7 @@
 namespace modak::codegen::csar {
 
 struct Entry {
-    std::string name;  ///< path inside the archive, '/'-separated, no leading '/'
+    std::string name; ///< path inside the archive, '/'-separated, no leading '/'
     std::string content;
     bool executable = false;
 };

@@ -63,7 +63,9 @@ Doc* Doc::find(std::string_view key) {
     return nullptr;
 }
 
-const Doc* Doc::find(std::string_view key) const { return const_cast<Doc*>(this)->find(key); }
+const Doc* Doc::find(std::string_view key) const {
+    return const_cast<Doc*>(this)->find(key);
+}
 
 namespace {
 
@@ -75,12 +77,13 @@ bool hasSpecialCharacters(std::string_view s) {
         if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
             return true;
         if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xa0)
-            return true;  // U+0080..U+009F
+            return true; // U+0080..U+009F
         if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-            (static_cast<unsigned char>(s[i + 2]) == 0xa8 || static_cast<unsigned char>(s[i + 2]) == 0xa9))
-            return true;  // U+2028, U+2029
+            (static_cast<unsigned char>(s[i + 2]) == 0xa8 ||
+             static_cast<unsigned char>(s[i + 2]) == 0xa9))
+            return true; // U+2028, U+2029
         if (c == 0xef && s.substr(i, 3) == "\xef\xbb\xbf")
-            return true;  // U+FEFF
+            return true; // U+FEFF
     }
     return false;
 }
@@ -98,8 +101,8 @@ bool plainSafe(std::string_view s) {
         return false;
     for (size_t i = 0; i < s.size(); ++i) {
         char c = s[i];
-        bool ok = alpha(c) || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '/' || c == '-' || c == '@' ||
-                  c == '+' || c == '=' || c == ':' || c == ' ';
+        bool ok = alpha(c) || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '/' ||
+                  c == '-' || c == '@' || c == '+' || c == '=' || c == ':' || c == ' ';
         if (!ok)
             return false;
         if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' '))
@@ -108,8 +111,10 @@ bool plainSafe(std::string_view s) {
             return false;
     }
     std::string lower(s);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    static constexpr std::array<std::string_view, 9> kReserved = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"};
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    static constexpr std::array<std::string_view, 9> kReserved = {
+        "y", "n", "yes", "no", "true", "false", "on", "off", "null"};
     return std::find(kReserved.begin(), kReserved.end(), lower) == kReserved.end();
 }
 
@@ -140,10 +145,18 @@ void emitString(YAML::Emitter& out, const std::string& s) {
 
 void emit(YAML::Emitter& out, const Doc& d) {
     switch (d.kind) {
-    case Doc::Kind::Null: out << YAML::Null; break;
-    case Doc::Kind::String: emitString(out, d.text); break;
-    case Doc::Kind::Integer: out << d.integer; break;
-    case Doc::Kind::Bool: out << (d.boolean ? "true" : "false"); break;
+    case Doc::Kind::Null:
+        out << YAML::Null;
+        break;
+    case Doc::Kind::String:
+        emitString(out, d.text);
+        break;
+    case Doc::Kind::Integer:
+        out << d.integer;
+        break;
+    case Doc::Kind::Bool:
+        out << (d.boolean ? "true" : "false");
+        break;
     case Doc::Kind::Map:
         out << YAML::BeginMap;
         for (const auto& [k, v] : d.fields) {
@@ -162,7 +175,8 @@ void emit(YAML::Emitter& out, const Doc& d) {
             emit(out, item);
         out << YAML::EndSeq;
         break;
-    case Doc::Kind::Expr: throw std::logic_error("an HCL expression in a YAML document");
+    case Doc::Kind::Expr:
+        throw std::logic_error("an HCL expression in a YAML document");
     }
 }
 

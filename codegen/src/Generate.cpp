@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/codegen/Generate.h"
 
+#include "ContainerBuild.h"
 #include "Context.h"
 #include "JobScripts.h"
 #include "Kubernetes.h"
-#include "ContainerBuild.h"
 #include "Recipes.h"
-#include "modak/codegen/Shell.h"
-#include "Tosca.h"
 #include "Terraform.h"
-
+#include "Tosca.h"
+#include "modak/codegen/Shell.h"
 
 #include <fmt/format.h>
 
@@ -20,30 +19,33 @@ namespace {
 
 /// A string that goes into a scheduler directive, or "" with an error when the directive parser
 /// would misread it.
-std::string directiveValue(const model::Located<std::string>& v, std::string_view key, bool allowSpaces,
-                           Diagnostics& diags) {
+std::string directiveValue(const model::Located<std::string>& v, std::string_view key,
+                           bool allowSpaces, Diagnostics& diags) {
     if (!v.present)
         return {};
     if (!directiveSafe(v.value, allowSpaces)) {
         diags.add(DiagCode::UnsafeValue, v.range,
                   fmt::format("'{}' cannot be written into a batch directive: it contains {}", key,
-                              allowSpaces ? "a line break, a quote or '#'" : "blanks, a line break, a quote or '#'"));
+                              allowSpaces ? "a line break, a quote or '#'"
+                                          : "blanks, a line break, a quote or '#'"));
         return {};
     }
     return v.value;
 }
 
 void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
-    auto it = std::find_if(spec.env.begin(), spec.env.end(), [&](const auto& e) { return e.first == name; });
+    auto it = std::find_if(spec.env.begin(), spec.env.end(),
+                           [&](const auto& e) { return e.first == name; });
     if (it != spec.env.end())
-        it->second = value;  // later sources (the application) override earlier ones (the image)
+        it->second = value; // later sources (the application) override earlier ones (the image)
     else
         spec.env.emplace_back(name, value);
 }
 
 } // namespace
 
-JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags) {
+JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options,
+                    Diagnostics& diags) {
     JobSpec s;
     const model::Deployment& d = *plan.spec;
     const model::Application& app = d.application;
@@ -74,7 +76,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     }
     s.account = directiveValue(job.account, "account", false, diags);
     if (s.account.empty() && !job.account.present && directiveSafe(d.account))
-        s.account = d.account;  // the target's, as lowering decided
+        s.account = d.account; // the target's, as lowering decided
     s.qos = directiveValue(job.qos, "qos", false, diags);
     s.constraint = directiveValue(job.constraint, "constraint", false, diags);
     s.nodelist = directiveValue(job.nodelist, "nodelist", false, diags);
@@ -87,19 +89,23 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     int tasksFallback = 1;
     if (chosen && chosen->ranksPerNode > 0)
         tasksFallback = chosen->ranksPerNode;
-    else if (chosen && chosen->gpusPerNode > 0 && (s.distributed == "horovod" || s.distributed == "mpi"))
+    else if (chosen && chosen->gpusPerNode > 0 &&
+             (s.distributed == "horovod" || s.distributed == "mpi"))
         tasksFallback = chosen->gpusPerNode;
     s.tasksPerNode = d.scale.tasksPerNode.value_or(tasksFallback);
     s.tasks = job.tasks;
     if (chosen && chosen->ranksPerNode > 0) {
-        // The plan decided the ranks: the scripts start exactly those, and say where the file disagrees.
+        // The plan decided the ranks: the scripts start exactly those, and say where the file
+        // disagrees.
         int planned = chosen->nodes * chosen->ranksPerNode;
         auto disagrees = [&](std::optional<int> written, SourceRange at, std::string_view what) {
             if (written && *written != planned)
-                diags.add(DiagCode::QuestionableSetting, at,
-                          fmt::format("deployment '{}': {} {} disagrees with the plan's {} node(s) × {} rank(s) "
-                                      "per node; the job starts {} ranks",
-                                      d.name, what, *written, chosen->nodes, chosen->ranksPerNode, planned));
+                diags.add(
+                    DiagCode::QuestionableSetting, at,
+                    fmt::format(
+                        "deployment '{}': {} {} disagrees with the plan's {} node(s) × {} rank(s) "
+                        "per node; the job starts {} ranks",
+                        d.name, what, *written, chosen->nodes, chosen->ranksPerNode, planned));
         };
         disagrees(job.tasks, job.tasksRange, "`tasks =`");
         disagrees(app.ranks, app.ranksRange, "`ranks =`");
@@ -139,15 +145,18 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     // Without a chosen candidate the plan has already said why (no-candidate); saying it again here
     // would only repeat it.
     if (s.imageReference.empty() && s.runtime != "none" && chosen) {
-        diags.add(DiagCode::UnsafeValue, plan.range,
-                  fmt::format("deployment '{}' has no container image to run with {}: plan it first or set the "
-                              "application's `container`",
-                              d.name, s.runtime));
+        diags.add(
+            DiagCode::UnsafeValue, plan.range,
+            fmt::format(
+                "deployment '{}' has no container image to run with {}: plan it first or set the "
+                "application's `container`",
+                d.name, s.runtime));
     }
     if (chosen && chosen->image) {
         for (const auto& [k, v] : chosen->image->env)
             addEnv(s, k, v);
-        if (auto it = chosen->image->compilerEnv.find(chosen->graphCompiler); it != chosen->image->compilerEnv.end())
+        if (auto it = chosen->image->compilerEnv.find(chosen->graphCompiler);
+            it != chosen->image->compilerEnv.end())
             for (const auto& [k, v] : it->second)
                 addEnv(s, k, v);
     }
@@ -173,26 +182,29 @@ void emitScript(const DeploymentContext& c, std::vector<Artefact>& out, Diagnost
     out.push_back({"job.sh", applicationScript(*findBatchScheduler("none"), c.spec), true});
 }
 void emitBuild(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
-    if (c.spec.buildSrc.empty() && c.spec.runtime != "none" && c.plan.chosen && c.plan.chosen->build == "source" &&
-        c.plan.chosen->image) {
+    if (c.spec.buildSrc.empty() && c.spec.runtime != "none" && c.plan.chosen &&
+        c.plan.chosen->build == "source" && c.plan.chosen->image) {
         // No application build, but an image built from source: the job that builds the container.
         for (auto& a : containerBuildJob(c, diags))
-            if (std::none_of(out.begin(), out.end(), [&](const Artefact& o) { return o.path == a.path; }))
+            if (std::none_of(out.begin(), out.end(),
+                             [&](const Artefact& o) { return o.path == a.path; }))
                 out.push_back(std::move(a));
         return;
     }
     if (c.spec.buildSrc.empty()) {
         diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': `emit` asks for a build job but the application has no `build` block "
+                  fmt::format("deployment '{}': `emit` asks for a build job but the application "
+                              "has no `build` block "
                               "and its image is not built from source",
                               c.deployment.name));
         return;
     }
     const BatchScheduler* scheduler = findBatchScheduler(c.spec.scheduler);
     if (!scheduler)
-        scheduler = findBatchScheduler("none");  // Kubernetes: the plain script
-    out.push_back({scheduler->name == "none" ? "build.sh" : fmt::format("build.{}.sh", scheduler->name),
-                   buildScript(*scheduler, c.spec), true});
+        scheduler = findBatchScheduler("none"); // Kubernetes: the plain script
+    out.push_back(
+        {scheduler->name == "none" ? "build.sh" : fmt::format("build.{}.sh", scheduler->name),
+         buildScript(*scheduler, c.spec), true});
 }
 
 struct Emitter {
@@ -203,10 +215,10 @@ struct Emitter {
 /// Every `emit` kind this version generates besides the batch job scripts (one per row of
 /// BatchJob.h, listed first), in the order `supportedEmits` lists them.
 constexpr Emitter kEmitters[] = {
-    {"script", emitScript}, {"build", emitBuild},
-    {"tosca", emitTosca}, {"csar", emitCsar},
+    {"script", emitScript},       {"build", emitBuild},
+    {"tosca", emitTosca},         {"csar", emitCsar},
     {"terraform", emitTerraform}, {"k8s", emitKubernetes},
-    {"docker", emitDockerfile}, {"singularity", emitSingularityDef},
+    {"docker", emitDockerfile},   {"singularity", emitSingularityDef},
 };
 
 } // namespace
@@ -225,12 +237,13 @@ const std::vector<std::string>& supportedEmits() {
 }
 
 std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::Program& program,
-                                         const model::Symbol& deployment, const model::DeploymentPlan& plan,
+                                         const model::Symbol& deployment,
+                                         const model::DeploymentPlan& plan,
                                          const GenerateOptions& options, Diagnostics& diags) {
     std::vector<Artefact> out;
     model::DeploymentPlan withSpec;
     const model::DeploymentPlan* planned = &plan;
-    if (!plan.spec) {  // a plan made by hand (tests): lower the deployment here
+    if (!plan.spec) { // a plan made by hand (tests): lower the deployment here
         withSpec = plan;
         withSpec.spec = std::make_shared<const model::Deployment>(
             model::lowerDeployment(program, deployment, model::Catalogue::builtin()));
@@ -241,20 +254,23 @@ std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::P
     DeploymentContext context{sm, program, deployment, *planned, lowered, options, {}};
     context.spec = readJobSpec(*planned, options, diags);
     for (const auto& kind : emit) {
-        const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters), [&](const Emitter& x) { return x.kind == kind; });
+        const auto* e = std::find_if(std::begin(kEmitters), std::end(kEmitters),
+                                     [&](const Emitter& x) { return x.kind == kind; });
         if (e != std::end(kEmitters)) {
             e->emit(context, out, diags);
             continue;
         }
         if (const BatchScheduler* row = findBatchScheduler(kind); row && row->directives) {
-            out.push_back({fmt::format("job.{}.sh", row->name), applicationScript(*row, context.spec), true});
+            out.push_back(
+                {fmt::format("job.{}.sh", row->name), applicationScript(*row, context.spec), true});
             continue;
         }
         std::string list;
         for (const auto& s : supportedEmits())
             list += (list.empty() ? "" : ", ") + s;
         diags.add(DiagCode::UnsupportedEmit, lowered.range,
-                  fmt::format("deployment '{}': `{}` output is not generated by this version of modak (it generates: {})",
+                  fmt::format("deployment '{}': `{}` output is not generated by this version of "
+                              "modak (it generates: {})",
                               deployment.name, kind, list));
     }
     return out;

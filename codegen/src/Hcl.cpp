@@ -29,7 +29,9 @@ void appendTemplateEscaped(std::string& out, std::string_view s, size_t i) {
         out += c;
 }
 
-bool singleLine(const std::string& s) { return s.find('\n') == std::string::npos; }
+bool singleLine(const std::string& s) {
+    return s.find('\n') == std::string::npos;
+}
 
 std::string key(std::string_view k) {
     if (hclIdentifier(k) && k != "true" && k != "false" && k != "null")
@@ -52,7 +54,8 @@ std::string alignedLines(const std::vector<std::pair<std::string, std::string>>&
             ++j;
         }
         for (size_t k = i; k < j; ++k)
-            out += fmt::format("{}{:<{}} = {}{}\n", pad, lines[k].first, width, lines[k].second, terminator);
+            out += fmt::format("{}{:<{}} = {}{}\n", pad, lines[k].first, width, lines[k].second,
+                               terminator);
         if (j < lines.size()) {
             out += fmt::format("{}{} = {}{}\n", pad, lines[j].first, lines[j].second, terminator);
             ++j;
@@ -69,12 +72,23 @@ std::string hclString(std::string_view value) {
     for (size_t i = 0; i < value.size(); ++i) {
         auto c = static_cast<unsigned char>(value[i]);
         switch (c) {
-        case '\\': out += "\\\\"; continue;
-        case '"': out += "\\\""; continue;
-        case '\n': out += "\\n"; continue;
-        case '\r': out += "\\r"; continue;
-        case '\t': out += "\\t"; continue;
-        default: break;
+        case '\\':
+            out += "\\\\";
+            continue;
+        case '"':
+            out += "\\\"";
+            continue;
+        case '\n':
+            out += "\\n";
+            continue;
+        case '\r':
+            out += "\\r";
+            continue;
+        case '\t':
+            out += "\\t";
+            continue;
+        default:
+            break;
         }
         if (c < 0x20 || c == 0x7f) {
             out += fmt::format("\\u{:04X}", c);
@@ -124,20 +138,28 @@ std::string hclHeredoc(std::string_view value) {
 bool hclIdentifier(std::string_view name) {
     if (name.empty())
         return false;
-    auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    auto alpha = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    };
     if (!alpha(name.front()))
         return false;
-    return std::all_of(name.begin(), name.end(), [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '-'; });
+    return std::all_of(name.begin(), name.end(),
+                       [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '-'; });
 }
 
 std::string hclValue(const Doc& d, int indent) {
     std::string pad(static_cast<size_t>(indent), ' ');
     switch (d.kind) {
-    case Doc::Kind::Null: return "null";
-    case Doc::Kind::String: return hclString(d.text);
-    case Doc::Kind::Integer: return std::to_string(d.integer);
-    case Doc::Kind::Bool: return d.boolean ? "true" : "false";
-    case Doc::Kind::Expr: return d.text;
+    case Doc::Kind::Null:
+        return "null";
+    case Doc::Kind::String:
+        return hclString(d.text);
+    case Doc::Kind::Integer:
+        return std::to_string(d.integer);
+    case Doc::Kind::Bool:
+        return d.boolean ? "true" : "false";
+    case Doc::Kind::Expr:
+        return d.text;
     case Doc::Kind::List: {
         if (d.items.empty())
             return "[]";
@@ -146,7 +168,8 @@ std::string hclValue(const Doc& d, int indent) {
         size_t length = 0;
         for (const auto& item : d.items) {
             items.push_back(hclValue(item, indent + 2));
-            flat = flat && singleLine(items.back()) && item.kind != Doc::Kind::Map && item.kind != Doc::Kind::List;
+            flat = flat && singleLine(items.back()) && item.kind != Doc::Kind::Map &&
+                   item.kind != Doc::Kind::List;
             length += items.back().size() + 2;
         }
         if (flat && length + static_cast<size_t>(indent) < 100) {
@@ -173,17 +196,24 @@ std::string hclValue(const Doc& d, int indent) {
 }
 
 HclBody& HclBody::attr(std::string name, std::string value) {
-    items_.push_back({Item::Kind::Attribute, std::move(name), std::move(value), {}, nullptr, nullptr});
+    items_.push_back(
+        {Item::Kind::Attribute, std::move(name), std::move(value), {}, nullptr, nullptr});
     return *this;
 }
 
 HclBody& HclBody::attr(std::string name, const Doc& value) {
-    items_.push_back({Item::Kind::Attribute, std::move(name), {}, {}, nullptr, std::make_unique<Doc>(value)});
+    items_.push_back(
+        {Item::Kind::Attribute, std::move(name), {}, {}, nullptr, std::make_unique<Doc>(value)});
     return *this;
 }
 
 HclBody& HclBody::block(std::string type, std::vector<std::string> labels) {
-    items_.push_back({Item::Kind::Block, std::move(type), {}, std::move(labels), std::make_unique<HclBody>(), nullptr});
+    items_.push_back({Item::Kind::Block,
+                      std::move(type),
+                      {},
+                      std::move(labels),
+                      std::make_unique<HclBody>(),
+                      nullptr});
     return *items_.back().body;
 }
 
@@ -200,7 +230,7 @@ HclBody& HclBody::blank() {
 std::string HclBody::render(int indent) const {
     std::string pad(static_cast<size_t>(indent), ' ');
     std::string out;
-    std::vector<std::pair<std::string, std::string>> run;  // attributes waiting to be aligned
+    std::vector<std::pair<std::string, std::string>> run; // attributes waiting to be aligned
     auto flush = [&] {
         out += alignedLines(run, indent);
         run.clear();
@@ -208,10 +238,11 @@ std::string HclBody::render(int indent) const {
     for (size_t i = 0; i < items_.size(); ++i) {
         const Item& item = items_[i];
         const Item* previous = i ? &items_[i - 1] : nullptr;
-        bool separate = previous && previous->kind != Item::Kind::Blank &&
-                        ((item.kind == Item::Kind::Block && previous->kind != Item::Kind::Comment) ||
-                         (item.kind == Item::Kind::Comment && previous->kind != Item::Kind::Comment) ||
-                         (item.kind == Item::Kind::Attribute && previous->kind == Item::Kind::Block));
+        bool separate =
+            previous && previous->kind != Item::Kind::Blank &&
+            ((item.kind == Item::Kind::Block && previous->kind != Item::Kind::Comment) ||
+             (item.kind == Item::Kind::Comment && previous->kind != Item::Kind::Comment) ||
+             (item.kind == Item::Kind::Attribute && previous->kind == Item::Kind::Block));
         if (item.kind != Item::Kind::Attribute || separate)
             flush();
         if (separate)
@@ -223,14 +254,18 @@ std::string HclBody::render(int indent) const {
         case Item::Kind::Block: {
             std::string head = pad + item.name;
             for (const auto& l : item.labels) {
-                head += ' ';  // (not `" " + …`: GCC 12 -Wrestrict misfires on it at -O3)
+                head += ' '; // (not `" " + …`: GCC 12 -Wrestrict misfires on it at -O3)
                 head += hclString(l);
             }
             out += head + " {\n" + item.body->render(indent + 2) + pad + "}\n";
             break;
         }
-        case Item::Kind::Comment: out += pad + "# " + item.name + "\n"; break;
-        case Item::Kind::Blank: out += "\n"; break;
+        case Item::Kind::Comment:
+            out += pad + "# " + item.name + "\n";
+            break;
+        case Item::Kind::Blank:
+            out += "\n";
+            break;
         }
     }
     flush();

@@ -47,11 +47,11 @@ public:
 private:
     struct Item {
         enum class Kind { Attribute, Block, Comment, Blank } kind;
-        std::string name;   ///< attribute name, block type, comment text
-        std::string value;  ///< attribute expression (may span lines)
+        std::string name;  ///< attribute name, block type, comment text
+        std::string value; ///< attribute expression (may span lines)
         std::vector<std::string> labels;
-        std::unique_ptr<HclBody> body;  ///< Block
-        std::unique_ptr<Doc> doc;       ///< Attribute given as a tree, rendered at the body's indentation
+        std::unique_ptr<HclBody> body; ///< Block
+        std::unique_ptr<Doc> doc; ///< Attribute given as a tree, rendered at the body's indentation
     };
     std::vector<Item> items_;
 };

@@ -10,13 +10,11 @@
 namespace modak::codegen {
 namespace {
 
-
 /// The reference without its scheme: "docker://nvcr.io/nvidia/pytorch:23.10-py3" → "nvcr.io/…".
 std::string withoutScheme(std::string_view reference) {
     auto scheme = reference.find("://");
     return std::string(scheme == std::string_view::npos ? reference : reference.substr(scheme + 3));
 }
-
 
 /// The shell body shared by every scheduler: modules, environment, image, the launch.
 std::string body(const JobSpec& s, const Launch& launch) {
@@ -33,14 +31,16 @@ std::string body(const JobSpec& s, const Launch& launch) {
         out += "\n";
     }
     if (!s.pre.empty())
-        out += "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
+        out +=
+            "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
 
     // How the command runs inside the chosen container.
     std::string exec = containerExec(s, out);
     std::string command = s.run;
     // The command is the application's own shell code, expanded by the shell inside the container.
     out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
-    std::string inContainer = exec.empty() ? "bash -c \"$command\"" : exec + " bash -c \"$command\"";
+    std::string inContainer =
+        exec.empty() ? "bash -c \"$command\"" : exec + " bash -c \"$command\"";
     out += launch.prefix + inContainer + "\n";
     if (!s.post.empty())
         out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
@@ -53,24 +53,31 @@ std::string containerExec(const JobSpec& s, std::string& out) {
     std::string exec;
     const bool gpu = s.gpusPerNode > 0;
     if (s.runtime == "singularity" || s.runtime == "apptainer") {
-        out += fmt::format("image_dir={}\n", s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\"" : shellQuote(s.imageDir));
-        out += fmt::format("image=\"$image_dir\"/{}\n", shellQuote(localImageName(s.imageReference) + ".sif"));
+        out += fmt::format("image_dir={}\n", s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\""
+                                                                : shellQuote(s.imageDir));
+        out += fmt::format("image=\"$image_dir\"/{}\n",
+                           shellQuote(localImageName(s.imageReference) + ".sif"));
         out += fmt::format("if [[ ! -f $image ]]; then\n  {} pull \"$image\" {}\nfi\n\n", s.runtime,
                            shellQuote(s.imageReference));
-        exec = fmt::format("{} exec{} \"$image\"", s.runtime, gpu ? (s.accelerator == "amd" ? " --rocm" : " --nv") : "");
+        exec = fmt::format("{} exec{} \"$image\"", s.runtime,
+                           gpu ? (s.accelerator == "amd" ? " --rocm" : " --nv") : "");
     } else if (s.runtime == "docker" || s.runtime == "podman") {
         std::string ref = withoutScheme(s.imageReference);
         std::string envFlags;
         for (const auto& [k, v] : s.env)
             envFlags += fmt::format(" -e {}", k);
-        exec = fmt::format("{} run --rm{}{} -v \"$PWD:$PWD\" -w \"$PWD\" {}", s.runtime,
-                           gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "", envFlags,
-                           shellQuote(ref));
+        exec = fmt::format(
+            "{} run --rm{}{} -v \"$PWD:$PWD\" -w \"$PWD\" {}", s.runtime,
+            gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "",
+            envFlags, shellQuote(ref));
     } else if (s.runtime == "charliecloud") {
         out += fmt::format("image_dir={}\n", shellQuote(s.imageDir.empty() ? "." : s.imageDir));
-        out += fmt::format("image=\"$image_dir\"/{}\n", shellQuote(localImageName(s.imageReference)));
+        out +=
+            fmt::format("image=\"$image_dir\"/{}\n", shellQuote(localImageName(s.imageReference)));
         std::string ref = shellQuote(withoutScheme(s.imageReference));
-        out += fmt::format("if [[ ! -d $image ]]; then\n  ch-image pull {0} && ch-convert {0} \"$image\"\nfi\n\n", ref);
+        out += fmt::format(
+            "if [[ ! -d $image ]]; then\n  ch-image pull {0} && ch-convert {0} \"$image\"\nfi\n\n",
+            ref);
         exec = "ch-run --set-env --cd \"$PWD\" \"$image\" --";
     }
     return exec;
@@ -78,7 +85,9 @@ std::string containerExec(const JobSpec& s, std::string& out) {
 
 namespace {
 
-bool multiProcess(const JobSpec& s) { return s.nodes * std::max(1, s.tasksPerNode) > 1 || s.tasks.value_or(1) > 1; }
+bool multiProcess(const JobSpec& s) {
+    return s.nodes * std::max(1, s.tasksPerNode) > 1 || s.tasks.value_or(1) > 1;
+}
 
 } // namespace
 
@@ -158,7 +167,8 @@ std::string scriptHeader(const JobSpec& s, std::string_view what) {
 }
 
 std::string applicationScript(const BatchScheduler& scheduler, const JobSpec& s) {
-    return renderBatchScript(scheduler, applicationJob(scheduler, s), scriptHeader(s, scheduler.scriptTitle),
+    return renderBatchScript(scheduler, applicationJob(scheduler, s),
+                             scriptHeader(s, scheduler.scriptTitle),
                              body(s, applicationLaunch(scheduler, s)));
 }
 

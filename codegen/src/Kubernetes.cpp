@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Kubernetes.h"
 
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,11 +8,12 @@
 namespace modak::codegen {
 namespace {
 
-
 bool dnsLabel(std::string_view s) {
     if (s.empty() || s.size() > 63 || s.front() == '-' || s.back() == '-')
         return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
 }
 
 /// Kubernetes quantities: whole GiB when exact, MiB rounded up otherwise (never less than asked).
@@ -24,11 +24,14 @@ std::string memoryQuantity(int64_t bytes) {
     return fmt::format("{}Mi", (bytes + kMi - 1) / kMi);
 }
 
-bool isMpi(const JobSpec& s) { return s.mpi || s.distributed == "horovod" || s.distributed == "mpi"; }
+bool isMpi(const JobSpec& s) {
+    return s.mpi || s.distributed == "horovod" || s.distributed == "mpi";
+}
 
 bool isDdp(const DeploymentContext& c) {
     const std::string& d = c.spec.distributed;
-    return d == "ddp" || ((d.empty() || d == "auto") && c.lowered.application.framework == "pytorch");
+    return d == "ddp" ||
+           ((d.empty() || d == "auto") && c.lowered.application.framework == "pytorch");
 }
 
 /// The MPI in the image decides the launcher's options: Open MPI's (the default, and what Horovod
@@ -65,8 +68,8 @@ Doc stringList(const std::vector<std::string>& items) {
 }
 
 /// One pod template: labels, restart policy, one container.
-Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view restartPolicy, bool withCommand,
-                bool withResources) {
+Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view restartPolicy,
+                bool withCommand, bool withResources) {
     Doc t = Doc::map();
     t.set("metadata", Doc::map()).set("labels", labels(w));
     Doc& spec = t.set("spec", Doc::map());
@@ -83,8 +86,8 @@ Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view 
     return t;
 }
 
-Doc replica(const KubernetesWorkload& w, const Doc& image, int replicas, std::string_view restartPolicy, bool withCommand,
-            bool withResources) {
+Doc replica(const KubernetesWorkload& w, const Doc& image, int replicas,
+            std::string_view restartPolicy, bool withCommand, bool withResources) {
     Doc r = Doc::map();
     r.set("replicas", Doc::num(replicas));
     r.set("restartPolicy", Doc::str(std::string(restartPolicy)));
@@ -111,27 +114,33 @@ std::string kubernetesName(std::string_view text, size_t max) {
     return out.empty() ? "modak-job" : out;
 }
 
-std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c, Diagnostics& diags) {
+std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
+                                                     Diagnostics& diags) {
     const JobSpec& s = c.spec;
     KubernetesWorkload w;
 
     // The image: Kubernetes pulls OCI images only.
     std::string ref = s.imageReference;
     if (ref.empty()) {
-        diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': Kubernetes runs containers, and the deployment has no container "
-                              "image (the plan chose none and the application has no `container`): no manifest is "
-                              "generated",
-                              c.deployment.name));
+        diags.add(
+            DiagCode::UnsupportedEmit, c.plan.range,
+            fmt::format(
+                "deployment '{}': Kubernetes runs containers, and the deployment has no container "
+                "image (the plan chose none and the application has no `container`): no manifest "
+                "is "
+                "generated",
+                c.deployment.name));
         return std::nullopt;
     }
     if (auto scheme = ref.find("://"); scheme != std::string::npos) {
         std::string name = ref.substr(0, scheme);
         if (name != "docker" && name != "oras") {
-            diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                      fmt::format("deployment '{}': image '{}' is a {} image, which Kubernetes cannot pull: no "
-                                  "manifest is generated",
-                                  c.deployment.name, ref, name));
+            diags.add(
+                DiagCode::UnsupportedEmit, c.plan.range,
+                fmt::format(
+                    "deployment '{}': image '{}' is a {} image, which Kubernetes cannot pull: no "
+                    "manifest is generated",
+                    c.deployment.name, ref, name));
             return std::nullopt;
         }
         ref = ref.substr(scheme + 3);
@@ -141,7 +150,8 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     if (const model::Located<std::string>& ns = c.lowered.target.kubernetesNamespace; ns.present) {
         if (!dnsLabel(ns.value)) {
             diags.add(DiagCode::UnsafeValue, ns.range,
-                      fmt::format("namespace '{}' is not a Kubernetes name (lower-case letters, digits and '-', at most "
+                      fmt::format("namespace '{}' is not a Kubernetes name (lower-case letters, "
+                                  "digits and '-', at most "
                                   "63 characters)",
                                   ns.value));
             return std::nullopt;
@@ -155,7 +165,8 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     w.nodes = std::max(1, s.nodes);
     w.gpusPerNode = s.gpusPerNode;
 
-    // Resources of one node's container: GPUs as limits, CPU and memory requested and limited alike.
+    // Resources of one node's container: GPUs as limits, CPU and memory requested and limited
+    // alike.
     int tasks = std::max(1, s.tasksPerNode);
     int cpus = s.cpusPerTask > 0 ? tasks * s.cpusPerTask : 0;
     std::string gpuResource = "nvidia.com/gpu";
@@ -179,7 +190,8 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
         w.resources.set("requests", requests);
 
     if (isMpi(s)) {
-        // Launcher + Workers: the launcher starts every rank with mpirun, `slotsPerWorker` per node.
+        // Launcher + Workers: the launcher starts every rank with mpirun, `slotsPerWorker` per
+        // node.
         w.kind = "MPIJob";
         w.apiVersion = "kubeflow.org/v1";
         w.file = "mpijob.yaml";
@@ -189,7 +201,8 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
         int ranks = s.ranks.value_or(s.tasks.value_or(w.nodes * tasks));
         w.command = {"mpirun"};
         if (hydraMpi(c)) {
-            w.command.insert(w.command.end(), {"-np", std::to_string(ranks), "-ppn", std::to_string(tasks)});
+            w.command.insert(w.command.end(),
+                             {"-np", std::to_string(ranks), "-ppn", std::to_string(tasks)});
             if (!s.env.empty()) {
                 std::string names;
                 for (const auto& [k, v] : s.env)
@@ -197,8 +210,8 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
                 w.command.insert(w.command.end(), {"-genvlist", names});
             }
         } else {
-            w.command.insert(w.command.end(), {"--allow-run-as-root", "-np", std::to_string(ranks), "-bind-to", "none",
-                                               "-map-by", "slot"});
+            w.command.insert(w.command.end(), {"--allow-run-as-root", "-np", std::to_string(ranks),
+                                               "-bind-to", "none", "-map-by", "slot"});
             for (const auto& [k, v] : s.env)
                 w.command.insert(w.command.end(), {"-x", k});
         }
@@ -218,7 +231,7 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
         w.apiVersion = "batch/v1";
         w.file = "job.yaml";
         w.container = "job";
-        w.backoffLimit = 0;  // a failed training run is not retried on its own
+        w.backoffLimit = 0; // a failed training run is not retried on its own
         w.command = {"bash", "-c", s.run};
     }
     return w;
@@ -273,10 +286,11 @@ void emitKubernetes(const DeploymentContext& c, std::vector<Artefact>& out, Diag
     auto w = kubernetesWorkload(c, diags);
     if (!w)
         return;
-    std::string text = fmt::format("# Kubernetes {} for deployment {}, generated by modak {} from {}.\n"
-                                   "# Do not edit: change the .modak file and run `modak generate` again.\n",
-                                   w->kind, c.deployment.name, commentSafe(c.options.version),
-                                   commentSafe(c.options.sourceName));
+    std::string text =
+        fmt::format("# Kubernetes {} for deployment {}, generated by modak {} from {}.\n"
+                    "# Do not edit: change the .modak file and run `modak generate` again.\n",
+                    w->kind, c.deployment.name, commentSafe(c.options.version),
+                    commentSafe(c.options.sourceName));
     if (w->kind != "Job")
         text += "# Needs the Kubeflow training operator (kubeflow.org/v1).\n";
     text += fmt::format("# Run: kubectl apply -f {}\n", w->file);

@@ -6,25 +6,26 @@
 #include <dtl/dtl.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
-#include <set>
-#include <sstream>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <set>
+#include <sstream>
 
 namespace modak::codegen {
 
 namespace fs = std::filesystem;
 
-std::vector<DeploymentOutput> generateProgram(const SourceManager& sm, const model::Program& program, FileId root,
-                                              const model::Plan& plan, const GenerateOptions& options, Diagnostics& diags) {
+std::vector<DeploymentOutput> generateProgram(const SourceManager& sm,
+                                              const model::Program& program, FileId root,
+                                              const model::Plan& plan,
+                                              const GenerateOptions& options, Diagnostics& diags) {
     std::vector<DeploymentOutput> outputs;
     for (const auto& d : plan.deployments) {
         const model::Symbol* sym = nullptr;
@@ -51,7 +52,9 @@ std::string digest(std::string_view data, uint64_t h = 0xcbf29ce484222325ULL) {
 }
 
 /// Rounded to 4 significant digits, so that the lock changes when a prediction really does.
-std::string rounded(double v) { return fmt::format("{:.4g}", v); }
+std::string rounded(double v) {
+    return fmt::format("{:.4g}", v);
+}
 
 } // namespace
 
@@ -104,7 +107,8 @@ StagedOutput::~StagedOutput() {
     }
 }
 
-bool StagedOutput::stage(const fs::path& prefix, const std::vector<DeploymentOutput>& outputs, std::string& error) {
+bool StagedOutput::stage(const fs::path& prefix, const std::vector<DeploymentOutput>& outputs,
+                         std::string& error) {
     std::error_code ec;
     if (staging_.empty()) {
         fs::create_directories(out_, ec);
@@ -123,13 +127,14 @@ bool StagedOutput::stage(const fs::path& prefix, const std::vector<DeploymentOut
         fs::path rel = prefix / d.name;
         fs::create_directories(staging_ / "new" / rel, ec);
         if (ec) {
-            error = fmt::format("cannot create '{}': {}", (staging_ / "new" / rel).string(), ec.message());
+            error = fmt::format("cannot create '{}': {}", (staging_ / "new" / rel).string(),
+                                ec.message());
             return false;
         }
         for (const auto& f : d.files) {
             fs::path path = staging_ / "new" / rel / f.path;
             if (path.has_parent_path())
-                fs::create_directories(path.parent_path(), ec);  // artefacts may live in subfolders
+                fs::create_directories(path.parent_path(), ec); // artefacts may live in subfolders
             std::ofstream file(path, std::ios::binary);
             file << f.content;
             file.close();
@@ -157,7 +162,7 @@ bool StagedOutput::commit(std::string& error) {
             fs::rename(staging_ / "new" / rel, target, ec);
         if (ec) {
             if (hadOld && !fs::exists(target))
-                fs::rename(old, target, ec);  // put the previous output back
+                fs::rename(old, target, ec); // put the previous output back
             error = fmt::format("cannot replace '{}': {}", target.string(), ec.message());
             return false;
         }
@@ -199,7 +204,8 @@ bool writeFileAtomically(const fs::path& path, std::string_view text, std::strin
     return false;
 }
 
-bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs, std::string& error) {
+bool writeOutputs(const fs::path& out, const std::vector<DeploymentOutput>& outputs,
+                  std::string& error) {
     StagedOutput staged(out);
     return staged.stage({}, outputs, error) && staged.commit(error);
 }
@@ -213,7 +219,7 @@ std::vector<std::string> splitLines(std::string_view text) {
         size_t nl = text.find('\n', start);
         if (nl == std::string_view::npos) {
             lines.emplace_back(text.substr(start));
-            lines.back() += "\n\\ No newline at end of file";  // as diff(1) marks it
+            lines.back() += "\n\\ No newline at end of file"; // as diff(1) marks it
             break;
         }
         lines.emplace_back(text.substr(start, nl - start));
@@ -279,25 +285,30 @@ std::vector<Drift> compareOutputs(const fs::path& out, const std::vector<Deploym
                 continue;
             }
             if (existing != f.content) {
-                drifts.push_back({Drift::Kind::Changed, label, unifiedDiff(label, existing, f.content)});
+                drifts.push_back(
+                    {Drift::Kind::Changed, label, unifiedDiff(label, existing, f.content)});
                 continue;
             }
-            bool executable = (fs::status(path, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+            bool executable =
+                (fs::status(path, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
             if (!ec && executable != f.executable)
                 drifts.push_back({Drift::Kind::Mode, label, {}});
         }
         // Files generation would not write, inside a deployment directory it owns.
         fs::path dir = out / d.name;
         if (!linkBelow(out, d.name) && fs::is_directory(dir, ec))
-            for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-                 it.increment(ec))
+            for (auto it = fs::recursive_directory_iterator(dir, ec);
+                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
                 if (it->is_regular_file(ec) || it->is_symlink(ec)) {
                     std::string rel = fs::relative(it->path(), dir, ec).generic_string();
                     if (!generated.count(rel))
-                        drifts.push_back({Drift::Kind::Unexpected, (labelPrefix / d.name / rel).generic_string(), {}});
+                        drifts.push_back({Drift::Kind::Unexpected,
+                                          (labelPrefix / d.name / rel).generic_string(),
+                                          {}});
                 }
     }
-    std::sort(drifts.begin(), drifts.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
+    std::sort(drifts.begin(), drifts.end(),
+              [](const Drift& a, const Drift& b) { return a.path < b.path; });
     return drifts;
 }
 

@@ -2,7 +2,6 @@
 #include "Recipes.h"
 
 #include "modak/codegen/Shell.h"
-
 #include "modak/model/Catalogue.h"
 
 #include <fmt/format.h>
@@ -17,12 +16,12 @@
 namespace modak::codegen {
 namespace {
 
-
 // ---------------------------------------------------------------------------------------------
 // Escaping. Every recipe line is built from fixed text, validated tokens and quoted values, and no
 // value ever carries a line break into a line: multi-line user code is written one quoted word per
-// line (`printf '%s\n' 'line' …`). That keeps both parsers line-based safe: Docker's (continuations,
-// comments) and apptainer's (a word starting with `%` opens a section, `Bootstrap:` a stage).
+// line (`printf '%s\n' 'line' …`). That keeps both parsers line-based safe: Docker's
+// (continuations, comments) and apptainer's (a word starting with `%` opens a section, `Bootstrap:`
+// a stage).
 
 /// A single-quoted shell word. `{{` is split (`{''{`) so apptainer's `{{ build_arg }}` templating
 /// never sees a template in a value; the shell rejoins the pieces.
@@ -33,7 +32,8 @@ std::string q(std::string_view value) {
         if (c == '\'')
             out += "'\\''";
         else if (c == '\\' && (i + 1 == value.size() || value[i + 1] == '\''))
-            out += "'\\\\'";  // a backslash before a closing quote, outside the quotes (clearer to readers and shellcheck)
+            out += "'\\\\'"; // a backslash before a closing quote, outside the quotes (clearer to
+                             // readers and shellcheck)
         else
             out += c;
         if (c == '{' && i + 1 < value.size() && value[i + 1] == '{')
@@ -55,7 +55,8 @@ std::string dq(std::string_view value) {
 }
 
 std::string jsonString(std::string_view value) {
-    return nlohmann::json(std::string(value)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return nlohmann::json(std::string(value))
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 /// Versions, package names, flags: letters, digits and `._+-`; safe anywhere unquoted.
@@ -68,12 +69,14 @@ bool isToken(std::string_view v) {
 /// An image reference: registry, path, tag, digest. Nothing a parser could misread.
 bool isReference(std::string_view v) {
     return !v.empty() && v.front() != '-' && std::all_of(v.begin(), v.end(), [](unsigned char c) {
-        return std::isalnum(c) || c == '.' || c == '_' || c == '-' || c == '/' || c == ':' || c == '@' || c == '+';
+        return std::isalnum(c) || c == '.' || c == '_' || c == '-' || c == '/' || c == ':' ||
+               c == '@' || c == '+';
     });
 }
 
 bool hasLineBreak(std::string_view v) {
-    return v.find_first_of("\n\r", 0) != std::string_view::npos || v.find('\0') != std::string_view::npos;
+    return v.find_first_of("\n\r", 0) != std::string_view::npos ||
+           v.find('\0') != std::string_view::npos;
 }
 
 /// Text for a comment or a label: control characters become spaces.
@@ -115,11 +118,13 @@ std::string writeFile(std::string_view text, std::string_view path) {
 
 struct EnvVar {
     std::string name, value;
-    bool expands = false;  ///< a search path (our own directories) prepended to the variable's old value
+    bool expands =
+        false; ///< a search path (our own directories) prepended to the variable's old value
 };
 
 /// Prepends `dir` to the search path `name` (PATH, LD_LIBRARY_PATH), merging with an earlier entry:
-/// one Dockerfile `ENV` instruction substitutes the values from before it, so two entries would lose one.
+/// one Dockerfile `ENV` instruction substitutes the values from before it, so two entries would
+/// lose one.
 void prependPath(std::vector<EnvVar>& env, const std::string& name, const std::string& dir) {
     for (auto& e : env)
         if (e.name == name && e.expands) {
@@ -136,26 +141,27 @@ std::string pathValue(const EnvVar& e) {
 
 struct Step {
     std::string comment;
-    std::vector<std::string> commands;  ///< single-line shell commands, run in order, stop at the first failure
-    bool userValues = false;            ///< holds quoted user values: exec form in the Dockerfile
+    std::vector<std::string>
+        commands; ///< single-line shell commands, run in order, stop at the first failure
+    bool userValues = false; ///< holds quoted user values: exec form in the Dockerfile
 };
 
 struct Stage {
-    std::string name;  ///< "build", "runtime"; "" for a single stage
+    std::string name; ///< "build", "runtime"; "" for a single stage
     std::string bootstrap = "docker";
-    std::string base;  ///< reference without its scheme
+    std::string base; ///< reference without its scheme
     std::vector<EnvVar> env;
-    std::vector<std::string> copies;  ///< directories copied from the previous stage (same path)
+    std::vector<std::string> copies; ///< directories copied from the previous stage (same path)
     std::vector<Step> steps;
 };
 
 struct Recipe {
-    std::vector<std::string> summary;  ///< header comment lines
+    std::vector<std::string> summary; ///< header comment lines
     std::vector<Stage> stages;
     std::vector<std::pair<std::string, std::string>> labels;
     std::string workdir;
-    bool runScript = false;  ///< /opt/modak/run.sh holds the application's command
-    std::string test;        ///< the definition file's %test command
+    bool runScript = false; ///< /opt/modak/run.sh holds the application's command
+    std::string test;       ///< the definition file's %test command
     std::vector<std::string> help;
 };
 
@@ -185,21 +191,27 @@ struct CudaBase {
     std::string_view cuda, tag, ubuntu;
 };
 constexpr CudaBase kCuda[] = {
-    {"10.0", "10.0-cudnn7-{}-ubuntu18.04", "18.04"},   {"10.1", "10.1-cudnn7-{}-ubuntu18.04", "18.04"},
-    {"10.2", "10.2-cudnn7-{}-ubuntu18.04", "18.04"},   {"11.0", "11.0.3-cudnn8-{}-ubuntu20.04", "20.04"},
-    {"11.3", "11.3.1-cudnn8-{}-ubuntu20.04", "20.04"}, {"11.8", "11.8.0-cudnn8-{}-ubuntu22.04", "22.04"},
-    {"12.1", "12.1.1-cudnn8-{}-ubuntu22.04", "22.04"}, {"12.2", "12.2.2-cudnn8-{}-ubuntu22.04", "22.04"},
+    {"10.0", "10.0-cudnn7-{}-ubuntu18.04", "18.04"},
+    {"10.1", "10.1-cudnn7-{}-ubuntu18.04", "18.04"},
+    {"10.2", "10.2-cudnn7-{}-ubuntu18.04", "18.04"},
+    {"11.0", "11.0.3-cudnn8-{}-ubuntu20.04", "20.04"},
+    {"11.3", "11.3.1-cudnn8-{}-ubuntu20.04", "20.04"},
+    {"11.8", "11.8.0-cudnn8-{}-ubuntu22.04", "22.04"},
+    {"12.1", "12.1.1-cudnn8-{}-ubuntu22.04", "22.04"},
+    {"12.2", "12.2.2-cudnn8-{}-ubuntu22.04", "22.04"},
     {"12.4", "12.4.1-cudnn-{}-ubuntu22.04", "22.04"},
 };
 const CudaBase& cudaBase(std::string_view version) {
     for (const auto& c : kCuda)
-        if (version == c.cuda || (version.size() > c.cuda.size() && version.substr(0, c.cuda.size()) == c.cuda &&
-                                  version[c.cuda.size()] == '.'))
+        if (version == c.cuda ||
+            (version.size() > c.cuda.size() && version.substr(0, c.cuda.size()) == c.cuda &&
+             version[c.cuda.size()] == '.'))
             return c;
     // The newest of the same major version, else CUDA 12.2.
     const CudaBase* best = &kCuda[7];
     for (const auto& c : kCuda)
-        if (!version.empty() && c.cuda.substr(0, c.cuda.find('.')) == version.substr(0, version.find('.')))
+        if (!version.empty() &&
+            c.cuda.substr(0, c.cuda.find('.')) == version.substr(0, version.find('.')))
             best = &c;
     return *best;
 }
@@ -208,7 +220,7 @@ const CudaBase& cudaBase(std::string_view version) {
 /// is the next older entry a GCC too old for this one knows.
 struct Tuning {
     std::string_view microarchitecture;
-    std::string_view option;  ///< march (x86: -march and -mtune), mcpu (Arm, POWER: -mcpu [-mtune])
+    std::string_view option; ///< march (x86: -march and -mtune), mcpu (Arm, POWER: -mcpu [-mtune])
     std::string_view value;
     int minGcc;
     std::string_view fallback;
@@ -247,17 +259,35 @@ struct Pin {
     std::string_view library, minor, release;
 };
 constexpr Pin kPins[] = {
-    {"openmpi", "1.10", "1.10.7"}, {"openmpi", "2.1", "2.1.6"}, {"openmpi", "3.0", "3.0.6"},
-    {"openmpi", "3.1", "3.1.6"},   {"openmpi", "4.0", "4.0.7"}, {"openmpi", "4.1", "4.1.6"},
-    {"openmpi", "5.0", "5.0.3"},   {"mpich", "3.1", "3.1.4"},   {"mpich", "3.2", "3.2.1"},
-    {"mpich", "3.3", "3.3.2"},     {"mpich", "3.4", "3.4.3"},   {"mpich", "4.0", "4.0.3"},
-    {"mpich", "4.1", "4.1.2"},     {"mpich", "4.2", "4.2.1"},   {"mvapich", "2.2", "2.2"},
-    {"mvapich", "2.3", "2.3.7"},   {"intelmpi", "2021.10", "2021.10.0"},
+    {"openmpi", "1.10", "1.10.7"},
+    {"openmpi", "2.1", "2.1.6"},
+    {"openmpi", "3.0", "3.0.6"},
+    {"openmpi", "3.1", "3.1.6"},
+    {"openmpi", "4.0", "4.0.7"},
+    {"openmpi", "4.1", "4.1.6"},
+    {"openmpi", "5.0", "5.0.3"},
+    {"mpich", "3.1", "3.1.4"},
+    {"mpich", "3.2", "3.2.1"},
+    {"mpich", "3.3", "3.3.2"},
+    {"mpich", "3.4", "3.4.3"},
+    {"mpich", "4.0", "4.0.3"},
+    {"mpich", "4.1", "4.1.2"},
+    {"mpich", "4.2", "4.2.1"},
+    {"mvapich", "2.2", "2.2"},
+    {"mvapich", "2.3", "2.3.7"},
+    {"intelmpi", "2021.10", "2021.10.0"},
     // Bazel as TensorFlow's tested build configurations give it.
-    {"bazel", "1.14", "0.24.1"},   {"bazel", "1.15", "0.26.1"}, {"bazel", "2.0", "0.26.1"},
-    {"bazel", "2.1", "0.27.1"},    {"bazel", "2.2", "2.0.0"},   {"bazel", "2.3", "2.0.0"},
-    {"bazel", "2.4", "3.1.0"},     {"bazel", "2.5", "3.7.2"},   {"bazel", "2.13", "5.3.0"},
-    {"bazel", "2.14", "6.1.0"},    {"bazel", "2.15", "6.1.0"},
+    {"bazel", "1.14", "0.24.1"},
+    {"bazel", "1.15", "0.26.1"},
+    {"bazel", "2.0", "0.26.1"},
+    {"bazel", "2.1", "0.27.1"},
+    {"bazel", "2.2", "2.0.0"},
+    {"bazel", "2.3", "2.0.0"},
+    {"bazel", "2.4", "3.1.0"},
+    {"bazel", "2.5", "3.7.2"},
+    {"bazel", "2.13", "5.3.0"},
+    {"bazel", "2.14", "6.1.0"},
+    {"bazel", "2.15", "6.1.0"},
 };
 
 std::string minorOf(std::string_view version) {
@@ -268,11 +298,14 @@ std::string minorOf(std::string_view version) {
     return std::string(version.substr(0, dot2));
 }
 
-int components(std::string_view version) { return static_cast<int>(std::count(version.begin(), version.end(), '.')) + 1; }
+int components(std::string_view version) {
+    return static_cast<int>(std::count(version.begin(), version.end(), '.')) + 1;
+}
 
 /// The release to download for `version` ("4.1" → "4.1.6"; "4.1.5" stays; "" → the newest pinned).
 std::string release(std::string_view library, std::string_view version) {
-    if (components(version) >= 3 || (library == "mvapich" && components(version) == 2 && version != "2.3"))
+    if (components(version) >= 3 ||
+        (library == "mvapich" && components(version) == 2 && version != "2.3"))
         return std::string(version);
     std::string newest;
     for (const auto& p : kPins)
@@ -286,7 +319,9 @@ std::string release(std::string_view library, std::string_view version) {
     return std::string(version) + ".0";
 }
 
-int versionMajor(std::string_view v) { return std::atoi(std::string(v.substr(0, v.find('.'))).c_str()); }
+int versionMajor(std::string_view v) {
+    return std::atoi(std::string(v.substr(0, v.find('.'))).c_str());
+}
 
 bool older(std::string_view version, std::string_view than) {
     return version != "latest" && !version.empty() && model::compareVersions(version, than) < 0;
@@ -299,8 +334,8 @@ struct Inputs {
     const DeploymentContext* c = nullptr;
     const model::Candidate* chosen = nullptr;
     const model::Image* image = nullptr;
-    std::string reference, scheme, base;  ///< "docker://x/y:1" → "docker", "x/y:1"
-    std::string build;                    ///< hub, pip, source
+    std::string reference, scheme, base; ///< "docker://x/y:1" → "docker", "x/y:1"
+    std::string build;                   ///< hub, pip, source
     std::string framework, frameworkVersion, graphCompiler = "none";
     std::string mpi, mpiVersion, mpiNote;
     std::string accelerator = "none", cuda, computeCapability;
@@ -312,7 +347,8 @@ struct Inputs {
 };
 
 /// Where the application's environment variable `name` was given a value, else `fallback`.
-SourceRange envValueRange(const model::Application& app, std::string_view name, SourceRange fallback) {
+SourceRange envValueRange(const model::Application& app, std::string_view name,
+                          SourceRange fallback) {
     for (size_t i = 0; i < app.env.size() && i < app.envValueRanges.size(); ++i)
         if (app.env[i].first == name)
             return app.envValueRanges[i];
@@ -332,8 +368,9 @@ void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
         in.mpi = app.mpiLibrary;
         in.mpiVersion = app.mpiVersion;
         if (!in.mpiVersion.empty() && !isToken(in.mpiVersion)) {
-            unsafe(diags, app.mpiVersionRange.value_or(c.plan.range),
-                   "the MPI version cannot be written into a container recipe: use digits and dots");
+            unsafe(
+                diags, app.mpiVersionRange.value_or(c.plan.range),
+                "the MPI version cannot be written into a container recipe: use digits and dots");
             in.mpiVersion.clear();
         }
     } else if (in.image && in.image->mpi) {
@@ -341,23 +378,33 @@ void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
         in.mpiVersion = isToken(in.image->mpi->version) ? in.image->mpi->version : "";
     }
     static const std::array<std::pair<std::string_view, std::string_view>, 8> kModules = {{
-        {"openmpi", "openmpi"}, {"mpich", "mpich"}, {"mvapich2", "mvapich"}, {"mvapich", "mvapich"},
-        {"intel-mpi", "intelmpi"}, {"impi", "intelmpi"}, {"intelmpi", "intelmpi"}, {"cray-mpich", "cray_mpich"},
+        {"openmpi", "openmpi"},
+        {"mpich", "mpich"},
+        {"mvapich2", "mvapich"},
+        {"mvapich", "mvapich"},
+        {"intel-mpi", "intelmpi"},
+        {"impi", "intelmpi"},
+        {"intelmpi", "intelmpi"},
+        {"cray-mpich", "cray_mpich"},
     }};
     for (const auto& [module, at, written] : c.lowered.target.modules) {
         size_t slash = module.find('/');
         if (slash == std::string::npos)
             continue;
         std::string name = module.substr(0, slash), version = module.substr(slash + 1);
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::tolower(ch); });
-        auto it = std::find_if(kModules.begin(), kModules.end(), [&](const auto& m) { return m.first == name; });
-        if (it == kModules.end() || !isToken(version) || version.find_first_not_of("0123456789.") != std::string::npos)
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char ch) { return std::tolower(ch); });
+        auto it = std::find_if(kModules.begin(), kModules.end(),
+                               [&](const auto& m) { return m.first == name; });
+        if (it == kModules.end() || !isToken(version) ||
+            version.find_first_not_of("0123456789.") != std::string::npos)
             continue;
         if (in.mpi.empty() && c.spec.mpi)
             in.mpi = std::string(it->second);
         if (it->second != in.mpi)
             continue;
-        if (in.mpiVersion.empty() || version == in.mpiVersion || version.rfind(in.mpiVersion + ".", 0) == 0) {
+        if (in.mpiVersion.empty() || version == in.mpiVersion ||
+            version.rfind(in.mpiVersion + ".", 0) == 0) {
             in.mpiVersion = version;
             in.mpiNote = "matches the host's module " + module;
         }
@@ -376,15 +423,17 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
     in.chosen = c.plan.chosen ? &*c.plan.chosen : nullptr;
     in.image = in.chosen ? in.chosen->image : nullptr;
     in.reference = c.spec.imageReference;
-    in.build = in.chosen && !in.chosen->build.empty() ? in.chosen->build : (in.image ? in.image->build : "hub");
+    in.build = in.chosen && !in.chosen->build.empty() ? in.chosen->build
+                                                      : (in.image ? in.image->build : "hub");
     if (in.chosen)
         in.graphCompiler = in.chosen->graphCompiler.empty() ? "none" : in.chosen->graphCompiler;
 
-    // Where a bad reference was written: the image block, the application's `container`, or the plan.
+    // Where a bad reference was written: the image block, the application's `container`, or the
+    // plan.
     SourceRange refAt = c.plan.range;
     const model::Application& app = c.lowered.application;
     if (in.image)
-        refAt = in.image->referenceRange.value_or(refAt);  // set for image blocks only
+        refAt = in.image->referenceRange.value_or(refAt); // set for image blocks only
     else
         refAt = app.containerRange.value_or(refAt);
     if (size_t colon = in.reference.find("://"); colon != std::string::npos) {
@@ -396,15 +445,16 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
     }
     if (!in.reference.empty() && (!isReference(in.base) || !isToken(in.scheme))) {
         unsafe(diags, refAt,
-               fmt::format("deployment '{}': the image reference cannot be written into a container recipe: it may "
+               fmt::format("deployment '{}': the image reference cannot be written into a "
+                           "container recipe: it may "
                            "hold letters, digits and `._-/:@+` only",
                            c.deployment.name));
         ok = false;
     }
     if (in.reference.empty() && in.build != "source")
-        in.build = "source";  // no image to start from: build one
+        in.build = "source"; // no image to start from: build one
     if (!in.image && !in.reference.empty())
-        in.build = "hub";  // the application's own `container`: a thin recipe from it
+        in.build = "hub"; // the application's own `container`: a thin recipe from it
 
     // Framework: the image's, else the application's.
     SourceRange fwAt = app.frameworkRange.value_or(c.plan.range);
@@ -420,7 +470,9 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
         in.frameworkVersion = app.frameworkVersion;
     }
     if (!in.frameworkVersion.empty() && !isToken(in.frameworkVersion)) {
-        unsafe(diags, fwAt, "the framework version cannot be written into a container recipe: use digits and dots");
+        unsafe(
+            diags, fwAt,
+            "the framework version cannot be written into a container recipe: use digits and dots");
         ok = false;
     }
     if (in.image) {
@@ -442,7 +494,9 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
     in.cpu = in.chosen ? in.chosen->scenario.cpu : nullptr;
     if (!in.cpu && cpuSpec)
         in.cpu = model::Catalogue::builtin().cpu(cpuSpec->model);
-    in.cpuArch = in.cpu ? in.cpu->arch : cpuSpec && !cpuSpec->arch.empty() ? cpuSpec->arch : in.cpuArch;
+    in.cpuArch = in.cpu                              ? in.cpu->arch
+                 : cpuSpec && !cpuSpec->arch.empty() ? cpuSpec->arch
+                                                     : in.cpuArch;
     in.cpuVendor = in.cpu ? in.cpu->vendor : cpuSpec ? cpuSpec->vendor : std::string();
     in.gpu = in.chosen ? in.chosen->scenario.gpu : nullptr;
     if (!in.gpu && gpuSpec)
@@ -458,7 +512,8 @@ Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
 /// "cudnn 7.6" → "7.6" when `libraries` lists `name`.
 std::string libraryVersion(const Inputs& in, std::string_view name) {
     for (const auto& lib : in.libraries) {
-        if (lib.size() > name.size() && lib.compare(0, name.size(), name) == 0 && lib[name.size()] == ' ') {
+        if (lib.size() > name.size() && lib.compare(0, name.size(), name) == 0 &&
+            lib[name.size()] == ' ') {
             std::string v = lib.substr(name.size() + 1);
             if (isToken(v))
                 return v;
@@ -495,7 +550,8 @@ Step aptStep(std::string comment, std::vector<std::string> packages) {
 Step venvStep(std::string_view python) {
     std::string pip = python == "3.6" ? "21.3.1" : python == "3.8" ? "24.0" : "24.0";
     return {"Python virtual environment in /opt/venv",
-            {"python3 -m venv /opt/venv", "/opt/venv/bin/pip install --no-cache-dir --upgrade pip==" + pip + " wheel==0.37.1"},
+            {"python3 -m venv /opt/venv",
+             "/opt/venv/bin/pip install --no-cache-dir --upgrade pip==" + pip + " wheel==0.37.1"},
             false};
 }
 
@@ -509,7 +565,9 @@ std::vector<std::string> pipPackages(const Inputs& in) {
     for (char ch : cudaBase(in.cuda).cuda)
         if (ch != '.')
             cudaDigits += ch;
-    auto quoted = [](std::string spec) { return spec.find_first_of("*[]") != std::string::npos ? q(spec) : spec; };
+    auto quoted = [](std::string spec) {
+        return spec.find_first_of("*[]") != std::string::npos ? q(spec) : spec;
+    };
     if (in.framework == "tensorflow" || in.framework == "keras") {
         bool split = gpu && !latest && older(v, "2.1");
         return {quoted((split ? "tensorflow-gpu" : "tensorflow") + pin)};
@@ -537,7 +595,7 @@ std::string importName(std::string_view framework) {
 }
 
 struct BuildEnv {
-    std::string ubuntu;  ///< "18.04"
+    std::string ubuntu; ///< "18.04"
     int gcc = 11;
     std::string python;
     CpuFlags flags;
@@ -546,31 +604,38 @@ struct BuildEnv {
 
 /// Builder steps for the MPI library (from its release tarball, into /opt/<name>); adds the
 /// runtime stage's environment and packages.
-void mpiSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::vector<EnvVar>& runtimeEnv,
-              std::vector<std::string>& runtimePackages, std::vector<std::string>& copies) {
+void mpiSteps(const Inputs& in, const BuildEnv& env, Stage& builder,
+              std::vector<EnvVar>& runtimeEnv, std::vector<std::string>& runtimePackages,
+              std::vector<std::string>& copies) {
     if (in.mpi.empty())
         return;
     bool ib = in.interconnect.rfind("infiniband", 0) == 0;
     bool gpu = in.accelerator == "nvidia";
     std::string note = in.mpiNote.empty() ? "" : " (" + in.mpiNote + ")";
     std::string prefix;
-    auto fromTarball = [&](std::string name, std::string version, std::string url, std::string archive,
-                           std::string configure) {
+    auto fromTarball = [&](std::string name, std::string version, std::string url,
+                           std::string archive, std::string configure) {
         std::string dir = name + "-" + version;
         prefix = "/opt/" + name;
         builder.steps.push_back(
-            {fmt::format("{} {} from the release tarball{}", name == "openmpi" ? "Open MPI" : name == "mpich" ? "MPICH" : "MVAPICH2",
+            {fmt::format("{} {} from the release tarball{}",
+                         name == "openmpi" ? "Open MPI"
+                         : name == "mpich" ? "MPICH"
+                                           : "MVAPICH2",
                          version, note),
              {"mkdir -p /tmp/mpi", "cd /tmp/mpi", "wget -q " + url + "/" + archive,
-              std::string("tar -x") + (archive.size() > 4 && archive.substr(archive.size() - 4) == ".bz2" ? "j" : "z") + "f " + archive,
-              "cd " + dir, "./configure --prefix=" + prefix + configure, "make -j\"$(nproc)\"", "make install", "cd /",
-              "rm -rf /tmp/mpi"},
+              std::string("tar -x") +
+                  (archive.size() > 4 && archive.substr(archive.size() - 4) == ".bz2" ? "j" : "z") +
+                  "f " + archive,
+              "cd " + dir, "./configure --prefix=" + prefix + configure, "make -j\"$(nproc)\"",
+              "make install", "cd /", "rm -rf /tmp/mpi"},
              false});
     };
     std::string v = release(in.mpi, in.mpiVersion);
     if (!isToken(v))
         return;
-    bool fortranMismatch = env.gcc >= 10;  // gfortran 10 rejects the argument mismatches of older MPI Fortran bindings
+    bool fortranMismatch =
+        env.gcc >= 10; // gfortran 10 rejects the argument mismatches of older MPI Fortran bindings
     if (in.mpi == "openmpi") {
         std::string configure = " --disable-dependency-tracking";
         if (versionMajor(v) < 5)
@@ -580,33 +645,42 @@ void mpiSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::vector
         if (in.scheduler == "slurm")
             configure += " --with-slurm";
         if (ib)
-            configure += versionMajor(v) >= 4 && env.ubuntu != "18.04" ? " --with-ucx=/usr" : " --with-verbs";
-        fromTarball("openmpi", v, fmt::format("https://download.open-mpi.org/release/open-mpi/v{}", minorOf(v)),
+            configure += versionMajor(v) >= 4 && env.ubuntu != "18.04" ? " --with-ucx=/usr"
+                                                                       : " --with-verbs";
+        fromTarball("openmpi", v,
+                    fmt::format("https://download.open-mpi.org/release/open-mpi/v{}", minorOf(v)),
                     "openmpi-" + v + ".tar.bz2", configure);
     } else if (in.mpi == "mpich" || in.mpi == "cray_mpich") {
         if (in.mpi == "cray_mpich")
-            v = "3.4.3";  // Cray MPICH keeps MPICH 3.4's ABI: the host's library replaces this one at run time
+            v = "3.4.3"; // Cray MPICH keeps MPICH 3.4's ABI: the host's library replaces this one
+                         // at run time
         std::string configure = " --disable-dependency-tracking";
         if (fortranMismatch && versionMajor(v) < 4)
             configure += " FFLAGS=-fallow-argument-mismatch FCFLAGS=-fallow-argument-mismatch";
         if (versionMajor(v) == 3 && minorOf(v) == "3.4")
             configure += " --with-device=ch4:ofi";
-        fromTarball("mpich", v, "https://www.mpich.org/static/downloads/" + v, "mpich-" + v + ".tar.gz", configure);
+        fromTarball("mpich", v, "https://www.mpich.org/static/downloads/" + v,
+                    "mpich-" + v + ".tar.gz", configure);
     } else if (in.mpi == "mvapich") {
-        std::string configure = " --disable-dependency-tracking --with-device=ch3:mrail --with-rdma=gen2";
+        std::string configure =
+            " --disable-dependency-tracking --with-device=ch3:mrail --with-rdma=gen2";
         if (fortranMismatch)
             configure += " FFLAGS=-fallow-argument-mismatch FCFLAGS=-fallow-argument-mismatch";
-        fromTarball("mvapich2", v, "https://mvapich.cse.ohio-state.edu/download/mvapich/mv2", "mvapich2-" + v + ".tar.gz",
-                    configure);
+        fromTarball("mvapich2", v, "https://mvapich.cse.ohio-state.edu/download/mvapich/mv2",
+                    "mvapich2-" + v + ".tar.gz", configure);
     } else if (in.mpi == "intelmpi") {
         prefix = "/opt/intel/oneapi/mpi";
         builder.steps.push_back(
             {"Intel MPI " + v + " from Intel's oneAPI apt repository" + note,
-             {"wget -q -O /tmp/intel.pub https://apt.repos.intel.com/intel-gpg-keys/GPG-PUB-KEY-INTEL-SW-PRODUCTS.PUB",
-              "gpg --dearmor -o /usr/share/keyrings/oneapi-archive-keyring.gpg /tmp/intel.pub", "rm /tmp/intel.pub",
-              "echo 'deb [signed-by=/usr/share/keyrings/oneapi-archive-keyring.gpg] https://apt.repos.intel.com/oneapi all "
+             {"wget -q -O /tmp/intel.pub "
+              "https://apt.repos.intel.com/intel-gpg-keys/GPG-PUB-KEY-INTEL-SW-PRODUCTS.PUB",
+              "gpg --dearmor -o /usr/share/keyrings/oneapi-archive-keyring.gpg /tmp/intel.pub",
+              "rm /tmp/intel.pub",
+              "echo 'deb [signed-by=/usr/share/keyrings/oneapi-archive-keyring.gpg] "
+              "https://apt.repos.intel.com/oneapi all "
               "main' > /etc/apt/sources.list.d/oneAPI.list",
-              "apt-get update", "DEBIAN_FRONTEND=noninteractive " + aptInstall({"intel-oneapi-mpi-devel-" + v}),
+              "apt-get update",
+              "DEBIAN_FRONTEND=noninteractive " + aptInstall({"intel-oneapi-mpi-devel-" + v}),
               "rm -rf /var/lib/apt/lists/*"},
              false});
         copies.push_back(prefix);
@@ -629,18 +703,21 @@ void mpiSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::vector
     runtimePackages.push_back("openssh-client");
     runtimePackages.push_back(std::string(ubuntu(env.ubuntu).gfortranRuntime));
     if (ib) {
-        runtimePackages.insert(runtimePackages.end(), {"ibverbs-providers", "libibverbs1", "librdmacm1"});
+        runtimePackages.insert(runtimePackages.end(),
+                               {"ibverbs-providers", "libibverbs1", "librdmacm1"});
         if (in.mpi == "openmpi" && versionMajor(v) >= 4 && env.ubuntu != "18.04")
             runtimePackages.push_back("libucx0");
     }
 }
 
 /// Builder steps for the framework from source, with its graph compiler, into /opt/venv.
-void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::vector<std::string>& buildPackages,
+void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder,
+                    std::vector<std::string>& buildPackages,
                     std::vector<std::string>& runtimePackages, std::vector<std::string>& notes) {
     bool gpu = in.accelerator == "nvidia", rocm = in.accelerator == "amd";
     bool intel = in.cpuVendor == "intel" && in.cpuArch == "x86_64";
-    std::string v = in.frameworkVersion.empty() || in.frameworkVersion == "latest" ? "" : in.frameworkVersion;
+    std::string v =
+        in.frameworkVersion.empty() || in.frameworkVersion == "latest" ? "" : in.frameworkVersion;
     std::string tag = v.empty() ? "" : (components(v) >= 3 ? v : v + ".0");
     std::string cc = in.computeCapability.empty() ? "7.0,8.0" : in.computeCapability;
     std::string march = env.flags.flags;
@@ -657,39 +734,51 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
     }
 
     if (in.framework == "tensorflow" || in.framework == "keras") {
-        std::string bazel = "6.1.0";  // newer releases than the table knows
+        std::string bazel = "6.1.0"; // newer releases than the table knows
         for (const auto& p : kPins)
             if (p.library == "bazel" && !v.empty() && p.minor == minorOf(v))
                 bazel = std::string(p.release);
         std::string bazelArch = in.cpuArch == "aarch64" ? "arm64" : "x86_64";
-        builder.steps.push_back({"Bazel " + bazel + " (the version TensorFlow " + (v.empty() ? "latest" : v) + " is built with)",
-                                 {fmt::format("wget -q -O /usr/local/bin/bazel https://github.com/bazelbuild/bazel/releases/"
-                                              "download/{0}/bazel-{0}-linux-{1}",
-                                              bazel, bazelArch),
-                                  "chmod 0755 /usr/local/bin/bazel"},
+        builder.steps.push_back(
+            {"Bazel " + bazel + " (the version TensorFlow " + (v.empty() ? "latest" : v) +
+                 " is built with)",
+             {fmt::format(
+                  "wget -q -O /usr/local/bin/bazel https://github.com/bazelbuild/bazel/releases/"
+                  "download/{0}/bazel-{0}-linux-{1}",
+                  bazel, bazelArch),
+              "chmod 0755 /usr/local/bin/bazel"},
+             false});
+        std::string deps =
+            older(v, "2.4") ? "numpy==1.18.5 six==1.15.0 mock==3.0.5 keras_applications==1.0.8 "
+                              "keras_preprocessing==1.1.0"
+            : older(v, "2.13")
+                ? "numpy==1.19.5 six==1.15.0 keras_preprocessing==1.1.2 packaging==20.9"
+                : "numpy==1.24.3 packaging==23.2 requests==2.31.0";
+        builder.steps.push_back({"TensorFlow's build dependencies",
+                                 {"/opt/venv/bin/pip install --no-cache-dir --no-deps " + deps},
                                  false});
-        std::string deps = older(v, "2.4") ? "numpy==1.18.5 six==1.15.0 mock==3.0.5 keras_applications==1.0.8 keras_preprocessing==1.1.0"
-                           : older(v, "2.13") ? "numpy==1.19.5 six==1.15.0 keras_preprocessing==1.1.2 packaging==20.9"
-                                              : "numpy==1.24.3 packaging==23.2 requests==2.31.0";
-        builder.steps.push_back({"TensorFlow's build dependencies", {"/opt/venv/bin/pip install --no-cache-dir --no-deps " + deps}, false});
         std::vector<std::string> configs = {"--config=opt"};
         if (gpu)
             configs.push_back("--config=cuda");
         if (rocm)
             configs.push_back("--config=rocm");
         if (intel && !gpu && !rocm)
-            configs.push_back("--config=mkl");  // MKL-DNN (oneDNN) kernels for the Intel CPU
+            configs.push_back("--config=mkl"); // MKL-DNN (oneDNN) kernels for the Intel CPU
         if (in.graphCompiler == "xla" && older(v, "2.0"))
             configs.push_back("--config=xla");
-        std::string configure = fmt::format(
-            "PYTHON_BIN_PATH=/opt/venv/bin/python USE_DEFAULT_PYTHON_LIB_PATH=1 TF_NEED_CUDA={} TF_NEED_ROCM={} "
-            "TF_ENABLE_XLA={} TF_NEED_MPI=0 TF_SET_ANDROID_WORKSPACE=0 TF_NEED_OPENCL_SYCL=0 TF_NEED_TENSORRT=0 "
-            "CC_OPT_FLAGS={}",
-            gpu ? 1 : 0, rocm ? 1 : 0, in.graphCompiler == "xla" || in.graphCompiler == "none" ? 1 : 0, q(march));
+        std::string configure =
+            fmt::format("PYTHON_BIN_PATH=/opt/venv/bin/python USE_DEFAULT_PYTHON_LIB_PATH=1 "
+                        "TF_NEED_CUDA={} TF_NEED_ROCM={} "
+                        "TF_ENABLE_XLA={} TF_NEED_MPI=0 TF_SET_ANDROID_WORKSPACE=0 "
+                        "TF_NEED_OPENCL_SYCL=0 TF_NEED_TENSORRT=0 "
+                        "CC_OPT_FLAGS={}",
+                        gpu ? 1 : 0, rocm ? 1 : 0,
+                        in.graphCompiler == "xla" || in.graphCompiler == "none" ? 1 : 0, q(march));
         if (gpu)
-            configure += fmt::format(" TF_CUDA_VERSION={} TF_CUDNN_VERSION={} TF_CUDA_COMPUTE_CAPABILITIES={}{}", cuda.cuda,
-                                     cudnn.empty() ? "7" : cudnn.substr(0, cudnn.find('.')), cc,
-                                     nccl.empty() ? "" : " TF_NCCL_VERSION=" + nccl);
+            configure += fmt::format(
+                " TF_CUDA_VERSION={} TF_CUDNN_VERSION={} TF_CUDA_COMPUTE_CAPABILITIES={}{}",
+                cuda.cuda, cudnn.empty() ? "7" : cudnn.substr(0, cudnn.find('.')), cc,
+                nccl.empty() ? "" : " TF_NCCL_VERSION=" + nccl);
         std::string copts;
         for (const auto& f : splitLines(march))
             for (size_t s = 0, e; s < f.size(); s = e + 1) {
@@ -703,13 +792,16 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
             configLine += " " + x;
         builder.steps.push_back(
             {fmt::format("TensorFlow {} from source ({}{}{})", v.empty() ? "(newest release)" : tag,
-                         gpu ? "CUDA " + std::string(cuda.cuda) + ", compute capability " + cc : rocm ? "ROCm" : "CPU",
+                         gpu    ? "CUDA " + std::string(cuda.cuda) + ", compute capability " + cc
+                         : rocm ? "ROCm"
+                                : "CPU",
                          intel && !gpu && !rocm ? ", MKL-DNN" : "",
                          in.graphCompiler == "xla" ? ", XLA" : ""),
              {"git clone --depth 1" + (tag.empty() ? std::string() : " --branch v" + tag) +
                   " https://github.com/tensorflow/tensorflow.git /opt/src/tensorflow",
               "cd /opt/src/tensorflow", configure + " ./configure",
-              "bazel build" + configLine + copts + " --jobs=\"$(nproc)\" //tensorflow/tools/pip_package:build_pip_package",
+              "bazel build" + configLine + copts +
+                  " --jobs=\"$(nproc)\" //tensorflow/tools/pip_package:build_pip_package",
               "./bazel-bin/tensorflow/tools/pip_package/build_pip_package /opt/wheels",
               "/opt/venv/bin/pip install --no-cache-dir /opt/wheels/tensorflow*.whl", "cd /",
               "rm -rf /opt/src/tensorflow /root/.cache/bazel"},
@@ -717,24 +809,32 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
         buildPackages.insert(buildPackages.end(), {"unzip", "zip", "python3-dev"});
         if (in.graphCompiler == "ngraph") {
             std::string bridge = libraryVersion(in, "ngraph-tf");
-            std::string pin = bridge.empty() ? "" : (components(bridge) >= 3 ? "==" + bridge : "==" + bridge + ".0");
-            builder.steps.push_back({"nGraph bridge for TensorFlow (ngraph-tf " + (bridge.empty() ? "newest" : bridge) + ")",
-                                     {"/opt/venv/bin/pip install --no-cache-dir --no-deps ngraph-tensorflow-bridge" + pin},
-                                     false});
+            std::string pin =
+                bridge.empty() ? ""
+                               : (components(bridge) >= 3 ? "==" + bridge : "==" + bridge + ".0");
+            builder.steps.push_back(
+                {"nGraph bridge for TensorFlow (ngraph-tf " + (bridge.empty() ? "newest" : bridge) +
+                     ")",
+                 {"/opt/venv/bin/pip install --no-cache-dir --no-deps ngraph-tensorflow-bridge" +
+                  pin},
+                 false});
         }
     } else if (in.framework == "pytorch") {
         buildPackages.insert(buildPackages.end(), {"python3-dev", "libopenblas-dev"});
         std::vector<std::string> cmds = {
             "git clone --depth 1" + (tag.empty() ? std::string() : " --branch v" + tag) +
-                " --recursive --shallow-submodules https://github.com/pytorch/pytorch.git /opt/src/pytorch",
+                " --recursive --shallow-submodules https://github.com/pytorch/pytorch.git "
+                "/opt/src/pytorch",
             "cd /opt/src/pytorch", "/opt/venv/bin/pip install --no-cache-dir -r requirements.txt"};
         if (intel && !gpu && !rocm)
-            cmds.push_back("/opt/venv/bin/pip install --no-cache-dir mkl-static==2021.4.0 mkl-include==2021.4.0");
+            cmds.push_back("/opt/venv/bin/pip install --no-cache-dir mkl-static==2021.4.0 "
+                           "mkl-include==2021.4.0");
         if (rocm)
             cmds.push_back("/opt/venv/bin/python tools/amd_build/build_amd.py");
-        std::string vars = fmt::format("USE_CUDA={} USE_CUDNN={} USE_NCCL={} USE_ROCM={} USE_MKLDNN=1 BUILD_TEST=0 "
-                                       "MAX_JOBS=\"$(nproc)\" CMAKE_PREFIX_PATH=/opt/venv",
-                                       gpu ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, rocm ? 1 : 0);
+        std::string vars = fmt::format(
+            "USE_CUDA={} USE_CUDNN={} USE_NCCL={} USE_ROCM={} USE_MKLDNN=1 BUILD_TEST=0 "
+            "MAX_JOBS=\"$(nproc)\" CMAKE_PREFIX_PATH=/opt/venv",
+            gpu ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, rocm ? 1 : 0);
         if (gpu)
             vars += " USE_SYSTEM_NCCL=1 TORCH_CUDA_ARCH_LIST=" + q([&] {
                         std::string list = cc;
@@ -751,20 +851,24 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
         cmds.push_back("/opt/venv/bin/pip install --no-cache-dir /opt/wheels/torch-*.whl");
         cmds.push_back("cd /");
         cmds.push_back("rm -rf /opt/src/pytorch");
-        builder.steps.push_back({fmt::format("PyTorch {} from source ({}{})", v.empty() ? "(newest release)" : tag,
-                                             gpu ? "CUDA " + std::string(cuda.cuda) + ", TORCH_CUDA_ARCH_LIST " + cc
-                                             : rocm ? "ROCm" : "CPU",
-                                             intel && !gpu && !rocm ? ", MKL" : ""),
-                                 cmds, false});
+        builder.steps.push_back(
+            {fmt::format("PyTorch {} from source ({}{})", v.empty() ? "(newest release)" : tag,
+                         gpu    ? "CUDA " + std::string(cuda.cuda) + ", TORCH_CUDA_ARCH_LIST " + cc
+                         : rocm ? "ROCm"
+                                : "CPU",
+                         intel && !gpu && !rocm ? ", MKL" : ""),
+             cmds, false});
         runtimePackages.push_back(env.ubuntu == "18.04" ? "libopenblas-base" : "libopenblas0");
         if (in.graphCompiler == "glow")
-            notes.push_back("Glow has no release to pin: build torch_glow from https://github.com/pytorch/glow "
-                            "against this PyTorch when it is needed; the recipe builds PyTorch without it.");
+            notes.push_back(
+                "Glow has no release to pin: build torch_glow from https://github.com/pytorch/glow "
+                "against this PyTorch when it is needed; the recipe builds PyTorch without it.");
     } else if (in.framework == "mxnet") {
         buildPackages.insert(buildPackages.end(), {"python3-dev", "libopenblas-dev"});
-        std::string make = fmt::format("make -j\"$(nproc)\" USE_OPENCV=0 USE_BLAS=openblas USE_MKLDNN={} USE_CUDA={} "
-                                       "USE_CUDNN={} USE_NCCL={} ADD_CFLAGS={}",
-                                       in.cpuArch == "x86_64" ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, q(march));
+        std::string make = fmt::format(
+            "make -j\"$(nproc)\" USE_OPENCV=0 USE_BLAS=openblas USE_MKLDNN={} USE_CUDA={} "
+            "USE_CUDNN={} USE_NCCL={} ADD_CFLAGS={}",
+            in.cpuArch == "x86_64" ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, gpu ? 1 : 0, q(march));
         if (gpu) {
             std::string arch;
             for (size_t s = 0, e; s < cc.size(); s = e + 1) {
@@ -773,7 +877,8 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
                     e = cc.size();
                 std::string one = cc.substr(s, e - s);
                 one.erase(std::remove(one.begin(), one.end(), '.'), one.end());
-                arch += (arch.empty() ? "" : " ") + fmt::format("-gencode arch=compute_{0},code=sm_{0}", one);
+                arch += (arch.empty() ? "" : " ") +
+                        fmt::format("-gencode arch=compute_{0},code=sm_{0}", one);
             }
             make += " USE_CUDA_PATH=/usr/local/cuda CUDA_ARCH=" + q(arch);
         }
@@ -781,18 +886,22 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
             {fmt::format("MXNet {} from source ({})", v.empty() ? "(newest release)" : tag,
                          gpu ? "CUDA " + std::string(cuda.cuda) + ", cuDNN, NCCL" : "CPU, MKL-DNN"),
              {"git clone --depth 1" + (tag.empty() ? std::string() : " --branch " + tag) +
-                  " --recursive --shallow-submodules https://github.com/apache/incubator-mxnet.git /opt/src/mxnet",
+                  " --recursive --shallow-submodules https://github.com/apache/incubator-mxnet.git "
+                  "/opt/src/mxnet",
               "cd /opt/src/mxnet", make, "cd python",
               "/opt/venv/bin/python setup.py bdist_wheel --dist-dir /opt/wheels",
-              "/opt/venv/bin/pip install --no-cache-dir /opt/wheels/mxnet-*.whl", "cd /", "rm -rf /opt/src/mxnet"},
+              "/opt/venv/bin/pip install --no-cache-dir /opt/wheels/mxnet-*.whl", "cd /",
+              "rm -rf /opt/src/mxnet"},
              false});
         runtimePackages.push_back(env.ubuntu == "18.04" ? "libopenblas-base" : "libopenblas0");
     } else if (!in.framework.empty()) {
         std::string args;
         for (const auto& a : pipPackages(in))
             args += " " + a;
-        builder.steps.push_back({"modak has no from-source recipe for " + in.framework + ": its release wheel",
-                                 {"/opt/venv/bin/pip install --no-cache-dir" + args}, false});
+        builder.steps.push_back(
+            {"modak has no from-source recipe for " + in.framework + ": its release wheel",
+             {"/opt/venv/bin/pip install --no-cache-dir" + args},
+             false});
     }
 }
 
@@ -800,7 +909,8 @@ void frameworkSteps(const Inputs& in, const BuildEnv& env, Stage& builder, std::
 /// tests can run it), then `src` fetched and the commands run there.
 std::vector<Step> appBuildSteps(const JobSpec& s, std::string_view flags) {
     Step write{"The application's build commands (`build.command`)",
-               {"mkdir -p /opt/modak", writeFile(s.buildCommand, "/opt/modak/build.sh")}, true};
+               {"mkdir -p /opt/modak", writeFile(s.buildCommand, "/opt/modak/build.sh")},
+               true};
     Step step{"The application's build: fetch `build.src`, run the commands there", {}, true};
     bool git = s.buildSrc.size() > 4 && s.buildSrc.compare(s.buildSrc.size() - 4, 4, ".git") == 0;
     if (git) {
@@ -826,12 +936,15 @@ std::optional<Step> cudaKeyStep(const CudaBase& cuda, std::string_view arch) {
         return std::nullopt;
     std::string release(cuda.ubuntu);
     release.erase(std::remove(release.begin(), release.end(), '.'), release.end());
-    std::string repo = fmt::format("https://developer.download.nvidia.com/compute/cuda/repos/ubuntu{}/{}", release,
-                                   arch == "aarch64" ? "sbsa" : "x86_64");
+    std::string repo =
+        fmt::format("https://developer.download.nvidia.com/compute/cuda/repos/ubuntu{}/{}", release,
+                    arch == "aarch64" ? "sbsa" : "x86_64");
     return Step{"NVIDIA's current CUDA repository key (the image predates the 2022 key change)",
-                {"rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/nvidia-ml.list", "apt-get update",
+                {"rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/nvidia-ml.list",
+                 "apt-get update",
                  "DEBIAN_FRONTEND=noninteractive " + aptInstall({"ca-certificates", "wget"}),
-                 "wget -q -O /tmp/cuda-keyring.deb " + repo + "/cuda-keyring_1.0-1_all.deb", "dpkg -i /tmp/cuda-keyring.deb",
+                 "wget -q -O /tmp/cuda-keyring.deb " + repo + "/cuda-keyring_1.0-1_all.deb",
+                 "dpkg -i /tmp/cuda-keyring.deb",
                  "rm -rf /tmp/cuda-keyring.deb /var/lib/apt/lists/*"},
                 false};
 }
@@ -848,12 +961,17 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
     for (const auto& [name, value] : s.env) {
         SourceRange at = envValueRange(c.lowered.application, name, c.plan.range);
         if (!isEnvName(name)) {
-            unsafe(diags, at, fmt::format("'{}' is not an environment variable name: it cannot be set in a container recipe", flat(name)));
+            unsafe(diags, at,
+                   fmt::format("'{}' is not an environment variable name: it cannot be set in a "
+                               "container recipe",
+                               flat(name)));
             ok = false;
         } else if (hasLineBreak(value)) {
             unsafe(diags, at,
-                   fmt::format("environment variable '{}': a line break cannot be written into a Dockerfile `ENV` or "
-                               "a definition file's %environment; set it in the job instead (the job scripts carry it)",
+                   fmt::format("environment variable '{}': a line break cannot be written into a "
+                               "Dockerfile `ENV` or "
+                               "a definition file's %environment; set it in the job instead (the "
+                               "job scripts carry it)",
                                name));
             ok = false;
         } else {
@@ -895,10 +1013,12 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
             env.ubuntu = "20.04";
         else if (!py.empty())
             env.ubuntu = "22.04";
-        else if ((in.framework == "tensorflow" && older(v, "2.2")) || (in.framework == "pytorch" && older(v, "1.6")) ||
+        else if ((in.framework == "tensorflow" && older(v, "2.2")) ||
+                 (in.framework == "pytorch" && older(v, "1.6")) ||
                  (in.framework == "mxnet" && older(v, "1.8")))
             env.ubuntu = "18.04";
-        else if ((in.framework == "tensorflow" && older(v, "2.8")) || (in.framework == "pytorch" && older(v, "1.12")))
+        else if ((in.framework == "tensorflow" && older(v, "2.8")) ||
+                 (in.framework == "pytorch" && older(v, "1.12")))
             env.ubuntu = "20.04";
         else
             env.ubuntu = "22.04";
@@ -909,20 +1029,27 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
     env.flags = cpuFlags(in.cpu, in.cpuArch, env.gcc);
 
     // Header and labels.
-    std::string what = in.chosen ? (in.image ? "image " + in.image->name + " (" + in.reference + ")" : in.reference) : "no plan";
-    r.summary.push_back(fmt::format("Container recipe for deployment {}, generated by modak {} from {}.", c.deployment.name,
-                                    flat(s.version), flat(s.sourceName)));
+    std::string what = in.chosen ? (in.image ? "image " + in.image->name + " (" + in.reference + ")"
+                                             : in.reference)
+                                 : "no plan";
+    r.summary.push_back(
+        fmt::format("Container recipe for deployment {}, generated by modak {} from {}.",
+                    c.deployment.name, flat(s.version), flat(s.sourceName)));
     r.summary.push_back("Do not edit: change the .modak file and run `modak generate` again.");
-    r.summary.push_back(fmt::format("Plan: {}, {} build, graph compiler {}.", flat(what), in.build, in.graphCompiler));
+    r.summary.push_back(fmt::format("Plan: {}, {} build, graph compiler {}.", flat(what), in.build,
+                                    in.graphCompiler));
     if (source) {
-        r.summary.push_back(fmt::format("Compiler flags {} for {}.", env.flags.flags, env.flags.note));
+        r.summary.push_back(
+            fmt::format("Compiler flags {} for {}.", env.flags.flags, env.flags.note));
         if (!in.mpi.empty())
             r.summary.push_back(fmt::format("MPI: {} {}{}.", in.mpi, release(in.mpi, in.mpiVersion),
                                             in.mpiNote.empty() ? "" : ", " + in.mpiNote));
     }
     r.labels = {
         {"org.opencontainers.image.title", std::string(c.deployment.name)},
-        {"org.opencontainers.image.description", flat(fmt::format("modak recipe for deployment {} of {}", c.deployment.name, s.sourceName))},
+        {"org.opencontainers.image.description",
+         flat(
+             fmt::format("modak recipe for deployment {} of {}", c.deployment.name, s.sourceName))},
         {"dev.modak.deployment", std::string(c.deployment.name)},
         {"dev.modak.image", in.image ? in.image->name : ""},
         {"dev.modak.reference", in.reference},
@@ -930,7 +1057,9 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         {"dev.modak.graph-compiler", in.graphCompiler},
     };
     if (python)
-        r.labels.push_back({"dev.modak.framework", in.framework + " " + (in.frameworkVersion.empty() ? "latest" : in.frameworkVersion)});
+        r.labels.push_back(
+            {"dev.modak.framework",
+             in.framework + " " + (in.frameworkVersion.empty() ? "latest" : in.frameworkVersion)});
     if (source) {
         r.labels.push_back({"dev.modak.cpu-flags", env.flags.flags});
         if (!in.mpi.empty())
@@ -952,20 +1081,28 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         b.env.push_back({"CFLAGS", "-O2 " + env.flags.flags, false});
         b.env.push_back({"CXXFLAGS", "-O2 " + env.flags.flags, false});
         b.env.push_back({"FCFLAGS", "-O2 " + env.flags.flags, false});
-        std::vector<std::string> buildPackages = {"build-essential", "ca-certificates", "cmake", "git", "gfortran", "pkg-config",
-                                                  "wget", "bzip2", "file"};
+        std::vector<std::string> buildPackages = {"build-essential",
+                                                  "ca-certificates",
+                                                  "cmake",
+                                                  "git",
+                                                  "gfortran",
+                                                  "pkg-config",
+                                                  "wget",
+                                                  "bzip2",
+                                                  "file"};
         if (in.mpi == "intelmpi")
             buildPackages.push_back("gnupg");
         if (in.mpi == "mvapich" || (!in.mpi.empty() && in.interconnect.rfind("infiniband", 0) == 0))
             buildPackages.insert(buildPackages.end(), {"libibverbs-dev", "librdmacm-dev"});
-        if (in.mpi == "openmpi" && in.interconnect.rfind("infiniband", 0) == 0 && env.ubuntu != "18.04")
+        if (in.mpi == "openmpi" && in.interconnect.rfind("infiniband", 0) == 0 &&
+            env.ubuntu != "18.04")
             buildPackages.push_back("libucx-dev");
         if (python)
             buildPackages.insert(buildPackages.end(), {"python3", "python3-venv", "python3-pip"});
         std::vector<std::string> runtimePackages = {"ca-certificates"};
         std::vector<EnvVar> runtimeEnv;
         std::vector<std::string> copies;
-        Stage tmp;  // steps after the toolchain, in order
+        Stage tmp; // steps after the toolchain, in order
         mpiSteps(in, env, tmp, runtimeEnv, runtimePackages, copies);
         b.env.insert(b.env.end(), tmp.env.begin(), tmp.env.end());
         if (python) {
@@ -978,10 +1115,11 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         std::optional<Step> key = gpu ? cudaKeyStep(cudaBase(in.cuda), in.cpuArch) : std::nullopt;
         if (key)
             b.steps.push_back(*key);
-        b.steps.push_back(aptStep(fmt::format("Toolchain: GCC {} of Ubuntu {}", env.gcc, env.ubuntu), buildPackages));
+        b.steps.push_back(aptStep(
+            fmt::format("Toolchain: GCC {} of Ubuntu {}", env.gcc, env.ubuntu), buildPackages));
         b.steps.insert(b.steps.end(), tmp.steps.begin(), tmp.steps.end());
         if (appBuild) {
-            for (auto& step : appBuildSteps(s, ""))  // CFLAGS etc. come from the stage's environment
+            for (auto& step : appBuildSteps(s, "")) // CFLAGS etc. come from the stage's environment
                 b.steps.push_back(std::move(step));
             copies.push_back("/opt/app");
             r.workdir = "/opt/app/src";
@@ -1003,18 +1141,22 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
             if (gpu)
                 if (auto key = cudaKeyStep(cudaBase(in.cuda), in.cpuArch))
                     final.steps.push_back(*key);
-            std::vector<std::string> packages = {"ca-certificates", "python3", "python3-venv", "libgomp1"};
-            if (appBuild)  // the application is compiled in this one stage
+            std::vector<std::string> packages = {"ca-certificates", "python3", "python3-venv",
+                                                 "libgomp1"};
+            if (appBuild) // the application is compiled in this one stage
                 packages.insert(packages.end(), {"build-essential", "cmake", "git", "wget"});
-            final.steps.push_back(aptStep("Python " + env.python + " of Ubuntu " + env.ubuntu, packages));
+            final.steps.push_back(
+                aptStep("Python " + env.python + " of Ubuntu " + env.ubuntu, packages));
             final.steps.push_back(venvStep(env.python));
             std::string args;
             for (const auto& a : pipPackages(in))
                 args += " " + a;
             if (!args.empty())
-                final.steps.push_back({fmt::format("{} {} from its release wheel", in.framework,
-                                                   in.frameworkVersion.empty() ? "latest" : in.frameworkVersion),
-                                       {"/opt/venv/bin/pip install --no-cache-dir" + args}, false});
+                final.steps.push_back(
+                    {fmt::format("{} {} from its release wheel", in.framework,
+                                 in.frameworkVersion.empty() ? "latest" : in.frameworkVersion),
+                     {"/opt/venv/bin/pip install --no-cache-dir" + args},
+                     false});
             prependPath(final.env, "PATH", "/opt/venv/bin");
             r.labels.push_back({"org.opencontainers.image.base.name", final.base});
         } else {
@@ -1023,22 +1165,27 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         }
         if (appBuild) {
             // The image may lack git or wget: install them when missing (Debian/Ubuntu images).
-            final.steps.push_back({"git and wget for the application's build, when the image lacks them",
-                                   {"if ! command -v git >/dev/null 2>&1 || ! command -v wget >/dev/null 2>&1; then "
-                                    "apt-get update && DEBIAN_FRONTEND=noninteractive " +
-                                    aptInstall({"ca-certificates", "git", "wget"}) + " && rm -rf /var/lib/apt/lists/*; fi"},
-                                   false});
+            final.steps.push_back(
+                {"git and wget for the application's build, when the image lacks them",
+                 {"if ! command -v git >/dev/null 2>&1 || ! command -v wget >/dev/null 2>&1; then "
+                  "apt-get update && DEBIAN_FRONTEND=noninteractive " +
+                  aptInstall({"ca-certificates", "git", "wget"}) +
+                  " && rm -rf /var/lib/apt/lists/*; fi"},
+                 false});
             for (auto& step : appBuildSteps(s, env.flags.flags))
                 final.steps.push_back(std::move(step));
             r.workdir = "/opt/app/src";
-            r.summary.push_back(fmt::format("The application is compiled with {} ({}).", env.flags.flags, env.flags.note));
+            r.summary.push_back(fmt::format("The application is compiled with {} ({}).",
+                                            env.flags.flags, env.flags.note));
         }
     }
     // The image's and the application's environment, then the command.
     final.env.insert(final.env.end(), userEnv.begin(), userEnv.end());
     if (!s.run.empty()) {
-        final.steps.push_back({"The application's command (`run`), for `docker run` and `apptainer run`",
-                               {"mkdir -p /opt/modak", writeFile(s.run, "/opt/modak/run.sh")}, true});
+        final.steps.push_back(
+            {"The application's command (`run`), for `docker run` and `apptainer run`",
+             {"mkdir -p /opt/modak", writeFile(s.run, "/opt/modak/run.sh")},
+             true});
         r.runScript = true;
     }
     r.stages.push_back(std::move(final));
@@ -1046,14 +1193,16 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
         r.summary.push_back("Note: " + n);
 
     if (python)
-        r.test = fmt::format("python3 -c {}", q("import " + importName(in.framework) + "; print(" + importName(in.framework) +
-                                                 ".__version__)"));
+        r.test = fmt::format("python3 -c {}", q("import " + importName(in.framework) + "; print(" +
+                                                importName(in.framework) + ".__version__)"));
     else if (in.mpi == "openmpi")
         r.test = "ompi_info --version";
     else if (in.mpi == "mpich" || in.mpi == "cray_mpich" || in.mpi == "mvapich")
         r.test = "mpichversion";
-    r.help = {fmt::format("Deployment {} ({}), generated by modak from {}.", c.deployment.name, flat(what), flat(s.sourceName)),
-              r.runScript ? "`apptainer run IMAGE` runs the application's command; `apptainer exec IMAGE CMD` runs CMD."
+    r.help = {fmt::format("Deployment {} ({}), generated by modak from {}.", c.deployment.name,
+                          flat(what), flat(s.sourceName)),
+              r.runScript ? "`apptainer run IMAGE` runs the application's command; `apptainer exec "
+                            "IMAGE CMD` runs CMD."
                           : "`apptainer exec IMAGE CMD` runs CMD in the image."};
     return r;
 }
@@ -1071,9 +1220,10 @@ std::string renderDockerfile(const Recipe& r, std::string_view deployment) {
         bool last = i + 1 == r.stages.size();
         out += "\n";
         if (r.stages.size() > 1)
-            out += fmt::format("# Stage {} of {}: {}\n", i + 1, r.stages.size(),
-                               st.name == "build" ? "build everything with the compilers and headers"
-                                                  : "only what runs, copied from the build stage");
+            out +=
+                fmt::format("# Stage {} of {}: {}\n", i + 1, r.stages.size(),
+                            st.name == "build" ? "build everything with the compilers and headers"
+                                               : "only what runs, copied from the build stage");
         out += "FROM " + st.base + (st.name.empty() ? "" : " AS " + st.name) + "\n";
         for (const auto& path : st.copies)
             out += fmt::format("COPY --from={} {} {}\n", r.stages[i - 1].name, path, path);
@@ -1081,7 +1231,8 @@ std::string renderDockerfile(const Recipe& r, std::string_view deployment) {
             out += "ENV ";
             for (size_t k = 0; k < st.env.size(); ++k) {
                 const EnvVar& e = st.env[k];
-                out += (k ? " \\\n    " : "") + e.name + "=" + (e.expands ? "\"" + pathValue(e) + "\"" : dq(e.value));
+                out += (k ? " \\\n    " : "") + e.name + "=" +
+                       (e.expands ? "\"" + pathValue(e) + "\"" : dq(e.value));
             }
             out += "\n";
         }
@@ -1104,7 +1255,8 @@ std::string renderDockerfile(const Recipe& r, std::string_view deployment) {
             if (!r.labels.empty()) {
                 out += "LABEL ";
                 for (size_t k = 0; k < r.labels.size(); ++k)
-                    out += (k ? " \\\n      " : "") + r.labels[k].first + "=" + dq(r.labels[k].second);
+                    out +=
+                        (k ? " \\\n      " : "") + r.labels[k].first + "=" + dq(r.labels[k].second);
                 out += "\n";
             }
             if (!r.workdir.empty())
@@ -1120,9 +1272,11 @@ std::string renderDef(const Recipe& r, std::string_view deployment) {
     std::string out;
     for (const auto& line : r.summary)
         out += "# " + line + "\n";
-    out += fmt::format("# Build from this directory: apptainer build {0}.sif {0}.def\n", deployment);
+    out +=
+        fmt::format("# Build from this directory: apptainer build {0}.sif {0}.def\n", deployment);
     auto exportLine = [](const EnvVar& e) {
-        return "    export " + e.name + "=" + (e.expands ? "\"" + pathValue(e) + "\"" : q(e.value)) + "\n";
+        return "    export " + e.name + "=" +
+               (e.expands ? "\"" + pathValue(e) + "\"" : q(e.value)) + "\n";
     };
     for (size_t i = 0; i < r.stages.size(); ++i) {
         const Stage& st = r.stages[i];
@@ -1180,8 +1334,9 @@ CpuFlags cpuFlags(const model::Cpu* cpu, std::string_view arch, int gccMajor) {
     std::string note;
     if (cpu) {
         key = cpu->microarchitecture;
-        if (key == "skylake" && std::find(cpu->isa.begin(), cpu->isa.end(), "avx512f") != cpu->isa.end())
-            key = "skylake-avx512";  // the server parts (Xeon Scalable)
+        if (key == "skylake" &&
+            std::find(cpu->isa.begin(), cpu->isa.end(), "avx512f") != cpu->isa.end())
+            key = "skylake-avx512"; // the server parts (Xeon Scalable)
         note = cpu->model + " (" + cpu->microarchitecture + ")";
         arch = cpu->arch;
     }
@@ -1209,31 +1364,37 @@ CpuFlags cpuFlags(const model::Cpu* cpu, std::string_view arch, int gccMajor) {
         return {"-mcpu=power8 -mtune=power8", why + "the POWER8 baseline"};
     if (gccMajor >= 11)
         return {"-march=x86-64-v2 -mtune=generic", why + "the x86-64-v2 baseline"};
-    return {"-march=nehalem -mtune=generic", why + "the x86-64-v2 baseline (nehalem for GCC " + std::to_string(gccMajor) + ")"};
+    return {"-march=nehalem -mtune=generic",
+            why + "the x86-64-v2 baseline (nehalem for GCC " + std::to_string(gccMajor) + ")"};
 }
 
 void emitDockerfile(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
     if (!c.plan.chosen && c.spec.imageReference.empty())
-        return;  // planning failed and said why
+        return; // planning failed and said why
     const std::string& ref = c.spec.imageReference;
     bool build = c.plan.chosen && c.plan.chosen->build == "source";
-    if (!build && !ref.empty() && ref.find("://") != std::string::npos && ref.rfind("docker://", 0) != 0) {
-        diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': a Dockerfile cannot start from `{}` (not a Docker image); the "
-                              "singularity recipe can",
-                              c.deployment.name, flat(ref)));
+    if (!build && !ref.empty() && ref.find("://") != std::string::npos &&
+        ref.rfind("docker://", 0) != 0) {
+        diags.add(
+            DiagCode::UnsupportedEmit, c.plan.range,
+            fmt::format(
+                "deployment '{}': a Dockerfile cannot start from `{}` (not a Docker image); the "
+                "singularity recipe can",
+                c.deployment.name, flat(ref)));
         return;
     }
     if (auto recipe = makeRecipe(c, diags))
-        out.push_back({"container/Dockerfile", renderDockerfile(*recipe, c.deployment.name), false});
+        out.push_back(
+            {"container/Dockerfile", renderDockerfile(*recipe, c.deployment.name), false});
 }
 
-void emitSingularityDef(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
+void emitSingularityDef(const DeploymentContext& c, std::vector<Artefact>& out,
+                        Diagnostics& diags) {
     if (!c.plan.chosen && c.spec.imageReference.empty())
         return;
     if (auto recipe = makeRecipe(c, diags))
-        out.push_back(
-            {fmt::format("container/{}.def", c.deployment.name), renderDef(*recipe, c.deployment.name), false});
+        out.push_back({fmt::format("container/{}.def", c.deployment.name),
+                       renderDef(*recipe, c.deployment.name), false});
 }
 
 } // namespace modak::codegen

@@ -9,7 +9,7 @@ std::string shellQuote(std::string_view value) {
     std::string out = "'";
     for (char c : value) {
         if (c == '\'')
-            out += "'\\''";  // close, an escaped quote, reopen
+            out += "'\\''"; // close, an escaped quote, reopen
         else
             out += c;
     }
@@ -20,8 +20,8 @@ bool directiveSafe(std::string_view value, bool allowSpaces) {
     for (unsigned char c : value) {
         if (c == '\n' || c == '\r' || c == '\0' || c == '#')
             return false;
-        // sbatch, bsub and flux batch read quotes and backslashes in their directives as a shell would
-        // (Flux by RFC 36): one would join or split the directive's words.
+        // sbatch, bsub and flux batch read quotes and backslashes in their directives as a shell
+        // would (Flux by RFC 36): one would join or split the directive's words.
         if (c == '"' || c == '\'' || c == '\\')
             return false;
         if (!allowSpaces && std::isspace(c))

@@ -8,7 +8,8 @@
 
 namespace modak::codegen {
 
-void emitTerraform(const DeploymentContext& context, std::vector<Artefact>& out, Diagnostics& diags);
+void emitTerraform(const DeploymentContext& context, std::vector<Artefact>& out,
+                   Diagnostics& diags);
 
 /// The cloud-init user data (`#cloud-config`) that installs `spec.runtime` (and the NVIDIA
 /// Container Toolkit when the job uses GPUs) and runs the job script; `nodeIndex` and `nodeCount`

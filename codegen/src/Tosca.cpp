@@ -3,7 +3,6 @@
 
 #include "Csar.h"
 
-
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -17,7 +16,6 @@ namespace modak::codegen {
 namespace tosca {
 namespace {
 
-
 constexpr std::string_view kTypes = "modak-types.yaml";
 constexpr std::string_view kService = "service.yaml";
 
@@ -27,10 +25,12 @@ std::string scriptName(const std::string& scheduler) {
 }
 
 /// The image's local name the job scripts use (JobScripts.cpp): the reference's last path segment
-/// without its scheme, ':' → '_', plus ".sif" for Singularity and Apptainer; "" for Docker and Podman,
-/// which keep images in their own store. Must match the job script, which looks for the same file.
+/// without its scheme, ':' → '_', plus ".sif" for Singularity and Apptainer; "" for Docker and
+/// Podman, which keep images in their own store. Must match the job script, which looks for the
+/// same file.
 std::string imageFile(const JobSpec& s) {
-    if (s.imageReference.empty() || !(s.runtime == "singularity" || s.runtime == "apptainer" || s.runtime == "charliecloud"))
+    if (s.imageReference.empty() ||
+        !(s.runtime == "singularity" || s.runtime == "apptainer" || s.runtime == "charliecloud"))
         return {};
     std::string_view ref = s.imageReference;
     if (auto scheme = ref.find("://"); scheme != std::string_view::npos)
@@ -55,8 +55,10 @@ std::string timeUnit(int64_t seconds) {
 
 /// A TOSCA scalar-unit.size in the largest binary unit that divides it: "512 GiB".
 std::string sizeUnit(int64_t bytes) {
-    constexpr std::pair<int64_t, std::string_view> units[] = {
-        {int64_t(1) << 40, "TiB"}, {int64_t(1) << 30, "GiB"}, {int64_t(1) << 20, "MiB"}, {int64_t(1) << 10, "KiB"}};
+    constexpr std::pair<int64_t, std::string_view> units[] = {{int64_t(1) << 40, "TiB"},
+                                                              {int64_t(1) << 30, "GiB"},
+                                                              {int64_t(1) << 20, "MiB"},
+                                                              {int64_t(1) << 10, "KiB"}};
     for (const auto& [size, unit] : units)
         if (bytes > 0 && bytes % size == 0)
             return fmt::format("{} {}", bytes / size, unit);
@@ -66,8 +68,8 @@ std::string sizeUnit(int64_t bytes) {
 /// Ansible evaluates Jinja in every variable it is given, operation inputs included, so a value
 /// holding a Jinja delimiter would run code on the orchestrator: no quoting prevents it.
 bool ansibleSafe(std::string_view value) {
-    return value.find("{{") == std::string_view::npos && value.find("{%") == std::string_view::npos &&
-           value.find("{#") == std::string_view::npos;
+    return value.find("{{") == std::string_view::npos &&
+           value.find("{%") == std::string_view::npos && value.find("{#") == std::string_view::npos;
 }
 
 std::optional<SourceRange> where(const model::Located<std::string>& value) {
@@ -75,7 +77,8 @@ std::optional<SourceRange> where(const model::Located<std::string>& value) {
 }
 
 /// Where a value was written: the first of `places` that is known, else `fallback`.
-SourceRange firstWritten(std::initializer_list<std::optional<SourceRange>> places, SourceRange fallback) {
+SourceRange firstWritten(std::initializer_list<std::optional<SourceRange>> places,
+                         SourceRange fallback) {
     for (const auto& place : places)
         if (place)
             return *place;
@@ -88,19 +91,20 @@ bool plainSafe(std::string_view s) {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '/'))
         return false;
     for (char c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/' || c == '-' || c == '+' ||
-              c == '@'))
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/' ||
+              c == '-' || c == '+' || c == '@'))
             return false;
     std::string lower(s);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     for (std::string_view word : {"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
         if (lower == word)
             return false;
     return true;
 }
 
-/// yaml-cpp writes literal blocks with the default ("clip") chomping: only text ending in exactly one
-/// line break reads back the same.
+/// yaml-cpp writes literal blocks with the default ("clip") chomping: only text ending in exactly
+/// one line break reads back the same.
 bool literalSafe(std::string_view s) {
     if (s.empty() || s.front() == ' ' || !s.ends_with('\n') || s.ends_with("\n\n"))
         return false;
@@ -109,7 +113,7 @@ bool literalSafe(std::string_view s) {
         if ((c < 0x20 && c != '\n') || c == 0x7f)
             return false;
         if ((c == ' ' || c == '\t') && (i + 1 == s.size() || s[i + 1] == '\n'))
-            return false;  // trailing blanks
+            return false; // trailing blanks
         if (c == '\n' && i + 1 < s.size() && s[i + 1] == ' ' && i == 0)
             return false;
     }
@@ -141,11 +145,12 @@ void strProperty(YAML::Emitter& e, std::string_view k, std::string_view v) {
 
 void getInput(YAML::Emitter& e, std::string_view k, std::string_view input) {
     key(e, k);
-    e << YAML::Flow << YAML::BeginMap << YAML::Key << "get_input" << YAML::Value << std::string(input) << YAML::EndMap;
+    e << YAML::Flow << YAML::BeginMap << YAML::Key << "get_input" << YAML::Value
+      << std::string(input) << YAML::EndMap;
 }
 
-void input(YAML::Emitter& e, std::string_view name, std::string_view type, std::string_view description,
-           const std::function<void()>& writeDefault) {
+void input(YAML::Emitter& e, std::string_view name, std::string_view type,
+           std::string_view description, const std::function<void()>& writeDefault) {
     key(e, name);
     e << YAML::BeginMap;
     key(e, "type");
@@ -168,7 +173,8 @@ void beginNode(YAML::Emitter& e, std::string_view name, std::string_view type) {
 
 /// Closes the properties map, writes the requirements (name → node template), and closes the node
 /// unless more follows.
-void requirements(YAML::Emitter& e, std::initializer_list<std::pair<std::string_view, std::string_view>> list,
+void requirements(YAML::Emitter& e,
+                  std::initializer_list<std::pair<std::string_view, std::string_view>> list,
                   bool close = true) {
     e << YAML::EndMap;
     key(e, "requirements");
@@ -221,8 +227,9 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::DoubleQuoted << s.version;
     e << YAML::EndMap;
     key(e, "description");
-    str(e, fmt::format("Deployment {}: application {} on target {} ({})", s.deployment, c.plan.application,
-                       c.plan.target, cloud ? "a cloud virtual machine" : s.scheduler + " batch system"));
+    str(e, fmt::format("Deployment {}: application {} on target {} ({})", s.deployment,
+                       c.plan.application, c.plan.target,
+                       cloud ? "a cloud virtual machine" : s.scheduler + " batch system"));
     key(e, "imports");
     e << YAML::BeginSeq << std::string(kTypes) << YAML::EndSeq;
 
@@ -233,19 +240,25 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "inputs");
     e << YAML::BeginMap;
     if (cloud)
-        input(e, n.hostInput, "string", "address of the virtual machine (an output of modak's Terraform)",
+        input(e, n.hostInput, "string",
+              "address of the virtual machine (an output of modak's Terraform)",
               [&] { e << "localhost"; });
     else
-        input(e, n.hostInput, "string", "the HPC system's login node (localhost: the orchestrator runs there)",
+        input(e, n.hostInput, "string",
+              "the HPC system's login node (localhost: the orchestrator runs there)",
               [&] { e << "localhost"; });
-    input(e, "workdir", "string", "working directory on the host; the job script is written and submitted there",
+    input(e, "workdir", "string",
+          "working directory on the host; the job script is written and submitted there",
           [&] { str(e, "~/modak/" + s.deployment); });
     if (!cloud) {
-        input(e, "queue", "string", "partition or queue for the job (\"\": as the job script says)", [&] { str(e, s.queue); });
-        input(e, "account", "string", "account the job is charged to (\"\": as the job script says)",
+        input(e, "queue", "string", "partition or queue for the job (\"\": as the job script says)",
+              [&] { str(e, s.queue); });
+        input(e, "account", "string",
+              "account the job is charged to (\"\": as the job script says)",
               [&] { str(e, s.account); });
     }
-    input(e, "poll_interval", "integer", "seconds between two looks at the job's state", [&] { e << (cloud ? 30 : 60); });
+    input(e, "poll_interval", "integer", "seconds between two looks at the job's state",
+          [&] { e << (cloud ? 30 : 60); });
     input(e, "wait_timeout", "integer", "seconds to wait for the job to finish, queueing included",
           [&] { e << waitTimeout; });
     e << YAML::EndMap;
@@ -261,7 +274,9 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::BeginMap;
     if (cloud) {
         strProperty(e, "cloud", cloudName);
-        for (const auto& [k, v] : {std::pair{"flavor", &t.flavor}, {"image", &t.image}, {"network", &t.network},
+        for (const auto& [k, v] : {std::pair{"flavor", &t.flavor},
+                                   {"image", &t.image},
+                                   {"network", &t.network},
                                    {"region", &t.region}})
             if (!v->value.empty())
                 strProperty(e, k, v->value);
@@ -331,7 +346,8 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
         strProperty(e, k, v);
     e << YAML::EndMap;
     if (chosen && chosen->image && chosen->image->framework)
-        strProperty(e, "framework", chosen->image->framework->name + " " + chosen->image->framework->version);
+        strProperty(e, "framework",
+                    chosen->image->framework->name + " " + chosen->image->framework->version);
     requirements(e, {{"host", "runtime"}});
 
     // The batch job.
@@ -367,14 +383,14 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     if (s.memoryBytes)
         strProperty(e, "memory", sizeUnit(*s.memoryBytes));
     const std::pair<std::string_view, const std::string*> optional[] = {
-        {"queue", &s.queue}, {"account", &s.account}, {"qos", &s.qos},    {"array", &s.array},
-        {"output", &s.output}, {"error", &s.error},   {"email", &s.email}};
+        {"queue", &s.queue},   {"account", &s.account}, {"qos", &s.qos},    {"array", &s.array},
+        {"output", &s.output}, {"error", &s.error},     {"email", &s.email}};
     for (const auto& [k, v] : optional)
         if (!v->empty())
             strProperty(e, k, *v);
     key(e, "exclusive");
     e << s.exclusive;
-    e << YAML::EndMap;  // job_options
+    e << YAML::EndMap; // job_options
     requirements(e, {{"host", n.host}, {"application", "application"}}, false);
     // The script is this deployment's: the create operation carries it as a dependency (copied next
     // to the playbook by the orchestrator; playbooks/files/ when the playbook is run by hand).
@@ -396,24 +412,29 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap;
     e << YAML::EndMap;
 
-    e << YAML::EndMap;  // node_templates
+    e << YAML::EndMap; // node_templates
 
     key(e, "outputs");
     e << YAML::BeginMap;
-    auto output = [&](std::string_view name, std::string_view description, std::string_view function,
-                      std::string_view node, std::string_view what) {
+    auto output = [&](std::string_view name, std::string_view description,
+                      std::string_view function, std::string_view node, std::string_view what) {
         key(e, name);
         e << YAML::BeginMap;
         strProperty(e, "description", description);
         key(e, "value");
-        e << YAML::Flow << YAML::BeginMap << YAML::Key << std::string(function) << YAML::Value << YAML::BeginSeq
-          << std::string(node) << std::string(what) << YAML::EndSeq << YAML::EndMap;
+        e << YAML::Flow << YAML::BeginMap << YAML::Key << std::string(function) << YAML::Value
+          << YAML::BeginSeq << std::string(node) << std::string(what) << YAML::EndSeq
+          << YAML::EndMap;
         e << YAML::EndMap;
     };
-    output("job_id", cloud ? "the job's id (Ansible's async job id: there is no scheduler)" : "the scheduler's job id",
+    output("job_id",
+           cloud ? "the job's id (Ansible's async job id: there is no scheduler)"
+                 : "the scheduler's job id",
            "get_attribute", "job", "job_id");
-    output("job_state", "the job's last state (COMPLETED, FAILED, ...)", "get_attribute", "job", "job_state");
-    output("image", "the container image the optimiser chose", "get_property", "application", "image");
+    output("job_state", "the job's last state (COMPLETED, FAILED, ...)", "get_attribute", "job",
+           "job_state");
+    output("image", "the container image the optimiser chose", "get_property", "application",
+           "image");
     e << YAML::EndMap;
 
     key(e, "policies");
@@ -422,18 +443,21 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     e << YAML::BeginMap;
     strProperty(e, "type", "tosca.policies.Placement");
     std::string where = cloud ? fmt::format("a virtual machine in the {} cloud", cloudName)
-                              : fmt::format("the {} system {}", s.scheduler, t.site.empty() ? c.plan.target : t.site);
+                              : fmt::format("the {} system {}", s.scheduler,
+                                            t.site.empty() ? c.plan.target : t.site);
     if (!cloud && !s.queue.empty())
         where += fmt::format(", partition or queue {}", s.queue);
-    strProperty(e, "description",
-                fmt::format("The job runs on {}: {} node(s), {} task(s) and {} GPU(s) per node, as planned.", where,
-                            s.nodes, std::max(1, s.tasksPerNode), s.gpusPerNode));
+    strProperty(
+        e, "description",
+        fmt::format(
+            "The job runs on {}: {} node(s), {} task(s) and {} GPU(s) per node, as planned.", where,
+            s.nodes, std::max(1, s.tasksPerNode), s.gpusPerNode));
     key(e, "targets");
     e << YAML::Flow << YAML::BeginSeq << n.host << YAML::EndSeq;
     e << YAML::EndMap;
     e << YAML::EndMap << YAML::EndSeq;
 
-    e << YAML::EndMap;  // topology_template
+    e << YAML::EndMap; // topology_template
     e << YAML::EndMap;
     return headerComment(s, "TOSCA service template") + e.c_str() + "\n";
 }
@@ -452,19 +476,23 @@ bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
         if (ansibleSafe(value))
             return;
         diags.add(DiagCode::UnsafeValue, range,
-                  fmt::format("{} cannot be passed to the TOSCA package's Ansible playbooks: Ansible would evaluate "
+                  fmt::format("{} cannot be passed to the TOSCA package's Ansible playbooks: "
+                              "Ansible would evaluate "
                               "its '{{{{', '{{%' or '{{#' as a template",
                               what));
         ok = false;
     };
     check(s.imageReference,
-          firstWritten({where(d.pinnedImage), d.application.containerRange}, c.plan.range), "the image reference");
+          firstWritten({where(d.pinnedImage), d.application.containerRange}, c.plan.range),
+          "the image reference");
     check(s.imageDir, firstWritten({where(d.target.imageDir)}, c.plan.range), "'image_dir'");
     for (const auto& module : d.target.modules)
         check(module.value, module.range, "the module name");
-    check(s.queue, firstWritten({where(d.job.queue), d.partitionRange, where(d.target.queue)}, c.plan.range),
+    check(s.queue,
+          firstWritten({where(d.job.queue), d.partitionRange, where(d.target.queue)}, c.plan.range),
           "the queue");
-    check(s.account, firstWritten({where(d.job.account), where(d.target.account)}, c.plan.range), "the account");
+    check(s.account, firstWritten({where(d.job.account), where(d.target.account)}, c.plan.range),
+          "the account");
     return ok;
 }
 
@@ -472,9 +500,11 @@ bool checkAnsibleValues(const DeploymentContext& c, Diagnostics& diags) {
 
 std::vector<Artefact> package(const DeploymentContext& c, Diagnostics& diags) {
     const JobSpec& s = c.spec;
-    if (s.scheduler != "slurm" && s.scheduler != "torque" && s.scheduler != "pbs" && s.scheduler != "none") {
+    if (s.scheduler != "slurm" && s.scheduler != "torque" && s.scheduler != "pbs" &&
+        s.scheduler != "none") {
         diags.add(DiagCode::UnsupportedEmit, c.plan.range,
-                  fmt::format("deployment '{}': TOSCA is generated for batch systems (slurm, torque, pbs) and cloud "
+                  fmt::format("deployment '{}': TOSCA is generated for batch systems (slurm, "
+                              "torque, pbs) and cloud "
                               "machines (scheduler none), not for a {} target",
                               c.deployment.name, s.scheduler));
         return {};
@@ -507,7 +537,8 @@ void emitTosca(const DeploymentContext& c, std::vector<Artefact>& out, Diagnosti
 }
 
 void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostics& diags) {
-    // With `emit tosca` before it, the package is already in `out`: zip that rather than build it again.
+    // With `emit tosca` before it, the package is already in `out`: zip that rather than build it
+    // again.
     std::vector<Artefact> files;
     for (const auto& a : out)
         if (a.path.starts_with("tosca/"))
@@ -518,10 +549,12 @@ void emitCsar(const DeploymentContext& c, std::vector<Artefact>& out, Diagnostic
         return;
     std::vector<csar::Entry> entries;
     entries.reserve(files.size() + 1);
-    entries.push_back({"TOSCA-Metadata/TOSCA.meta", csar::toscaMeta("modak " + c.spec.version, tosca::kService), false});
+    entries.push_back({"TOSCA-Metadata/TOSCA.meta",
+                       csar::toscaMeta("modak " + c.spec.version, tosca::kService), false});
     for (auto& f : files)
         entries.push_back({std::move(f.path), std::move(f.content), f.executable});
-    out.push_back({fmt::format("{}.csar", c.deployment.name), csar::zip(std::move(entries)), false});
+    out.push_back(
+        {fmt::format("{}.csar", c.deployment.name), csar::zip(std::move(entries)), false});
 }
 
 } // namespace modak::codegen

@@ -58,7 +58,8 @@ std::string_view Value::unit() const {
 
 int64_t Value::sizeBytes(double amount, uint8_t unitIndex) {
     std::string_view unit = unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
-    return static_cast<int64_t>(std::llround(amount * static_cast<double>(sizeUnitBytes(unit).value_or(1))));
+    return static_cast<int64_t>(
+        std::llround(amount * static_cast<double>(sizeUnitBytes(unit).value_or(1))));
 }
 
 } // namespace modak::syntax

@@ -14,15 +14,22 @@ const std::vector<DiagInfo>& allDiagInfos() {
     return infos;
 }
 
-const DiagInfo& diagInfo(DiagCode code) { return allDiagInfos().at(static_cast<size_t>(code)); }
+const DiagInfo& diagInfo(DiagCode code) {
+    return allDiagInfos().at(static_cast<size_t>(code));
+}
 
 std::string_view severityName(Severity s) {
     switch (s) {
-    case Severity::Ignored: return "ignored";
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-    case Severity::Fatal: return "fatal";
+    case Severity::Ignored:
+        return "ignored";
+    case Severity::Note:
+        return "note";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Error:
+        return "error";
+    case Severity::Fatal:
+        return "fatal";
     }
     return "error";
 }
@@ -36,7 +43,9 @@ Diagnostic& Diagnostics::add(DiagCode code, SourceRange range, std::string messa
     return d;
 }
 
-bool Diagnostics::hasErrors() const { return errorCount() > 0; }
+bool Diagnostics::hasErrors() const {
+    return errorCount() > 0;
+}
 
 size_t Diagnostics::errorCount() const {
     return static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {

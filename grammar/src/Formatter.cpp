@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The canonical formatter (docs/language.md §6). It prints the tree, not the text: every token is
-// re-emitted from the AST (literals that are canonical as written are copied from their source range),
-// and every comment of File::comments is placed relative to the tokens around it.
+// re-emitted from the AST (literals that are canonical as written are copied from their source
+// range), and every comment of File::comments is placed relative to the tokens around it.
 //
-// Layout model. A *sequence* is the list of siblings between two delimiters: the top level of the file,
-// the statements of an expanded block, or the elements of an expanded list. Each comment in a sequence
-// (outside its items) is attached to a neighbouring item:
+// Layout model. A *sequence* is the list of siblings between two delimiters: the top level of the
+// file, the statements of an expanded block, or the elements of an expanded list. Each comment in a
+// sequence (outside its items) is attached to a neighbouring item:
 //   - trailing: it starts on the line where the previous item (or the opening `{`/`[`) ends;
 //   - prefix:   a block comment on its own line that the next item follows on the same line;
 //   - leading:  any other comment before an item (own-line; comments chained on the same line after
@@ -15,8 +15,8 @@
 // they occur; a line comment there ends the line and the statement continues one level deeper.
 //
 // Trailing comments keep the column they were written at when the code before them is shorter, so
-// hand-aligned comments stay aligned; otherwise they follow after one space. This is idempotent: the
-// output column becomes the next run's source column.
+// hand-aligned comments stay aligned; otherwise they follow after one space. This is idempotent:
+// the output column becomes the next run's source column.
 #include "modak/syntax/Formatter.h"
 
 #include "modak/syntax/Lexical.h"
@@ -32,8 +32,8 @@ namespace {
 
 constexpr unsigned kTabStop = 4;
 
-/// Column after printing `text` from column `col` (tabs to the next multiple of kTabStop, one column
-/// per UTF-8 code point, a line end resets).
+/// Column after printing `text` from column `col` (tabs to the next multiple of kTabStop, one
+/// column per UTF-8 code point, a line end resets).
 unsigned advance(unsigned col, std::string_view text) {
     for (unsigned char c : text) {
         if (c == '\n')
@@ -53,8 +53,8 @@ bool isHiddenCodePoint(uint32_t cp) {
            cp == 0x1160 || cp == 0x17B4 || cp == 0x17B5 || (cp >= 0x180B && cp <= 0x180F) ||
            (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
            (cp >= 0x2060 && cp <= 0x206F) || cp == 0x3164 || cp == 0xFEFF || cp == 0xFFA0 ||
-           (cp >= 0xFFF0 && cp <= 0xFFFB) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE ||
-           (cp >= 0xE0000 && cp <= 0xE0FFF);
+           (cp >= 0xFFF0 && cp <= 0xFFFB) || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+           (cp & 0xFFFE) == 0xFFFE || (cp >= 0xE0000 && cp <= 0xE0FFF);
 }
 
 /// The canonical string literal: quoteString's escapes, and hidden code points as \u{X} so that the
@@ -71,7 +71,11 @@ std::string canonicalString(std::string_view s) {
     };
     while (i < s.size()) {
         auto c = static_cast<unsigned char>(s[i]);
-        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 1;
+        size_t n = c < 0x80             ? 1
+                   : (c & 0xE0) == 0xC0 ? 2
+                   : (c & 0xF0) == 0xE0 ? 3
+                   : (c & 0xF8) == 0xF0 ? 4
+                                        : 1;
         if (n == 1 || i + n > s.size()) {
             ++i;
             continue;
@@ -93,21 +97,25 @@ std::string canonicalString(std::string_view s) {
 }
 
 /// A line break as the lexer sees one: a line comment also ends at a lone carriage return.
-bool hasNewline(std::string_view s) { return s.find_first_of("\n\r") != std::string_view::npos; }
+bool hasNewline(std::string_view s) {
+    return s.find_first_of("\n\r") != std::string_view::npos;
+}
 
-size_t countNewlines(std::string_view s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
+size_t countNewlines(std::string_view s) {
+    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 
 /// One sibling of a sequence, with the comments attached to it.
 struct Entry {
     uint32_t begin = 0;
     uint32_t end = 0;
-    int group = 0;  ///< top level: 0 header, 1 import, 2 attribute, 3 block (order and blank lines)
+    int group = 0; ///< top level: 0 header, 1 import, 2 attribute, 3 block (order and blank lines)
     std::function<void()> render;
 
     struct Lead {
         size_t comment;
         bool blankBefore;
-        bool sameLine;  ///< continues the line of the previous leading comment
+        bool sameLine; ///< continues the line of the previous leading comment
     };
     std::vector<Lead> leading;
     std::vector<size_t> prefix;
@@ -117,8 +125,8 @@ struct Entry {
 
 /// Comments attached to the sequence itself rather than to an item.
 struct SequenceEdges {
-    std::vector<size_t> headTrailing;   ///< on the line of the opening delimiter
-    std::vector<Entry::Lead> endLeading;  ///< after the last item
+    std::vector<size_t> headTrailing;    ///< on the line of the opening delimiter
+    std::vector<Entry::Lead> endLeading; ///< after the last item
 };
 
 class Formatter {
@@ -126,8 +134,9 @@ public:
     Formatter(const File& file, std::string_view source, const FormatOptions& options)
         : file_(file), src_(source), opt_(options) {
         comments_ = file.comments;
-        std::stable_sort(comments_.begin(), comments_.end(),
-                         [](const Comment& a, const Comment& b) { return a.range.begin < b.range.begin; });
+        std::stable_sort(
+            comments_.begin(), comments_.end(),
+            [](const Comment& a, const Comment& b) { return a.range.begin < b.range.begin; });
         comments_.erase(std::unique(comments_.begin(), comments_.end(),
                                     [](const Comment& a, const Comment& b) {
                                         return a.range.begin == b.range.begin;
@@ -214,7 +223,8 @@ private:
         return advance(0, text(static_cast<uint32_t>(lineStart), pos));
     }
 
-    /// Position of punctuation `ch` in [from, to), skipping whitespace and comments; `to` if absent.
+    /// Position of punctuation `ch` in [from, to), skipping whitespace and comments; `to` if
+    /// absent.
     uint32_t findPunct(uint32_t from, uint32_t to, char ch) const {
         uint32_t p = from;
         while (p < to && p < src_.size()) {
@@ -256,7 +266,7 @@ private:
         s.reserve(t.size());
         for (size_t k = 0; k < t.size(); ++k) {
             if (t[k] == '\r' && k + 1 < t.size() && t[k + 1] == '\n')
-                continue;  // CRLF inside block comments becomes LF
+                continue; // CRLF inside block comments becomes LF
             s.push_back(t[k]);
         }
         if (!c.isBlock)
@@ -285,7 +295,9 @@ private:
 
     void write(std::string_view s) { out_ += s; }
 
-    void writeIndent(unsigned level) { out_.append(static_cast<size_t>(level) * opt_.indentWidth, ' '); }
+    void writeIndent(unsigned level) {
+        out_.append(static_cast<size_t>(level) * opt_.indentWidth, ' ');
+    }
 
     /// Ends the current line (if any text is on it), adds a blank line when asked, and indents.
     void startLine(bool blank) {
@@ -305,8 +317,9 @@ private:
         done_[i] = true;
     }
 
-    /// A comment at the end of the current line. Written after one space, it gets one space; written
-    /// further out (aligned by hand), it keeps its source column when the code before it is shorter.
+    /// A comment at the end of the current line. Written after one space, it gets one space;
+    /// written further out (aligned by hand), it keeps its source column when the code before it is
+    /// shorter.
     void appendTrailing(size_t i) {
         uint32_t b = comments_[i].range.begin;
         uint32_t p = b;
@@ -323,7 +336,8 @@ private:
 
     /// Prints the comments inside the current item that start before `pos` and are not printed yet.
     void flushInner(uint32_t lo, uint32_t pos) {
-        for (size_t i = firstCommentFrom(lo); i < comments_.size() && comments_[i].range.begin < pos; ++i) {
+        for (size_t i = firstCommentFrom(lo);
+             i < comments_.size() && comments_[i].range.begin < pos; ++i) {
             if (done_[i])
                 continue;
             if (!atLineStart() && out_.back() != ' ')
@@ -349,8 +363,8 @@ private:
     }
 
     // ---- Attachment --------------------------------------------------------------------------
-    /// Attaches the comments of [rb, re) outside the items to the items (sorted by source position).
-    /// `lineOpen`: the opening delimiter ends on rb's line, so comments there trail it.
+    /// Attaches the comments of [rb, re) outside the items to the items (sorted by source
+    /// position). `lineOpen`: the opening delimiter ends on rb's line, so comments there trail it.
     SequenceEdges attach(std::vector<Entry>& entries, uint32_t rb, uint32_t re, bool lineOpen) {
         SequenceEdges edges;
         uint32_t gapStart = rb;
@@ -409,8 +423,8 @@ private:
         return edges;
     }
 
-    /// Prints a sequence; the line of the opening delimiter (if any) is still open on entry, and the
-    /// line of the last thing printed is still open on exit.
+    /// Prints a sequence; the line of the opening delimiter (if any) is still open on entry, and
+    /// the line of the last thing printed is still open on exit.
     void renderSequence(std::vector<Entry>& entries, const SequenceEdges& edges, bool topLevel) {
         for (size_t c : edges.headTrailing)
             appendTrailing(c);
@@ -436,7 +450,7 @@ private:
         for (Entry& e : entries) {
             bool forced = false;
             if (topLevel && prev)
-                forced = prev->group == 3 || e.group == 3;  // a blank line around top-level blocks
+                forced = prev->group == 3 || e.group == 3; // a blank line around top-level blocks
             bool hadLeading = leadingComments(e.leading, forced);
             lineFor(e.blankBefore || (!hadLeading && forced));
             for (size_t c : e.prefix) {
@@ -484,7 +498,8 @@ private:
         if (s.name())
             token(lo, s.name()->range.begin, s.name()->name, true);
         uint32_t bodyBegin = s.openBrace().end;
-        uint32_t bodyEnd = s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin : s.range().end;
+        uint32_t bodyEnd =
+            s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin : s.range().end;
         bool bodyHasComments = hasCommentIn(bodyBegin, bodyEnd);
         if (s.body().empty() && !bodyHasComments) {
             token(lo, s.openBrace().begin, "{}", true);
@@ -494,8 +509,9 @@ private:
         token(lo, s.openBrace().begin, "{", true);
         pendingSpace_ = false;
         if (s.singleLine() && !bodyHasComments &&
-            std::all_of(s.body().begin(), s.body().end(),
-                        [](const Statement& c) { return c.kind() == Statement::Kind::Attribute; })) {
+            std::all_of(s.body().begin(), s.body().end(), [](const Statement& c) {
+                return c.kind() == Statement::Kind::Attribute;
+            })) {
             std::string flat = " ";
             for (size_t i = 0; i < s.body().size(); ++i) {
                 if (i)
@@ -532,9 +548,12 @@ private:
     // ---- Values ------------------------------------------------------------------------------
     std::string scalarText(const Value& v) const {
         switch (v.kind) {
-        case Value::Kind::String: return canonicalString(v.text());
-        case Value::Kind::Identifier: return std::string(v.text());
-        case Value::Kind::Versioned: return std::string(v.text()) + " " + canonicalString(v.version());
+        case Value::Kind::String:
+            return canonicalString(v.text());
+        case Value::Kind::Identifier:
+            return std::string(v.text());
+        case Value::Kind::Versioned:
+            return std::string(v.text()) + " " + canonicalString(v.version());
         case Value::Kind::Size: {
             std::string_view t = text(v.range);
             size_t unitStart = t.size();
@@ -546,8 +565,11 @@ private:
             return std::string(amount) + " " + std::string(t.substr(unitStart));
         }
         case Value::Kind::List:
-        case Value::Kind::Range: return flatValue(v);
-        default: return std::string(text(v.range));  // numbers, durations, booleans, text blocks: as written
+        case Value::Kind::Range:
+            return flatValue(v);
+        default:
+            return std::string(
+                text(v.range)); // numbers, durations, booleans, text blocks: as written
         }
     }
 
@@ -572,7 +594,9 @@ private:
 
     void renderValue(const Value& v, uint32_t lo, bool spaceBefore) {
         switch (v.kind) {
-        case Value::Kind::List: renderList(v, lo, spaceBefore); return;
+        case Value::Kind::List:
+            renderList(v, lo, spaceBefore);
+            return;
         case Value::Kind::Range:
             if (v.items().size() == 2) {
                 renderValue(v.items()[0], lo, spaceBefore);
@@ -586,7 +610,8 @@ private:
             token(lo, v.range.begin, v.text(), spaceBefore);
             token(lo, v.versionRange().begin, canonicalString(v.version()), true);
             return;
-        default: break;
+        default:
+            break;
         }
         token(lo, v.range.begin, scalarText(v), spaceBefore);
     }

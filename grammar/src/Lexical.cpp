@@ -11,7 +11,9 @@ namespace modak::syntax {
 bool isIdentifier(std::string_view s) {
     if (s.empty())
         return false;
-    auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    auto alpha = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    };
     if (!alpha(s[0]))
         return false;
     for (char c : s.substr(1))
@@ -24,11 +26,21 @@ std::string quoteString(std::string_view s) {
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
         default:
             if (c < 0x20 || c == 0x7f)
                 out += fmt::format("\\u{{{:X}}}", c);
@@ -69,7 +81,8 @@ std::string formatDuration(int64_t seconds) {
         out = "-";
         seconds = -seconds;
     }
-    const std::array<std::pair<int64_t, char>, 4> parts{{{86400, 'd'}, {3600, 'h'}, {60, 'm'}, {1, 's'}}};
+    const std::array<std::pair<int64_t, char>, 4> parts{
+        {{86400, 'd'}, {3600, 'h'}, {60, 'm'}, {1, 's'}}};
     for (auto [unit, suffix] : parts) {
         if (seconds >= unit) {
             out += fmt::format("{}{}", seconds / unit, suffix);

@@ -71,8 +71,9 @@ Value makeInteger(ParseState& st, const char* b, const char* e) {
     SourceRange range = st.range(b, e);
     auto n = toInt64({b, static_cast<size_t>(e - b)});
     if (!n) {
-        st.diags->add(DiagCode::IntegerOverflow, range,
-                      fmt::format("integer '{}' does not fit in 64 bits", std::string_view(b, e - b)));
+        st.diags->add(
+            DiagCode::IntegerOverflow, range,
+            fmt::format("integer '{}' does not fit in 64 bits", std::string_view(b, e - b)));
         return Value::error(range);
     }
     return Value::ofInteger(Value::Kind::Integer, range, *n);
@@ -100,7 +101,8 @@ Value makeSize(ParseState& st, const char* b, const char* e) {
         --amountEnd;
     std::string_view unit = text.substr(unitStart);
     const auto& units = sizeUnitNames();
-    auto unitIndex = static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
+    auto unitIndex =
+        static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
     std::string_view amount = text.substr(0, amountEnd);
     double number = toDouble(amount);
     uint64_t unitBytes = sizeUnitBytes(unit).value_or(1);
@@ -150,7 +152,8 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         if (*m >= 60 || *s >= 60)
             return fail(fmt::format("minutes and seconds in duration '{}' must be below 60",
                                     std::string_view(b, e - b)));
-        return Value::ofInteger(Value::Kind::Duration, range, days * 86400 + *h * 3600 + *m * 60 + *s);
+        return Value::ofInteger(Value::Kind::Duration, range,
+                                days * 86400 + *h * 3600 + *m * 60 + *s);
     }
     // A sequence of <digits><unit> with units d, h, m, s each at most once, in that order.
     static constexpr std::string_view order = "dhms";
@@ -165,8 +168,8 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
         auto n = number(text.substr(i, j - i));
         size_t unit = order.find(text[j]);
         if (unit < nextUnit)
-            return fail(fmt::format("duration '{}' must list units once each, in the order d, h, m, s",
-                                    text));
+            return fail(fmt::format(
+                "duration '{}' must list units once each, in the order d, h, m, s", text));
         if (!n || total > limit || *n > limit / scale[unit])
             return fail(fmt::format("duration '{}' is too large", text));
         total += *n * scale[unit];
@@ -178,9 +181,10 @@ Value makeDuration(ParseState& st, const char* b, const char* e) {
 
 Value makeString(ParseState& st, const char* b, const char* e) {
     const char* p = b + 1;
-    const char* end = e - 1;  // closing quote
+    const char* end = e - 1; // closing quote
     if (std::find(p, end, '\\') == end)
-        return Value::ofSourceText(Value::Kind::String, st.range(b, e), b, 1);  // nothing to unescape
+        return Value::ofSourceText(Value::Kind::String, st.range(b, e), b,
+                                   1); // nothing to unescape
     std::string out;
     while (p < end) {
         if (*p != '\\') {
@@ -190,11 +194,21 @@ Value makeString(ParseState& st, const char* b, const char* e) {
         const char* esc = p++;
         char c = p < end ? *p++ : '\0';
         switch (c) {
-        case '"': out.push_back('"'); break;
-        case '\\': out.push_back('\\'); break;
-        case 'n': out.push_back('\n'); break;
-        case 't': out.push_back('\t'); break;
-        case 'r': out.push_back('\r'); break;
+        case '"':
+            out.push_back('"');
+            break;
+        case '\\':
+            out.push_back('\\');
+            break;
+        case 'n':
+            out.push_back('\n');
+            break;
+        case 't':
+            out.push_back('\t');
+            break;
+        case 'r':
+            out.push_back('\r');
+            break;
         case 'u': {
             // \u{1..6 hex digits}
             const char* q = p;
@@ -204,14 +218,15 @@ Value makeString(ParseState& st, const char* b, const char* e) {
             if (ok) {
                 ++q;
                 while (q < end && std::isxdigit(static_cast<unsigned char>(*q)) && digits < 7) {
-                    cp = cp * 16 + static_cast<uint32_t>(std::isdigit(static_cast<unsigned char>(*q))
-                                                             ? *q - '0'
-                                                             : (std::tolower(*q) - 'a' + 10));
+                    cp =
+                        cp * 16 + static_cast<uint32_t>(std::isdigit(static_cast<unsigned char>(*q))
+                                                            ? *q - '0'
+                                                            : (std::tolower(*q) - 'a' + 10));
                     ++q;
                     ++digits;
                 }
-                ok = digits >= 1 && digits <= 6 && q < end && *q == '}' && cp != 0 && cp <= 0x10FFFF &&
-                     !(cp >= 0xD800 && cp <= 0xDFFF);
+                ok = digits >= 1 && digits <= 6 && q < end && *q == '}' && cp != 0 &&
+                     cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
             }
             if (!ok) {
                 const char* stop = q < end && *q == '}' ? q + 1 : q;
@@ -226,10 +241,11 @@ Value makeString(ParseState& st, const char* b, const char* e) {
             break;
         }
         default:
-            st.diags->add(DiagCode::InvalidEscape, st.range(esc, p),
-                          fmt::format("invalid escape sequence '\\{}'; valid escapes are \\\" \\\\ \\n "
-                                      "\\t \\r \\u{{...}}",
-                                      std::string_view(esc + 1, p - esc - 1)));
+            st.diags->add(
+                DiagCode::InvalidEscape, st.range(esc, p),
+                fmt::format("invalid escape sequence '\\{}'; valid escapes are \\\" \\\\ \\n "
+                            "\\t \\r \\u{{...}}",
+                            std::string_view(esc + 1, p - esc - 1)));
         }
     }
     return Value::ofStoredText(st.range(b, e), st.arena->make(st.arena->copyString(out)));

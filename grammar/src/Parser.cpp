@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The statement driver: walks headers, imports, attributes and blocks by hand with an explicit block
-// stack (so nesting depth costs no C++ stack), calls the X3 value grammar for every value, turns X3's
-// expectation failures into located diagnostics, and recovers at statement boundaries.
+// The statement driver: walks headers, imports, attributes and blocks by hand with an explicit
+// block stack (so nesting depth costs no C++ stack), calls the X3 value grammar for every value,
+// turns X3's expectation failures into located diagnostics, and recovers at statement boundaries.
 #include "modak/syntax/Parser.h"
 
+#include "Literals.hpp"
 #include "x3/grammar.hpp"
 #include "x3/state.hpp"
-#include "Literals.hpp"
 
 #include <fmt/format.h>
 
@@ -19,18 +19,30 @@ namespace modak::syntax {
 
 const char* kindName(Value::Kind kind) {
     switch (kind) {
-    case Value::Kind::Error: return "invalid value";
-    case Value::Kind::String: return "string";
-    case Value::Kind::TextBlock: return "text block";
-    case Value::Kind::Integer: return "integer";
-    case Value::Kind::Float: return "number";
-    case Value::Kind::Size: return "size";
-    case Value::Kind::Duration: return "duration";
-    case Value::Kind::Bool: return "boolean";
-    case Value::Kind::Identifier: return "identifier";
-    case Value::Kind::Versioned: return "versioned name";
-    case Value::Kind::List: return "list";
-    case Value::Kind::Range: return "range";
+    case Value::Kind::Error:
+        return "invalid value";
+    case Value::Kind::String:
+        return "string";
+    case Value::Kind::TextBlock:
+        return "text block";
+    case Value::Kind::Integer:
+        return "integer";
+    case Value::Kind::Float:
+        return "number";
+    case Value::Kind::Size:
+        return "size";
+    case Value::Kind::Duration:
+        return "duration";
+    case Value::Kind::Bool:
+        return "boolean";
+    case Value::Kind::Identifier:
+        return "identifier";
+    case Value::Kind::Versioned:
+        return "versioned name";
+    case Value::Kind::List:
+        return "list";
+    case Value::Kind::Range:
+        return "range";
     }
     return "value";
 }
@@ -40,8 +52,12 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using parser::ParseState;
 
-bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+bool isIdentStart(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool isIdentChar(char c) {
+    return isIdentStart(c) || (c >= '0' && c <= '9');
+}
 
 // Length of the UTF-8 sequence at p, or 0 if it is invalid (overlong, surrogate, out of range).
 size_t utf8SequenceLength(const unsigned char* p, const unsigned char* end) {
@@ -78,7 +94,9 @@ size_t utf8SequenceLength(const unsigned char* p, const unsigned char* end) {
 // Sets the X3 skipper's state pointer for the duration of one parse (restoring any outer one).
 class CurrentStateScope {
 public:
-    explicit CurrentStateScope(ParseState* s) : saved_(parser::currentState) { parser::currentState = s; }
+    explicit CurrentStateScope(ParseState* s) : saved_(parser::currentState) {
+        parser::currentState = s;
+    }
     ~CurrentStateScope() { parser::currentState = saved_; }
     CurrentStateScope(const CurrentStateScope&) = delete;
     CurrentStateScope& operator=(const CurrentStateScope&) = delete;
@@ -126,9 +144,11 @@ private:
         skipTrivia();
         if (p_ == end_ && !stopped_) {
             if (file_.comments.empty())
-                error(DiagCode::EmptyFile, {p_, p_}, "the file is empty; a .modak file starts with `modak 1`");
+                error(DiagCode::EmptyFile, {p_, p_},
+                      "the file is empty; a .modak file starts with `modak 1`");
             else
-                error(DiagCode::EmptyFile, {p_, p_}, "the file has no statements; a .modak file starts with `modak 1`");
+                error(DiagCode::EmptyFile, {p_, p_},
+                      "the file has no statements; a .modak file starts with `modak 1`");
             return;
         }
         parseHeader();
@@ -147,7 +167,7 @@ private:
         if (d.severity < Severity::Error)
             return &d;
         if (++errors_ >= options_.maxErrors) {
-            size_t at = diags_.size() - 1;  // `d` moves if this add grows the vector
+            size_t at = diags_.size() - 1; // `d` moves if this add grows the vector
             diags_.add(DiagCode::TooManyErrors, state_.range(s.b, s.e),
                        fmt::format("too many errors ({}); stopping here", errors_));
             stopped_ = true;
@@ -276,9 +296,7 @@ private:
         return nullptr;
     }
 
-    bool newlineBetween(const char* a, const char* b) const {
-        return std::find(a, b, '\n') != b;
-    }
+    bool newlineBetween(const char* a, const char* b) const { return std::find(a, b, '\n') != b; }
 
     // Skips spaces and tabs only (staying on this line).
     const char* skipBlanks(const char* q) const {
@@ -289,8 +307,8 @@ private:
 
     // ---- Recovery ----
     // Skips the rest of a broken statement: to the end of the line, or to a '}' that closes the
-    // current block. Braces opened on the skipped part become (unnamed) recovered blocks, so the lines
-    // inside them are still parsed and their closing braces match.
+    // current block. Braces opened on the skipped part become (unnamed) recovered blocks, so the
+    // lines inside them are still parsed and their closing braces match.
     void recover(const char* from) {
         const char* q = std::max(from, p_);
         int opened = 0;
@@ -315,7 +333,7 @@ private:
             if (*q == '/' && q + 1 < end_ && q[1] == '*') {
                 const char* close = findBlockCommentEnd(q + 2);
                 if (!close)
-                    break;  // skipTrivia reports it
+                    break; // skipTrivia reports it
                 q = close;
                 continue;
             }
@@ -340,8 +358,8 @@ private:
     // Statements of an open block collect in a per-depth scratch vector (capacity reused across
     // blocks) and are copied into the arena, sized exactly, when it closes: no growth slack and one
     // allocation-free copy per statement, which matters for files with hundreds of thousands of
-    // small blocks. Top-level statements collect in a vector the arena keeps in the end: their number
-    // is unknown until then, and copying them would hold them twice.
+    // small blocks. Top-level statements collect in a vector the arena keeps in the end: their
+    // number is unknown until then, and copying them would hold them twice.
     void append(const Statement& s) {
         if (stack_.empty())
             top_.push_back(s);
@@ -359,8 +377,8 @@ private:
     }
 
     // Adds an open block; false if the depth limit made us skip it instead.
-    bool pushBlock(const Identifier& key, const std::optional<Identifier>& name, SourceRange openBrace,
-                   const char* afterBrace) {
+    bool pushBlock(const Identifier& key, const std::optional<Identifier>& name,
+                   SourceRange openBrace, const char* afterBrace) {
         if (stack_.size() >= options_.maxDepth) {
             error(DiagCode::NestingTooDeep, {begin_ + openBrace.begin, begin_ + openBrace.end},
                   fmt::format("blocks are nested more than {} levels deep", options_.maxDepth));
@@ -368,7 +386,7 @@ private:
             return false;
         }
         Statement::BlockParts parts;
-        parts.end = openBrace.end;  // until it closes
+        parts.end = openBrace.end; // until it closes
         Statement::BlockParts* stored = arena_->create(parts);
         append(Statement::block(key, name, openBrace, stored));
         stack_.push_back({key.name, openBrace, stored});
@@ -426,20 +444,24 @@ private:
     }
 
     void parseHeader() {
-        if (!(end_ - p_ >= 5 && std::memcmp(p_, "modak", 5) == 0 && (end_ - p_ == 5 || !isIdentChar(p_[5])))) {
+        if (!(end_ - p_ >= 5 && std::memcmp(p_, "modak", 5) == 0 &&
+              (end_ - p_ == 5 || !isIdentChar(p_[5])))) {
             Span t = tokenAt(p_);
-            diags_.add(DiagCode::MissingHeader, state_.range(t.b, t.e),
-                       "missing `modak 1` header; add it as the first line to pin the language version");
+            diags_.add(
+                DiagCode::MissingHeader, state_.range(t.b, t.e),
+                "missing `modak 1` header; add it as the first line to pin the language version");
             return;
         }
         const char* b = p_;
         Identifier keyword = readIdentifier();
         skipTrivia();
         const char* valueStart = p_;
-        if (valueStart == end_ || !(std::isdigit(static_cast<unsigned char>(*valueStart)) || *valueStart == '-')) {
+        if (valueStart == end_ ||
+            !(std::isdigit(static_cast<unsigned char>(*valueStart)) || *valueStart == '-')) {
             error(DiagCode::ExpectedToken, tokenAt(valueStart),
-                  fmt::format("expected the language version after 'modak' (as in `modak 1`), found {}",
-                              describe(valueStart)));
+                  fmt::format(
+                      "expected the language version after 'modak' (as in `modak 1`), found {}",
+                      describe(valueStart)));
             recover(valueStart);
             return;
         }
@@ -450,9 +472,10 @@ private:
         if (v.kind == Value::Kind::Integer) {
             file_.version = v.integer();
             if (v.integer() != 1)
-                error(DiagCode::UnsupportedVersion, {begin_ + v.range.begin, begin_ + v.range.end},
-                      fmt::format("language version {} is not supported; this modak reads version 1",
-                                  v.integer()));
+                error(
+                    DiagCode::UnsupportedVersion, {begin_ + v.range.begin, begin_ + v.range.end},
+                    fmt::format("language version {} is not supported; this modak reads version 1",
+                                v.integer()));
         } else if (v.kind != Value::Kind::Error) {
             error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
                   fmt::format("expected an integer language version after 'modak', found {}",
@@ -468,7 +491,8 @@ private:
             char c = *p_;
             if (c == '}') {
                 if (stack_.empty()) {
-                    error(DiagCode::UnexpectedToken, {p_, p_ + 1}, "unexpected '}' with no open block");
+                    error(DiagCode::UnexpectedToken, {p_, p_ + 1},
+                          "unexpected '}' with no open block");
                     ++p_;
                 } else {
                     closeBlock(p_++);
@@ -496,16 +520,18 @@ private:
         }
         if (stopped_) {
             while (!stack_.empty())
-                popBlock();  // keep what was parsed: the LSP shows partial trees
+                popBlock(); // keep what was parsed: the LSP shows partial trees
             return;
         }
         while (!stack_.empty()) {
             OpenBlock block = stack_.back();
             popBlock();
             block.parts->end = static_cast<uint32_t>(end_ - begin_);
-            std::string what = block.kind.empty() ? std::string("block") : fmt::format("block '{}'", block.kind);
-            Diagnostic* d = error(DiagCode::UnterminatedBlock, {end_, end_},
-                                  fmt::format("expected '}}' to close {} before the end of the file", what));
+            std::string what =
+                block.kind.empty() ? std::string("block") : fmt::format("block '{}'", block.kind);
+            Diagnostic* d =
+                error(DiagCode::UnterminatedBlock, {end_, end_},
+                      fmt::format("expected '}}' to close {} before the end of the file", what));
             if (d)
                 d->notes.push_back({block.openBrace, "the block was opened here"});
         }
@@ -526,15 +552,17 @@ private:
         if (stack_.empty() && (key.name == "import" || key.name == "modak")) {
             error(DiagCode::UnexpectedToken, {b, afterKey},
                   key.name == "import"
-                      ? fmt::format("expected a file name string after 'import', found {}", describe(p_))
-                      : std::string("'modak' is reserved for the header `modak 1` on the first line"));
+                      ? fmt::format("expected a file name string after 'import', found {}",
+                                    describe(p_))
+                      : std::string(
+                            "'modak' is reserved for the header `modak 1` on the first line"));
             recover(p_);
             return;
         }
         if (p_ < end_ && *p_ == '=') {
             const char* eq = p_++;
-            // The statement ends with its value, whose range starts after the `=` even when the value
-            // is missing (Statement::range).
+            // The statement ends with its value, whose range starts after the `=` even when the
+            // value is missing (Statement::range).
             Value value;
             if (!valueFollows(eq, key)) {
                 value.range = state_.range(eq + 1, eq + 1);
@@ -550,12 +578,13 @@ private:
             return;
         }
         std::optional<Identifier> name;
-        if (p_ < end_ && isIdentStart(*p_) && (!newlineBetween(afterKey, p_) || nameThenBrace(p_))) {
+        if (p_ < end_ && isIdentStart(*p_) &&
+            (!newlineBetween(afterKey, p_) || nameThenBrace(p_))) {
             name = readIdentifier();
             skipTrivia();
         }
         if (p_ < end_ && *p_ == '{') {
-            assert(key.range.begin == static_cast<uint32_t>(b - begin_));  // where the block starts
+            assert(key.range.begin == static_cast<uint32_t>(b - begin_)); // where the block starts
             SourceRange openBrace = state_.range(p_, p_ + 1);
             ++p_;
             pushBlock(key, name, openBrace, p_);
@@ -563,15 +592,16 @@ private:
         }
         if (name) {
             error(DiagCode::ExpectedToken, tokenAt(p_),
-                  fmt::format("expected '{{' after block name '{}', found {}", name->name, describe(p_)));
+                  fmt::format("expected '{{' after block name '{}', found {}", name->name,
+                              describe(p_)));
             recover(p_);
             return;
         }
         // `batch_size 128`: a value where '=' belongs.
         const char* at = newlineBetween(afterKey, p_) ? afterKey : p_;
         bool valueLike = p_ < end_ && !newlineBetween(afterKey, p_) &&
-                         (std::isdigit(static_cast<unsigned char>(*p_)) || *p_ == '"' || *p_ == '[' ||
-                          *p_ == '-');
+                         (std::isdigit(static_cast<unsigned char>(*p_)) || *p_ == '"' ||
+                          *p_ == '[' || *p_ == '-');
         std::string found = describe(newlineBetween(afterKey, p_) ? skipBlanks(afterKey) : p_);
         if (valueLike)
             error(DiagCode::ExpectedToken, tokenAt(p_),
@@ -580,7 +610,7 @@ private:
             error(DiagCode::ExpectedToken, at == afterKey ? Span{afterKey, afterKey} : tokenAt(p_),
                   fmt::format("expected '=' or '{{' after '{}', found {}", key.name, found));
         if (at == afterKey)
-            return;  // the next line starts a new statement
+            return; // the next line starts a new statement
         recover(p_);
     }
 
@@ -615,8 +645,9 @@ private:
         }
     }
 
-    // After '=': is there a value before the end of the statement? Reports when not. A value starting
-    // on a later line as `key = …` or `key {` is taken to be the next statement (a half-typed edit).
+    // After '=': is there a value before the end of the statement? Reports when not. A value
+    // starting on a later line as `key = …` or `key {` is taken to be the next statement (a
+    // half-typed edit).
     bool valueFollows(const char* eq, const Identifier& key) {
         const char* q = skipBlanks(eq + 1);
         bool sameLine = q < end_ && *q != '\n' && *q != '\r';
@@ -640,8 +671,9 @@ private:
         return false;
     }
 
-    // On the rest of a value's line only a comment, ',', '}' or another statement (`key =`, `kind {`,
-    // `kind name {`) may follow: `memory = 64 gib` or `ranks = 4 8` is one error at the stray token.
+    // On the rest of a value's line only a comment, ',', '}' or another statement (`key =`, `kind
+    // {`, `kind name {`) may follow: `memory = 64 gib` or `ranks = 4 8` is one error at the stray
+    // token.
     bool checkAfterValue(const Value& value, const Identifier& key) {
         const char* q = skipBlanks(begin_ + value.range.end);
         if (q >= end_ || *q == '\n' || *q == '\r' || *q == ',' || *q == '}' ||
@@ -663,18 +695,21 @@ private:
             }
         }
         Span t = tokenAt(q);
-        std::string message = fmt::format("expected a line break, ',' or '}}' after the value of '{}', found {}",
-                                          key.name, describe(q));
+        std::string message =
+            fmt::format("expected a line break, ',' or '}}' after the value of '{}', found {}",
+                        key.name, describe(q));
         std::string_view word(t.b, t.e - t.b);
         if (value.kind == Value::Kind::Integer || value.kind == Value::Kind::Float) {
-            for (const char* unit : {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"}) {
+            for (const char* unit :
+                 {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"}) {
                 std::string_view u(unit);
                 if (word.size() == u.size() &&
                     std::equal(word.begin(), word.end(), u.begin(), [](char a, char b) {
                         return std::tolower(static_cast<unsigned char>(a)) ==
                                std::tolower(static_cast<unsigned char>(b));
                     })) {
-                    message += fmt::format("; size units are case-sensitive: did you mean '{}'?", u);
+                    message +=
+                        fmt::format("; size units are case-sensitive: did you mean '{}'?", u);
                     break;
                 }
             }
@@ -692,7 +727,8 @@ private:
         if (v.kind != Value::Kind::String) {
             if (v.kind != Value::Kind::Error)
                 error(DiagCode::ExpectedToken, {begin_ + v.range.begin, begin_ + v.range.end},
-                      fmt::format("expected a file name string after 'import', found {}", kindName(v.kind)));
+                      fmt::format("expected a file name string after 'import', found {}",
+                                  kindName(v.kind)));
             return;
         }
         if (!stack_.empty()) {
@@ -703,14 +739,16 @@ private:
         if (!top_.empty())
             diags_.add(DiagCode::ImportAfterStatement, state_.range(b, begin_ + v.range.end),
                        "imports should come before the first statement");
-        file_.imports.push_back({std::string(v.text()), state_.range(b, begin_ + v.range.end), v.range});
+        file_.imports.push_back(
+            {std::string(v.text()), state_.range(b, begin_ + v.range.end), v.range});
         commaAllowed_ = false;
     }
 
-    // The common values need no grammar: an identifier (or boolean), an integer, or a string without
-    // escapes, when what follows cannot extend it. Lexed here with the same conversions as the X3
-    // actions; anything else, or anything X3 might continue (`..` of a range, a version string after
-    // an identifier, a size unit after a number), returns false for the X3 grammar to parse.
+    // The common values need no grammar: an identifier (or boolean), an integer, or a string
+    // without escapes, when what follows cannot extend it. Lexed here with the same conversions as
+    // the X3 actions; anything else, or anything X3 might continue (`..` of a range, a version
+    // string after an identifier, a size unit after a number), returns false for the X3 grammar to
+    // parse.
     bool parseSimpleValue(Value& out) {
         // Like X3, skip the white space before the value (a comment there is left to X3's skipper,
         // which records it).
@@ -737,12 +775,12 @@ private:
                 return false;
         } else if (c == '"') {
             if (end_ - e >= 3 && e[1] == '"' && e[2] == '"')
-                return false;  // text block
+                return false; // text block
             ++e;
             while (e < end_ && *e != '"' && *e != '\\' && *e != '\n' && *e != '\r')
                 ++e;
             if (e == end_ || *e != '"')
-                return false;  // escapes or unterminated
+                return false; // escapes or unterminated
             ++e;
         } else {
             return false;
@@ -806,7 +844,7 @@ private:
             out.range = state_.range(at, at);
             if (at + 1 < end_ && at[0] == '/' && at[1] == '*') {
                 p_ = at;
-                skipTrivia();  // reports the unterminated comment
+                skipTrivia(); // reports the unterminated comment
                 return false;
             }
             error(DiagCode::ExpectedToken, tokenAt(at),
@@ -828,9 +866,10 @@ private:
             const char* eol = open;
             while (eol < end_ && *eol != '\n' && *eol != '\r')
                 ++eol;
-            error(DiagCode::UnterminatedString, {open, eol},
-                  "unterminated string; strings end with '\"' on the same line (use \"\"\" for text "
-                  "spanning lines)");
+            error(
+                DiagCode::UnterminatedString, {open, eol},
+                "unterminated string; strings end with '\"' on the same line (use \"\"\" for text "
+                "spanning lines)");
             p_ = eol;
             return;
         }
@@ -841,8 +880,8 @@ private:
             p_ = end_;
             return;
         }
-        // X3 reports the position before skipping; the user expects the token that was found. A list
-        // may continue on the next line, other expectations may not.
+        // X3 reports the position before skipping; the user expects the token that was found. A
+        // list may continue on the next line, other expectations may not.
         p_ = where;
         if (which == "',' or ']'")
             skipTrivia();
@@ -863,7 +902,8 @@ private:
         if (which == "',' or ']'")
             message = fmt::format("expected ',' or ']' in the list, found {}", describe(at));
         else if (which == "upper bound of the range")
-            message = fmt::format("expected the upper bound of the range after '..', found {}", describe(at));
+            message = fmt::format("expected the upper bound of the range after '..', found {}",
+                                  describe(at));
         else
             message = fmt::format("expected {}, found {}", which, describe(at));
         error(DiagCode::ExpectedToken, tokenAt(at), std::move(message));
@@ -881,7 +921,7 @@ private:
     std::unique_ptr<Arena> arena_ = std::make_unique<Arena>();
     std::vector<Statement> top_;
     struct OpenBlock {
-        std::string_view kind;  ///< its key (empty for a recovered block)
+        std::string_view kind; ///< its key (empty for a recovered block)
         SourceRange openBrace;
         Statement::BlockParts* parts;
     };
@@ -902,7 +942,8 @@ File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const Parse
         // Nothing should reach here; if it does, the user still gets a diagnostic, never a crash.
         File f;
         f.file = file;
-        diags.add(DiagCode::UnexpectedToken, {file, 0, 0}, fmt::format("internal parser error: {}", e.what()));
+        diags.add(DiagCode::UnexpectedToken, {file, 0, 0},
+                  fmt::format("internal parser error: {}", e.what()));
         return f;
     }
 }

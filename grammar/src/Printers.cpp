@@ -71,7 +71,8 @@ void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, ui
         if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80)
             caret.push_back(line[i] == '\t' ? '\t' : ' ');
     caret.push_back('^');
-    size_t width = endCol > col ? displayColumns(line.substr(col, std::min(endCol, line.size()) - col)) : 1;
+    size_t width =
+        endCol > col ? displayColumns(line.substr(col, std::min(endCol, line.size()) - col)) : 1;
     if (endCol > line.size())
         width += endCol - line.size();
     for (size_t i = 1; i < width; ++i)
@@ -90,9 +91,12 @@ std::string location(const SourceManager& sm, const SourceRange& r) {
 
 const char* colorOf(Severity s) {
     switch (s) {
-    case Severity::Note: return "\x1b[1;36m";
-    case Severity::Warning: return "\x1b[1;35m";
-    default: return "\x1b[1;31m";
+    case Severity::Note:
+        return "\x1b[1;36m";
+    case Severity::Warning:
+        return "\x1b[1;35m";
+    default:
+        return "\x1b[1;31m";
     }
 }
 
@@ -120,7 +124,8 @@ constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
 std::string renderText(const SourceManager& sm, std::span<const Diagnostic> diags,
                        const TextPrintOptions& options) {
     std::string out;
-    auto header = [&](const SourceRange& r, Severity s, std::string_view msg, std::string_view code) {
+    auto header = [&](const SourceRange& r, Severity s, std::string_view msg,
+                      std::string_view code) {
         std::string loc = location(sm, r);
         if (options.color)
             out += fmt::format("\x1b[1m{}:\x1b[0m {}{}:\x1b[0m \x1b[1m{}\x1b[0m", loc, colorOf(s),
@@ -175,10 +180,14 @@ std::string renderSarif(const SourceManager& sm, std::span<const Diagnostic> dia
                         std::string_view toolVersion) {
     auto sarifLevel = [](Severity s) {
         switch (s) {
-        case Severity::Note: return "note";
-        case Severity::Warning: return "warning";
-        case Severity::Ignored: return "none";
-        default: return "error";
+        case Severity::Note:
+            return "note";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Ignored:
+            return "none";
+        default:
+            return "error";
         }
     };
     auto sarifLocation = [&](const SourceRange& r) {
@@ -187,15 +196,17 @@ std::string renderSarif(const SourceManager& sm, std::span<const Diagnostic> dia
         auto column = [&](uint32_t offset) {
             LineColumn lc = buf.lineColumn(offset);
             uint32_t start = buf.lineStarts[lc.line - 1];
-            return std::pair{lc.line, displayColumns(std::string_view(buf.text).substr(start, offset - start)) + 1};
+            return std::pair{
+                lc.line,
+                displayColumns(std::string_view(buf.text).substr(start, offset - start)) + 1};
         };
         auto [bl, bc] = column(r.begin);
         auto [el, ec] = column(std::max(r.end, r.begin));
-        ordered_json region = {{"startLine", bl},    {"startColumn", bc},
-                               {"endLine", el},      {"endColumn", ec},
-                               {"byteOffset", r.begin},  {"byteLength", r.end - r.begin}};
-        return ordered_json{{"physicalLocation",
-                             {{"artifactLocation", {{"uri", buf.path}}}, {"region", region}}}};
+        ordered_json region = {{"startLine", bl},       {"startColumn", bc},
+                               {"endLine", el},         {"endColumn", ec},
+                               {"byteOffset", r.begin}, {"byteLength", r.end - r.begin}};
+        return ordered_json{
+            {"physicalLocation", {{"artifactLocation", {{"uri", buf.path}}}, {"region", region}}}};
     };
 
     ordered_json rules = ordered_json::array();

@@ -30,14 +30,15 @@ std::vector<uint32_t> computeLineStarts(std::string_view text) {
 LineColumn SourceBuffer::lineColumn(uint32_t offset) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
     auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
-    auto line = static_cast<uint32_t>(it - lineStarts.begin());  // 1-based
+    auto line = static_cast<uint32_t>(it - lineStarts.begin()); // 1-based
     return {line, offset - lineStarts[line - 1] + 1};
 }
 
 std::string_view SourceBuffer::lineText(uint32_t offset) const {
     auto lc = lineColumn(offset);
     uint32_t begin = lineStarts[lc.line - 1];
-    uint32_t end = lc.line < lineStarts.size() ? lineStarts[lc.line] : static_cast<uint32_t>(text.size());
+    uint32_t end =
+        lc.line < lineStarts.size() ? lineStarts[lc.line] : static_cast<uint32_t>(text.size());
     std::string_view line(text.data() + begin, end - begin);
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
         line.remove_suffix(1);
@@ -56,7 +57,7 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
 }
 
 std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error,
-                                             size_t maxBytes) {
+                                              size_t maxBytes) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         error = "is a directory";
@@ -81,7 +82,7 @@ std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path,
         if (text.size() < maxBytes)
             text.append(chunk, std::min<size_t>(n, maxBytes - text.size()));
         else if (!sizeError)
-            break;  // the size is known: no need to read the rest
+            break; // the size is known: no need to read the rest
     }
     if (std::ferror(f.get())) {
         error = "read error";

@@ -9,8 +9,9 @@ namespace modak::lsp {
 
 namespace fs = std::filesystem;
 
-std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text, const Overlay* overlay,
-                                                const TSTree* tsTree, const std::vector<fs::path>& importRoots,
+std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
+                                                const Overlay* overlay, const TSTree* tsTree,
+                                                const std::vector<fs::path>& importRoots,
                                                 const DiagnosticPolicy& policy) {
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
@@ -20,16 +21,18 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     } else {
         TSParser* parser = ts_parser_new();
         ts_parser_set_language(parser, tree_sitter_modak());
-        a->tsTree_ = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+        a->tsTree_ = ts_parser_parse_string(parser, nullptr, text.data(),
+                                            static_cast<uint32_t>(text.size()));
         ts_parser_delete(parser);
     }
     a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
     model::LoadOptions options;
     options.importRoots = importRoots;
-    options.rootReadFromPath = false;  // the text is the editor's (or was read by the caller)
+    options.rootReadFromPath = false; // the text is the editor's (or was read by the caller)
     if (overlay) {
         // Open editor buffers win over the files on disk, so imports see unsaved edits.
-        options.reader = [overlay](SourceManager& sm, const fs::path& p, std::string& error) -> std::optional<FileId> {
+        options.reader = [overlay](SourceManager& sm, const fs::path& p,
+                                   std::string& error) -> std::optional<FileId> {
             std::error_code ec;
             fs::path key = fs::weakly_canonical(fs::absolute(p), ec);
             if (auto it = overlay->find(ec ? p : key); it != overlay->end())
@@ -50,7 +53,9 @@ Analysis::~Analysis() {
         ts_tree_delete(tsTree_);
 }
 
-const syntax::File& Analysis::tree() const { return program_.root()->tree; }
+const syntax::File& Analysis::tree() const {
+    return program_.root()->tree;
+}
 
 const model::Plan& Analysis::plan() const {
     if (!plan_) {

@@ -3,7 +3,6 @@
 // byte offsets, calls a feature of features/, and converts its result to protocol types (ToLsp).
 #include "Binder.h"
 #include "ServerImpl.h"
-
 #include "modak/lsp/Features.h"
 
 #include <fmt/format.h>
@@ -20,15 +19,24 @@ namespace {
 protocol::CompletionItemKind completionKind(CompletionItem::Kind kind) {
     using K = protocol::CompletionItemKind;
     switch (kind) {
-    case CompletionItem::Kind::Keyword: return K::Keyword;
-    case CompletionItem::Kind::Block: return K::Class;
-    case CompletionItem::Kind::Property: return K::Property;
-    case CompletionItem::Kind::Value: return K::Value;
-    case CompletionItem::Kind::Enum: return K::EnumMember;
-    case CompletionItem::Kind::Reference: return K::Reference;
-    case CompletionItem::Kind::Unit: return K::Unit;
-    case CompletionItem::Kind::Snippet: return K::Snippet;
-    case CompletionItem::Kind::File: return K::File;
+    case CompletionItem::Kind::Keyword:
+        return K::Keyword;
+    case CompletionItem::Kind::Block:
+        return K::Class;
+    case CompletionItem::Kind::Property:
+        return K::Property;
+    case CompletionItem::Kind::Value:
+        return K::Value;
+    case CompletionItem::Kind::Enum:
+        return K::EnumMember;
+    case CompletionItem::Kind::Reference:
+        return K::Reference;
+    case CompletionItem::Kind::Unit:
+        return K::Unit;
+    case CompletionItem::Kind::Snippet:
+        return K::Snippet;
+    case CompletionItem::Kind::File:
+        return K::File;
     }
     return K::Text;
 }
@@ -36,14 +44,22 @@ protocol::CompletionItemKind completionKind(CompletionItem::Kind kind) {
 protocol::SymbolKind symbolKind(DocumentSymbol::Kind kind) {
     using K = protocol::SymbolKind;
     switch (kind) {
-    case DocumentSymbol::Kind::Deployment: return K::Function;  // what runs
-    case DocumentSymbol::Kind::Application: return K::Class;
-    case DocumentSymbol::Kind::Target: return K::Namespace;
-    case DocumentSymbol::Kind::Workload: return K::Struct;
-    case DocumentSymbol::Kind::Image: return K::Module;
-    case DocumentSymbol::Kind::Block: return K::Object;
-    case DocumentSymbol::Kind::Property: return K::Property;
-    case DocumentSymbol::Kind::Import: return K::File;
+    case DocumentSymbol::Kind::Deployment:
+        return K::Function; // what runs
+    case DocumentSymbol::Kind::Application:
+        return K::Class;
+    case DocumentSymbol::Kind::Target:
+        return K::Namespace;
+    case DocumentSymbol::Kind::Workload:
+        return K::Struct;
+    case DocumentSymbol::Kind::Image:
+        return K::Module;
+    case DocumentSymbol::Kind::Block:
+        return K::Object;
+    case DocumentSymbol::Kind::Property:
+        return K::Property;
+    case DocumentSymbol::Kind::Import:
+        return K::File;
     }
     return K::Object;
 }
@@ -59,8 +75,12 @@ json semanticTokensLegend() {
 }
 
 protocol::DocumentSymbol documentSymbol(ToLsp& convert, const DocumentSymbol& s) {
-    protocol::DocumentSymbol out{s.name, s.detail, symbolKind(s.kind), convert.range(s.range),
-                                 convert.range(s.selectionRange), {}};
+    protocol::DocumentSymbol out{s.name,
+                                 s.detail,
+                                 symbolKind(s.kind),
+                                 convert.range(s.range),
+                                 convert.range(s.selectionRange),
+                                 {}};
     for (const auto& child : s.children)
         out.children.push_back(documentSymbol(convert, child));
     return out;
@@ -110,7 +130,8 @@ void Server::registerMethods() {
     bind.request("textDocument/foldingRange", &Server::onFoldingRange, staleOnEdit);
     bind.request("textDocument/selectionRange", &Server::onSelectionRange);
     bind.request("textDocument/semanticTokens/full", &Server::onSemanticTokens, staleOnEdit);
-    bind.request("textDocument/semanticTokens/full/delta", &Server::onSemanticTokensDelta, staleOnEdit);
+    bind.request("textDocument/semanticTokens/full/delta", &Server::onSemanticTokensDelta,
+                 staleOnEdit);
     bind.request("textDocument/formatting", &Server::onFormatting);
     bind.request("textDocument/rangeFormatting", &Server::onRangeFormatting);
     bind.request("textDocument/codeAction", &Server::onCodeAction);
@@ -124,11 +145,16 @@ json Server::capabilities() const {
     return {
         {"positionEncoding", client_.encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
         {"textDocumentSync",
-         {{"openClose", true}, {"change", TextDocumentSyncKind::Incremental}, {"save", {{"includeText", false}}}}},
+         {{"openClose", true},
+          {"change", TextDocumentSyncKind::Incremental},
+          {"save", {{"includeText", false}}}}},
         {"diagnosticProvider",
-         {{"identifier", "modak"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}}},
+         {{"identifier", "modak"},
+          {"interFileDependencies", true},
+          {"workspaceDiagnostics", false}}},
         {"executeCommandProvider", {{"commands", {"modak.generate", "modak.import"}}}},
-        {"completionProvider", {{"triggerCharacters", {"=", " ", "\"", "{", ","}}, {"resolveProvider", false}}},
+        {"completionProvider",
+         {{"triggerCharacters", {"=", " ", "\"", "{", ","}}, {"resolveProvider", false}}},
         {"hoverProvider", true},
         {"definitionProvider", true},
         {"referencesProvider", true},
@@ -137,7 +163,8 @@ json Server::capabilities() const {
         {"workspaceSymbolProvider", true},
         {"foldingRangeProvider", true},
         {"selectionRangeProvider", true},
-        {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"full", {{"delta", true}}}, {"range", false}}},
+        {"semanticTokensProvider",
+         {{"legend", semanticTokensLegend()}, {"full", {{"delta", true}}}, {"range", false}}},
         {"documentFormattingProvider", true},
         {"documentRangeFormattingProvider", true},
         {"codeActionProvider", {{"codeActionKinds", {"quickfix", "source.fixAll"}}}},
@@ -146,7 +173,8 @@ json Server::capabilities() const {
     };
 }
 
-std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc, const std::vector<SemanticToken>& tokens) const {
+std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc,
+                                           const std::vector<SemanticToken>& tokens) const {
     std::vector<uint32_t> data;
     data.reserve(tokens.size() * 5);
     Position last{0, 0};
@@ -165,7 +193,8 @@ std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc, const std::v
     return data;
 }
 
-// ---- completion and hover ------------------------------------------------------------------------------
+// ---- completion and hover
+// ------------------------------------------------------------------------------
 
 Reply<protocol::CompletionList> Server::onCompletion(const protocol::CompletionParams& params) {
     OpenDocument& doc = document(params.textDocument);
@@ -174,7 +203,8 @@ Reply<protocol::CompletionList> Server::onCompletion(const protocol::CompletionP
     ToLsp convert(*this, *a, doc.index.get());
     CompletionOptions options;
     options.snippets = client_.snippets;
-    protocol::MarkupKind markup = client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
+    protocol::MarkupKind markup =
+        client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
     protocol::CompletionList list;
     for (auto& item : complete(*a, at, options)) {
         protocol::CompletionItem& out = list.items.emplace_back();
@@ -183,10 +213,11 @@ Reply<protocol::CompletionList> Server::onCompletion(const protocol::CompletionP
         out.detail = std::move(item.detail);
         if (!item.documentation.empty())
             out.documentation = protocol::MarkupContent{markup, std::move(item.documentation)};
-        SourceRange replaced = item.replace.file.valid() ? item.replace : SourceRange{a->file(), at, at};
+        SourceRange replaced =
+            item.replace.file.valid() ? item.replace : SourceRange{a->file(), at, at};
         out.textEdit = {convert.range(replaced), std::move(item.insertText)};
-        out.insertTextFormat =
-            item.snippet ? protocol::InsertTextFormat::Snippet : protocol::InsertTextFormat::PlainText;
+        out.insertTextFormat = item.snippet ? protocol::InsertTextFormat::Snippet
+                                            : protocol::InsertTextFormat::PlainText;
         out.sortText = std::move(item.sortText);
         out.filterText = std::move(item.filterText);
     }
@@ -201,13 +232,16 @@ Reply<std::optional<protocol::Hover>> Server::onHover(const protocol::HoverParam
     if (!h)
         return std::nullopt;
     ToLsp convert(*this, *a, doc.index.get());
-    protocol::MarkupKind markup = client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
+    protocol::MarkupKind markup =
+        client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
     return protocol::Hover{{markup, std::move(h->markdown)}, convert.range(h->range)};
 }
 
-// ---- navigation ----------------------------------------------------------------------------------------
+// ---- navigation
+// ----------------------------------------------------------------------------------------
 
-Reply<std::vector<protocol::Location>> Server::onDefinition(const protocol::DefinitionParams& params) {
+Reply<std::vector<protocol::Location>>
+Server::onDefinition(const protocol::DefinitionParams& params) {
     OpenDocument& doc = document(params.textDocument);
     uint32_t at = offset(doc, params.position);
     auto a = analysis(doc);
@@ -215,7 +249,8 @@ Reply<std::vector<protocol::Location>> Server::onDefinition(const protocol::Defi
     return locations(convert, definition(*a, at));
 }
 
-Reply<std::vector<protocol::Location>> Server::onReferences(const protocol::ReferenceParams& params) {
+Reply<std::vector<protocol::Location>>
+Server::onReferences(const protocol::ReferenceParams& params) {
     OpenDocument& doc = document(params.textDocument);
     uint32_t at = offset(doc, params.position);
     auto a = analysis(doc);
@@ -245,9 +280,11 @@ Reply<protocol::WorkspaceEdit> Server::onRename(const protocol::RenameParams& pa
     return ToLsp(*this, *a, doc.index.get()).workspaceEdit(renamed.edits);
 }
 
-// ---- outline -------------------------------------------------------------------------------------------
+// ---- outline
+// -------------------------------------------------------------------------------------------
 
-Reply<protocol::DocumentSymbols> Server::onDocumentSymbol(const protocol::TextDocumentParams& params) {
+Reply<protocol::DocumentSymbols>
+Server::onDocumentSymbol(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
@@ -284,11 +321,13 @@ Server::onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params) {
         converters.emplace_back(*this, *a);
     std::vector<protocol::SymbolInformation> out;
     for (const auto& s : workspaceSymbols(analyses, params.query))
-        out.push_back({s.name, symbolKind(s.kind), converters[s.analysis].location(s.range), s.container});
+        out.push_back(
+            {s.name, symbolKind(s.kind), converters[s.analysis].location(s.range), s.container});
     return out;
 }
 
-Reply<std::vector<protocol::FoldingRange>> Server::onFoldingRange(const protocol::TextDocumentParams& params) {
+Reply<std::vector<protocol::FoldingRange>>
+Server::onFoldingRange(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     std::vector<protocol::FoldingRange> out;
@@ -310,7 +349,8 @@ Reply<std::vector<protocol::FoldingRange>> Server::onFoldingRange(const protocol
     return out;
 }
 
-Reply<std::vector<protocol::SelectionRange>> Server::onSelectionRange(const protocol::SelectionRangeParams& params) {
+Reply<std::vector<protocol::SelectionRange>>
+Server::onSelectionRange(const protocol::SelectionRangeParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
@@ -330,9 +370,11 @@ Reply<std::vector<protocol::SelectionRange>> Server::onSelectionRange(const prot
     return out;
 }
 
-// ---- semantic tokens -----------------------------------------------------------------------------------
+// ---- semantic tokens
+// -----------------------------------------------------------------------------------
 
-Reply<protocol::SemanticTokens> Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
+Reply<protocol::SemanticTokens>
+Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     doc.semanticTokens = encodeTokens(doc, semanticTokens(*a));
@@ -361,14 +403,17 @@ Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params)
     return result;
 }
 
-// ---- edits and actions ---------------------------------------------------------------------------------
+// ---- edits and actions
+// ---------------------------------------------------------------------------------
 
-Reply<std::vector<protocol::TextEdit>> Server::onFormatting(const protocol::TextDocumentParams& params) {
+Reply<std::vector<protocol::TextEdit>>
+Server::onFormatting(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     auto formatted = formatDocument(*a);
     if (!formatted)
-        return ResponseError{ErrorCode::RequestFailed, "the document has syntax errors; it is not formatted"};
+        return ResponseError{ErrorCode::RequestFailed,
+                             "the document has syntax errors; it is not formatted"};
     if (*formatted == doc.text)
         return std::vector<protocol::TextEdit>{};
     ToLsp convert(*this, *a, doc.index.get());
@@ -376,7 +421,8 @@ Reply<std::vector<protocol::TextEdit>> Server::onFormatting(const protocol::Text
     return std::vector<protocol::TextEdit>{{convert.range(whole), std::move(*formatted)}};
 }
 
-Reply<std::vector<protocol::TextEdit>> Server::onRangeFormatting(const protocol::TextDocumentRangeParams& params) {
+Reply<std::vector<protocol::TextEdit>>
+Server::onRangeFormatting(const protocol::TextDocumentRangeParams& params) {
     OpenDocument& doc = document(params.textDocument);
     uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
     auto a = analysis(doc);
@@ -387,7 +433,8 @@ Reply<std::vector<protocol::TextEdit>> Server::onRangeFormatting(const protocol:
     return out;
 }
 
-Reply<std::vector<protocol::CodeAction>> Server::onCodeAction(const protocol::TextDocumentRangeParams& params) {
+Reply<std::vector<protocol::CodeAction>>
+Server::onCodeAction(const protocol::TextDocumentRangeParams& params) {
     OpenDocument& doc = document(params.textDocument);
     uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
     auto a = analysis(doc);
@@ -399,13 +446,14 @@ Reply<std::vector<protocol::CodeAction>> Server::onCodeAction(const protocol::Te
         lsp.kind = action.kind;
         lsp.isPreferred = action.preferred;
         lsp.edit = convert.workspaceEdit(action.edits);
-        if (action.diagnostic)  // as it was published, so the client matches the two
+        if (action.diagnostic) // as it was published, so the client matches the two
             lsp.diagnostics.push_back(convert.diagnostic(a->diagnostics()[*action.diagnostic]));
     }
     return out;
 }
 
-Reply<std::vector<protocol::CodeLens>> Server::onCodeLens(const protocol::TextDocumentParams& params) {
+Reply<std::vector<protocol::CodeLens>>
+Server::onCodeLens(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     std::vector<protocol::CodeLens> out;
     if (!settings_.codeLens)
@@ -421,7 +469,8 @@ Reply<std::vector<protocol::CodeLens>> Server::onCodeLens(const protocol::TextDo
     return out;
 }
 
-Reply<std::vector<protocol::InlayHint>> Server::onInlayHint(const protocol::TextDocumentRangeParams& params) {
+Reply<std::vector<protocol::InlayHint>>
+Server::onInlayHint(const protocol::TextDocumentRangeParams& params) {
     OpenDocument& doc = document(params.textDocument);
     uint32_t b = offset(doc, params.range.start), e = offset(doc, params.range.end);
     std::vector<protocol::InlayHint> out;
@@ -430,20 +479,25 @@ Reply<std::vector<protocol::InlayHint>> Server::onInlayHint(const protocol::Text
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
     for (const auto& lens : deploymentLenses(*a)) {
-        // After the block's opening brace: `deployment x {  ‹ngc + inductor · 2×4 GPU · 3 min/epoch›`
+        // After the block's opening brace: `deployment x {  ‹ngc + inductor · 2×4 GPU · 3
+        // min/epoch›`
         const syntax::Statement* block = nullptr;
         for (const auto& s : a->tree().statements)
             if (s.name() && s.name()->range == lens.range)
                 block = &s;
         uint32_t at = block && block->openBrace().end > 0 ? block->openBrace().end : lens.range.end;
         if (at < std::min(b, e) || at > std::max(b, e))
-            continue;  // the client asked for the hints of a range only
-        out.push_back({convert.position(at), " " + lens.title, true, {protocol::MarkupKind::Markdown, lens.tooltip}});
+            continue; // the client asked for the hints of a range only
+        out.push_back({convert.position(at),
+                       " " + lens.title,
+                       true,
+                       {protocol::MarkupKind::Markdown, lens.tooltip}});
     }
     return out;
 }
 
-// ---- commands ------------------------------------------------------------------------------------------
+// ---- commands
+// ------------------------------------------------------------------------------------------
 
 Reply<json> Server::onExecuteCommand(const protocol::ExecuteCommandParams& params) {
     auto answer = [](auto reply) -> Reply<json> {
@@ -461,9 +515,9 @@ Reply<json> Server::onExecuteCommand(const protocol::ExecuteCommandParams& param
 model::FileScope Server::writableScope(const fs::path& near) const {
     // A command a client sends while a stranger's repository is open must not write outside the
     // workspace, nor through a link out of it.
-    return model::FileScope::ofRoots(workspaceFolders_.empty()
-                                         ? std::vector<fs::path>{model::FileScope::projectRootOf(near)}
-                                         : workspaceFolders_);
+    return model::FileScope::ofRoots(
+        workspaceFolders_.empty() ? std::vector<fs::path>{model::FileScope::projectRootOf(near)}
+                                  : workspaceFolders_);
 }
 
 // modak.generate {uri, deployment?, outputDir?}: what `modak generate` does, on the open (maybe
@@ -486,13 +540,16 @@ Reply<protocol::GenerateResult> Server::generateCommand(const protocol::Generate
     return result;
 }
 
-// modak.import {source, output?, name?, force?}: what `modak import` does. The source is a path or a
-// file: URI, relative to the first workspace folder; the output is relative to the source's folder.
+// modak.import {source, output?, name?, force?}: what `modak import` does. The source is a path or
+// a file: URI, relative to the first workspace folder; the output is relative to the source's
+// folder.
 Reply<protocol::ImportResult> Server::importCommand(const protocol::ImportArguments& args) {
-    fs::path source = args.source.rfind("file://", 0) == 0 ? pathFromUri(args.source) : fs::path(args.source);
+    fs::path source =
+        args.source.rfind("file://", 0) == 0 ? pathFromUri(args.source) : fs::path(args.source);
     if (source.is_relative() && !workspaceFolders_.empty())
         source = workspaceFolders_.front() / source;
-    fs::path output = args.output ? fs::path(*args.output) : fs::path(source).replace_extension(".modak");
+    fs::path output =
+        args.output ? fs::path(*args.output) : fs::path(source).replace_extension(".modak");
     if (output.is_relative())
         output = source.parent_path() / output;
     ImportRequest request;
@@ -506,7 +563,8 @@ Reply<protocol::ImportResult> Server::importCommand(const protocol::ImportArgume
     ImportOutcome outcome = importAndWrite(request);
     if (!outcome.error.empty())
         return ResponseError{ErrorCode::RequestFailed, outcome.error};
-    return protocol::ImportResult{request.output.string(), uriFromPath(request.output), std::move(outcome.warnings)};
+    return protocol::ImportResult{request.output.string(), uriFromPath(request.output),
+                                  std::move(outcome.warnings)};
 }
 
 } // namespace modak::lsp

@@ -6,7 +6,9 @@
 namespace modak::lsp {
 namespace {
 
-bool continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+bool continuation(unsigned char c) {
+    return (c & 0xC0) == 0x80;
+}
 
 /// Length in bytes of the UTF-8 sequence starting with `c` (1 for invalid lead bytes, which are
 /// counted as one code unit each, like a replacement character).
@@ -41,7 +43,7 @@ uint32_t LineIndex::lineEnd(uint32_t line) const {
         return static_cast<uint32_t>(text_.size());
     if (line + 1 >= starts_.size())
         return static_cast<uint32_t>(text_.size());
-    uint32_t end = starts_[line + 1] - 1;  // the terminator's last byte
+    uint32_t end = starts_[line + 1] - 1; // the terminator's last byte
     if (text_[end] == '\n' && end > starts_[line] && text_[end - 1] == '\r')
         --end;
     return end;
@@ -61,7 +63,7 @@ uint32_t LineIndex::offset(Position p, PositionEncoding encoding) const {
                 len = 1;
         uint32_t width = encoding == PositionEncoding::Utf8 ? len : (len == 4 ? 2 : 1);
         if (units + width > p.character)
-            break;  // inside a code point: stay at its start
+            break; // inside a code point: stay at its start
         units += width;
         at += len;
     }
@@ -70,7 +72,8 @@ uint32_t LineIndex::offset(Position p, PositionEncoding encoding) const {
 
 Position LineIndex::position(uint32_t offset, PositionEncoding encoding) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
-    while (offset > 0 && offset < text_.size() && continuation(static_cast<unsigned char>(text_[offset])))
+    while (offset > 0 && offset < text_.size() &&
+           continuation(static_cast<unsigned char>(text_[offset])))
         --offset;
     auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
     uint32_t line = static_cast<uint32_t>(it - starts_.begin()) - 1;

@@ -26,7 +26,8 @@ std::string percentDecode(std::string_view s) {
     out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
         int hi, lo;
-        if (s[i] == '%' && i + 2 < s.size() && (hi = hexValue(s[i + 1])) >= 0 && (lo = hexValue(s[i + 2])) >= 0) {
+        if (s[i] == '%' && i + 2 < s.size() && (hi = hexValue(s[i + 1])) >= 0 &&
+            (lo = hexValue(s[i + 2])) >= 0) {
             out += static_cast<char>(hi * 16 + lo);
             i += 2;
         } else {
@@ -41,7 +42,7 @@ std::string percentDecode(std::string_view s) {
 fs::path pathFromUri(std::string_view uri) {
     if (uri.starts_with("file://")) {
         std::string_view rest = uri.substr(7);
-        auto slash = rest.find('/');  // skip an authority ("file://host/path")
+        auto slash = rest.find('/'); // skip an authority ("file://host/path")
         rest = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
         return fs::path(percentDecode(rest));
     }
@@ -72,7 +73,8 @@ const json& member(const json& j, std::string_view key) {
 }
 
 namespace {
-const json* optionalOf(const json& j, std::string_view key, bool (json::*is)() const noexcept, const char* type) {
+const json* optionalOf(const json& j, std::string_view key, bool (json::*is)() const noexcept,
+                       const char* type) {
     if (!j.is_object())
         throw InvalidParams(fmt::format("`{}` must be a member of an object", key));
     auto it = j.find(key);
@@ -94,9 +96,13 @@ std::optional<bool> optionalBool(const json& j, std::string_view key) {
     return v ? std::optional<bool>(v->get<bool>()) : std::nullopt;
 }
 
-const json* optionalObject(const json& j, std::string_view key) { return optionalOf(j, key, &json::is_object, "an object"); }
+const json* optionalObject(const json& j, std::string_view key) {
+    return optionalOf(j, key, &json::is_object, "an object");
+}
 
-const json* optionalArray(const json& j, std::string_view key) { return optionalOf(j, key, &json::is_array, "an array"); }
+const json* optionalArray(const json& j, std::string_view key) {
+    return optionalOf(j, key, &json::is_array, "an array");
+}
 
 std::string stringMember(const json& j, std::string_view key) {
     const json& v = member(j, key);
@@ -106,8 +112,8 @@ std::string stringMember(const json& j, std::string_view key) {
 }
 
 void from_json(const json& j, Position& p) {
-    if (!j.is_object() || !j.contains("line") || !j.contains("character") || !j["line"].is_number_integer() ||
-        !j["character"].is_number_integer())
+    if (!j.is_object() || !j.contains("line") || !j.contains("character") ||
+        !j["line"].is_number_integer() || !j["character"].is_number_integer())
         throw InvalidParams("a position needs integer `line` and `character`");
     auto line = j["line"].get<int64_t>(), character = j["character"].get<int64_t>();
     if (line < 0 || character < 0)
@@ -116,16 +122,20 @@ void from_json(const json& j, Position& p) {
     p = {clamp(line), clamp(character)};
 }
 
-void to_json(json& j, const Position& p) { j = {{"line", p.line}, {"character", p.character}}; }
+void to_json(json& j, const Position& p) {
+    j = {{"line", p.line}, {"character", p.character}};
+}
 
 namespace protocol {
 
 namespace {
 
-const char* markupKindName(MarkupKind kind) { return kind == MarkupKind::Markdown ? "markdown" : "plaintext"; }
+const char* markupKindName(MarkupKind kind) {
+    return kind == MarkupKind::Markdown ? "markdown" : "plaintext";
+}
 
 /// Sets `j[key]` only when `value` is not empty: LSP's optional members are absent, not null.
-template <class T>
+template<class T>
 void putIfNotEmpty(json& j, const char* key, const T& value) {
     if (!value.empty())
         j[key] = value;
@@ -145,10 +155,14 @@ std::optional<int64_t> integerIfPresent(const json& j, std::string_view key) {
 DiagnosticSeverity toDiagnosticSeverity(Severity severity) {
     switch (severity) {
     case Severity::Fatal:
-    case Severity::Error: return DiagnosticSeverity::Error;
-    case Severity::Warning: return DiagnosticSeverity::Warning;
-    case Severity::Note: return DiagnosticSeverity::Information;
-    case Severity::Ignored: return DiagnosticSeverity::Hint;
+    case Severity::Error:
+        return DiagnosticSeverity::Error;
+    case Severity::Warning:
+        return DiagnosticSeverity::Warning;
+    case Severity::Note:
+        return DiagnosticSeverity::Information;
+    case Severity::Ignored:
+        return DiagnosticSeverity::Hint;
     }
     return DiagnosticSeverity::Error;
 }
@@ -158,11 +172,17 @@ void from_json(const json& j, Range& r) {
     from_json(member(j, "end"), r.end);
 }
 
-void to_json(json& j, const Range& r) { j = {{"start", r.start}, {"end", r.end}}; }
+void to_json(json& j, const Range& r) {
+    j = {{"start", r.start}, {"end", r.end}};
+}
 
-void to_json(json& j, const Location& l) { j = {{"uri", l.uri}, {"range", l.range}}; }
+void to_json(json& j, const Location& l) {
+    j = {{"uri", l.uri}, {"range", l.range}};
+}
 
-void to_json(json& j, const TextEdit& e) { j = {{"range", e.range}, {"newText", e.newText}}; }
+void to_json(json& j, const TextEdit& e) {
+    j = {{"range", e.range}, {"newText", e.newText}};
+}
 
 void to_json(json& j, const WorkspaceEdit& e) {
     json changes = json::object();
@@ -171,7 +191,9 @@ void to_json(json& j, const WorkspaceEdit& e) {
     j = {{"changes", std::move(changes)}};
 }
 
-void to_json(json& j, const MarkupContent& m) { j = {{"kind", markupKindName(m.kind)}, {"value", m.value}}; }
+void to_json(json& j, const MarkupContent& m) {
+    j = {{"kind", markupKindName(m.kind)}, {"value", m.value}};
+}
 
 void to_json(json& j, const Command& c) {
     j = {{"title", c.title}, {"command", c.command}};
@@ -179,21 +201,26 @@ void to_json(json& j, const Command& c) {
         j["arguments"] = *c.arguments;
 }
 
-void from_json(const json& j, TextDocumentIdentifier& t) { t.uri = stringMember(j, "uri"); }
+void from_json(const json& j, TextDocumentIdentifier& t) {
+    t.uri = stringMember(j, "uri");
+}
 
 void from_json(const json& j, TextDocumentPositionParams& p) {
     from_json(member(j, "textDocument"), p.textDocument);
     from_json(member(j, "position"), p.position);
 }
 
-void from_json(const json& j, TextDocumentParams& p) { from_json(member(j, "textDocument"), p.textDocument); }
+void from_json(const json& j, TextDocumentParams& p) {
+    from_json(member(j, "textDocument"), p.textDocument);
+}
 
 void from_json(const json& j, TextDocumentRangeParams& p) {
     from_json(member(j, "textDocument"), p.textDocument);
     from_json(member(j, "range"), p.range);
 }
 
-// ---- lifecycle -------------------------------------------------------------------------------------
+// ---- lifecycle
+// -------------------------------------------------------------------------------------
 
 void from_json(const json& j, ClientCapabilities& c) {
     // Capabilities are what the client can do: one of an unexpected shape is one it cannot.
@@ -211,7 +238,8 @@ void from_json(const json& j, ClientCapabilities& c) {
         return v && *v == true;
     };
     c = {};
-    if (const json* encodings = at({"general", "positionEncodings"}); encodings && encodings->is_array())
+    if (const json* encodings = at({"general", "positionEncodings"});
+        encodings && encodings->is_array())
         for (const auto& e : *encodings)
             if (e == "utf-8") {
                 c.encoding = PositionEncoding::Utf8;
@@ -222,7 +250,8 @@ void from_json(const json& j, ClientCapabilities& c) {
     c.markdown = !formats || !formats->is_array() ||
                  std::find(formats->begin(), formats->end(), "markdown") != formats->end();
     c.configuration = isTrue({"workspace", "configuration"});
-    c.hierarchicalSymbols = isTrue({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"});
+    c.hierarchicalSymbols =
+        isTrue({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"});
     c.diagnosticVersion = isTrue({"textDocument", "publishDiagnostics", "versionSupport"});
     const json* diagnostic = at({"textDocument", "diagnostic"});
     c.pullDiagnostics = diagnostic && diagnostic->is_object();
@@ -239,11 +268,13 @@ void from_json(const json& j, InitializeParams& p) {
         for (const auto& folder : *folders)
             p.workspaceFolders.push_back(stringMember(folder, "uri"));
     auto options = j.find("initializationOptions");
-    p.initializationOptions = options != j.end() && options->is_object() ? *options : json::object();
+    p.initializationOptions =
+        options != j.end() && options->is_object() ? *options : json::object();
 }
 
 void to_json(json& j, const InitializeResult& r) {
-    j = {{"capabilities", r.capabilities}, {"serverInfo", {{"name", r.serverName}, {"version", r.serverVersion}}}};
+    j = {{"capabilities", r.capabilities},
+         {"serverInfo", {{"name", r.serverName}, {"version", r.serverVersion}}}};
 }
 
 void from_json(const json& j, DidChangeConfigurationParams& p) {
@@ -254,7 +285,8 @@ void from_json(const json& j, DidChangeConfigurationParams& p) {
         p.modakSettings.reset();
 }
 
-// ---- document sync ---------------------------------------------------------------------------------
+// ---- document sync
+// ---------------------------------------------------------------------------------
 
 void from_json(const json& j, DidOpenTextDocumentParams& p) {
     const json& td = member(j, "textDocument");
@@ -287,10 +319,15 @@ void from_json(const json& j, DidChangeTextDocumentParams& p) {
     p.contentChanges = changes.get<std::vector<TextDocumentContentChangeEvent>>();
 }
 
-// ---- diagnostics -----------------------------------------------------------------------------------
+// ---- diagnostics
+// -----------------------------------------------------------------------------------
 
 void to_json(json& j, const Diagnostic& d) {
-    j = {{"range", d.range}, {"severity", d.severity}, {"code", d.code}, {"source", d.source}, {"message", d.message}};
+    j = {{"range", d.range},
+         {"severity", d.severity},
+         {"code", d.code},
+         {"source", d.source},
+         {"message", d.message}};
     if (!d.relatedInformation.empty()) {
         json related = json::array();
         for (const auto& r : d.relatedInformation)
@@ -317,7 +354,8 @@ void to_json(json& j, const DocumentDiagnosticReport& r) {
         j = {{"kind", "full"}, {"resultId", r.resultId}, {"items", r.items}};
 }
 
-// ---- completion and hover --------------------------------------------------------------------------
+// ---- completion and hover
+// --------------------------------------------------------------------------
 
 void to_json(json& j, const CompletionItem& c) {
     j = {{"label", c.label}, {"kind", c.kind}};
@@ -330,11 +368,16 @@ void to_json(json& j, const CompletionItem& c) {
     putIfNotEmpty(j, "filterText", c.filterText);
 }
 
-void to_json(json& j, const CompletionList& l) { j = {{"isIncomplete", l.isIncomplete}, {"items", l.items}}; }
+void to_json(json& j, const CompletionList& l) {
+    j = {{"isIncomplete", l.isIncomplete}, {"items", l.items}};
+}
 
-void to_json(json& j, const Hover& h) { j = {{"contents", h.contents}, {"range", h.range}}; }
+void to_json(json& j, const Hover& h) {
+    j = {{"contents", h.contents}, {"range", h.range}};
+}
 
-// ---- navigation ------------------------------------------------------------------------------------
+// ---- navigation
+// ------------------------------------------------------------------------------------
 
 void from_json(const json& j, ReferenceParams& p) {
     from_json(j, static_cast<TextDocumentPositionParams&>(p));
@@ -342,14 +385,17 @@ void from_json(const json& j, ReferenceParams& p) {
     p.includeDeclaration = context && optionalBool(*context, "includeDeclaration").value_or(false);
 }
 
-void to_json(json& j, const PrepareRenameResult& r) { j = {{"range", r.range}, {"placeholder", r.placeholder}}; }
+void to_json(json& j, const PrepareRenameResult& r) {
+    j = {{"range", r.range}, {"placeholder", r.placeholder}};
+}
 
 void from_json(const json& j, RenameParams& p) {
     from_json(j, static_cast<TextDocumentPositionParams&>(p));
     p.newName = stringMember(j, "newName");
 }
 
-// ---- outline ---------------------------------------------------------------------------------------
+// ---- outline
+// ---------------------------------------------------------------------------------------
 
 void to_json(json& j, const DocumentSymbol& s) {
     j = {{"name", s.name},
@@ -365,7 +411,9 @@ void to_json(json& j, const SymbolInformation& s) {
     putIfNotEmpty(j, "containerName", s.containerName);
 }
 
-void from_json(const json& j, WorkspaceSymbolParams& p) { p.query = optionalString(j, "query").value_or(""); }
+void from_json(const json& j, WorkspaceSymbolParams& p) {
+    p.query = optionalString(j, "query").value_or("");
+}
 
 void to_json(json& j, const FoldingRange& f) {
     j = {{"startLine", f.startLine}, {"endLine", f.endLine}};
@@ -386,14 +434,17 @@ void to_json(json& j, const SelectionRange& s) {
         j["parent"] = *s.parent;
 }
 
-// ---- semantic tokens -------------------------------------------------------------------------------
+// ---- semantic tokens
+// -------------------------------------------------------------------------------
 
 void from_json(const json& j, SemanticTokensDeltaParams& p) {
     from_json(member(j, "textDocument"), p.textDocument);
     p.previousResultId = optionalString(j, "previousResultId").value_or("");
 }
 
-void to_json(json& j, const SemanticTokens& t) { j = {{"resultId", t.resultId}, {"data", t.data}}; }
+void to_json(json& j, const SemanticTokens& t) {
+    j = {{"resultId", t.resultId}, {"data", t.data}};
+}
 
 void to_json(json& j, const SemanticTokensDelta& d) {
     json edits = json::array();
@@ -402,7 +453,8 @@ void to_json(json& j, const SemanticTokensDelta& d) {
     j = {{"resultId", d.resultId}, {"edits", std::move(edits)}};
 }
 
-// ---- edits and actions -----------------------------------------------------------------------------
+// ---- edits and actions
+// -----------------------------------------------------------------------------
 
 void to_json(json& j, const CodeAction& a) {
     j = {{"title", a.title}, {"kind", a.kind}, {"edit", a.edit}};
@@ -412,13 +464,19 @@ void to_json(json& j, const CodeAction& a) {
         j["diagnostics"] = a.diagnostics;
 }
 
-void to_json(json& j, const CodeLens& l) { j = {{"range", l.range}, {"command", l.command}}; }
-
-void to_json(json& j, const InlayHint& h) {
-    j = {{"position", h.position}, {"label", h.label}, {"paddingLeft", h.paddingLeft}, {"tooltip", h.tooltip}};
+void to_json(json& j, const CodeLens& l) {
+    j = {{"range", l.range}, {"command", l.command}};
 }
 
-// ---- modak's own -----------------------------------------------------------------------------------
+void to_json(json& j, const InlayHint& h) {
+    j = {{"position", h.position},
+         {"label", h.label},
+         {"paddingLeft", h.paddingLeft},
+         {"tooltip", h.tooltip}};
+}
+
+// ---- modak's own
+// -----------------------------------------------------------------------------------
 
 void from_json(const json& j, ExecuteCommandParams& p) {
     p.command = stringMember(j, "command");
@@ -432,7 +490,9 @@ void from_json(const json& j, GenerateArguments& a) {
     a.outputDir = optionalString(j, "outputDir").value_or("generated");
 }
 
-void to_json(json& j, const GenerateResult& r) { j = {{"outputDir", r.outputDir}, {"files", r.files}}; }
+void to_json(json& j, const GenerateResult& r) {
+    j = {{"outputDir", r.outputDir}, {"files", r.files}};
+}
 
 void from_json(const json& j, ImportArguments& a) {
     a.source = stringMember(j, "source");
@@ -441,9 +501,13 @@ void from_json(const json& j, ImportArguments& a) {
     a.force = optionalBool(j, "force").value_or(false);
 }
 
-void to_json(json& j, const ImportResult& r) { j = {{"output", r.output}, {"uri", r.uri}, {"warnings", r.warnings}}; }
+void to_json(json& j, const ImportResult& r) {
+    j = {{"output", r.output}, {"uri", r.uri}, {"warnings", r.warnings}};
+}
 
-void to_json(json& j, const SyntaxTreeResult& r) { j = {{"version", r.version}, {"tree", r.tree}}; }
+void to_json(json& j, const SyntaxTreeResult& r) {
+    j = {{"version", r.version}, {"tree", r.tree}};
+}
 
 } // namespace protocol
 

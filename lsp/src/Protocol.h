@@ -10,7 +10,6 @@
 #pragma once
 
 #include "Positions.h"
-
 #include "modak/diag/Diagnostic.h"
 
 #include <nlohmann/json.hpp>
@@ -59,12 +58,12 @@ struct ResponseError {
 };
 
 /// What a typed handler answers: its result, or an error the binder sends as the reply's `error`.
-template <class T>
+template<class T>
 class Reply {
 public:
-    template <class U>
-        requires std::constructible_from<T, U&&>
-    Reply(U&& value) : value_(std::in_place_index<0>, std::forward<U>(value)) {}
+    template<class U>
+    requires std::constructible_from<T, U&&> Reply(U&& value)
+        : value_(std::in_place_index<0>, std::forward<U>(value)) {}
     Reply(ResponseError error) : value_(std::in_place_index<1>, std::move(error)) {}
 
     bool ok() const { return value_.index() == 0; }
@@ -90,7 +89,7 @@ std::optional<bool> optionalBool(const json& j, std::string_view key);
 const json* optionalObject(const json& j, std::string_view key);
 const json* optionalArray(const json& j, std::string_view key);
 
-void from_json(const json& j, Position& p);  ///< integer line and character, clamped to 2^32-1
+void from_json(const json& j, Position& p); ///< integer line and character, clamped to 2^32-1
 void to_json(json& j, const Position& p);
 
 /// LSP's types. Their names are the specification's, so several repeat a name of the features
@@ -126,7 +125,8 @@ enum class TextDocumentSyncKind : int { None = 0, Full = 1, Incremental = 2 };
 enum class MarkupKind : uint8_t { PlainText, Markdown };  ///< "plaintext", "markdown"
 // clang-format on
 
-// ---- basic structures ----------------------------------------------------------------------------
+// ---- basic structures
+// ----------------------------------------------------------------------------
 
 struct Range {
     Position start, end;
@@ -147,7 +147,7 @@ struct TextEdit {
 void to_json(json& j, const TextEdit& e);
 
 struct WorkspaceEdit {
-    std::map<std::string, std::vector<TextEdit>> changes;  ///< by document URI
+    std::map<std::string, std::vector<TextEdit>> changes; ///< by document URI
 };
 void to_json(json& j, const WorkspaceEdit& e);
 
@@ -159,8 +159,8 @@ void to_json(json& j, const MarkupContent& m);
 
 struct Command {
     std::string title;
-    std::string command;          ///< "" for a lens that only shows its title
-    std::optional<json> arguments;  ///< an array
+    std::string command;           ///< "" for a lens that only shows its title
+    std::optional<json> arguments; ///< an array
 };
 void to_json(json& j, const Command& c);
 
@@ -192,42 +192,44 @@ void from_json(const json& j, TextDocumentRangeParams& p);
 struct NoParams {};
 inline void from_json(const json&, NoParams&) {}
 
-// ---- lifecycle -------------------------------------------------------------------------------------
+// ---- lifecycle
+// -------------------------------------------------------------------------------------
 
 /// What the server takes from the client's capabilities (the rest of them are ignored).
 struct ClientCapabilities {
-    PositionEncoding encoding = PositionEncoding::Utf16;  ///< utf-8 when the client offers it
+    PositionEncoding encoding = PositionEncoding::Utf16; ///< utf-8 when the client offers it
     bool snippets = false;
     bool markdown = true;
     bool configuration = false;
     bool hierarchicalSymbols = false;
     bool diagnosticVersion = false;
-    bool pullDiagnostics = false;    ///< the client pulls (textDocument/diagnostic): do not also push
-    bool diagnosticRefresh = false;  ///< workspace/diagnostic/refresh is understood
+    bool pullDiagnostics = false; ///< the client pulls (textDocument/diagnostic): do not also push
+    bool diagnosticRefresh = false; ///< workspace/diagnostic/refresh is understood
 };
 /// Lenient inside: a capability of an unexpected shape is "not supported".
 void from_json(const json& j, ClientCapabilities& c);
 
 struct InitializeParams {
     ClientCapabilities capabilities;
-    std::vector<std::string> workspaceFolders;  ///< their URIs
+    std::vector<std::string> workspaceFolders; ///< their URIs
     std::optional<std::string> rootUri;
-    json initializationOptions;  ///< `modak.*` settings when an object
+    json initializationOptions; ///< `modak.*` settings when an object
 };
 void from_json(const json& j, InitializeParams& p);
 
 struct InitializeResult {
-    json capabilities;  ///< ServerCapabilities (built by the server, as clangd does)
+    json capabilities; ///< ServerCapabilities (built by the server, as clangd does)
     std::string serverName, serverVersion;
 };
 void to_json(json& j, const InitializeResult& r);
 
 struct DidChangeConfigurationParams {
-    std::optional<json> modakSettings;  ///< `settings.modak`; absent: pull them from the client
+    std::optional<json> modakSettings; ///< `settings.modak`; absent: pull them from the client
 };
 void from_json(const json& j, DidChangeConfigurationParams& p);
 
-// ---- document sync ---------------------------------------------------------------------------------
+// ---- document sync
+// ---------------------------------------------------------------------------------
 
 struct DidOpenTextDocumentParams {
     std::string uri, text;
@@ -236,19 +238,20 @@ struct DidOpenTextDocumentParams {
 void from_json(const json& j, DidOpenTextDocumentParams& p);
 
 struct TextDocumentContentChangeEvent {
-    std::optional<Range> range;  ///< absent: `text` replaces the whole document
+    std::optional<Range> range; ///< absent: `text` replaces the whole document
     std::string text;
 };
 void from_json(const json& j, TextDocumentContentChangeEvent& e);
 
 struct DidChangeTextDocumentParams {
     std::string uri;
-    std::optional<int64_t> version;  ///< kept only when an integer
+    std::optional<int64_t> version; ///< kept only when an integer
     std::vector<TextDocumentContentChangeEvent> contentChanges;
 };
 void from_json(const json& j, DidChangeTextDocumentParams& p);
 
-// ---- diagnostics -----------------------------------------------------------------------------------
+// ---- diagnostics
+// -----------------------------------------------------------------------------------
 
 struct DiagnosticRelatedInformation {
     Location location;
@@ -258,10 +261,10 @@ struct DiagnosticRelatedInformation {
 struct Diagnostic {
     Range range;
     DiagnosticSeverity severity = DiagnosticSeverity::Error;
-    std::string code;  ///< the public kebab-case name (docs/diagnostics.md)
+    std::string code; ///< the public kebab-case name (docs/diagnostics.md)
     std::string source = "modak";
     std::string message;
-    std::vector<DiagnosticRelatedInformation> relatedInformation;  ///< omitted when empty
+    std::vector<DiagnosticRelatedInformation> relatedInformation; ///< omitted when empty
 };
 void to_json(json& j, const Diagnostic& d);
 
@@ -286,18 +289,19 @@ struct DocumentDiagnosticReport {
 };
 void to_json(json& j, const DocumentDiagnosticReport& r);
 
-// ---- completion and hover --------------------------------------------------------------------------
+// ---- completion and hover
+// --------------------------------------------------------------------------
 
 struct CompletionParams : TextDocumentPositionParams {};
 
 struct CompletionItem {
     std::string label;
     CompletionItemKind kind = CompletionItemKind::Property;
-    std::string detail;                          ///< omitted when empty
+    std::string detail; ///< omitted when empty
     std::optional<MarkupContent> documentation;
     TextEdit textEdit;
     InsertTextFormat insertTextFormat = InsertTextFormat::PlainText;
-    std::string sortText, filterText;  ///< omitted when empty
+    std::string sortText, filterText; ///< omitted when empty
 };
 void to_json(json& j, const CompletionItem& c);
 
@@ -315,12 +319,13 @@ struct Hover {
 };
 void to_json(json& j, const Hover& h);
 
-// ---- navigation ------------------------------------------------------------------------------------
+// ---- navigation
+// ------------------------------------------------------------------------------------
 
 struct DefinitionParams : TextDocumentPositionParams {};
 
 struct ReferenceParams : TextDocumentPositionParams {
-    bool includeDeclaration = false;  ///< `context.includeDeclaration`
+    bool includeDeclaration = false; ///< `context.includeDeclaration`
 };
 void from_json(const json& j, ReferenceParams& p);
 
@@ -337,10 +342,11 @@ struct RenameParams : TextDocumentPositionParams {
 };
 void from_json(const json& j, RenameParams& p);
 
-// ---- outline ---------------------------------------------------------------------------------------
+// ---- outline
+// ---------------------------------------------------------------------------------------
 
 struct DocumentSymbol {
-    std::string name, detail;  ///< detail omitted when empty
+    std::string name, detail; ///< detail omitted when empty
     SymbolKind kind = SymbolKind::Object;
     Range range, selectionRange;
     std::vector<DocumentSymbol> children;
@@ -352,7 +358,7 @@ struct SymbolInformation {
     std::string name;
     SymbolKind kind = SymbolKind::Object;
     Location location;
-    std::string containerName;  ///< omitted when empty
+    std::string containerName; ///< omitted when empty
 };
 void to_json(json& j, const SymbolInformation& s);
 
@@ -366,7 +372,7 @@ void from_json(const json& j, WorkspaceSymbolParams& p);
 
 struct FoldingRange {
     uint32_t startLine = 0, endLine = 0;
-    std::string kind;  ///< "comment", "imports", "region"; omitted when empty
+    std::string kind; ///< "comment", "imports", "region"; omitted when empty
 };
 void to_json(json& j, const FoldingRange& f);
 
@@ -382,7 +388,8 @@ struct SelectionRange {
 };
 void to_json(json& j, const SelectionRange& s);
 
-// ---- semantic tokens -------------------------------------------------------------------------------
+// ---- semantic tokens
+// -------------------------------------------------------------------------------
 
 struct SemanticTokensDeltaParams {
     TextDocumentIdentifier textDocument;
@@ -392,7 +399,7 @@ void from_json(const json& j, SemanticTokensDeltaParams& p);
 
 struct SemanticTokens {
     std::string resultId;
-    std::vector<uint32_t> data;  ///< 5 integers per token, relative to the previous one
+    std::vector<uint32_t> data; ///< 5 integers per token, relative to the previous one
 };
 void to_json(json& j, const SemanticTokens& t);
 
@@ -406,12 +413,13 @@ struct SemanticTokensDelta {
 };
 void to_json(json& j, const SemanticTokensDelta& d);
 
-// ---- edits and actions -----------------------------------------------------------------------------
+// ---- edits and actions
+// -----------------------------------------------------------------------------
 
 struct CodeAction {
     std::string title;
-    std::string kind;  ///< "quickfix", "source.fixAll"
-    std::vector<Diagnostic> diagnostics;  ///< the one it fixes; omitted when empty
+    std::string kind;                    ///< "quickfix", "source.fixAll"
+    std::vector<Diagnostic> diagnostics; ///< the one it fixes; omitted when empty
     bool isPreferred = false;
     WorkspaceEdit edit;
 };
@@ -431,18 +439,19 @@ struct InlayHint {
 };
 void to_json(json& j, const InlayHint& h);
 
-// ---- modak's own -----------------------------------------------------------------------------------
+// ---- modak's own
+// -----------------------------------------------------------------------------------
 
 struct ExecuteCommandParams {
     std::string command;
-    json argument = json::object();  ///< the first of `arguments`, `{}` when there is none
+    json argument = json::object(); ///< the first of `arguments`, `{}` when there is none
 };
 void from_json(const json& j, ExecuteCommandParams& p);
 
 /// `modak.generate` `{uri, deployment?, outputDir?}`.
 struct GenerateArguments {
     std::string uri;
-    std::string deployment;  ///< empty: every deployment
+    std::string deployment; ///< empty: every deployment
     std::string outputDir = "generated";
 };
 void from_json(const json& j, GenerateArguments& a);

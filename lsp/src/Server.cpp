@@ -28,11 +28,12 @@ Server::Server(const ServerOptions& options) : options_(options) {
 
 Server::~Server() {
     if (readerThread_.joinable()) {
-        // Stop the reader; join it when it returns soon (input at its end, or in memory), else leave
-        // it blocked on stdin holding its own share of the inbox (the process is ending).
+        // Stop the reader; join it when it returns soon (input at its end, or in memory), else
+        // leave it blocked on stdin holding its own share of the inbox (the process is ending).
         std::unique_lock lock(inbox_->mutex);
         inbox_->stop = true;
-        bool done = inbox_->wake.wait_for(lock, std::chrono::milliseconds(500), [&] { return inbox_->readerDone; });
+        bool done = inbox_->wake.wait_for(lock, std::chrono::milliseconds(500),
+                                          [&] { return inbox_->readerDone; });
         lock.unlock();
         if (done)
             readerThread_.join();
@@ -62,7 +63,8 @@ void Server::onNotification(std::string method, NotificationHandler handler) {
     notifications_[std::move(method)] = std::move(handler);
 }
 
-// ---- the message loop -----------------------------------------------------------------------------
+// ---- the message loop
+// -----------------------------------------------------------------------------
 
 namespace {
 
@@ -114,7 +116,8 @@ void readMessages(std::shared_ptr<Inbox> inbox) {
         const std::string* method = stringField(item.message, "method");
         const json* params = objectField(item.message, "params");
         if (method && *method == "$/cancelRequest" && params && params->contains("id"))
-            inbox->cancelled.insert((*params)["id"].dump(-1, ' ', false, json::error_handler_t::replace));
+            inbox->cancelled.insert(
+                (*params)["id"].dump(-1, ' ', false, json::error_handler_t::replace));
         inbox->queue.push_back(std::move(item));
         inbox->wake.notify_all();
     }
@@ -160,14 +163,15 @@ int Server::run() {
     if (!options_.litTest)
         readerThread_ = std::thread(readMessages, inbox_);
     for (;;) {
-        bool due = std::any_of(documents_.begin(), documents_.end(), [](auto& d) { return d.second->diagnosticsDue; });
+        bool due = std::any_of(documents_.begin(), documents_.end(),
+                               [](auto& d) { return d.second->diagnosticsDue; });
         Incoming item;
         if (!next(item, !due)) {
             if (due) {
                 publishDue();
                 continue;
             }
-            break;  // end of input
+            break; // end of input
         }
         dispatch(item);
         if (exitRequested_)
@@ -178,7 +182,7 @@ int Server::run() {
             std::unique_lock lock(inbox_->mutex);
             bool idle = inbox_->queue.empty();
             lock.unlock();
-            if (idle)  // a burst of edits is analysed once, after its last message
+            if (idle) // a burst of edits is analysed once, after its last message
                 publishDue();
         }
     }
@@ -202,7 +206,8 @@ void Server::dispatch(Incoming& item) {
         else if (!m.contains("id"))
             handleNotification(m);
         else
-            replyError(nullptr, ErrorCode::InvalidRequest, "a request id must be an integer or a string");
+            replyError(nullptr, ErrorCode::InvalidRequest,
+                       "a request id must be an integer or a string");
     } else if (hasId && (m.contains("result") || m.contains("error"))) {
         handleResponse(m);
     } else {
@@ -236,12 +241,14 @@ void Server::handleRequest(const json& m) {
         replyError(id, ErrorCode::MethodNotFound, "unknown method " + method);
         return;
     }
-    if (!params.is_object()) {  // every method modak serves takes named parameters (or none)
-        replyError(id, ErrorCode::InvalidParams, fmt::format("the parameters of {} must be an object", method));
+    if (!params.is_object()) { // every method modak serves takes named parameters (or none)
+        replyError(id, ErrorCode::InvalidParams,
+                   fmt::format("the parameters of {} must be an object", method));
         return;
     }
-    if (staleOnEdit_.count(method) && params.contains("textDocument") && params["textDocument"].is_object() &&
-        params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
+    if (staleOnEdit_.count(method) && params.contains("textDocument") &&
+        params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
+        params["textDocument"]["uri"].is_string() &&
         editQueuedFor(params["textDocument"]["uri"].get<std::string>())) {
         replyError(id, ErrorCode::ContentModified, "the document changed");
         return;
@@ -257,17 +264,20 @@ void Server::handleRequest(const json& m) {
     } catch (const RequestFailed& e) {
         replyError(id, ErrorCode::RequestFailed, e.what());
     } catch (const json::exception& e) {
-        // Parameters are read by their from_json (Protocol.cpp), which names what is wrong; one read
-        // otherwise with the wrong type lands here, and is the peer's error too.
+        // Parameters are read by their from_json (Protocol.cpp), which names what is wrong; one
+        // read otherwise with the wrong type lands here, and is the peer's error too.
         replyError(id, ErrorCode::InvalidParams,
                    fmt::format("a parameter of {} has the wrong type ({})", method, e.what()));
     } catch (const std::exception& e) {
         // A bug must not take the editor's server down: answer, log, live on.
         log(fmt::format("internal error in {}: {}", method, e.what()));
-        replyError(id, ErrorCode::InternalError, fmt::format("internal error in {}: {}", method, e.what()));
+        replyError(id, ErrorCode::InternalError,
+                   fmt::format("internal error in {}: {}", method, e.what()));
     }
     if (options_.verbose) {
-        auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+        auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
         log(fmt::format("{} answered in {:.2f} ms", method, us / 1000.0));
     }
 }
@@ -279,10 +289,10 @@ void Server::handleNotification(const json& m) {
         return;
     }
     if (state_ == State::Uninitialized && method != "initialized")
-        return;  // notifications before initialize are dropped, as the protocol says
+        return; // notifications before initialize are dropped, as the protocol says
     auto it = notifications_.find(method);
     if (it == notifications_.end())
-        return;  // unknown notifications ($/… included) are ignored
+        return; // unknown notifications ($/… included) are ignored
     json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
     if (!params.is_object()) {
         log(fmt::format("notification {} ignored: its parameters are not an object", method));
@@ -330,7 +340,9 @@ void Server::send(const json& message) {
     }
 }
 
-void Server::reply(const json& id, json result) { send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
+void Server::reply(const json& id, json result) {
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
 
 void Server::replyError(const json& id, ErrorCode code, const std::string& message) {
     send({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
@@ -340,13 +352,15 @@ void Server::notify(const std::string& method, json params) {
     send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
 }
 
-void Server::request(const std::string& method, json params, std::function<void(const json&)> onResult) {
+void Server::request(const std::string& method, json params,
+                     std::function<void(const json&)> onResult) {
     int64_t id = nextRequestId_++;
     pending_[id] = std::move(onResult);
     send({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
 }
 
-// ---- lifecycle and configuration ----------------------------------------------------------------------
+// ---- lifecycle and configuration
+// ----------------------------------------------------------------------
 
 Reply<protocol::InitializeResult> Server::onInitialize(const protocol::InitializeParams& params) {
     if (state_ != State::Uninitialized)
@@ -362,7 +376,9 @@ Reply<protocol::InitializeResult> Server::onInitialize(const protocol::Initializ
     return protocol::InitializeResult{capabilities(), "modak", options_.version};
 }
 
-void Server::onInitialized(const protocol::NoParams&) { pullConfiguration(); }
+void Server::onInitialized(const protocol::NoParams&) {
+    pullConfiguration();
+}
 
 Reply<std::nullptr_t> Server::onShutdown(const protocol::NoParams&) {
     state_ = State::ShuttingDown;
@@ -383,14 +399,16 @@ void Server::onDidOpen(const protocol::DidOpenTextDocumentParams& params) {
 void Server::onDidChange(const protocol::DidChangeTextDocumentParams& params) {
     auto it = documents_.find(params.uri);
     if (it == documents_.end())
-        return;  // a change to a document that is not open: nothing to apply it to
+        return; // a change to a document that is not open: nothing to apply it to
     OpenDocument& doc = *it->second;
     applyChanges(doc, params.contentChanges);
     if (params.version)
         doc.version = *params.version;
 }
 
-void Server::onDidClose(const protocol::TextDocumentParams& params) { closeDocument(params.textDocument.uri); }
+void Server::onDidClose(const protocol::TextDocumentParams& params) {
+    closeDocument(params.textDocument.uri);
+}
 
 // modak's own: the document's incrementally maintained tree-sitter tree as an S-expression (for
 // debugging editors' highlighting, and for tests that compare it with a fresh parse).
@@ -421,11 +439,11 @@ void Server::applySettings(const json& modak) {
         if (d.contains("delayMs") && d["delayMs"].is_number_integer())
             settings_.diagnosticsDelayMs = std::clamp(d["delayMs"].get<int>(), 0, 5000);
     }
-    if (modak.contains("inlayHints") && modak["inlayHints"].is_object() && modak["inlayHints"].contains("enabled") &&
-        modak["inlayHints"]["enabled"].is_boolean())
+    if (modak.contains("inlayHints") && modak["inlayHints"].is_object() &&
+        modak["inlayHints"].contains("enabled") && modak["inlayHints"]["enabled"].is_boolean())
         settings_.inlayHints = modak["inlayHints"]["enabled"].get<bool>();
-    if (modak.contains("codeLens") && modak["codeLens"].is_object() && modak["codeLens"].contains("enabled") &&
-        modak["codeLens"]["enabled"].is_boolean())
+    if (modak.contains("codeLens") && modak["codeLens"].is_object() &&
+        modak["codeLens"].contains("enabled") && modak["codeLens"]["enabled"].is_boolean())
         settings_.codeLens = modak["codeLens"]["enabled"].get<bool>();
     if (modak.contains("importRoots") && modak["importRoots"].is_array()) {
         std::vector<fs::path> roots;
@@ -439,7 +457,7 @@ void Server::applySettings(const json& modak) {
             }
         if (roots != settings_.importRoots) {
             settings_.importRoots = std::move(roots);
-            for (auto& [uri, doc] : documents_) {  // what imports may read has changed
+            for (auto& [uri, doc] : documents_) { // what imports may read has changed
                 doc->stale = true;
                 doc->diagnosticsDue = true;
             }
@@ -450,13 +468,15 @@ void Server::applySettings(const json& modak) {
 void Server::pullConfiguration() {
     if (!client_.configuration)
         return;
-    request("workspace/configuration", {{"items", json::array({{{"section", "modak"}}})}}, [this](const json& result) {
-        if (result.is_array() && !result.empty())
-            applySettings(result[0]);
-    });
+    request("workspace/configuration", {{"items", json::array({{{"section", "modak"}}})}},
+            [this](const json& result) {
+                if (result.is_array() && !result.empty())
+                    applySettings(result[0]);
+            });
 }
 
-// ---- documents -----------------------------------------------------------------------------------------
+// ---- documents
+// -----------------------------------------------------------------------------------------
 
 OpenDocument& Server::document(const protocol::TextDocumentIdentifier& id) {
     // Every request about a document needs it open: thrown (answered InvalidParams) rather than
@@ -494,7 +514,8 @@ void Server::closeDocument(const std::string& uri) {
     markImportersStale(path);
     // Clear what was shown for it: a closed document keeps no squiggles.
     if (!client_.pullDiagnostics)
-        notify("textDocument/publishDiagnostics", protocol::PublishDiagnosticsParams{uri, std::nullopt, {}});
+        notify("textDocument/publishDiagnostics",
+               protocol::PublishDiagnosticsParams{uri, std::nullopt, {}});
 }
 
 void Server::markImportersStale(const fs::path& changed) {
@@ -512,7 +533,8 @@ void Server::markImportersStale(const fs::path& changed) {
 }
 
 void Server::reparse(OpenDocument& doc, TSTree* old) {
-    TSTree* tree = ts_parser_parse_string(parser_, old, doc.text.data(), static_cast<uint32_t>(doc.text.size()));
+    TSTree* tree = ts_parser_parse_string(parser_, old, doc.text.data(),
+                                          static_cast<uint32_t>(doc.text.size()));
     if (old)
         ts_tree_delete(old);
     doc.tree = tree;
@@ -531,7 +553,8 @@ TSPoint pointAt(std::string_view text, uint32_t offset) {
 }
 } // namespace
 
-void Server::applyChanges(OpenDocument& doc, const std::vector<protocol::TextDocumentContentChangeEvent>& changes) {
+void Server::applyChanges(OpenDocument& doc,
+                          const std::vector<protocol::TextDocumentContentChangeEvent>& changes) {
     // All changes were read before any is applied (a malformed one drops the notification).
     bool full = false;
     for (const auto& change : changes) {
@@ -571,7 +594,8 @@ void Server::applyChanges(OpenDocument& doc, const std::vector<protocol::TextDoc
 
 std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     if (doc.stale || !doc.analysis) {
-        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree, settings_.importRoots);
+        doc.analysis =
+            Analysis::build(doc.path, doc.text, &overlay_, doc.tree, settings_.importRoots);
         doc.stale = false;
     }
     return doc.analysis;
@@ -590,7 +614,8 @@ std::string Server::uriOf(const Analysis& a, FileId file) const {
     return uriFromPath(fs::path(std::string(a.sources().path(file))));
 }
 
-// ---- conversions to LSP ------------------------------------------------------------------------------
+// ---- conversions to LSP
+// ------------------------------------------------------------------------------
 
 ToLsp::ToLsp(const Server& server, const Analysis& analysis, const LineIndex* documentIndex)
     : server_(server), analysis_(analysis), documentIndex_(documentIndex) {}
@@ -615,9 +640,13 @@ protocol::Range ToLsp::range(SourceRange r) {
             lines.position(std::max(r.begin, r.end), server_.client_.encoding)};
 }
 
-std::string ToLsp::uri(FileId file) { return server_.uriOf(analysis_, file.valid() ? file : analysis_.file()); }
+std::string ToLsp::uri(FileId file) {
+    return server_.uriOf(analysis_, file.valid() ? file : analysis_.file());
+}
 
-protocol::Location ToLsp::location(SourceRange r) { return {uri(r.file), range(r)}; }
+protocol::Location ToLsp::location(SourceRange r) {
+    return {uri(r.file), range(r)};
+}
 
 protocol::Diagnostic ToLsp::diagnostic(const Diagnostic& d) {
     protocol::Diagnostic out;
@@ -626,7 +655,7 @@ protocol::Diagnostic ToLsp::diagnostic(const Diagnostic& d) {
     out.code = std::string(diagInfo(d.code).name);
     out.message = d.message;
     for (const auto& note : d.notes)
-        if (note.range.file.valid())  // a note without a place is part of no file
+        if (note.range.file.valid()) // a note without a place is part of no file
             out.relatedInformation.push_back({location(note.range), note.message});
     return out;
 }
@@ -638,13 +667,14 @@ protocol::WorkspaceEdit ToLsp::workspaceEdit(const std::vector<TextEdit>& edits)
     return out;
 }
 
-// ---- diagnostics -------------------------------------------------------------------------------------
+// ---- diagnostics
+// -------------------------------------------------------------------------------------
 
 std::vector<protocol::Diagnostic> Server::documentDiagnostics(OpenDocument& doc) {
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
     std::vector<protocol::Diagnostic> items;
-    for (const auto& d : a->diagnostics())  // after the policy (Analysis): what `modak check` shows
+    for (const auto& d : a->diagnostics()) // after the policy (Analysis): what `modak check` shows
         if (d.range.file == a->file())
             items.push_back(convert.diagnostic(d));
     return items;

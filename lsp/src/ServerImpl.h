@@ -8,7 +8,6 @@
 #include "Positions.h"
 #include "Protocol.h"
 #include "Transport.h"
-
 #include "modak/lsp/Analysis.h"
 #include "modak/lsp/Features.h"
 #include "modak/lsp/Server.h"
@@ -40,17 +39,18 @@ struct OpenDocument {
     std::string text;
     int64_t version = 0;
     TSTree* tree = nullptr;
-    std::shared_ptr<const Analysis> analysis;  ///< null or stale after an edit
-    bool stale = true;                         ///< text changed since `analysis` was built
-    bool diagnosticsDue = true;                ///< diagnostics not yet published for this version
-    bool importsChanged = false;               ///< stale because a file it imports changed
-    std::unique_ptr<LineIndex> index;          ///< of `text`
-    std::vector<uint32_t> semanticTokens;      ///< the last tokens sent, for deltas
+    std::shared_ptr<const Analysis> analysis; ///< null or stale after an edit
+    bool stale = true;                        ///< text changed since `analysis` was built
+    bool diagnosticsDue = true;               ///< diagnostics not yet published for this version
+    bool importsChanged = false;              ///< stale because a file it imports changed
+    std::unique_ptr<LineIndex> index;         ///< of `text`
+    std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
     std::string semanticTokensId;
 };
 
 struct Settings {
-    int diagnosticsDelayMs = 0;  ///< quiet period before publishing (edits arriving meanwhile coalesce)
+    int diagnosticsDelayMs =
+        0; ///< quiet period before publishing (edits arriving meanwhile coalesce)
     bool inlayHints = true;
     bool codeLens = true;
     /// `modak.importRoots`: folders imports may read beside each document's project (absolute, or
@@ -73,10 +73,10 @@ struct Inbox {
     std::mutex mutex;
     std::condition_variable wake;
     std::deque<Incoming> queue;
-    std::set<std::string> cancelled;  ///< request ids (dumped JSON) cancelled before they ran
+    std::set<std::string> cancelled; ///< request ids (dumped JSON) cancelled before they ran
     bool inputEnded = false;
-    bool stop = false;        ///< the server has ended: read no more
-    bool readerDone = false;  ///< the reader thread has returned
+    bool stop = false;       ///< the server has ended: read no more
+    bool readerDone = false; ///< the reader thread has returned
 };
 
 class Server;
@@ -87,8 +87,8 @@ class ToLsp {
 public:
     /// `documentIndex`: the open document's index, when it indexes the analysis' own text.
     ToLsp(const Server& server, const Analysis& analysis, const LineIndex* documentIndex = nullptr);
-    protocol::Position position(uint32_t offset);  ///< in the document
-    protocol::Range range(SourceRange r);  ///< in whichever file of the analysis `r` is
+    protocol::Position position(uint32_t offset); ///< in the document
+    protocol::Range range(SourceRange r);         ///< in whichever file of the analysis `r` is
     protocol::Location location(SourceRange r);
     std::string uri(FileId file);
     /// The one conversion of a diagnostic, for push, pull and code actions: notes in a file become
@@ -101,7 +101,7 @@ private:
     const Server& server_;
     const Analysis& analysis_;
     const LineIndex* documentIndex_;
-    std::vector<std::pair<FileId, std::unique_ptr<LineIndex>>> indexes_;  ///< of the other files
+    std::vector<std::pair<FileId, std::unique_ptr<LineIndex>>> indexes_; ///< of the other files
 };
 
 class Server {
@@ -115,8 +115,8 @@ public:
     /// answers those with InvalidParams.
     using RequestHandler = std::function<Reply<json>(const json& params)>;
     using NotificationHandler = std::function<void(const json& params)>;
-    /// Registers a request handler. `staleOnEdit`: answered with ContentModified when an edit of the
-    /// same document is already queued behind it (its result would be outdated at once).
+    /// Registers a request handler. `staleOnEdit`: answered with ContentModified when an edit of
+    /// the same document is already queued behind it (its result would be outdated at once).
     void onRequest(std::string method, RequestHandler handler, bool staleOnEdit = false);
     void onNotification(std::string method, NotificationHandler handler);
 
@@ -135,41 +135,51 @@ private:
     void onDidOpen(const protocol::DidOpenTextDocumentParams& params);
     void onDidChange(const protocol::DidChangeTextDocumentParams& params);
     void onDidClose(const protocol::TextDocumentParams& params);
-    void onIgnored(const protocol::NoParams&) {}  ///< didSave, $/setTrace
+    void onIgnored(const protocol::NoParams&) {} ///< didSave, $/setTrace
     Reply<protocol::SyntaxTreeResult> onSyntaxTree(const protocol::TextDocumentParams& params);
-    Reply<protocol::DocumentDiagnosticReport> onDocumentDiagnostic(const protocol::DocumentDiagnosticParams& params);
+    Reply<protocol::DocumentDiagnosticReport>
+    onDocumentDiagnostic(const protocol::DocumentDiagnosticParams& params);
 
     // ---- language features (Handlers.cpp) ----
     Reply<protocol::CompletionList> onCompletion(const protocol::CompletionParams& params);
     Reply<std::optional<protocol::Hover>> onHover(const protocol::HoverParams& params);
     Reply<std::vector<protocol::Location>> onDefinition(const protocol::DefinitionParams& params);
     Reply<std::vector<protocol::Location>> onReferences(const protocol::ReferenceParams& params);
-    Reply<std::optional<protocol::PrepareRenameResult>> onPrepareRename(const protocol::PrepareRenameParams& params);
+    Reply<std::optional<protocol::PrepareRenameResult>>
+    onPrepareRename(const protocol::PrepareRenameParams& params);
     Reply<protocol::WorkspaceEdit> onRename(const protocol::RenameParams& params);
     Reply<protocol::DocumentSymbols> onDocumentSymbol(const protocol::TextDocumentParams& params);
-    Reply<std::vector<protocol::SymbolInformation>> onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
-    Reply<std::vector<protocol::FoldingRange>> onFoldingRange(const protocol::TextDocumentParams& params);
-    Reply<std::vector<protocol::SelectionRange>> onSelectionRange(const protocol::SelectionRangeParams& params);
+    Reply<std::vector<protocol::SymbolInformation>>
+    onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
+    Reply<std::vector<protocol::FoldingRange>>
+    onFoldingRange(const protocol::TextDocumentParams& params);
+    Reply<std::vector<protocol::SelectionRange>>
+    onSelectionRange(const protocol::SelectionRangeParams& params);
     Reply<protocol::SemanticTokens> onSemanticTokens(const protocol::TextDocumentParams& params);
     Reply<std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta>>
     onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params);
     Reply<std::vector<protocol::TextEdit>> onFormatting(const protocol::TextDocumentParams& params);
-    Reply<std::vector<protocol::TextEdit>> onRangeFormatting(const protocol::TextDocumentRangeParams& params);
-    Reply<std::vector<protocol::CodeAction>> onCodeAction(const protocol::TextDocumentRangeParams& params);
+    Reply<std::vector<protocol::TextEdit>>
+    onRangeFormatting(const protocol::TextDocumentRangeParams& params);
+    Reply<std::vector<protocol::CodeAction>>
+    onCodeAction(const protocol::TextDocumentRangeParams& params);
     Reply<std::vector<protocol::CodeLens>> onCodeLens(const protocol::TextDocumentParams& params);
-    Reply<std::vector<protocol::InlayHint>> onInlayHint(const protocol::TextDocumentRangeParams& params);
+    Reply<std::vector<protocol::InlayHint>>
+    onInlayHint(const protocol::TextDocumentRangeParams& params);
     /// modak.generate and modak.import.
     Reply<json> onExecuteCommand(const protocol::ExecuteCommandParams& params);
     Reply<protocol::GenerateResult> generateCommand(const protocol::GenerateArguments& args);
     Reply<protocol::ImportResult> importCommand(const protocol::ImportArguments& args);
 
-    void registerMethods();  ///< the method table (Handlers.cpp)
+    void registerMethods(); ///< the method table (Handlers.cpp)
     json capabilities() const;
-    OpenDocument& document(const protocol::TextDocumentIdentifier& id);  ///< throws InvalidParams when not open
+    OpenDocument&
+    document(const protocol::TextDocumentIdentifier& id); ///< throws InvalidParams when not open
     std::shared_ptr<const Analysis> analysis(OpenDocument& doc);
     uint32_t offset(const OpenDocument& doc, protocol::Position position) const;
     std::vector<protocol::Diagnostic> documentDiagnostics(OpenDocument& doc);
-    std::vector<uint32_t> encodeTokens(const OpenDocument& doc, const std::vector<SemanticToken>& tokens) const;
+    std::vector<uint32_t> encodeTokens(const OpenDocument& doc,
+                                       const std::vector<SemanticToken>& tokens) const;
     /// Where the server's commands may write: the workspace folders, else the project of `near`.
     model::FileScope writableScope(const std::filesystem::path& near) const;
     void log(const std::string& message);
@@ -187,7 +197,8 @@ private:
     void publishDue();
     void publish(OpenDocument& doc);
     bool editQueuedFor(const std::string& uri);
-    void applyChanges(OpenDocument& doc, const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
+    void applyChanges(OpenDocument& doc,
+                      const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
     void reparse(OpenDocument& doc, TSTree* old);
     void openDocument(const std::string& uri, std::string text, int64_t version);
     void closeDocument(const std::string& uri);
@@ -207,8 +218,8 @@ private:
     std::map<std::string, RequestHandler> requests_;
     std::set<std::string> staleOnEdit_;
     std::map<std::string, NotificationHandler> notifications_;
-    std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  ///< by URI
-    Overlay overlay_;  ///< open documents' texts by path, for imports
+    std::map<std::string, std::unique_ptr<OpenDocument>> documents_; ///< by URI
+    Overlay overlay_; ///< open documents' texts by path, for imports
     TSParser* parser_ = nullptr;
     int64_t nextRequestId_ = 1;
     std::map<int64_t, std::function<void(const json&)>> pending_;

@@ -35,7 +35,7 @@ bool FramedReader::readLine(std::string& line) {
     while ((c = std::fgetc(in_)) != EOF) {
         if (c == '\n')
             return true;
-        if (line.size() < 4096)  // header lines are short; a runaway line is not kept whole
+        if (line.size() < 4096) // header lines are short; a runaway line is not kept whole
             line += static_cast<char>(c);
     }
     return !line.empty();
@@ -55,13 +55,13 @@ ReadResult FramedReader::read(std::string& body, std::string& error) {
         std::string text = trim(line);
         if (text.empty()) {
             if (!sawHeader)
-                continue;  // stray blank lines between messages
+                continue; // stray blank lines between messages
             break;
         }
         sawHeader = true;
         auto colon = text.find(':');
         if (colon == std::string::npos)
-            continue;  // not a header: ignored, like unknown headers
+            continue; // not a header: ignored, like unknown headers
         std::string name = lower(trim(std::string_view(text).substr(0, colon)));
         std::string value = trim(std::string_view(text).substr(colon + 1));
         if (name == "content-length") {
@@ -85,7 +85,9 @@ ReadResult FramedReader::read(std::string& body, std::string& error) {
         while (left > 0) {
             size_t got = std::fread(chunk, 1, std::min(left, sizeof chunk), in_);
             if (got == 0) {
-                error = fmt::format("refused a message of {} bytes (limit {}); input ended inside it", *length, maxBody_);
+                error =
+                    fmt::format("refused a message of {} bytes (limit {}); input ended inside it",
+                                *length, maxBody_);
                 return ReadResult::End;
             }
             left -= got;
@@ -116,7 +118,7 @@ ReadResult DelimitedReader::read(std::string& body, std::string& error) {
             continue;
         }
         if (!t.empty() && t[0] == '#')
-            continue;  // transcript comments and CHECK lines
+            continue; // transcript comments and CHECK lines
         body += line;
         if (!t.empty())
             any = true;

@@ -24,7 +24,8 @@ public:
 
 class FramedReader final : public MessageReader {
 public:
-    explicit FramedReader(std::FILE* in, size_t maxBody = 256u << 20) : in_(in), maxBody_(maxBody) {}
+    explicit FramedReader(std::FILE* in, size_t maxBody = 256u << 20)
+        : in_(in), maxBody_(maxBody) {}
     ReadResult read(std::string& body, std::string& error) override;
 
 private:

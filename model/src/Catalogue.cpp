@@ -21,14 +21,17 @@ using nlohmann::json;
 /// Entries are located in the text by their `"name"` so a diagnostic points at the entry.
 class Reader {
 public:
-    Reader(std::string_view text, FileId file, Diagnostics& diags) : text_(text), file_(file), diags_(diags) {}
+    Reader(std::string_view text, FileId file, Diagnostics& diags)
+        : text_(text), file_(file), diags_(diags) {}
 
-    void error(const std::string& pointer, const std::string& entryName, const std::string& message) {
+    void error(const std::string& pointer, const std::string& entryName,
+               const std::string& message) {
         SourceRange range{file_, 0, 0};
         if (!entryName.empty()) {
             std::string needle = fmt::format("\"{}\"", entryName);
             if (auto at = text_.find(needle); at != std::string_view::npos)
-                range = {file_, static_cast<uint32_t>(at), static_cast<uint32_t>(at + needle.size())};
+                range = {file_, static_cast<uint32_t>(at),
+                         static_cast<uint32_t>(at + needle.size())};
         }
         diags_.add(DiagCode::CatalogInvalid, range, fmt::format("{}: {}", pointer, message));
         ok_ = false;
@@ -54,7 +57,7 @@ public:
     bool valid() const { return valid_; }
 
     void fail(std::string_view key, const std::string& message) {
-        if (valid_)  // one message per entry: the first problem
+        if (valid_) // one message per entry: the first problem
             r_.error(fmt::format("{}/{}", pointer_, key), name_, message);
         valid_ = false;
     }
@@ -86,7 +89,8 @@ public:
         }
         double v = it->get<double>();
         if (!std::isfinite(v) || (positive && required && v <= 0) || v < 0) {
-            fail(key, fmt::format("expected a {} number, found {}", positive ? "positive" : "non-negative", v));
+            fail(key, fmt::format("expected a {} number, found {}",
+                                  positive ? "positive" : "non-negative", v));
             return 0;
         }
         return v;
@@ -140,7 +144,8 @@ public:
             else if (v.is_number() || v.is_boolean())
                 out.emplace_back(k, v.dump());
             else
-                fail(key, fmt::format("environment variable {} must be a string, number or boolean", k));
+                fail(key,
+                     fmt::format("environment variable {} must be a string, number or boolean", k));
         }
         return out;
     }
@@ -159,7 +164,8 @@ public:
         return v;
     }
 
-    void oneOf(std::string_view key, const std::string& value, std::initializer_list<std::string_view> allowed) {
+    void oneOf(std::string_view key, const std::string& value,
+               std::initializer_list<std::string_view> allowed) {
         oneOf(key, value, std::span<const std::string_view>(allowed.begin(), allowed.size()));
     }
     void oneOf(std::string_view key, const std::string& value,
@@ -181,9 +187,11 @@ public:
         }
         bool ok = std::islower(static_cast<unsigned char>(name_[0])) != 0;
         for (char c : name_)
-            ok = ok && (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+            ok = ok && (std::islower(static_cast<unsigned char>(c)) ||
+                        std::isdigit(static_cast<unsigned char>(c)) || c == '_');
         if (!ok)
-            fail("name", fmt::format("'{}' is not a name: use lower-case letters, digits and '_'", name_));
+            fail("name",
+                 fmt::format("'{}' is not a name: use lower-case letters, digits and '_'", name_));
     }
 
     const json& raw() const { return j_; }
@@ -280,7 +288,8 @@ Gpu readGpu(Entry& e) {
     if (auto it = e.raw().find("peak_tflops"); it != e.raw().end() && it->is_object()) {
         for (const auto& [precision, v] : it->items()) {
             if (!v.is_number() || v.get<double>() <= 0)
-                e.fail("peak_tflops", fmt::format("peak for {} must be a positive number", precision));
+                e.fail("peak_tflops",
+                       fmt::format("peak for {} must be a positive number", precision));
             else
                 g.peakTflops[precision] = v.get<double>();
         }
@@ -338,7 +347,7 @@ Workload readWorkload(Entry& e) {
     return w;
 }
 
-template <typename T, typename ReadFn>
+template<typename T, typename ReadFn>
 void mergeSection(Reader& reader, const json& doc, std::string_view section, std::vector<T>& into,
                   ReadFn read, std::string_view origin) {
     auto it = doc.find(section);
@@ -366,9 +375,10 @@ void mergeSection(Reader& reader, const json& doc, std::string_view section, std
         if (!entry.valid())
             continue;
         seen.push_back(value.name);
-        auto existing = std::find_if(into.begin(), into.end(), [&](const T& t) { return t.name == value.name; });
+        auto existing = std::find_if(into.begin(), into.end(),
+                                     [&](const T& t) { return t.name == value.name; });
         if (existing != into.end())
-            *existing = std::move(value);  // a user entry replaces the built-in one
+            *existing = std::move(value); // a user entry replaces the built-in one
         else
             into.push_back(std::move(value));
     }
@@ -377,14 +387,14 @@ void mergeSection(Reader& reader, const json& doc, std::string_view section, std
 std::string normaliseModel(std::string_view s) {
     std::string out;
     if (auto paren = s.find('('); paren != std::string_view::npos)
-        s = s.substr(0, paren);  // "Intel Xeon Gold 6230 (virtual)"
+        s = s.substr(0, paren); // "Intel Xeon Gold 6230 (virtual)"
     for (char c : s)
         if (std::isalnum(static_cast<unsigned char>(c)))
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 
-template <typename T>
+template<typename T>
 const T* byName(const std::vector<T>& v, std::string_view name) {
     for (const auto& e : v)
         if (e.name == name)
@@ -414,33 +424,38 @@ std::vector<long> versionParts(std::string_view v, bool& numeric) {
 } // namespace
 
 bool Image::supportsCompiler(std::string_view compiler) const {
-    return compiler == "none" || std::find(graphCompilers.begin(), graphCompilers.end(), compiler) != graphCompilers.end();
+    return compiler == "none" || std::find(graphCompilers.begin(), graphCompilers.end(),
+                                           compiler) != graphCompilers.end();
 }
 
 double Cpu::peakFlops(bool fp64) const {
     return cores * baseGhz * 1e9 * (fp64 ? fp64FlopsPerCycle : fp32FlopsPerCycle);
 }
 
-bool Catalogue::merge(std::string_view text, FileId file, std::string_view origin, Diagnostics& diags) {
+bool Catalogue::merge(std::string_view text, FileId file, std::string_view origin,
+                      Diagnostics& diags) {
     Reader reader(text, file, diags);
     json doc;
     try {
         doc = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
-        auto at = static_cast<uint32_t>(std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size()));
+        auto at =
+            static_cast<uint32_t>(std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size()));
         std::string what = e.what();
         if (auto colon = what.rfind(": "); colon != std::string::npos)
             what = what.substr(colon + 2);
-        diags.add(DiagCode::CatalogInvalid, {file, at, at}, fmt::format("malformed JSON: {}", what));
+        diags.add(DiagCode::CatalogInvalid, {file, at, at},
+                  fmt::format("malformed JSON: {}", what));
         return false;
     }
     if (!doc.is_object()) {
-        reader.error("", "", "a catalogue is a JSON object with the sections images, cpus, gpus, "
-                             "interconnects, storage and workloads");
+        reader.error("", "",
+                     "a catalogue is a JSON object with the sections images, cpus, gpus, "
+                     "interconnects, storage and workloads");
         return false;
     }
-    static constexpr std::string_view kSections[] = {"$schema", "version", "images", "cpus", "gpus",
-                                                     "interconnects", "storage", "workloads"};
+    static constexpr std::string_view kSections[] = {
+        "$schema", "version", "images", "cpus", "gpus", "interconnects", "storage", "workloads"};
     // The vocabulary is compiled into the language (CatalogueNames.h): a file cannot add a word.
     static constexpr std::string_view kBuiltIn[] = {"precisions", "graph_compilers", "runtimes"};
     for (const auto& [key, value] : doc.items())
@@ -449,8 +464,11 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
                          "the language's vocabulary is built in (schemas/catalog/vocabulary.json); "
                          "a catalogue file cannot change it");
         else if (std::find(std::begin(kSections), std::end(kSections), key) == std::end(kSections))
-            reader.error("/" + key, "", "unknown section; known: images, cpus, gpus, interconnects, storage, workloads");
-    if (auto v = doc.find("version"); v != doc.end() && !(v->is_number_integer() && v->get<int>() == 1))
+            reader.error(
+                "/" + key, "",
+                "unknown section; known: images, cpus, gpus, interconnects, storage, workloads");
+    if (auto v = doc.find("version");
+        v != doc.end() && !(v->is_number_integer() && v->get<int>() == 1))
         reader.error("/version", "", "only catalogue version 1 is supported");
     mergeSection(reader, doc, "images", images, readImage, origin);
     mergeSection(reader, doc, "cpus", cpus, readCpu, origin);
@@ -464,7 +482,7 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
 const Catalogue& Catalogue::builtin() {
     static const Catalogue catalogue = [] {
         Catalogue c;
-        Diagnostics ignored;  // tests assert the embedded files load without diagnostics
+        Diagnostics ignored; // tests assert the embedded files load without diagnostics
         for (const auto& f : data::files())
             if (f.path.starts_with("catalog/"))
                 c.merge(f.content, FileId{}, "built-in", ignored);
@@ -473,11 +491,21 @@ const Catalogue& Catalogue::builtin() {
     return catalogue;
 }
 
-const Image* Catalogue::image(std::string_view name) const { return byName(images, name); }
-const Gpu* Catalogue::gpu(std::string_view name) const { return byName(gpus, name); }
-const Interconnect* Catalogue::interconnect(std::string_view name) const { return byName(interconnects, name); }
-const StorageClass* Catalogue::storageClass(std::string_view name) const { return byName(storage, name); }
-const Workload* Catalogue::workload(std::string_view name) const { return byName(workloads, name); }
+const Image* Catalogue::image(std::string_view name) const {
+    return byName(images, name);
+}
+const Gpu* Catalogue::gpu(std::string_view name) const {
+    return byName(gpus, name);
+}
+const Interconnect* Catalogue::interconnect(std::string_view name) const {
+    return byName(interconnects, name);
+}
+const StorageClass* Catalogue::storageClass(std::string_view name) const {
+    return byName(storage, name);
+}
+const Workload* Catalogue::workload(std::string_view name) const {
+    return byName(workloads, name);
+}
 
 const Cpu* Catalogue::cpu(std::string_view nameOrModel) const {
     if (const Cpu* c = byName(cpus, nameOrModel))
@@ -510,7 +538,7 @@ int compareVersions(std::string_view a, std::string_view b) {
             return x < y ? -1 : 1;
     }
     if (na && nb)
-        return 0;  // "2.1" and "2.1.0" are the same version
+        return 0; // "2.1" and "2.1.0" are the same version
     return a < b ? -1 : (a > b ? 1 : 0);
 }
 

@@ -19,7 +19,8 @@ bool GpuFacts::hasNativePrecision(std::string_view precision) const {
 
 const GpuFacts* gpuFacts(std::string_view name) {
     auto gpus = gpuModels();
-    auto it = std::find_if(gpus.begin(), gpus.end(), [&](const GpuFacts& g) { return g.name() == name; });
+    auto it =
+        std::find_if(gpus.begin(), gpus.end(), [&](const GpuFacts& g) { return g.name() == name; });
     return it == gpus.end() ? nullptr : &*it;
 }
 

@@ -25,7 +25,7 @@ bool under(const fs::path& path, const fs::path& root) {
     auto p = path.begin(), r = root.begin();
     for (; r != root.end(); ++r, ++p) {
         if (r->empty() && std::next(r) == root.end())
-            break;  // a trailing separator
+            break; // a trailing separator
         if (p == path.end() || *p != *r)
             return false;
     }
@@ -50,7 +50,8 @@ FileScope FileScope::around(const fs::path& rootFile, const std::vector<fs::path
     FileScope scope;
     // The folder the root file is named in, not the one a symbolic link may lead to: the link's
     // target is checked against the project (checkRootFile), not taken as it.
-    scope.roots_.push_back(projectRootOf(rootFile.has_parent_path() ? rootFile.parent_path() : fs::path(".")));
+    scope.roots_.push_back(
+        projectRootOf(rootFile.has_parent_path() ? rootFile.parent_path() : fs::path(".")));
     for (const auto& r : extraRoots) {
         fs::path root = canonicalOrLexical(r);
         if (std::find(scope.roots_.begin(), scope.roots_.end(), root) == scope.roots_.end())
@@ -67,23 +68,28 @@ FileScope FileScope::ofRoots(const std::vector<fs::path>& roots) {
 }
 
 bool FileScope::lexicallyInside(const fs::path& canonical) const {
-    return std::any_of(roots_.begin(), roots_.end(), [&](const fs::path& r) { return under(canonical, r); });
+    return std::any_of(roots_.begin(), roots_.end(),
+                       [&](const fs::path& r) { return under(canonical, r); });
 }
 
-bool FileScope::contains(const fs::path& path) const { return lexicallyInside(canonicalOrLexical(path)); }
+bool FileScope::contains(const fs::path& path) const {
+    return lexicallyInside(canonicalOrLexical(path));
+}
 
 std::string FileScope::rootsText() const {
     if (roots_.empty())
         return "no folder may be read";
     if (roots_.size() == 1)
         return fmt::format("the project root is '{}'", roots_.front().generic_string());
-    std::string out = fmt::format("the project root is '{}'; import roots:", roots_.front().generic_string());
+    std::string out =
+        fmt::format("the project root is '{}'; import roots:", roots_.front().generic_string());
     for (size_t i = 1; i < roots_.size(); ++i)
         out += fmt::format(" '{}'", roots_[i].generic_string());
     return out;
 }
 
-std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, std::string_view written,
+std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir,
+                                                      std::string_view written,
                                                       std::string_view extension, Refusal& refusal,
                                                       std::string& error) const {
     refusal = Refusal::None;
@@ -96,7 +102,8 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
     fs::path w{std::string(written)};
     if (w.is_absolute() || w.has_root_name() || w.has_root_directory()) {
         refusal = Refusal::Absolute;
-        error = fmt::format("absolute paths are not allowed: write a path relative to this file ({})", rootsText());
+        error = fmt::format(
+            "absolute paths are not allowed: write a path relative to this file ({})", rootsText());
         return std::nullopt;
     }
     // Relative to the file's folder first, then to each named root (an include path).
@@ -117,7 +124,8 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
         fs::path real = canonicalOrLexical(lexical);
         if (!lexicallyInside(real)) {
             refusal = Refusal::LinkOutside;
-            error = fmt::format("a symbolic link on the way leads out of the project ({})", rootsText());
+            error = fmt::format("a symbolic link on the way leads out of the project ({})",
+                                rootsText());
             return std::nullopt;
         }
         Resolved r{i == 0 ? (fromDir / w).lexically_normal() : lexical, real};
@@ -126,8 +134,9 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
         if (!ec && fs::exists(st)) {
             if (!fs::is_regular_file(st) || real.extension().string() != extension) {
                 refusal = Refusal::WrongKind;
-                error = fs::is_regular_file(st) ? fmt::format("it links to a file that is not a {} file", extension)
-                                                : "it is not a regular file";
+                error = fs::is_regular_file(st)
+                            ? fmt::format("it links to a file that is not a {} file", extension)
+                            : "it is not a regular file";
                 return std::nullopt;
             }
             return r;
@@ -136,7 +145,7 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
             firstInside = r;
     }
     if (firstInside)
-        return firstInside;  // inside, but missing: the reader says so
+        return firstInside; // inside, but missing: the reader says so
     refusal = Refusal::Outside;
     error = fmt::format("the path escapes the project ({})", rootsText());
     return std::nullopt;
@@ -145,8 +154,8 @@ std::optional<FileScope::Resolved> FileScope::resolve(const fs::path& fromDir, s
 std::optional<std::string> FileScope::checkRootFile(const fs::path& rootFile) const {
     if (contains(rootFile))
         return std::nullopt;
-    return fmt::format("'{}' is a symbolic link out of its project ({}); it was not read", rootFile.generic_string(),
-                       rootsText());
+    return fmt::format("'{}' is a symbolic link out of its project ({}); it was not read",
+                       rootFile.generic_string(), rootsText());
 }
 
 } // namespace modak::model

@@ -57,12 +57,18 @@ bool toInt(const std::string& s, int& v, int fallback) {
     return ec == std::errc() && p == s.data() + s.size();
 }
 
-double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
-double logit(double p) { return std::log(p / (1 - p)); }
+double sigmoid(double x) {
+    return 1 / (1 + std::exp(-x));
+}
+double logit(double p) {
+    return std::log(p / (1 - p));
+}
 
-/// Nelder–Mead minimisation of `f` from `x0` (a few hundred evaluations suffice for ≤ 10 parameters).
-std::vector<double> nelderMead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
-                               int iterations, const std::function<void(int)>& onIteration) {
+/// Nelder–Mead minimisation of `f` from `x0` (a few hundred evaluations suffice for ≤ 10
+/// parameters).
+std::vector<double> nelderMead(const std::function<double(const std::vector<double>&)>& f,
+                               std::vector<double> x0, int iterations,
+                               const std::function<void(int)>& onIteration) {
     const size_t n = x0.size();
     std::vector<std::vector<double>> simplex(n + 1, x0);
     for (size_t i = 0; i < n; ++i)
@@ -75,7 +81,8 @@ std::vector<double> nelderMead(const std::function<double(const std::vector<doub
             onIteration(it);
         std::vector<size_t> order(n + 1);
         std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return values[a] < values[b]; });
+        std::sort(order.begin(), order.end(),
+                  [&](size_t a, size_t b) { return values[a] < values[b]; });
         auto best = order.front(), worst = order.back(), second = order[n - 1];
         std::vector<double> centroid(n, 0);
         for (size_t i : order)
@@ -120,7 +127,8 @@ std::vector<double> nelderMead(const std::function<double(const std::vector<doub
             }
         }
     }
-    size_t best = static_cast<size_t>(std::min_element(values.begin(), values.end()) - values.begin());
+    size_t best =
+        static_cast<size_t>(std::min_element(values.begin(), values.end()) - values.begin());
     return simplex[best];
 }
 
@@ -135,9 +143,11 @@ double measuredEfficiency(const Measurement& m, const MeasurementSet& all) {
     if (devices <= 1)
         return 0;
     for (const auto& r : all.throughput)
-        if (r.gpusPerNode == 1 && r.nodes == 1 && r.dataset == m.dataset && r.workload == m.workload &&
-            r.framework == m.framework && r.version == m.version && r.build == m.build && r.graphCompiler == m.graphCompiler &&
-            r.precision == m.precision && r.device == m.device && r.batchPerDevice == m.batchPerDevice && r.source == m.source)
+        if (r.gpusPerNode == 1 && r.nodes == 1 && r.dataset == m.dataset &&
+            r.workload == m.workload && r.framework == m.framework && r.version == m.version &&
+            r.build == m.build && r.graphCompiler == m.graphCompiler &&
+            r.precision == m.precision && r.device == m.device &&
+            r.batchPerDevice == m.batchPerDevice && r.source == m.source)
             return m.throughput / (devices * r.throughput);
     return 0;
 }
@@ -155,7 +165,8 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
         std::string_view line = csv.substr(offset, end - offset);
         SourceRange range{file, offset, static_cast<uint32_t>(end)};
         offset = static_cast<uint32_t>(end + 1);
-        if (line.empty() || line.front() == '#' || line.find_first_not_of(" \t\r") == std::string_view::npos)
+        if (line.empty() || line.front() == '#' ||
+            line.find_first_not_of(" \t\r") == std::string_view::npos)
             continue;
         auto cells = splitCsv(line);
         if (header.empty()) {
@@ -163,7 +174,9 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             bool known = std::find(header.begin(), header.end(), "throughput") != header.end() ||
                          std::find(header.begin(), header.end(), "seconds") != header.end();
             if (!known) {
-                diags.add(DiagCode::DataInvalid, range, "the header names neither a `throughput` nor a `seconds` column (docs/model.md)");
+                diags.add(DiagCode::DataInvalid, range,
+                          "the header names neither a `throughput` nor a `seconds` column "
+                          "(docs/model.md)");
                 return false;
             }
             continue;
@@ -185,7 +198,8 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             h.app = row["app"];
             h.variant = row["variant"];
             h.range = range;
-            if (!toInt(row["ranks"], h.ranks, 0) || h.ranks < 1 || !toDouble(row["seconds"], h.seconds) || h.seconds <= 0) {
+            if (!toInt(row["ranks"], h.ranks, 0) || h.ranks < 1 ||
+                !toDouble(row["seconds"], h.seconds) || h.seconds <= 0) {
                 bad("`ranks` must be a positive integer and `seconds` a positive number");
                 continue;
             }
@@ -200,18 +214,24 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             h.interconnect = row["interconnect"];
             h.transport = row["transport"].empty() ? "tcp" : row["transport"];
             h.range = range;
-            if (!toInt(row["sockets"], h.sockets, 1) || !toInt(row["cores"], h.cores, 0) || !toInt(row["nodes"], h.nodes, 1) ||
-                h.sockets < 1 || h.nodes < 1 || !toDouble(row["message_bytes"], h.messageBytes) || !(h.messageBytes > 0) ||
+            if (!toInt(row["sockets"], h.sockets, 1) || !toInt(row["cores"], h.cores, 0) ||
+                !toInt(row["nodes"], h.nodes, 1) || h.sockets < 1 || h.nodes < 1 ||
+                !toDouble(row["message_bytes"], h.messageBytes) || !(h.messageBytes > 0) ||
                 !toDouble(row["op_seconds"], h.opSeconds) || !(h.opSeconds > 0)) {
-                bad("a micro-benchmark row needs positive `sockets`, `nodes`, `message_bytes` and `op_seconds`");
+                bad("a micro-benchmark row needs positive `sockets`, `nodes`, `message_bytes` and "
+                    "`op_seconds`");
                 continue;
             }
-            if (h.kernel == "stream" && (h.device.empty() || !toDouble(row["bandwidth_gbs"], h.bandwidthGBs) || !(h.bandwidthGBs > 0))) {
+            if (h.kernel == "stream" &&
+                (h.device.empty() || !toDouble(row["bandwidth_gbs"], h.bandwidthGBs) ||
+                 !(h.bandwidthGBs > 0))) {
                 bad("a stream row needs `device` and a positive `bandwidth_gbs`");
                 continue;
             }
-            if (h.kernel == "allreduce" && (h.interconnect.empty() || h.nodes < 2 || (h.transport != "tcp" && h.transport != "mpi"))) {
-                bad("an allreduce row needs `interconnect`, at least 2 `nodes` and a `transport` of tcp or mpi");
+            if (h.kernel == "allreduce" && (h.interconnect.empty() || h.nodes < 2 ||
+                                            (h.transport != "tcp" && h.transport != "mpi"))) {
+                bad("an allreduce row needs `interconnect`, at least 2 `nodes` and a `transport` "
+                    "of tcp or mpi");
                 continue;
             }
             into.hardware.push_back(std::move(h));
@@ -230,10 +250,12 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
         m.storage = row["storage"];
         m.source = row["source"];
         m.range = range;
-        if (!toInt(row["sockets"], m.sockets, 1) || !toInt(row["gpus_per_node"], m.gpusPerNode, 1) ||
-            !toInt(row["nodes"], m.nodes, 1) || !toInt(row["batch_per_device"], m.batchPerDevice, 64) || m.nodes < 1 ||
+        if (!toInt(row["sockets"], m.sockets, 1) ||
+            !toInt(row["gpus_per_node"], m.gpusPerNode, 1) || !toInt(row["nodes"], m.nodes, 1) ||
+            !toInt(row["batch_per_device"], m.batchPerDevice, 64) || m.nodes < 1 ||
             m.gpusPerNode < 0 || m.batchPerDevice < 1) {
-            bad("`sockets`, `gpus_per_node`, `nodes` and `batch_per_device` must be integers (nodes and batch at least 1)");
+            bad("`sockets`, `gpus_per_node`, `nodes` and `batch_per_device` must be integers "
+                "(nodes and batch at least 1)");
             continue;
         }
         if (!toDouble(row["throughput"], m.throughput) || m.throughput <= 0) {
@@ -244,8 +266,10 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             bad(fmt::format("`cores` must be a whole number of cores, not '{}'", row["cores"]));
             continue;
         }
-        if (!row["workload_scale"].empty() && (!toDouble(row["workload_scale"], m.workloadScale) || !(m.workloadScale > 0))) {
-            bad(fmt::format("`workload_scale` must be a positive number, not '{}'", row["workload_scale"]));
+        if (!row["workload_scale"].empty() &&
+            (!toDouble(row["workload_scale"], m.workloadScale) || !(m.workloadScale > 0))) {
+            bad(fmt::format("`workload_scale` must be a positive number, not '{}'",
+                            row["workload_scale"]));
             continue;
         }
         m.configuration = row["configuration"];
@@ -261,7 +285,7 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
 const MeasurementSet& builtinMeasurements() {
     static const MeasurementSet set = [] {
         MeasurementSet s;
-        Diagnostics ignored;  // tests assert the embedded data reads cleanly
+        Diagnostics ignored; // tests assert the embedded data reads cleanly
         for (const auto& f : data::files())
             if (f.path.starts_with("calibration-data/"))
                 readMeasurements(f.content, FileId{}, s, ignored);
@@ -277,9 +301,11 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
         if (at == std::string_view::npos)
             continue;
         std::string key(text.substr(0, at)), value(text.substr(at + op.size()));
-        static const std::vector<std::string> numeric = {"gpus_per_node", "nodes", "sockets", "batch_per_device", "devices"};
-        static const std::vector<std::string> words = {"dataset", "workload", "framework", "version", "build",
-                                                       "graph_compiler", "precision", "device", "interconnect", "storage"};
+        static const std::vector<std::string> numeric = {"gpus_per_node", "nodes", "sockets",
+                                                         "batch_per_device", "devices"};
+        static const std::vector<std::string> words = {
+            "dataset",        "workload",  "framework", "version",      "build",
+            "graph_compiler", "precision", "device",    "interconnect", "storage"};
         bool isNumeric = std::find(numeric.begin(), numeric.end(), key) != numeric.end();
         if (!isNumeric && std::find(words.begin(), words.end(), key) == words.end()) {
             error = fmt::format("unknown column '{}' in '{}'", key, text);
@@ -298,7 +324,12 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
                            : key == "sockets"     ? m.sockets
                            : key == "devices"     ? m.gpusPerNode * m.nodes
                                                   : m.batchPerDevice;
-                return o == ">=" ? x >= v : o == "<=" ? x <= v : o == "!=" ? x != v : o == "=" ? x == v : o == "<" ? x < v : x > v;
+                return o == ">="   ? x >= v
+                       : o == "<=" ? x <= v
+                       : o == "!=" ? x != v
+                       : o == "="  ? x == v
+                       : o == "<"  ? x < v
+                                   : x > v;
             });
         }
         if (o != "=" && o != "!=") {
@@ -306,20 +337,21 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
             return std::nullopt;
         }
         return RowFilter([key, o, value](const Measurement& m) {
-            const std::string& x = key == "dataset"        ? m.dataset
-                                   : key == "workload"     ? m.workload
-                                   : key == "framework"    ? m.framework
-                                   : key == "version"      ? m.version
-                                   : key == "build"        ? m.build
+            const std::string& x = key == "dataset"          ? m.dataset
+                                   : key == "workload"       ? m.workload
+                                   : key == "framework"      ? m.framework
+                                   : key == "version"        ? m.version
+                                   : key == "build"          ? m.build
                                    : key == "graph_compiler" ? m.graphCompiler
-                                   : key == "precision"    ? m.precision
-                                   : key == "device"       ? m.device
-                                   : key == "interconnect" ? m.interconnect
-                                                           : m.storage;
+                                   : key == "precision"      ? m.precision
+                                   : key == "device"         ? m.device
+                                   : key == "interconnect"   ? m.interconnect
+                                                             : m.storage;
             return (x == value) == (o == "=");
         });
     }
-    error = fmt::format("'{}' is not KEY=VALUE, KEY!=VALUE or a numeric comparison (<, <=, >, >=)", text);
+    error = fmt::format("'{}' is not KEY=VALUE, KEY!=VALUE or a numeric comparison (<, <=, >, >=)",
+                        text);
     return std::nullopt;
 }
 
@@ -373,10 +405,12 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
     return s;
 }
 
-void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& cal, std::vector<std::string>& notes) {
+void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& cal,
+                     std::vector<std::string>& notes) {
     // STREAM: the best bandwidth any thread count reached is what the memory system gives.
-    std::map<std::string, std::pair<double, size_t>> stream;  // device → best GB/s per socket, rows
-    std::map<std::string, std::vector<std::pair<double, double>>> links;  // interconnect → (bytes, s per message)
+    std::map<std::string, std::pair<double, size_t>> stream; // device → best GB/s per socket, rows
+    std::map<std::string, std::vector<std::pair<double, double>>>
+        links; // interconnect → (bytes, s per message)
     std::set<std::string> mpiMeasured;
     for (const auto& h : rows)
         if (h.kernel == "allreduce" && h.transport == "mpi")
@@ -393,8 +427,9 @@ void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& 
     }
     for (const auto& [device, best] : stream) {
         cal.measuredMemoryBandwidthGBs[device] = best.first;
-        notes.push_back(fmt::format("memory bandwidth of {}: {:.2f} GB/s per socket (best of {} stream row{})", device,
-                                    best.first, best.second, best.second == 1 ? "" : "s"));
+        notes.push_back(
+            fmt::format("memory bandwidth of {}: {:.2f} GB/s per socket (best of {} stream row{})",
+                        device, best.first, best.second, best.second == 1 ? "" : "s"));
     }
     for (const auto& [name, points] : links) {
         // Least squares of seconds per message against bytes, weighted by 1/t² so that every size
@@ -406,20 +441,25 @@ void fitSiteHardware(const std::vector<HardwareMeasurement>& rows, Calibration& 
         }
         double denom = n * sxx - sx * sx;
         if (points.size() < 2 || !(denom > 0)) {
-            notes.push_back(fmt::format("{}: {} allreduce row(s) of one message size cannot separate latency from "
-                                        "bandwidth; not fitted", name, points.size()));
+            notes.push_back(fmt::format(
+                "{}: {} allreduce row(s) of one message size cannot separate latency from "
+                "bandwidth; not fitted",
+                name, points.size()));
             continue;
         }
         double slope = (n * sxy - sx * sy) / denom, intercept = (sy - slope * sx) / n;
         if (!(slope > 0)) {
-            notes.push_back(fmt::format("{}: all-reduce time does not grow with the message size; not fitted", name));
+            notes.push_back(fmt::format(
+                "{}: all-reduce time does not grow with the message size; not fitted", name));
             continue;
         }
         Calibration::MeasuredLink link{1e-9 / slope, std::max(0.0, intercept) * 1e6};
         cal.measuredInterconnects[name] = link;
-        notes.push_back(fmt::format("{}: {:.3g} GB/s per link, {:.3g} µs per message (weighted least squares over {} "
-                                    "message sizes{})", name, link.bandwidthGBs, link.latencyUs, points.size(),
-                                    mpiMeasured.count(name) ? ", MPI_Allreduce" : ""));
+        notes.push_back(fmt::format(
+            "{}: {:.3g} GB/s per link, {:.3g} µs per message (weighted least squares over {} "
+            "message sizes{})",
+            name, link.bandwidthGBs, link.latencyUs, points.size(),
+            mpiMeasured.count(name) ? ", MPI_Allreduce" : ""));
     }
 }
 
@@ -432,9 +472,10 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     // Measured hardware first: the throughput fit then explains what is left.
     fitSiteHardware(data.hardware, cal, report.hardwareNotes);
 
-    // Measurements of the same configuration (a sweep's repetitions) have the same prediction: one row
-    // per configuration, weighted by its count, against the mean log of its measurements, has the same
-    // objective up to a constant (the spread within each group), at a fraction of the predictions.
+    // Measurements of the same configuration (a sweep's repetitions) have the same prediction: one
+    // row per configuration, weighted by its count, against the mean log of its measurements, has
+    // the same objective up to a constant (the spread within each group), at a fraction of the
+    // predictions.
     struct FitRow {
         Scenario scenario;
         double weight = 0, logSum = 0, logSquares = 0;
@@ -452,13 +493,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
             continue;
         }
         anyCpu = anyCpu || s->gpusPerNode == 0;
-        anyMulti = anyMulti || (s->gpusPerNode > 0 ? s->gpusPerNode : std::max(1, s->cpuSockets)) * s->nodes > 1;
-        anyTensor = anyTensor || (s->gpu && s->gpu->tensorCores && m.precision != "fp32" && m.precision != "fp64");
+        anyMulti =
+            anyMulti ||
+            (s->gpusPerNode > 0 ? s->gpusPerNode : std::max(1, s->cpuSockets)) * s->nodes > 1;
+        anyTensor = anyTensor || (s->gpu && s->gpu->tensorCores && m.precision != "fp32" &&
+                                  m.precision != "fp64");
         // Every column scenarioFor reads, so equal keys mean equal scenarios.
-        std::string key = fmt::format("{}|{:.17g}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.workload, m.workloadScale,
-                                      m.framework, m.version, m.build, m.graphCompiler, m.precision, m.device,
-                                      m.sockets, m.gpusPerNode, m.nodes, m.interconnect, m.storage, m.batchPerDevice,
-                                      m.cores);
+        std::string key = fmt::format(
+            "{}|{:.17g}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.workload, m.workloadScale,
+            m.framework, m.version, m.build, m.graphCompiler, m.precision, m.device, m.sockets,
+            m.gpusPerNode, m.nodes, m.interconnect, m.storage, m.batchPerDevice, m.cores);
         auto [at, added] = rowOf.emplace(std::move(key), rows.size());
         if (added)
             rows.push_back({*s});
@@ -469,7 +513,7 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         row.logSquares += l * l;
         ++report.rowsUsed;
     }
-    double totalWeight = 0, spread = 0;  // spread: the squared log error no prediction can remove
+    double totalWeight = 0, spread = 0; // spread: the squared log error no prediction can remove
     for (const auto& r : rows) {
         totalWeight += r.weight;
         spread += std::max(0.0, r.logSquares - r.weight * r.logMean() * r.logMean());
@@ -477,7 +521,8 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
 
     // Only constants the data can inform are fitted; the others keep their values.
     std::vector<Param> params;
-    bool anyGpu = std::any_of(rows.begin(), rows.end(), [](const FitRow& r) { return r.scenario.gpusPerNode > 0; });
+    bool anyGpu = std::any_of(rows.begin(), rows.end(),
+                              [](const FitRow& r) { return r.scenario.gpusPerNode > 0; });
     if (anyGpu) {
         params.push_back({&cal.gpuUtilisationCudaCores, 0.05, 1.0});
         params.push_back({&cal.memoryTrafficFactor, 0.5, 40});
@@ -503,10 +548,13 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     // Frameworks relative to the most measured one (TensorFlow in the public data).
     std::map<std::string, double> frameworkRows;
     for (const auto& r : rows)
-        frameworkRows[r.scenario.framework + (r.scenario.gpusPerNode > 0 ? "/gpu" : "/cpu")] += r.weight;
+        frameworkRows[r.scenario.framework + (r.scenario.gpusPerNode > 0 ? "/gpu" : "/cpu")] +=
+            r.weight;
     if (!frameworkRows.empty()) {
-        auto reference = std::max_element(frameworkRows.begin(), frameworkRows.end(),
-                                          [](auto& a, auto& b) { return a.second < b.second; })->first;
+        auto reference =
+            std::max_element(frameworkRows.begin(), frameworkRows.end(), [](auto& a, auto& b) {
+                return a.second < b.second;
+            })->first;
         cal.frameworkEfficiency[reference] = 1;
         for (const auto& [fw, n] : frameworkRows) {
             if (fw == reference)
@@ -526,7 +574,9 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
                 counts[k] += r.weight;
         if (counts.size() < 2)
             return;
-        auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+        auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) {
+                             return a.second < b.second;
+                         })->first;
         table[reference] = 1;
         for (const auto& [k, n] : counts) {
             if (k == reference)
@@ -540,18 +590,22 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     fitPerKey(cal.workloadEfficiency, [](const Scenario& s) { return s.workload->name; });
     // GPU architectures relative to the most measured GPU one, CPU microarchitectures to the most
     // measured CPU one: a CPU relative to a GPU would only trade off against cpu_utilisation.
-    fitPerKey(cal.architectureEfficiency,
-              [](const Scenario& s) { return s.gpusPerNode > 0 ? s.gpu->architecture : std::string(); });
-    fitPerKey(cal.architectureEfficiency,
-              [](const Scenario& s) { return s.gpusPerNode == 0 ? s.cpu->microarchitecture : std::string(); });
+    fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
+        return s.gpusPerNode > 0 ? s.gpu->architecture : std::string();
+    });
+    fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
+        return s.gpusPerNode == 0 ? s.cpu->microarchitecture : std::string();
+    });
 
     // A weak prior keeps each constant near its physically motivated starting value unless the data
-    // insist: without it, trade-offs between constants (compute vs memory time) drift to the bounds.
+    // insist: without it, trade-offs between constants (compute vs memory time) drift to the
+    // bounds.
     std::vector<double> initial;
     for (const auto& p : params)
         initial.push_back(std::max(*p.value, 1e-6));
     constexpr double kPrior = 0.02;
-    // Over the measurements, without the spread within configurations (a constant to the optimiser).
+    // Over the measurements, without the spread within configurations (a constant to the
+    // optimiser).
     auto meanSquaredLogError = [&] {
         double sum = 0;
         for (const auto& r : rows) {
@@ -589,15 +643,16 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
             });
         if (progress)
             progress(total, total);
-        objective(best);  // leaves the best values in place
+        objective(best); // leaves the best values in place
         report.rmsLogError = std::sqrt(meanSquaredLogError() + spread / totalWeight);
     }
 
     // Amdahl: per application, least squares on efficiency t1 / (n t_n) = 1 / (n (1 − F) + F).
-    std::map<std::string, std::vector<std::pair<double, double>>> effByApp;  // (ranks, efficiency)
+    std::map<std::string, std::vector<std::pair<double, double>>> effByApp; // (ranks, efficiency)
     for (const auto& h : data.hpc) {
         for (const auto& base : data.hpc)
-            if (base.ranks == 1 && base.app == h.app && base.variant == h.variant && base.dataset == h.dataset)
+            if (base.ranks == 1 && base.app == h.app && base.variant == h.variant &&
+                base.dataset == h.dataset)
                 effByApp[h.app].emplace_back(h.ranks, base.seconds / (h.ranks * h.seconds));
     }
     for (const auto& [app, points] : effByApp) {
@@ -621,7 +676,8 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     return report;
 }
 
-std::optional<double> predictedThroughput(const Measurement& m, const Calibration& cal, const Catalogue& cat) {
+std::optional<double> predictedThroughput(const Measurement& m, const Calibration& cal,
+                                          const Catalogue& cat) {
     std::deque<Workload> scaled;
     std::string error;
     auto s = scenarioFor(m, cat, error, &scaled);
@@ -633,8 +689,8 @@ std::optional<double> predictedThroughput(const Measurement& m, const Calibratio
     return p->throughput;
 }
 
-std::vector<DatasetError> evaluate(const MeasurementSet& test, const MeasurementSet& all, const Calibration& cal,
-                                   const Catalogue& cat) {
+std::vector<DatasetError> evaluate(const MeasurementSet& test, const MeasurementSet& all,
+                                   const Calibration& cal, const Catalogue& cat) {
     std::map<std::string, DatasetError> by;
     std::deque<Workload> scaled;
     for (const auto& m : test.throughput) {

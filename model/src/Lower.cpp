@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Lowering: a checked syntax tree → the typed deployment model. The only place after Sema that reads
-// keys of the tree; every default of a deployment, its application and its target is decided here.
+// Lowering: a checked syntax tree → the typed deployment model. The only place after Sema that
+// reads keys of the tree; every default of a deployment, its application and its target is decided
+// here.
 #include "modak/model/Deployment.h"
-
 #include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
@@ -21,13 +21,16 @@ int clampedInt(std::optional<int64_t> v, int fallback, int64_t lo, int64_t hi) {
     return v ? static_cast<int>(std::clamp(*v, lo, hi)) : fallback;
 }
 
-std::optional<int> optionalInt(const Statement* block, std::string_view key, int64_t lo, int64_t hi) {
+std::optional<int> optionalInt(const Statement* block, std::string_view key, int64_t lo,
+                               int64_t hi) {
     if (auto v = integer(block, key))
         return static_cast<int>(std::clamp(*v, lo, hi));
     return std::nullopt;
 }
 
-bool isAuto(const Value* v) { return v && v->kind == Value::Kind::Identifier && v->text() == "auto"; }
+bool isAuto(const Value* v) {
+    return v && v->kind == Value::Kind::Identifier && v->text() == "auto";
+}
 
 /// `nodes = 4`, `nodes = 1..8` or `nodes = auto` (= autoLo..autoHi, filled in by the plan).
 CountChoice countChoice(const Value* v, int fallback) {
@@ -41,7 +44,8 @@ CountChoice countChoice(const Value* v, int fallback) {
     } else if (v->kind == Value::Kind::Integer) {
         c.lo = c.hi = static_cast<int>(std::clamp<int64_t>(v->integer(), 0, 100000));
     } else if (v->kind == Value::Kind::Range && v->items().size() == 2 &&
-               v->items()[0].kind == Value::Kind::Integer && v->items()[1].kind == Value::Kind::Integer) {
+               v->items()[0].kind == Value::Kind::Integer &&
+               v->items()[1].kind == Value::Kind::Integer) {
         c.lo = static_cast<int>(std::clamp<int64_t>(v->items()[0].integer(), 1, 100000));
         c.hi = static_cast<int>(std::clamp<int64_t>(v->items()[1].integer(), 1, 100000));
         c.chosenByModel = true;
@@ -65,10 +69,14 @@ Located<std::string> located(const Statement* block, std::string_view key) {
 
 std::string valueText(const Value& v) {
     switch (v.kind) {
-    case Value::Kind::Integer: return std::to_string(v.integer());
-    case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Float: return fmt::format("{}", v.number());
-    default: return std::string(v.text());
+    case Value::Kind::Integer:
+        return std::to_string(v.integer());
+    case Value::Kind::Bool:
+        return v.boolean ? "true" : "false";
+    case Value::Kind::Float:
+        return fmt::format("{}", v.number());
+    default:
+        return std::string(v.text());
     }
 }
 
@@ -123,7 +131,8 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
             p.memoryBytes = integer(&s, "memory");
             target.partitions.push_back(std::move(p));
         } else if (s.key().name == "storage") {
-            target.storage.push_back({std::string(s.name()->name), word(&s, "path"), word(&s, "class")});
+            target.storage.push_back(
+                {std::string(s.name()->name), word(&s, "path"), word(&s, "class")});
         }
     }
     // The accelerator as written, else what the catalogue says of the target's GPUs.
@@ -141,7 +150,8 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.imageDir = located(t, "image_dir");
     target.calibration = located(t, "calibration");
     if (const Value* modules = attr(t, "modules"))
-        for (const Value& item : modules->kind == Value::Kind::List ? modules->items() : std::span(modules, 1))
+        for (const Value& item :
+             modules->kind == Value::Kind::List ? modules->items() : std::span(modules, 1))
             if (item.kind == Value::Kind::String || item.kind == Value::Kind::Identifier)
                 target.modules.push_back({std::string(item.text()), item.range, true});
     target.cloud = word(t, "cloud");
@@ -166,7 +176,8 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
             app.frameworkVersion = std::string(fw->version());
     }
     if (const Statement* w = child(a, "workload"))
-        app.workload = w->kind() == Statement::Kind::Block ? app.name + ".workload" : std::string(w->value().text());
+        app.workload = w->kind() == Statement::Kind::Block ? app.name + ".workload"
+                                                           : std::string(w->value().text());
     app.precision = word(a, "precision", app.kind == "hpc" ? "fp64" : "fp32");
     app.batchSize = optionalInt(a, "batch_size", 1, 1'000'000'000);
     app.epochs = std::max<int64_t>(1, integer(a, "epochs").value_or(1));
@@ -174,11 +185,13 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     if (const Statement* d = child(a, "dataset")) {
         app.dataset.samples = integer(d, "samples");
         if (const Value* pf = attr(d, "prefetch"))
-            app.dataset.prefetch =
-                pf->kind == Value::Kind::Bool ? pf->boolean : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
+            app.dataset.prefetch = pf->kind == Value::Kind::Bool
+                                       ? pf->boolean
+                                       : (pf->kind == Value::Kind::Integer && pf->integer() > 0);
         if (const Value* c = attr(d, "cache"))
-            app.dataset.cached =
-                c->kind == Value::Kind::Bool ? c->boolean : (c->kind == Value::Kind::Integer && c->integer() > 0);
+            app.dataset.cached = c->kind == Value::Kind::Bool
+                                     ? c->boolean
+                                     : (c->kind == Value::Kind::Integer && c->integer() > 0);
         app.dataset.storageClass = word(d, "storage");
     }
     app.distributed = word(a, "distributed");
@@ -191,16 +204,19 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
         }
     }
     app.mpi = word(a, "type") == "mpi" || !app.mpiLibrary.empty() ||
-              std::find(app.parallelisation.begin(), app.parallelisation.end(), "mpi") != app.parallelisation.end();
+              std::find(app.parallelisation.begin(), app.parallelisation.end(), "mpi") !=
+                  app.parallelisation.end();
     app.mpiScalingEfficiency = number(child(a, "mpi_tuning"), "scaling_efficiency");
     app.ranks = optionalInt(a, "ranks", 1, 10'000'000);
     if (const Value* v = attr(a, "ranks"))
         app.ranksRange = v->range;
     // Threads per rank: the application's, else its `openmp` block's, else the deployment's scale.
-    std::optional<int64_t> threads = integer(a, "threads"), openmpThreads = integer(child(a, "openmp"), "threads");
+    std::optional<int64_t> threads = integer(a, "threads"),
+                           openmpThreads = integer(child(a, "openmp"), "threads");
     if (!threads)
         threads = openmpThreads;
-    app.threads = clampedInt(threads, clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
+    app.threads =
+        clampedInt(threads, clampedInt(integer(scale, "threads"), 0, 0, 100000), 0, 100000);
     app.tag = word(a, "tag", app.name);
     app.container = word(a, "container");
     if (const Value* c = attr(a, "container"))
@@ -215,8 +231,10 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     }
     // Multi-backend Keras (2.x up to 2.3, Keras 3) picks its backend from KERAS_BACKEND; Keras 3
     // spells PyTorch `torch`. An `env` entry of the same name wins.
-    if (std::string backend = word(a, "keras_backend"); !backend.empty() && app.framework == "keras" &&
-        std::none_of(app.env.begin(), app.env.end(), [](const auto& e) { return e.first == "KERAS_BACKEND"; }))
+    if (std::string backend = word(a, "keras_backend");
+        !backend.empty() && app.framework == "keras" &&
+        std::none_of(app.env.begin(), app.env.end(),
+                     [](const auto& e) { return e.first == "KERAS_BACKEND"; }))
         app.env.emplace_back("KERAS_BACKEND", backend == "pytorch" ? "torch" : backend);
     app.pre = word(a, "pre");
     app.post = word(a, "post");
@@ -270,7 +288,8 @@ JobRequest lowerJob(const Statement* job) {
             j.array.value = fmt::format("{}-{}", a->items()[0].integer(), a->items()[1].integer());
         else if (a->kind == Value::Kind::List)
             for (const auto& item : a->items())
-                j.array.value += (j.array.value.empty() ? "" : ",") + std::to_string(item.integer());
+                j.array.value +=
+                    (j.array.value.empty() ? "" : ",") + std::to_string(item.integer());
         else
             j.array = located(job, "array");
     }
@@ -313,7 +332,8 @@ const Symbol* referenced(const Program& program, const Symbol& from, std::string
 
 } // namespace
 
-Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue) {
+Deployment lowerDeployment(const Program& program, const Symbol& symbol,
+                           const Catalogue& catalogue) {
     const Statement* d = symbol.block;
     Deployment dep;
     dep.name = std::string(symbol.name);
@@ -352,7 +372,8 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     dep.graphCompiler = word(d, "graph_compiler", "auto");
     dep.pinnedImage = located(d, "image");
 
-    // Storage: the deployment's choice (a target storage block or a class), else the dataset's class.
+    // Storage: the deployment's choice (a target storage block or a class), else the dataset's
+    // class.
     dep.storageName = word(d, "storage");
     if (!dep.storageName.empty()) {
         for (const StorageSpec& s : target.storage)
@@ -365,8 +386,10 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     }
 
     dep.emit = words(attr(d, "emit"));
-    if (dep.emit.empty())  // the job script for the target's scheduler
-        dep.emit.push_back(target.scheduler == "none" || target.scheduler == "kubernetes" ? "script" : target.scheduler);
+    if (dep.emit.empty()) // the job script for the target's scheduler
+        dep.emit.push_back(target.scheduler == "none" || target.scheduler == "kubernetes"
+                               ? "script"
+                               : target.scheduler);
     dep.scale = lowerScale(scale);
     // The job block's counts are what the scheduler is asked for: they fix the plan's choice.
     if (dep.job.nodes)
@@ -375,7 +398,8 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
         dep.scale.gpusPerNode = {*dep.job.gpusPerNode, *dep.job.gpusPerNode, false, false, true};
     if (dep.job.tasksPerNode)
         dep.scale.tasksPerNode = dep.job.tasksPerNode;
-    dep.queue = dep.job.queue.present ? dep.job.queue.value : (partition.empty() ? target.queue.value : partition);
+    dep.queue = dep.job.queue.present ? dep.job.queue.value
+                                      : (partition.empty() ? target.queue.value : partition);
     dep.account = dep.job.account.present ? dep.job.account.value : target.account.value;
     return dep;
 }
@@ -402,7 +426,8 @@ std::optional<Workload> lowerWorkload(const Symbol& symbol) {
         return lowerWorkloadBlock(*symbol.block, std::string(symbol.name));
     // A nested `workload { }` of an application becomes "<application>.workload", a name no user
     // entry can have.
-    const Statement* nested = symbol.kind == "application" ? child(symbol.block, "workload") : nullptr;
+    const Statement* nested =
+        symbol.kind == "application" ? child(symbol.block, "workload") : nullptr;
     if (!nested || nested->kind() != Statement::Kind::Block)
         return std::nullopt;
     return lowerWorkloadBlock(*nested, std::string(symbol.name) + ".workload");
@@ -413,7 +438,8 @@ std::vector<CatalogFileReference> catalogFileReferences(const Program& program) 
     noteRead("file", "catalog");
     for (const auto& doc : program.documents)
         for (const auto& s : doc->tree.statements)
-            if (s.kind() == Statement::Kind::Attribute && (s.key().name == "catalog" || s.key().name == "catalogue") &&
+            if (s.kind() == Statement::Kind::Attribute &&
+                (s.key().name == "catalog" || s.key().name == "catalogue") &&
                 s.value().kind == Value::Kind::String)
                 out.push_back({doc.get(), {std::string(s.value().text()), s.value().range, true}});
     return out;

@@ -3,7 +3,6 @@
 // places its diagnostics point at, and the blocks `bench best` edits. Like Lower.cpp, a reader of
 // keys of the checked tree, so calibrate/ does not have to be.
 #include "modak/model/Benchmark.h"
-
 #include "modak/model/TreeAccess.h"
 
 #include <algorithm>
@@ -21,7 +20,8 @@ std::optional<std::string> spelling(const SourceManager& sm, const Value& v) {
     if (v.kind == Value::Kind::String || v.kind == Value::Kind::Identifier)
         return std::string(v.text());
     if (v.kind == Value::Kind::Integer || v.kind == Value::Kind::Float)
-        return std::string(sm.text(v.range.file).substr(v.range.begin, v.range.end - v.range.begin));
+        return std::string(
+            sm.text(v.range.file).substr(v.range.begin, v.range.end - v.range.begin));
     return std::nullopt;
 }
 
@@ -42,8 +42,10 @@ TuneParameter lowerParameter(const SourceManager& sm, const Statement& p) {
         out.range.present = true;
         out.range.range = range->range;
         if (range->kind == Value::Kind::Range && range->items().size() == 2 &&
-            range->items()[0].kind == Value::Kind::Integer && range->items()[1].kind == Value::Kind::Integer)
-            out.range.value = IntegerInterval{range->items()[0].integer(), range->items()[1].integer()};
+            range->items()[0].kind == Value::Kind::Integer &&
+            range->items()[1].kind == Value::Kind::Integer)
+            out.range.value =
+                IntegerInterval{range->items()[0].integer(), range->items()[1].integer()};
         else if (range->kind == Value::Kind::Integer)
             out.range.value = IntegerInterval{range->integer(), range->integer()};
     }
@@ -79,7 +81,8 @@ Benchmark lowerBenchmark(const SourceManager& sm, const Deployment& deployment) 
             if (p.key().name == "parameter" && p.kind() == Statement::Kind::Block && p.name())
                 out.autotune.push_back(lowerParameter(sm, p));
     }
-    out.nodes = static_cast<int>(std::clamp<int64_t>(integer(child(d, "scale"), "nodes").value_or(1), 1, 100000));
+    out.nodes = static_cast<int>(
+        std::clamp<int64_t>(integer(child(d, "scale"), "nodes").value_or(1), 1, 100000));
     const Statement* t = deployment.target.symbol ? deployment.target.symbol->block : nullptr;
     const Value* scheduler = attr(t, "scheduler");
     out.schedulerAt = scheduler ? scheduler->range : deployment.range;
@@ -87,7 +90,8 @@ Benchmark lowerBenchmark(const SourceManager& sm, const Deployment& deployment) 
     const Value* cpuModel = attr(child(t, "cpu"), "model");
     out.cpuModelAt = cpuModel ? cpuModel->range : out.targetAt;
     out.applicationAt =
-        nameOr(deployment.application.symbol ? deployment.application.symbol->block : nullptr, deployment.range);
+        nameOr(deployment.application.symbol ? deployment.application.symbol->block : nullptr,
+               deployment.range);
     return out;
 }
 

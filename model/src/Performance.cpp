@@ -15,7 +15,9 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-bool isTensorPrecision(std::string_view p) { return p == "tf32" || p == "fp16" || p == "bf16" || p == "mixed"; }
+bool isTensorPrecision(std::string_view p) {
+    return p == "tf32" || p == "fp16" || p == "bf16" || p == "mixed";
+}
 
 /// Bytes of one activation element or gradient value at `precision`.
 double elementBytes(std::string_view precision) {
@@ -38,7 +40,8 @@ bool inVersionRange(const EffectRule& r, std::string_view version) {
         return r.minVersion.empty() && r.maxVersion.empty() ? true : r.maxVersion.empty();
     if (!r.minVersion.empty() && compareVersions(version, r.minVersion) < 0)
         return false;
-    if (!r.maxVersion.empty() && compareVersions(version, r.maxVersion) > 0 && !versionMatches(r.maxVersion, version))
+    if (!r.maxVersion.empty() && compareVersions(version, r.maxVersion) > 0 &&
+        !versionMatches(r.maxVersion, version))
         return false;
     return true;
 }
@@ -51,7 +54,9 @@ double ringAllReduce(double bytes, int n, double bw, double latency) {
     return 2.0 * (n - 1) / n * bytes / bw + 2.0 * (n - 1) * latency;
 }
 
-std::string fmtFactor(double f) { return fmt::format("×{:.2f}", f); }
+std::string fmtFactor(double f) {
+    return fmt::format("×{:.2f}", f);
+}
 
 } // namespace
 
@@ -64,24 +69,29 @@ double amdahlSpeedup(double f, double ranks) {
 std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error) {
     const Workload* w = s.workload;
     if (!w) {
-        error = "no workload: name a built-in workload or describe one with flops_per_sample and parameters";
+        error = "no workload: name a built-in workload or describe one with flops_per_sample and "
+                "parameters";
         return std::nullopt;
     }
     if (!(w->flopsPerSample > 0) || !std::isfinite(w->flopsPerSample) || !(w->parameters > 0)) {
-        error = fmt::format("workload '{}' needs positive flops_per_sample and parameters", w->name);
+        error =
+            fmt::format("workload '{}' needs positive flops_per_sample and parameters", w->name);
         return std::nullopt;
     }
     if (s.batchPerDevice < 1 || s.batchPerDevice > 1'000'000'000) {
-        error = fmt::format("the batch per device must be between 1 and 10^9, not {}", s.batchPerDevice);
+        error = fmt::format("the batch per device must be between 1 and 10^9, not {}",
+                            s.batchPerDevice);
         return std::nullopt;
     }
     if (s.nodes < 1 || s.nodes > 100'000 || s.gpusPerNode < 0 || s.gpusPerNode > 64) {
-        error = fmt::format("{} nodes with {} GPUs each is outside the model's range (1..100000 nodes, 0..64 GPUs)",
-                            s.nodes, s.gpusPerNode);
+        error = fmt::format(
+            "{} nodes with {} GPUs each is outside the model's range (1..100000 nodes, 0..64 GPUs)",
+            s.nodes, s.gpusPerNode);
         return std::nullopt;
     }
     if (s.samplesPerEpoch < 0 || s.samplesPerEpoch > 1e15 || !std::isfinite(s.samplesPerEpoch)) {
-        error = fmt::format("{} samples per epoch is outside the model's range (1..10^15)", s.samplesPerEpoch);
+        error = fmt::format("{} samples per epoch is outside the model's range (1..10^15)",
+                            s.samplesPerEpoch);
         return std::nullopt;
     }
     const bool onGpu = s.gpusPerNode > 0;
@@ -100,9 +110,11 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
 
     Prediction p;
     const double batch = s.batchPerDevice;
-    double activations = w->activationsPerSample > 0 ? w->activationsPerSample : estimatedActivations(*w);
+    double activations =
+        w->activationsPerSample > 0 ? w->activationsPerSample : estimatedActivations(*w);
     if (w->activationsPerSample <= 0)
-        p.factors.push_back(fmt::format("activations estimated from FLOPs ({:.3g} per sample)", activations));
+        p.factors.push_back(
+            fmt::format("activations estimated from FLOPs ({:.3g} per sample)", activations));
     const double bytesPerElement = elementBytes(s.precision);
 
     // ---- one device: compute + memory time per step
@@ -114,7 +126,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (it == s.gpu->peakTflops.end() && s.precision == "mixed")
             it = s.gpu->peakTflops.find("bf16");
         if (it == s.gpu->peakTflops.end() && s.precision == "tf32") {
-            it = s.gpu->peakTflops.find("fp32");  // frameworks fall back to fp32 before Ampere
+            it = s.gpu->peakTflops.find("fp32"); // frameworks fall back to fp32 before Ampere
             p.factors.push_back(fmt::format("{} has no TF32: runs in fp32", s.gpu->name));
         }
         if (it == s.gpu->peakTflops.end()) {
@@ -143,45 +155,60 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     // The site's measured (STREAM) bandwidth is what is achieved; the catalogue's is a peak.
     double achievedBandwidth = bandwidth * cal.memoryUtilisation;
     const std::string& deviceName = onGpu ? s.gpu->name : s.cpu->name;
-    if (auto it = cal.measuredMemoryBandwidthGBs.find(deviceName); it != cal.measuredMemoryBandwidthGBs.end() && it->second > 0) {
+    if (auto it = cal.measuredMemoryBandwidthGBs.find(deviceName);
+        it != cal.measuredMemoryBandwidthGBs.end() && it->second > 0) {
         achievedBandwidth = it->second * 1e9;
-        p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s", deviceName, it->second));
+        p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s",
+                                        deviceName, it->second));
     }
-    double memorySeconds = batch * activations * bytesPerElement * cal.memoryTrafficFactor / achievedBandwidth;
+    double memorySeconds =
+        batch * activations * bytesPerElement * cal.memoryTrafficFactor / achievedBandwidth;
 
     // ---- calibrated multiplicative effects
     double effect = 1;
     const std::string device = onGpu ? "gpu" : "cpu";
-    // Framework efficiency is fitted per device kind: MXNet's fast GPU kernels say nothing of its CPU.
-    if (auto it = cal.frameworkEfficiency.find(s.framework + "/" + device); it != cal.frameworkEfficiency.end() && it->second > 0) {
+    // Framework efficiency is fitted per device kind: MXNet's fast GPU kernels say nothing of its
+    // CPU.
+    if (auto it = cal.frameworkEfficiency.find(s.framework + "/" + device);
+        it != cal.frameworkEfficiency.end() && it->second > 0) {
         effect *= it->second;
         if (std::abs(it->second - 1) > 1e-9)
-            p.factors.push_back(fmt::format("{} on the {} (fitted): {}", s.framework, onGpu ? "GPU" : "CPU", fmtFactor(it->second)));
+            p.factors.push_back(fmt::format("{} on the {} (fitted): {}", s.framework,
+                                            onGpu ? "GPU" : "CPU", fmtFactor(it->second)));
     }
-    if (auto it = cal.workloadEfficiency.find(w->name); it != cal.workloadEfficiency.end() && it->second > 0) {
+    if (auto it = cal.workloadEfficiency.find(w->name);
+        it != cal.workloadEfficiency.end() && it->second > 0) {
         effect *= it->second;
-        p.factors.push_back(fmt::format("{} runs at {} of its nominal FLOP time (fitted)", w->name, fmtFactor(1 / it->second)));
+        p.factors.push_back(fmt::format("{} runs at {} of its nominal FLOP time (fitted)", w->name,
+                                        fmtFactor(1 / it->second)));
     }
     const std::string& arch = onGpu ? s.gpu->architecture : s.cpu->microarchitecture;
-    if (auto it = cal.architectureEfficiency.find(arch); !arch.empty() && it != cal.architectureEfficiency.end() && it->second > 0) {
+    if (auto it = cal.architectureEfficiency.find(arch);
+        !arch.empty() && it != cal.architectureEfficiency.end() && it->second > 0) {
         effect *= it->second;
-        p.factors.push_back(fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));
+        p.factors.push_back(
+            fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));
     }
     for (const auto& r : cal.effects) {
-        if ((!r.framework.empty() && r.framework != s.framework) || (!r.device.empty() && r.device != device) ||
-            (!r.build.empty() && r.build != s.build) || (!r.graphCompiler.empty() && r.graphCompiler != s.graphCompiler) ||
-            (!r.precisionClass.empty() && r.precisionClass != precisionClass) || !inVersionRange(r, s.version))
+        if ((!r.framework.empty() && r.framework != s.framework) ||
+            (!r.device.empty() && r.device != device) || (!r.build.empty() && r.build != s.build) ||
+            (!r.graphCompiler.empty() && r.graphCompiler != s.graphCompiler) ||
+            (!r.precisionClass.empty() && r.precisionClass != precisionClass) ||
+            !inVersionRange(r, s.version))
             continue;
         effect *= r.factor;
-        p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor), r.source.empty() ? "" : " (" + r.source + ")"));
+        p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor),
+                                        r.source.empty() ? "" : " (" + r.source + ")"));
     }
     double deviceStep = (computeSeconds + memorySeconds) / effect + overhead;
 
     // ---- gradient all-reduce: ring within the node, then between nodes (hierarchical)
     const int perNode = onGpu ? s.gpusPerNode : std::max(1, s.cpuSockets);
     const int devices = perNode * s.nodes;
-    // Mixed precision keeps fp32 master gradients; only pure fp16/bf16 training reduces 2-byte ones.
-    const double gradientBytes = w->parameters * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
+    // Mixed precision keeps fp32 master gradients; only pure fp16/bf16 training reduces 2-byte
+    // ones.
+    const double gradientBytes =
+        w->parameters * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
     double comm = 0;
     if (perNode > 1) {
         double peerBw = onGpu ? s.gpu->peerBandwidthGBs * 1e9 : s.cpu->memoryBandwidthGBs * 1e9 / 2;
@@ -194,15 +221,18 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             it != cal.measuredInterconnects.end() && it->second.bandwidthGBs > 0) {
             linkBw = it->second.bandwidthGBs * 1e9;
             latency = it->second.latencyUs * 1e-6;
-            p.factors.push_back(fmt::format("{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
-                                            s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
+            p.factors.push_back(
+                fmt::format("{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
+                            s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
         }
         comm += ringAllReduce(gradientBytes, s.nodes, linkBw, latency);
     }
-    // The backward pass is about two thirds of the step; buckets of gradients are reduced while it runs.
+    // The backward pass is about two thirds of the step; buckets of gradients are reduced while it
+    // runs.
     double hidden = cal.overlap * (2.0 / 3.0) * (deviceStep - overhead);
     double exposedComm = std::max(0.0, comm - hidden);
-    // Every step ends in a synchronisation whose cost (stragglers, barriers) grows with the tree depth.
+    // Every step ends in a synchronisation whose cost (stragglers, barriers) grows with the tree
+    // depth.
     if (devices > 1)
         exposedComm += cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices));
 
@@ -229,11 +259,14 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     p.step = {deviceStep, exposedComm, exposedIo};
     p.throughput = batch * devices / stepSeconds;
     // Single device: same configuration, no communication, its own share of the I/O.
-    double singleIo = s.storage && w->sampleBytes > 0 ? batch * w->sampleBytes / (s.storage->readGBsPerNode * 1e9) : 0;
+    double singleIo = s.storage && w->sampleBytes > 0
+                          ? batch * w->sampleBytes / (s.storage->readGBsPerNode * 1e9)
+                          : 0;
     double singleStep = deviceStep + (s.prefetch ? std::max(0.0, singleIo - deviceStep) : singleIo);
     p.singleDeviceThroughput = batch / singleStep;
     p.efficiency = p.throughput / (devices * p.singleDeviceThroughput);
-    double samples = s.samplesPerEpoch > 0 ? s.samplesPerEpoch : (w->datasetSamples > 0 ? w->datasetSamples : 0);
+    double samples =
+        s.samplesPerEpoch > 0 ? s.samplesPerEpoch : (w->datasetSamples > 0 ? w->datasetSamples : 0);
     p.epochSeconds = samples > 0 ? samples / p.throughput : 0;
     // Adam-style training keeps weights, gradients and two moments (16 B a parameter in fp32).
     p.memoryPerDeviceBytes = w->parameters * 16 + batch * activations * bytesPerElement;
@@ -250,7 +283,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
 
 const Calibration& Calibration::builtin() {
     static const Calibration cal = [] {
-        Diagnostics ignored;  // tests assert the embedded file parses cleanly
+        Diagnostics ignored; // tests assert the embedded file parses cleanly
         if (auto text = data::file("calibration.json"))
             if (auto c = parse(*text, FileId{}, "built-in", ignored))
                 return *c;
@@ -259,8 +292,8 @@ const Calibration& Calibration::builtin() {
     return cal;
 }
 
-std::optional<Calibration> Calibration::parse(std::string_view text, FileId file, std::string_view origin,
-                                              Diagnostics& diags) {
+std::optional<Calibration> Calibration::parse(std::string_view text, FileId file,
+                                              std::string_view origin, Diagnostics& diags) {
     auto fail = [&](const std::string& message) {
         diags.add(DiagCode::CalibrationInvalid, {file, 0, 0}, message);
         return std::nullopt;
@@ -269,8 +302,10 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
     try {
         doc = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
-        auto at = static_cast<uint32_t>(std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size()));
-        diags.add(DiagCode::CalibrationInvalid, {file, at, at}, "malformed JSON in the calibration file");
+        auto at =
+            static_cast<uint32_t>(std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size()));
+        diags.add(DiagCode::CalibrationInvalid, {file, at, at},
+                  "malformed JSON in the calibration file");
         return std::nullopt;
     }
     if (!doc.is_object() || doc.value("version", 0) != 1)
@@ -298,7 +333,8 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("memory_utilisation", c.memoryUtilisation, 0.01, 1) &&
                   num("step_overhead_gpu_seconds", c.stepOverheadGpuSeconds, 0, 10) &&
                   num("step_overhead_cpu_seconds", c.stepOverheadCpuSeconds, 0, 10) &&
-                  num("overlap", c.overlap, 0, 1) && num("collective_efficiency", c.collectiveEfficiency, 0.01, 1) &&
+                  num("overlap", c.overlap, 0, 1) &&
+                  num("collective_efficiency", c.collectiveEfficiency, 0.01, 1) &&
                   num("sync_seconds_per_doubling", c.syncSecondsPerDoubling, 0, 1) &&
                   num("amdahl_parallel_fraction", c.amdahlParallelFraction, 0, 1);
         if (!ok)
@@ -320,15 +356,21 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                 for (const auto& [dev, v] : hw.at("memory_bandwidth_gbs").items()) {
                     double gbs = v.get<double>();
                     if (!(gbs > 0 && gbs < 1e5))
-                        return fail(fmt::format("/measured/memory_bandwidth_gbs/{} = {} is outside 0..100000", dev, gbs));
+                        return fail(fmt::format(
+                            "/measured/memory_bandwidth_gbs/{} = {} is outside 0..100000", dev,
+                            gbs));
                     c.measuredMemoryBandwidthGBs[dev] = gbs;
                 }
             if (hw.contains("interconnects"))
                 for (const auto& [name, link] : hw.at("interconnects").items()) {
-                    MeasuredLink l{link.at("bandwidth_gbs").get<double>(), link.at("latency_us").get<double>()};
-                    if (!(l.bandwidthGBs > 0 && l.bandwidthGBs < 1e5) || !(l.latencyUs >= 0 && l.latencyUs < 1e7))
-                        return fail(fmt::format("/measured/interconnects/{} needs 0 < bandwidth_gbs < 100000 and "
-                                                "0 <= latency_us < 10000000", name));
+                    MeasuredLink l{link.at("bandwidth_gbs").get<double>(),
+                                   link.at("latency_us").get<double>()};
+                    if (!(l.bandwidthGBs > 0 && l.bandwidthGBs < 1e5) ||
+                        !(l.latencyUs >= 0 && l.latencyUs < 1e7))
+                        return fail(fmt::format(
+                            "/measured/interconnects/{} needs 0 < bandwidth_gbs < 100000 and "
+                            "0 <= latency_us < 10000000",
+                            name));
                     c.measuredInterconnects[name] = l;
                 }
         }
@@ -347,12 +389,14 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                 r.why = e.value("why", "");
                 r.source = e.value("source", "");
                 if (!(r.factor > 0 && r.factor < 100))
-                    return fail(fmt::format("effect '{}' has factor {}, expected 0 < factor < 100", r.why, r.factor));
+                    return fail(fmt::format("effect '{}' has factor {}, expected 0 < factor < 100",
+                                            r.why, r.factor));
                 c.effects.push_back(std::move(r));
             }
         }
     } catch (const json::exception& e) {
-        return fail(fmt::format("the calibration file does not have the expected shape: {}", e.what()));
+        return fail(
+            fmt::format("the calibration file does not have the expected shape: {}", e.what()));
     }
     return c;
 }
@@ -403,7 +447,8 @@ std::string Calibration::toJson() const {
         put("build", r.build);
         put("graph_compiler", r.graphCompiler);
         put("precision_class", r.precisionClass);
-        rules.push_back({{"when", when}, {"factor", r.factor}, {"why", r.why}, {"source", r.source}});
+        rules.push_back(
+            {{"when", when}, {"factor", r.factor}, {"why", r.why}, {"source", r.source}});
     }
     doc["effects"] = rules;
     // Only a site calibration has measurements; the built-in one stays as it was.

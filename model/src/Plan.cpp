@@ -3,7 +3,6 @@
 
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Deployment.h"
-
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
 
@@ -84,27 +83,29 @@ void mergeCatalogFile(SourceManager& sm, Catalogue& cat, const std::filesystem::
 
 /// Resolves a `catalog`/`calibration` path written in `doc` inside the program's scope; reports a
 /// refusal at `at` (with `code`) and returns nullopt.
-std::optional<std::filesystem::path> scopedJsonPath(const Program& program, const Document& doc, std::string_view written,
-                                                    SourceRange at, DiagCode code, std::string_view what,
+std::optional<std::filesystem::path> scopedJsonPath(const Program& program, const Document& doc,
+                                                    std::string_view written, SourceRange at,
+                                                    DiagCode code, std::string_view what,
                                                     Diagnostics& diags) {
     FileScope::Refusal refusal;
     std::string why;
     auto resolved = program.scope.resolve(doc.path.parent_path(), written, ".json", refusal, why);
     if (!resolved) {
-        diags.add(refusal == FileScope::Refusal::WrongKind ? code : DiagCode::PathOutsideProject, at,
+        diags.add(refusal == FileScope::Refusal::WrongKind ? code : DiagCode::PathOutsideProject,
+                  at,
                   fmt::format("cannot read {} file '{}': {}; it was not read", what, written, why));
         return std::nullopt;
     }
-    return resolved->shown;  // what was checked, spelt as the user wrote it (for messages)
+    return resolved->shown; // what was checked, spelt as the user wrote it (for messages)
 }
 
 /// Calls `fn(path, range)` for every `catalog = "…"` of the program that resolves inside its scope
 /// (relative to its file); the others are reported.
-template <typename Fn>
+template<typename Fn>
 void forEachCatalogFile(const Program& program, Diagnostics& diags, Fn fn) {
     for (const auto& [doc, written] : catalogFileReferences(program))
-        if (auto path = scopedJsonPath(program, *doc, written.value, written.range, DiagCode::CatalogInvalid,
-                                       "catalogue", diags))
+        if (auto path = scopedJsonPath(program, *doc, written.value, written.range,
+                                       DiagCode::CatalogInvalid, "catalogue", diags))
             fn(*path, written.range);
 }
 
@@ -117,8 +118,8 @@ void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& d
     });
 }
 
-Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
-                           Diagnostics& diags) {
+Catalogue programCatalogue(SourceManager& sm, const Program& program,
+                           const std::vector<std::string>& extraFiles, Diagnostics& diags) {
     Catalogue cat = Catalogue::builtin();
     forEachCatalogFile(program, diags, [&](const std::filesystem::path& path, SourceRange at) {
         mergeCatalogFile(sm, cat, path, at, diags);
@@ -129,8 +130,8 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
         if (!sym.block)
             continue;
         if (sym.kind == "target") {
-            // A CPU the catalogue does not know still gets a prediction, from generic per-core figures
-            // of its architecture; the explanation says so.
+            // A CPU the catalogue does not know still gets a prediction, from generic per-core
+            // figures of its architecture; the explanation says so.
             Target target = lowerTarget(sym, cat);
             std::vector<CpuSpec> cpus;
             if (target.cpu)
@@ -149,18 +150,21 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
                 generic.arch = c.arch.empty() ? "x86_64" : c.arch;
                 generic.cores = std::max(1, c.cores / c.sockets);
                 generic.baseGhz = 2.4;
-                generic.fp32FlopsPerCycle = generic.arch == "x86_64" ? 32 : 16;  // AVX2 + 2 FMA; NEON/VSX
+                generic.fp32FlopsPerCycle =
+                    generic.arch == "x86_64" ? 32 : 16; // AVX2 + 2 FMA; NEON/VSX
                 generic.fp64FlopsPerCycle = generic.fp32FlopsPerCycle / 2;
                 generic.memoryBandwidthGBs = 4.0 * generic.cores;
-                generic.doc = fmt::format("'{}' is not in the hardware catalogue: generic {} cores at 2.4 GHz assumed",
-                                          model, generic.arch);
+                generic.doc = fmt::format(
+                    "'{}' is not in the hardware catalogue: generic {} cores at 2.4 GHz assumed",
+                    model, generic.arch);
                 cat.cpus.push_back(std::move(generic));
             }
             continue;
         }
         if (sym.kind == "image") {
             Image img = lowerImage(sym);
-            auto it = std::find_if(cat.images.begin(), cat.images.end(), [&](const Image& i) { return i.name == img.name; });
+            auto it = std::find_if(cat.images.begin(), cat.images.end(),
+                                   [&](const Image& i) { return i.name == img.name; });
             if (it != cat.images.end())
                 *it = std::move(img);
             else
@@ -170,7 +174,8 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program, const std:
             if (!lowered)
                 continue;
             Workload& w = *lowered;
-            auto it = std::find_if(cat.workloads.begin(), cat.workloads.end(), [&](const Workload& x) { return x.name == w.name; });
+            auto it = std::find_if(cat.workloads.begin(), cat.workloads.end(),
+                                   [&](const Workload& x) { return x.name == w.name; });
             if (it != cat.workloads.end())
                 *it = std::move(w);
             else
@@ -189,7 +194,7 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     r.name = dep.name;
     SourceRange at = dep.range;
     if (!dep.resolved)
-        return false;  // Sema reported the unresolved reference
+        return false; // Sema reported the unresolved reference
     const Application& app = dep.application;
     r.appName = app.name;
     r.targetName = dep.target.name;
@@ -211,7 +216,8 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
         r.gpu = cat.gpu(r.gpuName);
         if (!r.gpu && !r.gpuName.empty()) {
             diags.add(DiagCode::ModelNotApplicable, at,
-                      fmt::format("deployment '{}': the GPU '{}' of target '{}' is not in the hardware catalogue; known: {}",
+                      fmt::format("deployment '{}': the GPU '{}' of target '{}' is not in the "
+                                  "hardware catalogue; known: {}",
                                   r.name, r.gpuName, r.targetName, knownNames(cat.gpus)));
             return false;
         }
@@ -236,11 +242,13 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     if (!app.workload.empty())
         r.workload = cat.workload(app.workload);
     if (!r.workload) {
-        // MODAK's size hints (layers, parameters) cannot drive the model; the image is still chosen,
-        // as MODAK did, from the evidence that holds for every workload.
+        // MODAK's size hints (layers, parameters) cannot drive the model; the image is still
+        // chosen, as MODAK did, from the evidence that holds for every workload.
         diags.add(DiagCode::PredictionUnavailable, at,
-                  fmt::format("deployment '{}': application '{}' names no workload the model knows, so the image is "
-                              "chosen without a prediction; set `workload` to a built-in one ({}) or a `workload` block "
+                  fmt::format("deployment '{}': application '{}' names no workload the model "
+                              "knows, so the image is "
+                              "chosen without a prediction; set `workload` to a built-in one ({}) "
+                              "or a `workload` block "
                               "with flops_per_sample and parameters",
                               r.name, r.appName, knownNames(cat.workloads)));
     }
@@ -249,18 +257,22 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     r.epochs = app.epochs;
     r.distributed = app.distributed;
     if (app.stepsPerEpoch)
-        r.samplesPerEpoch = -static_cast<double>(*app.stepsPerEpoch);  // negative: steps, scaled by the global batch later
+        r.samplesPerEpoch = -static_cast<double>(
+            *app.stepsPerEpoch); // negative: steps, scaled by the global batch later
     else if (app.dataset.samples)
         r.samplesPerEpoch = static_cast<double>(*app.dataset.samples);
     r.prefetch = app.dataset.prefetch;
     r.cached = app.dataset.cached;
 
     if (r.cached) {
-        r.storageNote = "the dataset is cached in memory after the first epoch: input I/O not modelled";
+        r.storageNote =
+            "the dataset is cached in memory after the first epoch: input I/O not modelled";
     } else if (!dep.storageClass.empty()) {
         r.storage = cat.storageClass(dep.storageClass);
         if (!r.storage)
-            r.storageNote = fmt::format("storage class '{}' unknown to the model: input I/O not modelled", dep.storageClass);
+            r.storageNote =
+                fmt::format("storage class '{}' unknown to the model: input I/O not modelled",
+                            dep.storageClass);
     } else {
         r.storageNote = "no storage given: input I/O not modelled";
     }
@@ -271,7 +283,9 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
 /// (+2 % to +17 %), so it wins; then fewer devices and no graph compiler.
 bool betterWithoutPrediction(const Candidate& a, const Candidate& b) {
     static constexpr std::string_view order[] = {"source", "pip", "hub"};
-    auto rank = [](const std::string& build) { return std::find(std::begin(order), std::end(order), build) - std::begin(order); };
+    auto rank = [](const std::string& build) {
+        return std::find(std::begin(order), std::end(order), build) - std::begin(order);
+    };
     if (rank(a.build) != rank(b.build))
         return rank(a.build) < rank(b.build);
     if ((a.graphCompiler == "none") != (b.graphCompiler == "none"))
@@ -293,21 +307,25 @@ bool better(const Candidate& a, const Candidate& b) {
     if ((a.graphCompiler == "none") != (b.graphCompiler == "none"))
         return a.graphCompiler == "none";
     static constexpr std::string_view order[] = {"hub", "pip", "source"};
-    auto rank = [](const std::string& build) { return std::find(std::begin(order), std::end(order), build) - std::begin(order); };
+    auto rank = [](const std::string& build) {
+        return std::find(std::begin(order), std::end(order), build) - std::begin(order);
+    };
     if (rank(a.build) != rank(b.build))
         return rank(a.build) < rank(b.build);
     return a.imageName < b.imageName;
 }
 
-void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal,
-                    DeploymentPlan& plan, std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
+void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat,
+                    const Calibration& cal, DeploymentPlan& plan, std::vector<Candidate>& feasible,
+                    std::vector<Candidate>& rejected) {
     const std::string& build = d.build;
     const std::string& compiler = d.graphCompiler;
     const std::string& pinned = d.pinnedImage.value;
     bool wantGpu = r.gpusPerNodeAvailable > 0;
-    IntChoice gpus = intChoice(d.scale.gpusPerNode, wantGpu ? r.gpusPerNodeAvailable : 0, 1, r.gpusPerNodeAvailable);
+    IntChoice gpus = intChoice(d.scale.gpusPerNode, wantGpu ? r.gpusPerNodeAvailable : 0, 1,
+                               r.gpusPerNodeAvailable);
     if (!wantGpu || gpus.hi == 0) {
-        wantGpu = false;  // a CPU job, also when `gpus_per_node = 0` leaves a GPU node's GPUs alone
+        wantGpu = false; // a CPU job, also when `gpus_per_node = 0` leaves a GPU node's GPUs alone
         gpus = {0, 0, false};
     }
     int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
@@ -329,7 +347,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
         c.runtime = r.runtime;
         c.precision = r.precision;
         if (!versionMatches(r.frameworkVersion, img.framework->version)) {
-            continue;  // another version of the framework is another application, not an alternative
+            continue; // another version of the framework is another application, not an alternative
         }
         if (img.arch != r.archName) {
             c.rejectedBecause = fmt::format("built for {}, the target is {}", img.arch, r.archName);
@@ -338,9 +356,11 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
         } else if (!wantGpu && img.accelerator != "none") {
             c.rejectedBecause = fmt::format("needs {} GPUs; the target has none", img.accelerator);
         } else if (wantGpu && img.accelerator != r.accelerator && img.accelerator != "none") {
-            c.rejectedBecause = fmt::format("built for {} GPUs, the target's are {}", img.accelerator, r.accelerator);
+            c.rejectedBecause = fmt::format("built for {} GPUs, the target's are {}",
+                                            img.accelerator, r.accelerator);
         } else if (build != "auto" && img.build != build) {
-            c.rejectedBecause = fmt::format("a {} build; the deployment asks for build = {}", img.build, build);
+            c.rejectedBecause =
+                fmt::format("a {} build; the deployment asks for build = {}", img.build, build);
         }
         if (!c.rejectedBecause.empty()) {
             if (pinned.empty() || img.name == pinned)
@@ -350,7 +370,8 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
         images.push_back(&img);
     }
     if (!pinned.empty() && images.empty() && rejected.empty())
-        plan.explanation.push_back(fmt::format("the pinned image '{}' does not hold {} {}", pinned, r.framework, r.frameworkVersion));
+        plan.explanation.push_back(fmt::format("the pinned image '{}' does not hold {} {}", pinned,
+                                               r.framework, r.frameworkVersion));
 
     // No graph compiler first, then the catalogue's in its order (ties keep the first candidate).
     static const std::vector<std::string_view> kCompilers = [] {
@@ -380,7 +401,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                 continue;
             }
             if (r.framework == "jax" && gc == "none")
-                continue;  // JAX always compiles with XLA
+                continue; // JAX always compiles with XLA
             if (!r.workload) {
                 // No prediction: graph compilers only when asked for (their effect depends on the
                 // workload), at the smallest scale the deployment allows.
@@ -398,24 +419,28 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     c.nodes = n;
                     c.gpusPerNode = g;
                     if (n > r.nodesAvailable) {
-                        c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
+                        c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n,
+                                                        r.nodesAvailable);
                         rejected.push_back(std::move(c));
                         continue;
                     }
                     if (g > r.gpusPerNodeAvailable) {
-                        c.rejectedBecause = fmt::format("{} GPUs per node requested, a node has {}", g, r.gpusPerNodeAvailable);
+                        c.rejectedBecause = fmt::format("{} GPUs per node requested, a node has {}",
+                                                        g, r.gpusPerNodeAvailable);
                         rejected.push_back(std::move(c));
                         continue;
                     }
                     if (n * std::max(1, g) > 1 && r.distributed == "none") {
-                        c.rejectedBecause = "the application is not distributed (`distributed = none`)";
+                        c.rejectedBecause =
+                            "the application is not distributed (`distributed = none`)";
                         rejected.push_back(std::move(c));
                         continue;
                     }
                     Scenario s;
                     s.workload = r.workload;
                     s.framework = r.framework;
-                    s.version = img->framework->version == "latest" ? r.frameworkVersion : img->framework->version;
+                    s.version = img->framework->version == "latest" ? r.frameworkVersion
+                                                                    : img->framework->version;
                     s.build = img->build;
                     s.graphCompiler = c.graphCompiler;
                     s.precision = r.precision;
@@ -432,17 +457,23 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     s.storage = r.storage;
                     s.prefetch = r.prefetch;
                     int devices = n * (g > 0 ? g : r.sockets);
-                    s.samplesPerEpoch = r.samplesPerEpoch < 0 ? -r.samplesPerEpoch * r.batch * devices : r.samplesPerEpoch;
+                    s.samplesPerEpoch = r.samplesPerEpoch < 0
+                                            ? -r.samplesPerEpoch * r.batch * devices
+                                            : r.samplesPerEpoch;
                     if (g > 0 && !r.gpu) {
-                        c.rejectedBecause = fmt::format("the target names no GPU model, so a GPU job cannot be predicted; "
-                                                        "add `gpu {{ model = …, count = {} }}`", std::max(1, g));
+                        c.rejectedBecause = fmt::format(
+                            "the target names no GPU model, so a GPU job cannot be predicted; "
+                            "add `gpu {{ model = …, count = {} }}`",
+                            std::max(1, g));
                         rejected.push_back(std::move(c));
                         continue;
                     }
                     if (g == 0 && !r.cpu) {
-                        c.rejectedBecause = r.cpuModel.empty()
-                                                ? "the target names no CPU model, so a CPU job cannot be predicted"
-                                                : fmt::format("the CPU '{}' is not in the hardware catalogue", r.cpuModel);
+                        c.rejectedBecause =
+                            r.cpuModel.empty()
+                                ? "the target names no CPU model, so a CPU job cannot be predicted"
+                                : fmt::format("the CPU '{}' is not in the hardware catalogue",
+                                              r.cpuModel);
                         rejected.push_back(std::move(c));
                         continue;
                     }
@@ -456,14 +487,17 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     }
                     c.predicted = *p;
                     if (g > 0 && p->memoryPerDeviceBytes > r.gpu->memoryGiB * 1073741824.0) {
-                        c.rejectedBecause = fmt::format("needs {:.1f} GiB per GPU at batch {}, the {} has {} GiB",
-                                                        p->memoryPerDeviceBytes / 1073741824.0, r.batch, r.gpu->name, r.gpu->memoryGiB);
+                        c.rejectedBecause =
+                            fmt::format("needs {:.1f} GiB per GPU at batch {}, the {} has {} GiB",
+                                        p->memoryPerDeviceBytes / 1073741824.0, r.batch,
+                                        r.gpu->name, r.gpu->memoryGiB);
                         rejected.push_back(std::move(c));
                         continue;
                     }
                     if (r.minEfficiency > 0 && p->efficiency + 1e-9 < r.minEfficiency) {
-                        c.rejectedBecause = fmt::format("parallel efficiency {:.2f} is below the minimum {}",
-                                                        p->efficiency, r.minEfficiency);
+                        c.rejectedBecause =
+                            fmt::format("parallel efficiency {:.2f} is below the minimum {}",
+                                        p->efficiency, r.minEfficiency);
                         rejected.push_back(std::move(c));
                         continue;
                     }
@@ -474,8 +508,9 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     }
 }
 
-void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal, DeploymentPlan& plan,
-             std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
+void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal,
+             DeploymentPlan& plan, std::vector<Candidate>& feasible,
+             std::vector<Candidate>& rejected) {
     const Application& app = d.application;
     const std::string& tag = app.tag;
     double f = cal.amdahlParallelFraction;
@@ -508,13 +543,16 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
             continue;
         }
         bool appMatch = !img.app.empty() && img.app == tag;
-        bool mpiMatch = img.app.empty() && img.mpi && img.mpi->name == mpi && versionMatches(mpiVersion.substr(0, mpiVersion.find('.')), img.mpi->version);
-        if ((appMatch || mpiMatch) && img.arch == r.archName && (build == "auto" || img.build == build))
+        bool mpiMatch =
+            img.app.empty() && img.mpi && img.mpi->name == mpi &&
+            versionMatches(mpiVersion.substr(0, mpiVersion.find('.')), img.mpi->version);
+        if ((appMatch || mpiMatch) && img.arch == r.archName &&
+            (build == "auto" || img.build == build))
             images.push_back(&img);
     }
     const std::string& container = app.container;
     if (images.empty())
-        images.push_back(nullptr);  // the application's own container, or none
+        images.push_back(nullptr); // the application's own container, or none
 
     for (const Image* img : images) {
         for (int n = nodes.lo; n <= nodes.hi; ++n) {
@@ -536,16 +574,20 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
             c.predicted = p;
             if (c.reference.empty() && r.runtime != "none") {
                 // Nothing for the runtime to run: the generated job could not start.
-                c.rejectedBecause = fmt::format(
-                    "no container image for {}: no catalogue image holds the application's MPI library ({}{}) or "
-                    "tag; set the application's `container`, or `runtime = none` to run on the host",
-                    r.runtime, mpi.empty() ? "none named" : mpi, mpiVersion.empty() ? "" : " " + mpiVersion);
+                c.rejectedBecause = fmt::format("no container image for {}: no catalogue image "
+                                                "holds the application's MPI library ({}{}) or "
+                                                "tag; set the application's `container`, or "
+                                                "`runtime = none` to run on the host",
+                                                r.runtime, mpi.empty() ? "none named" : mpi,
+                                                mpiVersion.empty() ? "" : " " + mpiVersion);
                 rejected.push_back(std::move(c));
             } else if (n > r.nodesAvailable) {
-                c.rejectedBecause = fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
+                c.rejectedBecause =
+                    fmt::format("{} nodes requested, the target has {}", n, r.nodesAvailable);
                 rejected.push_back(std::move(c));
             } else if (minEff > 0 && p.efficiency + 1e-9 < minEff) {
-                c.rejectedBecause = fmt::format("parallel efficiency {:.2f} is below the minimum {}", p.efficiency, minEff);
+                c.rejectedBecause = fmt::format(
+                    "parallel efficiency {:.2f} is below the minimum {}", p.efficiency, minEff);
                 rejected.push_back(std::move(c));
             } else {
                 feasible.push_back(std::move(c));
@@ -553,17 +595,19 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
         }
     }
     if (!cat.images.empty() && images.front() == nullptr)
-        plan.explanation.push_back(container.empty() ? "no catalogue image matches the application's MPI library or tag"
-                                                     : "the application names its own container");
+        plan.explanation.push_back(
+            container.empty() ? "no catalogue image matches the application's MPI library or tag"
+                              : "the application names its own container");
 }
 
 /// Device counts for a scaling chart: 1, 2, 4, … GPUs of one node, then 2, 4, 8, … whole nodes,
 /// always including the candidate's own configuration.
-ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibration& cal, std::string_view role) {
+ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibration& cal,
+                          std::string_view role) {
     ScalingCurve curve;
     curve.label = fmt::format("{}: {}{}", role, c.imageName.empty() ? "own container" : c.imageName,
                               c.graphCompiler == "none" ? "" : " + " + c.graphCompiler);
-    std::vector<std::pair<int, int>> configs;  // nodes, gpus per node
+    std::vector<std::pair<int, int>> configs; // nodes, gpus per node
     int perNode = c.gpusPerNode > 0 ? std::max(r.gpusPerNodeAvailable, c.gpusPerNode) : 0;
     if (perNode > 0)
         for (int g = 1; g < perNode; g *= 2)
@@ -571,7 +615,8 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
     int maxNodes = std::max(r.nodesAvailable, c.nodes);
     for (int n = 1; n <= maxNodes && configs.size() < 24; n = n < 2 ? 2 : n * 2)
         configs.emplace_back(n, perNode);
-    if (std::find(configs.begin(), configs.end(), std::pair{c.nodes, c.gpusPerNode}) == configs.end())
+    if (std::find(configs.begin(), configs.end(), std::pair{c.nodes, c.gpusPerNode}) ==
+        configs.end())
         configs.emplace_back(c.nodes, c.gpusPerNode);
     std::sort(configs.begin(), configs.end(), [](auto a, auto b) {
         return a.first * std::max(1, a.second) < b.first * std::max(1, b.second) ||
@@ -587,22 +632,24 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
             s.samplesPerEpoch = -r.samplesPerEpoch * r.batch * n * (g > 0 ? g : r.sockets);
         std::string error;
         if (auto p = predict(s, cal, error))
-            curve.points.push_back({n, g, p->devices, p->throughput, p->epochSeconds, p->efficiency, p->step});
+            curve.points.push_back(
+                {n, g, p->devices, p->throughput, p->epochSeconds, p->efficiency, p->step});
     }
     return curve;
 }
 
 } // namespace
 
-DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym, const Catalogue& cat,
-                              const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
+DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym,
+                              const Catalogue& cat, const Calibration& cal, size_t maxAlternatives,
+                              Diagnostics& diags) {
     (void)sm;
-    return planDeployment(std::make_shared<const Deployment>(lowerDeployment(program, sym, cat)), cat, cal,
-                          maxAlternatives, diags);
+    return planDeployment(std::make_shared<const Deployment>(lowerDeployment(program, sym, cat)),
+                          cat, cal, maxAlternatives, diags);
 }
 
-DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat, const Calibration& cal,
-                              size_t maxAlternatives, Diagnostics& diags) {
+DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat,
+                              const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
     DeploymentPlan plan;
     plan.spec = std::move(spec);
     const Deployment& dep = *plan.spec;
@@ -625,43 +672,55 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         planHpc(r, dep, cat, cal, plan, feasible, rejected);
     } else {
         diags.add(DiagCode::ModelNotApplicable, plan.range,
-                  fmt::format("deployment '{}': the performance model does not cover `kind = {}`", plan.name, r.kind));
+                  fmt::format("deployment '{}': the performance model does not cover `kind = {}`",
+                              plan.name, r.kind));
         return plan;
     }
 
     // Walltime: prefer candidates that finish in time; when none does, keep the fastest and warn.
     auto totalSeconds = [&](const Candidate& c) {
-        return c.predicted && c.predicted->epochSeconds > 0 ? c.predicted->epochSeconds * static_cast<double>(r.epochs) : 0.0;
+        return c.predicted && c.predicted->epochSeconds > 0
+                   ? c.predicted->epochSeconds * static_cast<double>(r.epochs)
+                   : 0.0;
     };
     std::stable_sort(feasible.begin(), feasible.end(), better);
     if (r.walltime && *r.walltime > 0) {
-        auto fits = [&](const Candidate& c) { double t = totalSeconds(c); return t == 0 || t <= static_cast<double>(*r.walltime); };
+        auto fits = [&](const Candidate& c) {
+            double t = totalSeconds(c);
+            return t == 0 || t <= static_cast<double>(*r.walltime);
+        };
         if (std::any_of(feasible.begin(), feasible.end(), fits)) {
             std::vector<Candidate> keep;
             for (auto& c : feasible) {
                 if (fits(c)) {
                     keep.push_back(std::move(c));
                 } else {
-                    c.rejectedBecause = fmt::format("predicted run of {} exceeds the walltime of {}", formatSeconds(totalSeconds(c)),
-                                                    formatSeconds(static_cast<double>(*r.walltime)));
+                    c.rejectedBecause =
+                        fmt::format("predicted run of {} exceeds the walltime of {}",
+                                    formatSeconds(totalSeconds(c)),
+                                    formatSeconds(static_cast<double>(*r.walltime)));
                     rejected.push_back(std::move(c));
                 }
             }
             feasible = std::move(keep);
         } else if (!feasible.empty() && totalSeconds(feasible.front()) > 0) {
             diags.add(DiagCode::WalltimeTooShort, plan.range,
-                      fmt::format("deployment '{}': the fastest candidate needs {} for {} epoch(s), more than the walltime of {}",
-                                  plan.name, formatSeconds(totalSeconds(feasible.front())), r.epochs,
-                                  formatSeconds(static_cast<double>(*r.walltime))));
+                      fmt::format("deployment '{}': the fastest candidate needs {} for {} "
+                                  "epoch(s), more than the walltime of {}",
+                                  plan.name, formatSeconds(totalSeconds(feasible.front())),
+                                  r.epochs, formatSeconds(static_cast<double>(*r.walltime))));
         }
     }
 
     if (feasible.empty()) {
-        std::string why = rejected.empty() ? "no image in the catalogue holds " + r.framework +
-                                                 (r.frameworkVersion.empty() ? "" : " " + r.frameworkVersion) + " for this target"
-                                           : rejected.front().rejectedBecause;
-        auto& d = diags.add(DiagCode::NoCandidate, plan.range,
-                            fmt::format("deployment '{}': no candidate meets the constraints; {}", plan.name, why));
+        std::string why = rejected.empty()
+                              ? "no image in the catalogue holds " + r.framework +
+                                    (r.frameworkVersion.empty() ? "" : " " + r.frameworkVersion) +
+                                    " for this target"
+                              : rejected.front().rejectedBecause;
+        auto& d = diags.add(
+            DiagCode::NoCandidate, plan.range,
+            fmt::format("deployment '{}': no candidate meets the constraints; {}", plan.name, why));
         std::set<std::string> reasons;
         for (const auto& c : rejected)
             if (reasons.insert(c.rejectedBecause).second && reasons.size() <= 4)
@@ -673,11 +732,14 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         for (size_t i = 1; i < feasible.size(); ++i) {
             Candidate c = feasible[i];
             if (!c.predicted || !best.predicted) {
-                c.rejectedBecause = "no prediction; the chosen build is at least as fast in the published measurements";
+                c.rejectedBecause = "no prediction; the chosen build is at least as fast in the "
+                                    "published measurements";
             } else {
                 double loss = 1 - c.predicted->throughput / best.predicted->throughput;
-                c.rejectedBecause = loss > 0.005 ? fmt::format("{:.1f} % slower than the chosen candidate", loss * 100)
-                                                 : "as fast, but the chosen one uses fewer devices or a simpler setup";
+                c.rejectedBecause =
+                    loss > 0.005
+                        ? fmt::format("{:.1f} % slower than the chosen candidate", loss * 100)
+                        : "as fast, but the chosen one uses fewer devices or a simpler setup";
             }
             plan.alternatives.push_back(std::move(c));
         }
@@ -685,21 +747,24 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         if (best.imageName.empty())
             plan.explanation.push_back("no catalogue image: the application's own container");
         else
-            plan.explanation.push_back(fmt::format("image {} ({} build)", best.imageName, best.build));
+            plan.explanation.push_back(
+                fmt::format("image {} ({} build)", best.imageName, best.build));
         if (best.predicted)
             for (const auto& f : best.predicted->factors)
                 plan.explanation.push_back(f);
         if (best.gpusPerNode == 0 && r.cpu && r.cpu->name.ends_with(".cpu"))
             plan.explanation.push_back(r.cpu->doc);
         if (!best.predicted && r.kind == "ai_training")
-            plan.explanation.push_back("no workload: a source build is chosen where one exists (never slower in the "
-                                       "HPEC 2020 measurements) and no graph compiler unless asked for");
+            plan.explanation.push_back(
+                "no workload: a source build is chosen where one exists (never slower in the "
+                "HPEC 2020 measurements) and no graph compiler unless asked for");
         else if (!r.storageNote.empty() && r.kind == "ai_training")
             plan.explanation.push_back(r.storageNote);
     }
     if (plan.chosen && plan.chosen->scenario.workload) {
         plan.curves.push_back(scalingCurve(*plan.chosen, r, cal, "chosen"));
-        std::set<std::pair<std::string, std::string>> shown{{plan.chosen->imageName, plan.chosen->graphCompiler}};
+        std::set<std::pair<std::string, std::string>> shown{
+            {plan.chosen->imageName, plan.chosen->graphCompiler}};
         for (const auto& c : plan.alternatives) {
             if (plan.curves.size() >= 3)
                 break;
@@ -709,7 +774,8 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     }
     // Rejected ones last, in a stable order: by reason, then name and scale.
     std::stable_sort(rejected.begin(), rejected.end(), [](const Candidate& a, const Candidate& b) {
-        return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) < std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
+        return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) <
+               std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
     });
     for (auto& c : rejected)
         plan.alternatives.push_back(std::move(c));
@@ -718,16 +784,18 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     return plan;
 }
 
-Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options, Diagnostics& diags) {
+Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options,
+                 Diagnostics& diags) {
     Plan plan;
     const Document* root = program.root();
     if (!root)
         return plan;
-    auto owned = std::make_shared<Catalogue>(programCatalogue(sm, program, options.catalogFiles, diags));
+    auto owned =
+        std::make_shared<Catalogue>(programCatalogue(sm, program, options.catalogFiles, diags));
     plan.catalogue = owned;
     const Catalogue& cat = *owned;
-    // Calibration: the caller's, else the deployment's target's `calibration = "…"` file (relative to
-    // the file defining the target; each read once), else the built-in one.
+    // Calibration: the caller's, else the deployment's target's `calibration = "…"` file (relative
+    // to the file defining the target; each read once), else the built-in one.
     std::map<std::filesystem::path, std::optional<Calibration>> siteCalibrations;
     std::set<const Symbol*> refused;
     auto calibrationFor = [&](const Deployment& deployment) -> const Calibration& {
@@ -740,10 +808,10 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
             return Calibration::builtin();
         if (refused.count(target))
             return Calibration::builtin();
-        auto scoped = scopedJsonPath(program, *doc, file.value, file.range, DiagCode::CalibrationInvalid,
-                                     "calibration", diags);
+        auto scoped = scopedJsonPath(program, *doc, file.value, file.range,
+                                     DiagCode::CalibrationInvalid, "calibration", diags);
         if (!scoped) {
-            refused.insert(target);  // said once, not once per deployment on this target
+            refused.insert(target); // said once, not once per deployment on this target
             return Calibration::builtin();
         }
         const std::filesystem::path& path = *scoped;
@@ -754,11 +822,14 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
                 it->second = Calibration::parse(sm.text(*id), *id, path.string(), diags);
                 if (!it->second)
                     diags.add(DiagCode::CalibrationInvalid, file.range,
-                              fmt::format("calibration file '{}' is invalid (see above); the built-in calibration is "
-                                          "used instead", path.string()));
+                              fmt::format("calibration file '{}' is invalid (see above); the "
+                                          "built-in calibration is "
+                                          "used instead",
+                                          path.string()));
             } else {
-                diags.add(DiagCode::CalibrationInvalid, file.range,
-                          fmt::format("cannot read calibration file '{}': {}", path.string(), error));
+                diags.add(
+                    DiagCode::CalibrationInvalid, file.range,
+                    fmt::format("cannot read calibration file '{}': {}", path.string(), error));
             }
         }
         return it->second ? *it->second : Calibration::builtin();
@@ -771,7 +842,8 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
             continue;
         found = true;
         auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
-        plan.deployments.push_back(planDeployment(spec, cat, calibrationFor(*spec), options.maxAlternatives, diags));
+        plan.deployments.push_back(
+            planDeployment(spec, cat, calibrationFor(*spec), options.maxAlternatives, diags));
     }
     if (!found && !options.deployment.empty())
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,

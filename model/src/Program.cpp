@@ -2,10 +2,9 @@
 // Loading a program: the root file, its imports (docs/language.md §3), and the symbol table.
 #include "modak/model/Program.h"
 
+#include "SymbolIndex.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Parser.h"
-
-#include "SymbolIndex.h"
 
 #include <fmt/format.h>
 
@@ -19,7 +18,9 @@ namespace modak::model {
 namespace fs = std::filesystem;
 
 FileReader diskReader() {
-    return [](SourceManager& sm, const fs::path& path, std::string& error) { return sm.readFile(path, error); };
+    return [](SourceManager& sm, const fs::path& path, std::string& error) {
+        return sm.readFile(path, error);
+    };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -93,7 +94,8 @@ std::string lowerFirst(std::string s) {
 
 /// Why the text of an imported file is not a .modak source, or nullopt when it is one: binary
 /// (NUL or control bytes), not UTF-8, or neither a header nor a well-formed first statement.
-std::optional<std::string> notModakSource(std::string_view text, const syntax::File& tree, const Diagnostics& parsed) {
+std::optional<std::string> notModakSource(std::string_view text, const syntax::File& tree,
+                                          const Diagnostics& parsed) {
     for (const Diagnostic& d : parsed) {
         if (d.code == DiagCode::NulByte)
             return "it is a binary file";
@@ -124,7 +126,8 @@ public:
         auto doc = std::make_unique<Document>();
         doc->file = root;
         doc->path = fs::path(std::string(sm_.path(root)));
-        if (auto refused = options_.rootReadFromPath ? program_.scope.checkRootFile(doc->path) : std::nullopt) {
+        if (auto refused = options_.rootReadFromPath ? program_.scope.checkRootFile(doc->path)
+                                                     : std::nullopt) {
             // Not located in the file: its text is not to be shown.
             diags_.add(DiagCode::PathOutsideProject, SourceRange{}, std::move(*refused));
             doc->tree.file = root;
@@ -138,7 +141,9 @@ public:
     }
 
 private:
-    std::string display(size_t doc) const { return std::string(sm_.path(program_.documents[doc]->file)); }
+    std::string display(size_t doc) const {
+        return std::string(sm_.path(program_.documents[doc]->file));
+    }
 
     void load(size_t docIndex, uint32_t depth) {
         stack_.push_back(docIndex);
@@ -153,11 +158,13 @@ private:
             }
             FileScope::Refusal refusal;
             std::string why;
-            std::optional<FileScope::Resolved> path = program_.scope.resolve(dir, imp.path, ".modak", refusal, why);
+            std::optional<FileScope::Resolved> path =
+                program_.scope.resolve(dir, imp.path, ".modak", refusal, why);
             if (!path) {
                 diags_.add(refusal == FileScope::Refusal::WrongKind ? DiagCode::NotModakSource
                                                                     : DiagCode::PathOutsideProject,
-                           imp.pathRange, fmt::format("cannot import '{}': {}; it was not read", imp.path, why));
+                           imp.pathRange,
+                           fmt::format("cannot import '{}': {}; it was not read", imp.path, why));
                 continue;
             }
             const fs::path& resolved = path->shown;
@@ -172,13 +179,15 @@ private:
                 continue;
             }
             if (depth + 1 > options_.maxImportDepth) {
-                diags_.add(DiagCode::ImportTooDeep, imp.pathRange,
-                           fmt::format("cannot import '{}': imports are nested more than {} levels deep",
-                                       imp.path, options_.maxImportDepth));
+                diags_.add(
+                    DiagCode::ImportTooDeep, imp.pathRange,
+                    fmt::format("cannot import '{}': imports are nested more than {} levels deep",
+                                imp.path, options_.maxImportDepth));
                 continue;
             }
             std::string error;
-            std::optional<FileId> id = options_.reader ? options_.reader(sm_, resolved, error) : std::nullopt;
+            std::optional<FileId> id =
+                options_.reader ? options_.reader(sm_, resolved, error) : std::nullopt;
             if (!id) {
                 if (error.empty())
                     error = "cannot be read";
@@ -186,7 +195,8 @@ private:
                 diags_.add(DiagCode::ImportNotFound, imp.pathRange,
                            shown == imp.path
                                ? fmt::format("cannot import '{}': {}", imp.path, lowerFirst(error))
-                               : fmt::format("cannot import '{}' ('{}'): {}", imp.path, shown, lowerFirst(error)));
+                               : fmt::format("cannot import '{}' ('{}'): {}", imp.path, shown,
+                                             lowerFirst(error)));
                 continue;
             }
             // What is not a .modak source is reported once, at the import, never line by line:
@@ -195,7 +205,8 @@ private:
             syntax::File tree = syntax::parse(sm_, *id, parsed);
             if (auto notSource = notModakSource(sm_.text(*id), tree, parsed)) {
                 diags_.add(DiagCode::NotModakSource, imp.pathRange,
-                           fmt::format("cannot import '{}': {}; it was not read further", imp.path, *notSource));
+                           fmt::format("cannot import '{}': {}; it was not read further", imp.path,
+                                       *notSource));
                 continue;
             }
             diags_.append(parsed);
@@ -229,8 +240,9 @@ private:
         Diagnostic& d = diags_.add(DiagCode::ImportCycle, closing.pathRange, std::move(message));
         // via_[i] is the import in stack_[i] that loaded stack_[i + 1].
         for (size_t i = from; i < top; ++i)
-            d.notes.push_back({via_[i].pathRange, fmt::format("'{}' imports '{}' here", display(stack_[i]),
-                                                              display(stack_[i + 1]))});
+            d.notes.push_back(
+                {via_[i].pathRange, fmt::format("'{}' imports '{}' here", display(stack_[i]),
+                                                display(stack_[i + 1]))});
     }
 
     SourceManager& sm_;
@@ -243,7 +255,8 @@ private:
 };
 
 /// Documents in post-order (a file's imports before the file), each once.
-void postOrder(const Program& program, size_t index, std::vector<bool>& seen, std::vector<size_t>& out) {
+void postOrder(const Program& program, size_t index, std::vector<bool>& seen,
+               std::vector<size_t>& out) {
     if (seen[index])
         return;
     seen[index] = true;
@@ -261,7 +274,8 @@ void collectSymbols(Program& program, Diagnostics& diags) {
     size_t blocks = 0;
     for (size_t index : order)
         blocks += program.documents[index]->tree.statements.size();
-    program.symbols.reserve(blocks);  // at most one a top-level statement; no regrowth on large files
+    program.symbols.reserve(
+        blocks); // at most one a top-level statement; no regrowth on large files
     SymbolIndex byName(program.symbols, blocks);
     for (size_t index : order) {
         const Document& doc = *program.documents[index];
@@ -270,13 +284,16 @@ void collectSymbols(Program& program, Diagnostics& diags) {
                 continue;
             if (!st.name()) {
                 diags.add(DiagCode::MissingName, st.key().range,
-                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`", st.key().name));
+                          fmt::format("'{0}' block needs a name, as in `{0} my_{0} {{ … }}`",
+                                      st.key().name));
                 continue;
             }
             if (const Symbol* first = byName.find(st.key().name, st.name()->name)) {
-                Diagnostic& d = diags.add(DiagCode::DuplicateName, st.name()->range,
-                                          fmt::format("duplicate {} '{}'", st.key().name, st.name()->name));
-                d.notes.push_back({first->block->name()->range, fmt::format("'{}' first defined here", first->name)});
+                Diagnostic& d =
+                    diags.add(DiagCode::DuplicateName, st.name()->range,
+                              fmt::format("duplicate {} '{}'", st.key().name, st.name()->name));
+                d.notes.push_back({first->block->name()->range,
+                                   fmt::format("'{}' first defined here", first->name)});
                 continue;
             }
             program.symbols.push_back({st.key().name, st.name()->name, doc.file, &st});
@@ -287,7 +304,8 @@ void collectSymbols(Program& program, Diagnostics& diags) {
 
 } // namespace
 
-Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions& options) {
+Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
+                    const LoadOptions& options) {
     Program program;
     program.scope = FileScope::around(fs::path(std::string(sm.path(root))), options.importRoots);
     Loader(sm, diags, options, program).run(root);

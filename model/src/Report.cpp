@@ -20,10 +20,13 @@ double tidy(double v) {
 }
 
 ordered_json stepJson(const StepTime& s) {
-    return {{"compute", tidy(s.compute)}, {"communication", tidy(s.communication)}, {"io", tidy(s.io)}};
+    return {
+        {"compute", tidy(s.compute)}, {"communication", tidy(s.communication)}, {"io", tidy(s.io)}};
 }
 
-ordered_json nullable(const std::string& s) { return s.empty() ? ordered_json(nullptr) : ordered_json(s); }
+ordered_json nullable(const std::string& s) {
+    return s.empty() ? ordered_json(nullptr) : ordered_json(s);
+}
 
 ordered_json candidateJson(const Candidate& c, bool withReason) {
     ordered_json j;
@@ -35,14 +38,16 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
     j["precision"] = c.precision;
     j["nodes"] = c.nodes;
     j["gpus_per_node"] = c.gpusPerNode;
-    j["batch_per_device"] = c.batchPerDevice ? ordered_json(*c.batchPerDevice) : ordered_json(nullptr);
+    j["batch_per_device"] =
+        c.batchPerDevice ? ordered_json(*c.batchPerDevice) : ordered_json(nullptr);
     if (c.ranksPerNode > 0)
         j["ranks_per_node"] = c.ranksPerNode;
     if (c.predicted) {
         const Prediction& p = *c.predicted;
         ordered_json pj;
         pj["throughput"] = tidy(p.throughput);
-        pj["epoch_seconds"] = p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
+        pj["epoch_seconds"] =
+            p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
         pj["efficiency"] = tidy(p.efficiency);
         if (c.ranksPerNode > 0)
             pj["speedup"] = tidy(p.throughput);
@@ -58,7 +63,8 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
 }
 
 std::string configName(const Candidate& c) {
-    std::string s = c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
+    std::string s =
+        c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
     if (c.graphCompiler != "none")
         s += " + " + c.graphCompiler;
     return s;
@@ -66,9 +72,11 @@ std::string configName(const Candidate& c) {
 
 std::string scaleText(const Candidate& c) {
     if (c.ranksPerNode > 0)
-        return fmt::format("{} node{} × {} ranks", c.nodes, c.nodes == 1 ? "" : "s", c.ranksPerNode);
+        return fmt::format("{} node{} × {} ranks", c.nodes, c.nodes == 1 ? "" : "s",
+                           c.ranksPerNode);
     if (c.gpusPerNode > 0)
-        return fmt::format("{} node{} × {} GPU{}", c.nodes, c.nodes == 1 ? "" : "s", c.gpusPerNode, c.gpusPerNode == 1 ? "" : "s");
+        return fmt::format("{} node{} × {} GPU{}", c.nodes, c.nodes == 1 ? "" : "s", c.gpusPerNode,
+                           c.gpusPerNode == 1 ? "" : "s");
     return fmt::format("{} node{} (CPU)", c.nodes, c.nodes == 1 ? "" : "s");
 }
 
@@ -89,8 +97,10 @@ std::string renderPlanText(const Plan& plan) {
     for (const auto& d : plan.deployments) {
         if (!out.empty())
             out += "\n";
-        out += fmt::format("deployment {}  ({} on {}{})\n", d.name, d.application.empty() ? "?" : d.application,
-                           d.target.empty() ? "?" : d.target, d.workload.empty() ? "" : ", workload " + d.workload);
+        out += fmt::format("deployment {}  ({} on {}{})\n", d.name,
+                           d.application.empty() ? "?" : d.application,
+                           d.target.empty() ? "?" : d.target,
+                           d.workload.empty() ? "" : ", workload " + d.workload);
         if (!d.chosen) {
             out += "  no plan: see the diagnostics\n";
             continue;
@@ -104,16 +114,19 @@ std::string renderPlanText(const Plan& plan) {
         if (!c.predicted) {
             out += "  predicted   - (no workload)\n";
         } else if (c.ranksPerNode > 0) {
-            out += fmt::format("  predicted   speedup {:.2f} over one rank, efficiency {:.0f} %\n", p.throughput, p.efficiency * 100);
+            out += fmt::format("  predicted   speedup {:.2f} over one rank, efficiency {:.0f} %\n",
+                               p.throughput, p.efficiency * 100);
         } else {
-            out += fmt::format("  predicted   {:.1f} samples/s, efficiency {:.0f} %", p.throughput, p.efficiency * 100);
+            out += fmt::format("  predicted   {:.1f} samples/s, efficiency {:.0f} %", p.throughput,
+                               p.efficiency * 100);
             if (p.epochSeconds > 0)
                 out += fmt::format(", {} per epoch", formatSeconds(p.epochSeconds));
             if (d.totalSeconds > 0 && d.epochs > 1)
                 out += fmt::format(", {} for {} epochs", formatSeconds(d.totalSeconds), d.epochs);
             out += "\n";
-            out += fmt::format("  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n", p.stepSeconds,
-                               p.step.compute, p.step.communication, p.step.io);
+            out += fmt::format(
+                "  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
+                p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
         }
         if (!d.explanation.empty()) {
             out += "  why\n";
@@ -126,8 +139,11 @@ std::string renderPlanText(const Plan& plan) {
             for (const auto& a : d.alternatives)
                 width = std::max(width, configName(a).size());
             for (const auto& a : d.alternatives) {
-                std::string speed = a.predicted ? fmt::format("{:>10.1f}/s", a.predicted->throughput) : fmt::format("{:>12}", "-");
-                out += fmt::format("    {:<{}}  {:<22} {}  {}\n", configName(a), width, scaleText(a), speed, a.rejectedBecause);
+                std::string speed = a.predicted
+                                        ? fmt::format("{:>10.1f}/s", a.predicted->throughput)
+                                        : fmt::format("{:>12}", "-");
+                out += fmt::format("    {:<{}}  {:<22} {}  {}\n", configName(a), width,
+                                   scaleText(a), speed, a.rejectedBecause);
             }
         }
     }
@@ -161,7 +177,8 @@ std::string renderPlanJson(const Plan& plan, std::string_view file, std::string_
 std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
     ordered_json j;
     j["throughput"] = tidy(p.throughput);
-    j["epoch_seconds"] = p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
+    j["epoch_seconds"] =
+        p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
     j["efficiency"] = tidy(p.efficiency);
     j["step_seconds"] = stepJson(p.step);
     j["devices"] = p.devices;
@@ -181,7 +198,8 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
         in["cpu"] = s.cpu->name;
     in["gpus_per_node"] = s.gpusPerNode;
     in["nodes"] = s.nodes;
-    in["interconnect"] = s.interconnect ? ordered_json(s.interconnect->name) : ordered_json(nullptr);
+    in["interconnect"] =
+        s.interconnect ? ordered_json(s.interconnect->name) : ordered_json(nullptr);
     in["batch_per_device"] = s.batchPerDevice;
     in["samples"] = s.samplesPerEpoch > 0 ? ordered_json(s.samplesPerEpoch) : ordered_json(nullptr);
     in["storage"] = s.storage ? ordered_json(s.storage->name) : ordered_json(nullptr);
@@ -191,21 +209,26 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
 
 std::string renderPredictionText(const Prediction& p, const Scenario& s) {
     std::string out;
-    std::string device = s.gpusPerNode > 0 && s.gpu ? fmt::format("{} × {}", s.gpusPerNode, s.gpu->name)
-                                                    : fmt::format("{} × {}", s.cpuSockets, s.cpu ? s.cpu->name : "?");
-    out += fmt::format("{} with {}{} {} build{}, {}, batch {} per device\n", s.workload ? s.workload->name : "?", s.framework,
-                       s.version.empty() ? "" : " " + s.version, s.build,
-                       s.graphCompiler == "none" ? "" : " + " + s.graphCompiler, s.precision, s.batchPerDevice);
+    std::string device = s.gpusPerNode > 0 && s.gpu
+                             ? fmt::format("{} × {}", s.gpusPerNode, s.gpu->name)
+                             : fmt::format("{} × {}", s.cpuSockets, s.cpu ? s.cpu->name : "?");
+    out += fmt::format(
+        "{} with {}{} {} build{}, {}, batch {} per device\n", s.workload ? s.workload->name : "?",
+        s.framework, s.version.empty() ? "" : " " + s.version, s.build,
+        s.graphCompiler == "none" ? "" : " + " + s.graphCompiler, s.precision, s.batchPerDevice);
     out += fmt::format("on {} node{} of {}{}\n", s.nodes, s.nodes == 1 ? "" : "s", device,
                        s.nodes > 1 && s.interconnect ? " over " + s.interconnect->name : "");
-    out += fmt::format("  throughput   {:.1f} samples/s ({} devices; one device {:.1f} samples/s)\n", p.throughput, p.devices,
-                       p.singleDeviceThroughput);
+    out +=
+        fmt::format("  throughput   {:.1f} samples/s ({} devices; one device {:.1f} samples/s)\n",
+                    p.throughput, p.devices, p.singleDeviceThroughput);
     out += fmt::format("  efficiency   {:.1f} %\n", p.efficiency * 100);
     if (p.epochSeconds > 0)
         out += fmt::format("  epoch        {}\n", formatSeconds(p.epochSeconds));
-    out += fmt::format("  step         {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n", p.stepSeconds,
-                       p.step.compute, p.step.communication, p.step.io);
-    out += fmt::format("  memory       {:.1f} GiB per device\n", p.memoryPerDeviceBytes / 1073741824.0);
+    out += fmt::format(
+        "  step         {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
+        p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
+    out += fmt::format("  memory       {:.1f} GiB per device\n",
+                       p.memoryPerDeviceBytes / 1073741824.0);
     for (const auto& f : p.factors)
         out += fmt::format("  - {}\n", f);
     return out;
@@ -316,7 +339,10 @@ std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
         doc["gpus"] = gpus;
         ordered_json ics = ordered_json::array();
         for (const auto& i : cat.interconnects) {
-            ordered_json j{{"name", i.name}, {"scope", i.scope}, {"bandwidth_gbs", i.bandwidthGBs}, {"latency_us", i.latencyUs}};
+            ordered_json j{{"name", i.name},
+                           {"scope", i.scope},
+                           {"bandwidth_gbs", i.bandwidthGBs},
+                           {"latency_us", i.latencyUs}};
             putIf(j, "doc", i.doc);
             putIf(j, "source", i.source);
             ics.push_back(j);
@@ -371,39 +397,44 @@ std::string renderCatalogText(const Catalogue& cat, std::string_view section) {
             std::string compilers;
             for (const auto& c : i.graphCompilers)
                 compilers += (compilers.empty() ? "" : ",") + c;
-            out += fmt::format("  {:<36} {:<18} {:<7} {:<7} {:<6} {:<14} {}\n", i.name, what, i.arch, i.accelerator, i.build,
-                               compilers.empty() ? "-" : compilers, i.reference);
+            out += fmt::format("  {:<36} {:<18} {:<7} {:<7} {:<6} {:<14} {}\n", i.name, what,
+                               i.arch, i.accelerator, i.build, compilers.empty() ? "-" : compilers,
+                               i.reference);
         }
     }
     if (all || section == "hardware") {
         heading("cpus (per socket)");
         for (const auto& c : cat.cpus)
-            out += fmt::format("  {:<22} {:<32} {:>3} cores {:>4.2f} GHz {:>7.0f} GFLOP/s fp32 {:>6.1f} GB/s\n", c.name, c.model,
-                               c.cores, c.baseGhz, c.peakFlops(false) / 1e9, c.memoryBandwidthGBs);
+            out += fmt::format(
+                "  {:<22} {:<32} {:>3} cores {:>4.2f} GHz {:>7.0f} GFLOP/s fp32 {:>6.1f} GB/s\n",
+                c.name, c.model, c.cores, c.baseGhz, c.peakFlops(false) / 1e9,
+                c.memoryBandwidthGBs);
         heading("gpus");
         for (const auto& g : cat.gpus) {
             std::string peaks;
             for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16"})
                 if (auto it = g.peakTflops.find(p); it != g.peakTflops.end())
                     peaks += fmt::format("{}{} {:g}", peaks.empty() ? "" : ", ", p, it->second);
-            out += fmt::format("  {:<16} {:<34} {:>5.0f} GiB {:>6.0f} GB/s  TFLOP/s: {}\n", g.name, g.model, g.memoryGiB,
-                               g.memoryBandwidthGBs, peaks);
+            out += fmt::format("  {:<16} {:<34} {:>5.0f} GiB {:>6.0f} GB/s  TFLOP/s: {}\n", g.name,
+                               g.model, g.memoryGiB, g.memoryBandwidthGBs, peaks);
         }
         heading("interconnects");
         for (const auto& i : cat.interconnects)
-            out += fmt::format("  {:<16} {:<10} {:>7.1f} GB/s {:>6.2f} µs\n", i.name, i.scope, i.bandwidthGBs, i.latencyUs);
+            out += fmt::format("  {:<16} {:<10} {:>7.1f} GB/s {:>6.2f} µs\n", i.name, i.scope,
+                               i.bandwidthGBs, i.latencyUs);
         heading("storage");
         for (const auto& s : cat.storage)
-            out += fmt::format("  {:<20} {:>6.2f} GB/s per node{} {:>6.2f} ms {}\n", s.name, s.readGBsPerNode,
-                               s.aggregateReadGBs ? fmt::format(", {:>6.1f} GB/s in all", *s.aggregateReadGBs)
-                                                  : std::string(22, ' '),
-                               s.latencyMs, s.shared ? "shared" : "node-local");
+            out += fmt::format(
+                "  {:<20} {:>6.2f} GB/s per node{} {:>6.2f} ms {}\n", s.name, s.readGBsPerNode,
+                s.aggregateReadGBs ? fmt::format(", {:>6.1f} GB/s in all", *s.aggregateReadGBs)
+                                   : std::string(22, ' '),
+                s.latencyMs, s.shared ? "shared" : "node-local");
     }
     if (all || section == "workloads") {
         heading("workloads");
         for (const auto& w : cat.workloads)
-            out += fmt::format("  {:<18} {:<12} {:>12.0f} parameters {:>9.3g} FLOP/sample  {}\n", w.name, w.kind, w.parameters,
-                               w.flopsPerSample, w.doc);
+            out += fmt::format("  {:<18} {:<12} {:>12.0f} parameters {:>9.3g} FLOP/sample  {}\n",
+                               w.name, w.kind, w.parameters, w.flopsPerSample, w.doc);
     }
     return out;
 }

@@ -17,24 +17,38 @@ std::string escapeHtml(std::string_view s) {
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
 }
 
 /// A finite number for SVG coordinates: NaN and infinities never reach the page.
-double finite(double v) { return std::isfinite(v) ? v : 0.0; }
+double finite(double v) {
+    return std::isfinite(v) ? v : 0.0;
+}
 
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c"};
 
 std::string candidateLabel(const Candidate& c) {
-    std::string s = c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
+    std::string s =
+        c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
     if (c.graphCompiler != "none")
         s += " + " + c.graphCompiler;
     return s;
@@ -52,7 +66,8 @@ struct Axis {
     double lo = 0, hi = 1;
     bool log2 = false;
     double map(double v, double from, double to) const {
-        double a = log2 ? std::log2(std::max(v, 1e-12)) : v, l = log2 ? std::log2(std::max(lo, 1e-12)) : lo,
+        double a = log2 ? std::log2(std::max(v, 1e-12)) : v,
+               l = log2 ? std::log2(std::max(lo, 1e-12)) : lo,
                h = log2 ? std::log2(std::max(hi, 1e-12)) : hi;
         double t = h > l ? (a - l) / (h - l) : 0.5;
         return finite(from + t * (to - from));
@@ -60,9 +75,10 @@ struct Axis {
 };
 
 /// One line chart of `value(point)` against devices for every curve; `percent` draws 0..100 %.
-template <typename ValueFn>
-std::string lineChart(const std::vector<ScalingCurve>& curves, const Candidate& chosen, std::string_view title,
-                      std::string_view yTitle, ValueFn value, bool percent) {
+template<typename ValueFn>
+std::string lineChart(const std::vector<ScalingCurve>& curves, const Candidate& chosen,
+                      std::string_view title, std::string_view yTitle, ValueFn value,
+                      bool percent) {
     constexpr double W = 640, H = 300, L = 70, R = 20, T = 30, B = 50;
     std::set<int> devices;
     double ymax = 0;
@@ -71,56 +87,73 @@ std::string lineChart(const std::vector<ScalingCurve>& curves, const Candidate& 
             devices.insert(p.devices);
             ymax = std::max(ymax, finite(value(p)));
         }
-    std::string svg = fmt::format(
-        "<svg viewBox=\"0 0 {} {}\" width=\"100%\" role=\"img\" aria-label=\"{}\"><title>{}</title>\n", W, H,
-        escapeHtml(title), escapeHtml(title));
+    std::string svg = fmt::format("<svg viewBox=\"0 0 {} {}\" width=\"100%\" role=\"img\" "
+                                  "aria-label=\"{}\"><title>{}</title>\n",
+                                  W, H, escapeHtml(title), escapeHtml(title));
     if (devices.empty()) {
-        svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">no data</text></svg>\n", W / 2, H / 2);
+        svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">no data</text></svg>\n",
+                           W / 2, H / 2);
         return svg;
     }
     Axis x{static_cast<double>(*devices.begin()), static_cast<double>(*devices.rbegin()), false};
     x.log2 = x.lo > 0 && x.hi / x.lo > 8;
     Axis y{0, percent ? 1.0 : (ymax > 0 ? ymax * 1.1 : 1.0), false};
-    svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/><line class=\"axis\" x1=\"{0}\" "
+    svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/><line "
+                       "class=\"axis\" x1=\"{0}\" "
                        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\"/>\n",
                        L, H - B, W - R, T);
     for (int d : devices) {
         double px = x.map(d, L, W - R);
-        svg += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px, H - B + 16, d);
+        svg += fmt::format(
+            "<text class=\"tick\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px,
+            H - B + 16, d);
     }
     for (int i = 0; i <= 4; ++i) {
         double v = y.hi * i / 4, py = y.map(v, H - B, T);
         std::string label = percent ? fmt::format("{:.0f} %", v * 100) : fmt::format("{:.3g}", v);
-        svg += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/><text class=\"tick\" x=\"{}\" "
+        svg += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" "
+                           "y2=\"{:.1f}\"/><text class=\"tick\" x=\"{}\" "
                            "y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n",
                            L, py, W - R, py, L - 6, py + 4, label);
     }
     if (percent) {
         double py = y.map(1.0, H - B, T);
-        svg += fmt::format("<line class=\"ideal\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n", L, py, W - R, py);
+        svg +=
+            fmt::format("<line class=\"ideal\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n",
+                        L, py, W - R, py);
     }
-    svg += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">devices (GPUs, or CPU sockets){}</text>\n",
+    svg += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">devices "
+                       "(GPUs, or CPU sockets){}</text>\n",
                        (L + W - R) / 2, H - 10, x.log2 ? ", log scale" : "");
-    svg += fmt::format("<text class=\"label\" transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
+    svg += fmt::format("<text class=\"label\" transform=\"translate(16 {}) rotate(-90)\" "
+                       "text-anchor=\"middle\">{}</text>\n",
                        (T + H - B) / 2, escapeHtml(yTitle));
     for (size_t i = 0; i < curves.size(); ++i) {
         const auto& c = curves[i];
         const char* colour = kColours[i % 3];
         std::string points;
         for (const auto& p : c.points)
-            points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", x.map(p.devices, L, W - R),
-                                  y.map(finite(value(p)), H - B, T));
-        svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", colour, points);
+            points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ",
+                                  x.map(p.devices, L, W - R), y.map(finite(value(p)), H - B, T));
+        svg += fmt::format(
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", colour,
+            points);
         for (const auto& p : c.points) {
-            bool isChosen = i == 0 && p.nodes == chosen.nodes && p.gpusPerNode == chosen.gpusPerNode;
-            svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" fill=\"{}\"{}><title>{} node{} × {} GPU: {}</title></circle>\n",
-                               x.map(p.devices, L, W - R), y.map(finite(value(p)), H - B, T), isChosen ? 7 : 4, colour,
-                               isChosen ? " class=\"chosen\"" : "", p.nodes, p.nodes == 1 ? "" : "s", p.gpusPerNode,
-                               percent ? fmt::format("{:.1f} %", finite(value(p)) * 100) : fmt::format("{:.4g}", finite(value(p))));
+            bool isChosen =
+                i == 0 && p.nodes == chosen.nodes && p.gpusPerNode == chosen.gpusPerNode;
+            svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" "
+                               "fill=\"{}\"{}><title>{} node{} × {} GPU: {}</title></circle>\n",
+                               x.map(p.devices, L, W - R), y.map(finite(value(p)), H - B, T),
+                               isChosen ? 7 : 4, colour, isChosen ? " class=\"chosen\"" : "",
+                               p.nodes, p.nodes == 1 ? "" : "s", p.gpusPerNode,
+                               percent ? fmt::format("{:.1f} %", finite(value(p)) * 100)
+                                       : fmt::format("{:.4g}", finite(value(p))));
         }
-        svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text class=\"legend\" x=\"{}\" "
+        svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text "
+                           "class=\"legend\" x=\"{}\" "
                            "y=\"{}\">{}</text>\n",
-                           L + 10, T + 4 + 18 * i, colour, L + 28, T + 14 + 18 * i, escapeHtml(c.label));
+                           L + 10, T + 4 + 18 * i, colour, L + 28, T + 14 + 18 * i,
+                           escapeHtml(c.label));
     }
     return svg + "</svg>\n";
 }
@@ -131,57 +164,68 @@ std::string stackedBars(const ScalingCurve& curve) {
     const double H = T + curve.points.size() * (barH + gap) + 40;
     double maxStep = 0;
     for (const auto& p : curve.points)
-        maxStep = std::max(maxStep, finite(p.step.compute) + finite(p.step.communication) + finite(p.step.io));
-    std::string svg = fmt::format("<svg viewBox=\"0 0 {} {:.0f}\" width=\"100%\" role=\"img\" aria-label=\"step time "
-                                  "breakdown\"><title>Step time: compute, communication, I/O</title>\n",
-                                  W, H);
+        maxStep = std::max(maxStep, finite(p.step.compute) + finite(p.step.communication) +
+                                        finite(p.step.io));
+    std::string svg = fmt::format(
+        "<svg viewBox=\"0 0 {} {:.0f}\" width=\"100%\" role=\"img\" aria-label=\"step time "
+        "breakdown\"><title>Step time: compute, communication, I/O</title>\n",
+        W, H);
     const char* colours[] = {"#1f77b4", "#ff7f0e", "#7f7f7f"};
     const char* names[] = {"compute", "communication", "I/O"};
     for (int i = 0; i < 3; ++i)
-        svg += fmt::format("<rect x=\"{}\" y=\"6\" width=\"12\" height=\"12\" fill=\"{}\"/><text class=\"legend\" x=\"{}\" "
+        svg += fmt::format("<rect x=\"{}\" y=\"6\" width=\"12\" height=\"12\" fill=\"{}\"/><text "
+                           "class=\"legend\" x=\"{}\" "
                            "y=\"16\">{}</text>\n",
                            L + 140 * i, colours[i], L + 140 * i + 18, names[i]);
     double y = T;
     for (const auto& p : curve.points) {
         double parts[] = {finite(p.step.compute), finite(p.step.communication), finite(p.step.io)};
         double x = L;
-        svg += fmt::format("<text class=\"tick\" x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{} × {} GPU</text>\n", L - 6,
-                           y + barH - 5, p.nodes, p.gpusPerNode);
+        svg += fmt::format(
+            "<text class=\"tick\" x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{} × {} GPU</text>\n",
+            L - 6, y + barH - 5, p.nodes, p.gpusPerNode);
         for (int i = 0; i < 3; ++i) {
             double w = maxStep > 0 ? parts[i] / maxStep * (W - L - R) : 0;
             if (w > 0)
-                svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}: "
+                svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" "
+                                   "fill=\"{}\"><title>{}: "
                                    "{:.4f} s</title></rect>\n",
                                    x, y, w, barH, colours[i], names[i], parts[i]);
             x += w;
         }
         y += barH + gap;
     }
-    svg += fmt::format("<text class=\"label\" x=\"{}\" y=\"{:.0f}\" text-anchor=\"middle\">seconds per step (longest: "
+    svg += fmt::format("<text class=\"label\" x=\"{}\" y=\"{:.0f}\" text-anchor=\"middle\">seconds "
+                       "per step (longest: "
                        "{:.4f} s)</text>\n",
                        (L + W - R) / 2, H - 10, maxStep);
     return svg + "</svg>\n";
 }
 
 std::string alternativesTable(const DeploymentPlan& d) {
-    std::string out = "<table><thead><tr><th>configuration</th><th>scale</th><th class=\"num\">samples/s</th>"
-                      "<th class=\"num\">efficiency</th><th>why not chosen</th></tr></thead><tbody>\n";
+    std::string out =
+        "<table><thead><tr><th>configuration</th><th>scale</th><th class=\"num\">samples/s</th>"
+        "<th class=\"num\">efficiency</th><th>why not chosen</th></tr></thead><tbody>\n";
     for (const auto& a : d.alternatives) {
         bool infeasible = !a.predicted;
-        out += fmt::format("<tr{}><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                           infeasible ? " class=\"infeasible\"" : "", escapeHtml(candidateLabel(a)), escapeHtml(scaleLabel(a)),
-                           a.predicted ? fmt::format("{:.1f}", finite(a.predicted->throughput)) : "–",
-                           a.predicted ? fmt::format("{:.0f} %", finite(a.predicted->efficiency) * 100) : "–",
-                           escapeHtml(a.rejectedBecause));
+        out += fmt::format(
+            "<tr{}><td>{}</td><td>{}</td><td class=\"num\">{}</td><td "
+            "class=\"num\">{}</td><td>{}</td></tr>\n",
+            infeasible ? " class=\"infeasible\"" : "", escapeHtml(candidateLabel(a)),
+            escapeHtml(scaleLabel(a)),
+            a.predicted ? fmt::format("{:.1f}", finite(a.predicted->throughput)) : "–",
+            a.predicted ? fmt::format("{:.0f} %", finite(a.predicted->efficiency) * 100) : "–",
+            escapeHtml(a.rejectedBecause));
     }
     return out + "</tbody></table>\n";
 }
 
 std::string deploymentSection(const DeploymentPlan& d) {
-    std::string out = fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p class=\"meta\">application <b>{}</b> on target "
-                                  "<b>{}</b>{}</p>\n",
-                                  escapeHtml(d.name), escapeHtml(d.name), escapeHtml(d.application), escapeHtml(d.target),
-                                  d.workload.empty() ? "" : ", workload <b>" + escapeHtml(d.workload) + "</b>");
+    std::string out = fmt::format(
+        "<section id=\"{}\">\n<h2>{}</h2>\n<p class=\"meta\">application <b>{}</b> on target "
+        "<b>{}</b>{}</p>\n",
+        escapeHtml(d.name), escapeHtml(d.name), escapeHtml(d.application), escapeHtml(d.target),
+        d.workload.empty() ? "" : ", workload <b>" + escapeHtml(d.workload) + "</b>");
     if (!d.chosen) {
         out += "<div class=\"noplan\"><b>No plan:</b> no candidate meets the constraints.<ul>\n";
         for (size_t i = 0; i < d.alternatives.size() && i < 5; ++i)
@@ -211,7 +255,8 @@ std::string deploymentSection(const DeploymentPlan& d) {
         if (p.epochSeconds > 0)
             row("time per epoch", escapeHtml(formatSeconds(p.epochSeconds)));
         if (d.totalSeconds > 0)
-            row("total", escapeHtml(fmt::format("{} for {} epoch{}", formatSeconds(d.totalSeconds), d.epochs, d.epochs == 1 ? "" : "s")));
+            row("total", escapeHtml(fmt::format("{} for {} epoch{}", formatSeconds(d.totalSeconds),
+                                                d.epochs, d.epochs == 1 ? "" : "s")));
     }
     if (c.predicted)
         row("efficiency", fmt::format("{:.0f} %", finite(p.efficiency) * 100));
@@ -226,16 +271,20 @@ std::string deploymentSection(const DeploymentPlan& d) {
     }
     if (!d.curves.empty()) {
         out += "<h3>Scaling</h3><div class=\"charts\">\n";
-        bool epochs = std::any_of(d.curves.front().points.begin(), d.curves.front().points.end(),
-                                  [](const ScalingCurve::Point& pt) { return pt.epochSeconds > 0; });
+        bool epochs =
+            std::any_of(d.curves.front().points.begin(), d.curves.front().points.end(),
+                        [](const ScalingCurve::Point& pt) { return pt.epochSeconds > 0; });
         if (epochs)
-            out += lineChart(d.curves, c, "Time per epoch against devices", "seconds per epoch",
-                             [](const ScalingCurve::Point& pt) { return pt.epochSeconds; }, false);
+            out += lineChart(
+                d.curves, c, "Time per epoch against devices", "seconds per epoch",
+                [](const ScalingCurve::Point& pt) { return pt.epochSeconds; }, false);
         else
-            out += lineChart(d.curves, c, "Throughput against devices", "samples/s",
-                             [](const ScalingCurve::Point& pt) { return pt.throughput; }, false);
-        out += lineChart(d.curves, c, "Scaling efficiency against devices", "parallel efficiency",
-                         [](const ScalingCurve::Point& pt) { return pt.efficiency; }, true);
+            out += lineChart(
+                d.curves, c, "Throughput against devices", "samples/s",
+                [](const ScalingCurve::Point& pt) { return pt.throughput; }, false);
+        out += lineChart(
+            d.curves, c, "Scaling efficiency against devices", "parallel efficiency",
+            [](const ScalingCurve::Point& pt) { return pt.efficiency; }, true);
         out += stackedBars(d.curves.front());
         out += "</div>\n";
     }
@@ -269,21 +318,23 @@ std::string renderPlanHtml(const Plan& plan, std::string_view file, std::string_
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     out += fmt::format("<title>modak plan: {}</title>\n", escapeHtml(file));
     out += kStyle;
-    out += fmt::format("</head>\n<body>\n<h1>modak plan for <code>{}</code></h1>\n", escapeHtml(file));
+    out +=
+        fmt::format("</head>\n<body>\n<h1>modak plan for <code>{}</code></h1>\n", escapeHtml(file));
     if (plan.deployments.empty())
         out += "<p>No deployments to plan.</p>\n";
     if (plan.deployments.size() > 1) {
         out += "<nav><ul>\n";
         for (const auto& d : plan.deployments)
-            out += fmt::format("<li><a href=\"#{}\">{}</a>{}</li>\n", escapeHtml(d.name), escapeHtml(d.name),
-                               d.chosen ? "" : " (no plan)");
+            out += fmt::format("<li><a href=\"#{}\">{}</a>{}</li>\n", escapeHtml(d.name),
+                               escapeHtml(d.name), d.chosen ? "" : " (no plan)");
         out += "</ul></nav>\n";
     }
     for (const auto& d : plan.deployments)
         out += deploymentSection(d);
-    out += fmt::format("<footer><p>Generated by modak {} from <code>{}</code>. Predictions come from the embedded "
-                       "performance model (docs/model.md).</p></footer>\n</body>\n</html>\n",
-                       escapeHtml(version), escapeHtml(file));
+    out += fmt::format(
+        "<footer><p>Generated by modak {} from <code>{}</code>. Predictions come from the embedded "
+        "performance model (docs/model.md).</p></footer>\n</body>\n</html>\n",
+        escapeHtml(version), escapeHtml(file));
     return out;
 }
 

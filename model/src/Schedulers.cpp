@@ -26,7 +26,9 @@ constexpr SchedulerInfo kSchedulers[] = {
 
 } // namespace
 
-std::span<const SchedulerInfo> schedulers() { return kSchedulers; }
+std::span<const SchedulerInfo> schedulers() {
+    return kSchedulers;
+}
 
 const SchedulerInfo* findScheduler(std::string_view name) {
     const auto* it = std::find_if(std::begin(kSchedulers), std::end(kSchedulers),

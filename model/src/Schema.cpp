@@ -23,9 +23,15 @@ namespace {
 
 using Values = std::vector<EnumValue>;
 
-Interval atLeast(double v) { return Interval{v, std::nullopt, false, false}; }
-Interval greaterThan(double v) { return Interval{v, std::nullopt, true, false}; }
-Interval between(double lo, double hi) { return Interval{lo, hi, false, false}; }
+Interval atLeast(double v) {
+    return Interval{v, std::nullopt, false, false};
+}
+Interval greaterThan(double v) {
+    return Interval{v, std::nullopt, true, false};
+}
+Interval between(double lo, double hi) {
+    return Interval{lo, hi, false, false};
+}
 
 ValueType scalarType(ValueKind k, Interval iv = {}, std::string example = {}) {
     ValueType t;
@@ -34,20 +40,36 @@ ValueType scalarType(ValueKind k, Interval iv = {}, std::string example = {}) {
     t.example = std::move(example);
     return t;
 }
-ValueType tString(std::string example = {}) { return scalarType(ValueKind::String, {}, std::move(example)); }
+ValueType tString(std::string example = {}) {
+    return scalarType(ValueKind::String, {}, std::move(example));
+}
 /// A string that may also be written as one of `words` (identifiers with a fixed meaning).
 ValueType tStringOr(Values words, std::string example = {}) {
     ValueType t = scalarType(ValueKind::String, {}, std::move(example));
     t.values = std::move(words);
     return t;
 }
-ValueType tText() { return scalarType(ValueKind::Text); }
-ValueType tInt(Interval iv = {}) { return scalarType(ValueKind::Integer, iv); }
-ValueType tFloat(Interval iv = {}) { return scalarType(ValueKind::Float, iv); }
-ValueType tBool() { return scalarType(ValueKind::Bool); }
-ValueType tSize() { return scalarType(ValueKind::Size, greaterThan(0), "16 GiB"); }
-ValueType tDuration() { return scalarType(ValueKind::Duration, greaterThan(0), "2h"); }
-ValueType tScalar() { return scalarType(ValueKind::Scalar); }
+ValueType tText() {
+    return scalarType(ValueKind::Text);
+}
+ValueType tInt(Interval iv = {}) {
+    return scalarType(ValueKind::Integer, iv);
+}
+ValueType tFloat(Interval iv = {}) {
+    return scalarType(ValueKind::Float, iv);
+}
+ValueType tBool() {
+    return scalarType(ValueKind::Bool);
+}
+ValueType tSize() {
+    return scalarType(ValueKind::Size, greaterThan(0), "16 GiB");
+}
+ValueType tDuration() {
+    return scalarType(ValueKind::Duration, greaterThan(0), "2h");
+}
+ValueType tScalar() {
+    return scalarType(ValueKind::Scalar);
+}
 ValueType tEnum(Values values) {
     ValueType t;
     t.kind = ValueKind::Enum;
@@ -137,14 +159,16 @@ struct K {
 // Interconnects, storage classes, precisions, graph compilers, runtimes and GPU models come from
 // the catalogue (schemas/catalog/, generated into CatalogueNames.h), so the language, the
 // performance model, the CLI and the JSON Schemas can never disagree.
-const data::NamedEntry& named(const data::NamedEntry& e) { return e; }
-template <class Facts>
+const data::NamedEntry& named(const data::NamedEntry& e) {
+    return e;
+}
+template<class Facts>
 const data::NamedEntry& named(const Facts& f) {
     return f.entry;
 }
 
 /// `before`, the catalogue's `entries` in catalogue order, then `after`.
-template <class Entries>
+template<class Entries>
 Values catalogueValues(const Entries& entries, Values before = {}, const Values& after = {}) {
     Values v = std::move(before);
     for (const auto& e : entries)
@@ -154,12 +178,14 @@ Values catalogueValues(const Entries& entries, Values before = {}, const Values&
 }
 
 const Values kFrameworks = {
-    {"tensorflow", "TensorFlow (Google): graph and eager execution, 1.x and 2.x lines; XLA and nGraph "
-                   "(1.x only) graph compilers"},
+    {"tensorflow",
+     "TensorFlow (Google): graph and eager execution, 1.x and 2.x lines; XLA and nGraph "
+     "(1.x only) graph compilers"},
     {"pytorch", "PyTorch (Meta/Linux Foundation): eager execution; DDP for data parallelism; "
                 "torch.compile with TorchInductor from 2.0"},
-    {"keras", "Keras: high-level API running on the backend chosen by `keras_backend` (TensorFlow by "
-              "default)"},
+    {"keras",
+     "Keras: high-level API running on the backend chosen by `keras_backend` (TensorFlow by "
+     "default)"},
     {"mxnet", "Apache MXNet: imperative/symbolic framework (retired to the Apache Attic in 2023)"},
     {"cntk", "Microsoft Cognitive Toolkit (CNTK); development ended with version 2.7 (2019)"},
     {"jax", "JAX (Google): composable transformations of NumPy programs, always compiled with XLA"},
@@ -221,7 +247,8 @@ const Values kCompilers = {
 };
 
 const Values kAppTypes = {
-    {"mpi", "an MPI program: launched with mpirun (Torque/PBS) or srun (Slurm), OMP_NUM_THREADS set"},
+    {"mpi",
+     "an MPI program: launched with mpirun (Torque/PBS) or srun (Slurm), OMP_NUM_THREADS set"},
     {"hpc", "an HPC program: launched like `mpi`"},
     {"python", "a plain command (e.g. a Python script): run as is, without an MPI launcher"},
 };
@@ -229,10 +256,12 @@ const Values kAppTypes = {
 const Values kAppKinds = {
     {"ai_training", "training a machine-learning model with an AI framework"},
     {"hpc", "a classic HPC application (MPI, OpenMP, accelerators)"},
-    {"ai_inference", "serving or batch inference with a trained model (declared by MODAK's IDE DSL; the "
-                     "performance model does not cover it yet)"},
-    {"big_data", "a data-processing job (declared by MODAK's IDE DSL; the performance model does not "
-                 "cover it yet)"},
+    {"ai_inference",
+     "serving or batch inference with a trained model (declared by MODAK's IDE DSL; the "
+     "performance model does not cover it yet)"},
+    {"big_data",
+     "a data-processing job (declared by MODAK's IDE DSL; the performance model does not "
+     "cover it yet)"},
 };
 
 const Values kTasks = {
@@ -293,7 +322,9 @@ const Values kCpuArchs = {
     {"ppc64le", "64-bit little-endian POWER (IBM POWER8/9)"},
 };
 
-Values gpuModelValues() { return catalogueValues(data::gpuModels()); }
+Values gpuModelValues() {
+    return catalogueValues(data::gpuModels());
+}
 
 const Values kAccelerators = {
     {"nvidia", "NVIDIA GPUs (CUDA): selects the GPU image flavour and `--nv`"},
@@ -316,10 +347,9 @@ const Values kBuilds = {
 // How an `image` was built: a fact about the image, so no `auto`.
 const Values kImageBuilds = {kBuilds[0], kBuilds[1], kBuilds[2]};
 
-const Values kGraphCompilers =
-    catalogueValues(data::graphCompilers(),
-                    {{"none", "no graph compiler: the framework's default execution"}},
-                    {{"auto", "let the embedded model decide whether a graph compiler pays off"}});
+const Values kGraphCompilers = catalogueValues(
+    data::graphCompilers(), {{"none", "no graph compiler: the framework's default execution"}},
+    {{"auto", "let the embedded model decide whether a graph compiler pays off"}});
 
 /// The `emit` kinds: a job script for each batch scheduler of Schedulers.h, among the others.
 const Values kEmits = [] {
@@ -331,13 +361,15 @@ const Values kEmits = [] {
     for (const auto& s : schedulers())
         if (!s.emitDoc.empty())
             v.push_back({std::string(s.name), std::string(s.emitDoc)});
-    v.insert(v.end(), {
-        {"k8s", "a Kubernetes Job manifest"},
-        {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
-        {"docker", "a Dockerfile for the chosen image"},
-        {"build", "a build job script: fetches `build.src` and runs `build.command`"},
-        {"script", "a plain bash script that runs the job without a scheduler (`scheduler = none`)"},
-    });
+    v.insert(v.end(),
+             {
+                 {"k8s", "a Kubernetes Job manifest"},
+                 {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
+                 {"docker", "a Dockerfile for the chosen image"},
+                 {"build", "a build job script: fetches `build.src` and runs `build.command`"},
+                 {"script",
+                  "a plain bash script that runs the job without a scheduler (`scheduler = none`)"},
+             });
     return v;
 }();
 
@@ -396,16 +428,18 @@ Values builtinWorkloadValues() {
 // The block schemas.
 
 struct Tables {
-    BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env, mpiTuning;
+    BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env,
+        mpiTuning;
     BlockSchema target, cpu, gpu, partition, storage;
     BlockSchema deployment, scale, job, autotune, parameter;
     BlockSchema image, imageEnv;
 
     Tables();
     std::vector<const BlockSchema*> all() const {
-        return {&file,   &application, &workload, &dataset,   &openmp,     &openacc, &opencl,
-                &appBuild, &env,       &target,   &cpu,       &gpu,        &partition, &storage,
-                &deployment, &scale,   &job,      &autotune,  &parameter, &image, &imageEnv, &mpiTuning};
+        return {&file,      &application, &workload,   &dataset,  &openmp, &openacc,
+                &opencl,    &appBuild,    &env,        &target,   &cpu,    &gpu,
+                &partition, &storage,     &deployment, &scale,    &job,    &autotune,
+                &parameter, &image,       &imageEnv,   &mpiTuning};
     }
 };
 
@@ -414,19 +448,31 @@ Tables::Tables() {
     dataset.kind = "dataset";
     dataset.doc = "the training data: where it is, how many samples, how large";
     dataset.keys = {
-        K("path", "directory or file holding the data set on the target").t(tString("\"/scratch/data\"")).ph("\"/scratch/data\"")
-            .docOnly("modak neither stages nor reads the data; the application's own arguments name it"),
+        K("path", "directory or file holding the data set on the target")
+            .t(tString("\"/scratch/data\""))
+            .ph("\"/scratch/data\"")
+            .docOnly(
+                "modak neither stages nor reads the data; the application's own arguments name it"),
         K("samples", "number of training samples in one epoch").t(tInt(atLeast(1))).ph("60000"),
-        K("size", "total size of the data set").t(tSize()).ph("1 GiB")
+        K("size", "total size of the data set")
+            .t(tSize())
+            .ph("1 GiB")
             .docOnly("the I/O estimate is samples × the workload's sample_size"),
-        K("storage", "storage class the data should be staged to").t(tEnum(kStorageClasses)).alias({"storage_class_pref"}),
-        K("basedata", "base data set this one derives from (name or URL)").t(tString())
+        K("storage", "storage class the data should be staged to")
+            .t(tEnum(kStorageClasses))
+            .alias({"storage_class_pref"}),
+        K("basedata", "base data set this one derives from (name or URL)")
+            .t(tString())
             .docOnly("provenance kept from MODAK's data description"),
-        K("prefetch", "prefetch the input pipeline: `true`, `false`, or the number of batches to prefetch")
-            .t(tInt(atLeast(0))).t(tBool()),
+        K("prefetch",
+          "prefetch the input pipeline: `true`, `false`, or the number of batches to prefetch")
+            .t(tInt(atLeast(0)))
+            .t(tBool()),
         K("cache", "cache the decoded data set: `true`, `false`, or the cache size in samples")
-            .t(tInt(atLeast(0))).t(tBool()),
-        K("format", "file format of the samples (e.g. \"tfrecord\", \"jpeg\", \"hdf5\")").t(tString())
+            .t(tInt(atLeast(0)))
+            .t(tBool()),
+        K("format", "file format of the samples (e.g. \"tfrecord\", \"jpeg\", \"hdf5\")")
+            .t(tString())
             .docOnly("the performance model does not distinguish input formats"),
     };
 
@@ -435,19 +481,26 @@ Tables::Tables() {
     workload.doc = "the computational cost of one training sample, for the performance model";
     workload.keys = {
         K("flops_per_sample", "forward + backward floating-point operations per training sample")
-            .t(tFloat(greaterThan(0))).req().ph("1e9"),
-        K("parameters", "number of trainable parameters of the model").t(tInt(greaterThan(0))).req()
+            .t(tFloat(greaterThan(0)))
+            .req()
+            .ph("1e9"),
+        K("parameters", "number of trainable parameters of the model")
+            .t(tInt(greaterThan(0)))
+            .req()
             .ph("1000000"),
         K("sample_size", "size of one input sample as read from storage").t(tSize()),
         K("kind", "model architecture family").t(tEnum(kWorkloadKinds)),
     };
 
     mpiTuning.kind = "mpi_tuning";
-    mpiTuning.doc = "measured MPI behaviour of an HPC application (MODAK's `parallelisation-mpi` extras)";
+    mpiTuning.doc =
+        "measured MPI behaviour of an HPC application (MODAK's `parallelisation-mpi` extras)";
     mpiTuning.keys = {
-        K("core_subscription", "MPI ranks per physical core (1 = one rank per core)").t(tInt(atLeast(1)))
+        K("core_subscription", "MPI ranks per physical core (1 = one rank per core)")
+            .t(tInt(atLeast(1)))
             .docOnly("MODAK's measured extras; ranks per node come from scale and job"),
-        K("message_size", "typical size of the application's MPI messages").t(tEnum(kMessageSizes))
+        K("message_size", "typical size of the application's MPI messages")
+            .t(tEnum(kMessageSizes))
             .docOnly("MODAK's measured extras; the HPC model scales by scaling_efficiency alone"),
         K("scaling_efficiency", "measured parallel efficiency of the MPI scaling, between 0 and 1")
             .t(tFloat(between(0, 1))),
@@ -456,9 +509,13 @@ Tables::Tables() {
     openmp.kind = "openmp";
     openmp.doc = "OpenMP settings of an HPC application";
     openmp.keys = {
-        K("threads", "OpenMP threads per rank (OMP_NUM_THREADS)").t(tInt(atLeast(1))).alias({"number_of_threads"}),
-        K("affinity", "thread placement policy").t(tEnum(kAffinities))
-            .docOnly("no portable setting expresses every value (block, simple); placement is the launcher's"),
+        K("threads", "OpenMP threads per rank (OMP_NUM_THREADS)")
+            .t(tInt(atLeast(1)))
+            .alias({"number_of_threads"}),
+        K("affinity", "thread placement policy")
+            .t(tEnum(kAffinities))
+            .docOnly("no portable setting expresses every value (block, simple); placement is the "
+                     "launcher's"),
         K("scaling_efficiency", "measured parallel efficiency of the threading, between 0 and 1")
             .t(tFloat(between(0, 1)))
             .docOnly("the HPC model does not model threading efficiency"),
@@ -468,9 +525,13 @@ Tables::Tables() {
     auto accKeys = [](const char* what) {
         const char* why = "describes how the offloaded code was built; `build.command` builds it";
         return std::vector<KeySchema>{
-            K("compiler", fmt::format("compiler used for the {} code", what)).t(tEnum(kCompilers)).docOnly(why),
+            K("compiler", fmt::format("compiler used for the {} code", what))
+                .t(tEnum(kCompilers))
+                .docOnly(why),
             K("version", "compiler version").t(tString("\"23.1\"")).docOnly(why),
-            K("accelerators", "accelerators used per node").t(tInt(atLeast(1))).alias({"number_of_acc"})
+            K("accelerators", "accelerators used per node")
+                .t(tInt(atLeast(1)))
+                .alias({"number_of_acc"})
                 .docOnly("GPUs per node come from scale, job and the target"),
         };
     };
@@ -485,81 +546,141 @@ Tables::Tables() {
     appBuild.doc = "how to build the application before it runs (a separate build job)";
     appBuild.keys = {
         K("src", "source to fetch: a `.git` URL is cloned, anything else is downloaded with wget")
-            .t(tString()).req().ph("\"https://example.org/app.tar.gz\""),
-        K("command", "build command run inside the container; `{{BUILD_PARALLELISM}}` is replaced by "
-                     "`parallelism`")
-            .t(tText()).req().alias({"build_command"}).ph("\"make -j {{BUILD_PARALLELISM}}\""),
-        K("parallelism", "parallel build processes (tasks of the build job)").t(tInt(atLeast(1)))
+            .t(tString())
+            .req()
+            .ph("\"https://example.org/app.tar.gz\""),
+        K("command",
+          "build command run inside the container; `{{BUILD_PARALLELISM}}` is replaced by "
+          "`parallelism`")
+            .t(tText())
+            .req()
+            .alias({"build_command"})
+            .ph("\"make -j {{BUILD_PARALLELISM}}\""),
+        K("parallelism", "parallel build processes (tasks of the build job)")
+            .t(tInt(atLeast(1)))
             .alias({"build_parallelism"}),
     };
 
     env.kind = "env";
     env.doc = "extra environment variables exported before the run: `NAME = value`";
     env.anyKey = (KeySchema)K("NAME", "an environment variable exported before the run")
-                     .t(tString()).t(tInt()).t(tFloat()).t(tBool());
+                     .t(tString())
+                     .t(tInt())
+                     .t(tFloat())
+                     .t(tBool());
 
     // §4.2 application
     application.kind = "application";
     application.doc = "what runs: an AI training job or an HPC program";
     application.keys = {
-        K("kind", "what sort of application this is").t(tEnum(kAppKinds)).req().orig("optimisation.app_type")
-            .alias({"app_type"}).ph("ai_training"),
-        K("task", "what the model learns to do").t(tEnum(kTasks)).orig("config.type")
+        K("kind", "what sort of application this is")
+            .t(tEnum(kAppKinds))
+            .req()
+            .orig("optimisation.app_type")
+            .alias({"app_type"})
+            .ph("ai_training"),
+        K("task", "what the model learns to do")
+            .t(tEnum(kTasks))
+            .orig("config.type")
             .docOnly("the performance model takes the cost of a sample from `workload`"),
         K("layers", "number of layers of the model: a size hint when no workload is given")
-            .t(tInt(atLeast(1))).orig("config.layers")
-            .docOnly("a layer count gives no FLOPs per sample: the performance model needs `workload`"),
+            .t(tInt(atLeast(1)))
+            .orig("config.layers")
+            .docOnly(
+                "a layer count gives no FLOPs per sample: the performance model needs `workload`"),
         K("parameters", "trainable parameters of the model: a size hint when no workload is given")
-            .t(tInt(atLeast(1))).orig("config.parameters")
-            .docOnly("parameters alone give no FLOPs per sample: the performance model needs `workload`"),
+            .t(tInt(atLeast(1)))
+            .orig("config.parameters")
+            .docOnly("parameters alone give no FLOPs per sample: the performance model needs "
+                     "`workload`"),
         K("framework", "AI framework and optional version string, e.g. `tensorflow \"2.1\"`")
-            .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")).when("kind = ai_training")
-            .orig("ai_framework, ai_framework-*.version").alias({"ai_framework"}).ph("pytorch \"2.1\""),
-        K("keras_backend", "backend Keras runs on (only with `framework = keras`)").t(tEnum(kKerasBackends))
-            .orig("ai_framework-keras.backend").alias({"backend"}),
-        K("workload", "the model trained: a built-in workload, a `workload` block's name, or a nested "
-                      "`workload { }` block")
-            .t(tEnum(builtinWorkloadValues())).t(tRef("workload")).blk(workload)
+            .t(tVersioned(kFrameworks, "tensorflow \"2.1\""))
+            .when("kind = ai_training")
+            .orig("ai_framework, ai_framework-*.version")
+            .alias({"ai_framework"})
+            .ph("pytorch \"2.1\""),
+        K("keras_backend", "backend Keras runs on (only with `framework = keras`)")
+            .t(tEnum(kKerasBackends))
+            .orig("ai_framework-keras.backend")
+            .alias({"backend"}),
+        K("workload",
+          "the model trained: a built-in workload, a `workload` block's name, or a nested "
+          "`workload { }` block")
+            .t(tEnum(builtinWorkloadValues()))
+            .t(tRef("workload"))
+            .blk(workload)
             .orig("config.type, layers, parameters"),
         K("dataset", "the training data").blk(dataset).orig("app_type-*.data").alias({"data"}),
         K("batch_size", "global training batch size (samples per step)").t(tInt(between(1, 1e9))),
         K("epochs", "passes over the data set").t(tInt(between(1, 1e9))),
-        K("steps_per_epoch", "training steps per epoch (default: samples / batch_size)").t(tInt(atLeast(1))),
+        K("steps_per_epoch", "training steps per epoch (default: samples / batch_size)")
+            .t(tInt(atLeast(1))),
         K("precision", "numeric precision of training").t(tEnum(kPrecisions)),
-        K("distributed", "data-parallel training strategy, or `auto` to let the model choose").autoOk()
-            .t(tEnum(kDistributed)).orig("config.distributed_training").alias({"distributed_training"}),
+        K("distributed", "data-parallel training strategy, or `auto` to let the model choose")
+            .autoOk()
+            .t(tEnum(kDistributed))
+            .orig("config.distributed_training")
+            .alias({"distributed_training"}),
         K("parallelisation", "parallel programming models the HPC application uses")
-            .t(tList(tEnum(kParallelisation), "[mpi, openmp]")).when("kind = hpc (unless ranks, executable or run is set)")
-            .orig("app_type-hpc.config.parallelisation").ph("[mpi]"),
+            .t(tList(tEnum(kParallelisation), "[mpi, openmp]"))
+            .when("kind = hpc (unless ranks, executable or run is set)")
+            .orig("app_type-hpc.config.parallelisation")
+            .ph("[mpi]"),
         K("mpi", "MPI library and optional version string, e.g. `openmpi \"4.1\"`")
-            .t(tVersioned(kMpiLibraries, "openmpi \"4.1\"")).orig("parallelisation-mpi")
+            .t(tVersioned(kMpiLibraries, "openmpi \"4.1\""))
+            .orig("parallelisation-mpi")
             .alias({"parallelisation-mpi", "library"}),
-        K("mpi_tuning", "measured MPI behaviour: core subscription, message size, scaling efficiency")
-            .blk(mpiTuning).orig("parallelisation-mpi.core_subscription, message_size, scaling_efficiency"),
+        K("mpi_tuning",
+          "measured MPI behaviour: core subscription, message size, scaling efficiency")
+            .blk(mpiTuning)
+            .orig("parallelisation-mpi.core_subscription, message_size, scaling_efficiency"),
         K("openmp", "OpenMP settings").blk(openmp).orig("parallelisation-openmp"),
-        K("openacc", "OpenACC settings").blk(openacc).orig("parallelisation-opencc")
+        K("openacc", "OpenACC settings")
+            .blk(openacc)
+            .orig("parallelisation-opencc")
             .docOnly("its keys are documentation only"),
-        K("opencl", "OpenCL settings").blk(opencl).orig("parallelisation-opencl")
+        K("opencl", "OpenCL settings")
+            .blk(opencl)
+            .orig("parallelisation-opencl")
             .docOnly("its keys are documentation only"),
-        K("ranks", "MPI ranks in total (`-n`/`-np` of the launcher)").t(tInt(atLeast(1))).orig("mpi_ranks")
+        K("ranks", "MPI ranks in total (`-n`/`-np` of the launcher)")
+            .t(tInt(atLeast(1)))
+            .orig("mpi_ranks")
             .alias({"mpi_ranks", "nranks"}),
         K("threads", "threads per rank; exported as OMP_NUM_THREADS for mpi/hpc launches")
-            .t(tInt(atLeast(1))).orig("threads").alias({"nthreads"}),
-        K("executable", "program to run (relative to the job's working directory or on PATH)").t(tString())
+            .t(tInt(atLeast(1)))
+            .orig("threads")
+            .alias({"nthreads"}),
+        K("executable", "program to run (relative to the job's working directory or on PATH)")
+            .t(tString())
             .orig("executable"),
-        K("arguments", "command-line arguments appended to `executable`").t(tText()).orig("arguments")
+        K("arguments", "command-line arguments appended to `executable`")
+            .t(tText())
+            .orig("arguments")
             .alias({"args"}),
-        K("run", "the whole command line (instead of `executable` + `arguments`)").t(tText())
+        K("run", "the whole command line (instead of `executable` + `arguments`)")
+            .t(tText())
             .alias({"command"}),
-        K("tag", "application tag used to pick a catalogue image (default: the block name)").t(tString())
-            .orig("app_tag").alias({"app_tag"}),
-        K("container", "explicit container image (e.g. \"docker://ubuntu:22.04\"); bypasses the catalogue")
-            .t(tString("\"docker://ubuntu:22.04\"")).orig("container_runtime").alias({"container_runtime", "image"}),
-        K("type", "launch style of the application").t(tEnum(kAppTypes)).orig("application.app_type"),
-        K("build", "how to build the application before it runs").blk(appBuild).orig("application.build"),
-        K("pre", "shell commands run before the application (after the job header)").t(tText())
+        K("tag", "application tag used to pick a catalogue image (default: the block name)")
+            .t(tString())
+            .orig("app_tag")
+            .alias({"app_tag"}),
+        K("container",
+          "explicit container image (e.g. \"docker://ubuntu:22.04\"); bypasses the catalogue")
+            .t(tString("\"docker://ubuntu:22.04\""))
+            .orig("container_runtime")
+            .alias({"container_runtime", "image"}),
+        K("type", "launch style of the application")
+            .t(tEnum(kAppTypes))
+            .orig("application.app_type"),
+        K("build", "how to build the application before it runs")
+            .blk(appBuild)
+            .orig("application.build"),
+        K("pre", "shell commands run before the application (after the job header)")
+            .t(tText())
             .alias({"pre-execution", "pre_execution"}),
-        K("post", "shell commands run after the application").t(tText())
+        K("post", "shell commands run after the application")
+            .t(tText())
             .alias({"post-execution", "post_execution"}),
         K("env", "extra environment variables").blk(env).alias({"environment"}),
     };
@@ -569,13 +690,18 @@ Tables::Tables() {
     cpu.kind = "cpu";
     cpu.doc = "the CPUs of one node";
     cpu.keys = {
-        K("arch", "instruction-set architecture").t(tEnum(kCpuArchs)).orig("opt_build.cpu_type")
+        K("arch", "instruction-set architecture")
+            .t(tEnum(kCpuArchs))
+            .orig("opt_build.cpu_type")
             .alias({"cpu_type", "architecture"}),
         K("vendor", "CPU vendor").t(tEnum(kCpuVendors)),
         K("model", "CPU model (e.g. \"AMD EPYC 7742\")").t(tString("\"AMD EPYC 7742\"")),
         K("sockets", "CPU sockets per node").t(tInt(atLeast(1))).alias({"ncpus"}),
-        K("cores", "physical cores per node (all sockets together)").t(tInt(atLeast(1))).alias({"ncores"}),
-        K("threads_per_core", "hardware threads per core (SMT/hyper-threading)").t(tInt(between(1, 8)))
+        K("cores", "physical cores per node (all sockets together)")
+            .t(tInt(atLeast(1)))
+            .alias({"ncores"}),
+        K("threads_per_core", "hardware threads per core (SMT/hyper-threading)")
+            .t(tInt(between(1, 8)))
             .alias({"nthreads"}),
     };
 
@@ -599,34 +725,52 @@ Tables::Tables() {
     storage.kind = "storage";
     storage.doc = "a file system of the target that jobs and data can use";
     storage.keys = {
-        K("path", "mount point or URL of the storage").t(tString("\"/scratch\"")).req().ph("\"/scratch\""),
+        K("path", "mount point or URL of the storage")
+            .t(tString("\"/scratch\""))
+            .req()
+            .ph("\"/scratch\""),
         K("class", "storage class (used to match `dataset.storage` and `deployment.storage`)")
-            .t(tEnum(kStorageClasses)).alias({"storage_class"}),
+            .t(tEnum(kStorageClasses))
+            .alias({"storage_class"}),
     };
 
     target.kind = "target";
     target.doc = "where it runs: an HPC system, a Kubernetes cluster or a cloud";
     target.keys = {
-        K("scheduler", "batch system that runs the jobs").t(tEnum(kSchedulers)).req()
-            .orig("job_scheduler_type").alias({"job_scheduler_type", "queue_type"}).ph("slurm"),
-        K("site", "infrastructure name, used to select site-specific scripts").t(tString()).orig("target.name"),
-        K("cloud", "cloud provider, for targets whose VMs are created with Terraform").t(tEnum(kClouds)),
+        K("scheduler", "batch system that runs the jobs")
+            .t(tEnum(kSchedulers))
+            .req()
+            .orig("job_scheduler_type")
+            .alias({"job_scheduler_type", "queue_type"})
+            .ph("slurm"),
+        K("site", "infrastructure name, used to select site-specific scripts")
+            .t(tString())
+            .orig("target.name"),
+        K("cloud", "cloud provider, for targets whose VMs are created with Terraform")
+            .t(tEnum(kClouds)),
         K("runtime", "container runtime available on the nodes").t(tEnum(kRuntimes)),
         K("nodes", "nodes available to jobs").t(tInt(atLeast(1))).alias({"nnodes", "num_nodes"}),
         K("cpu", "the CPUs of one node").blk(cpu).orig("opt_build.cpu_type"),
         K("gpu", "the GPUs of one node").blk(gpu).orig("opt_build.acc_type"),
-        K("accelerator", "accelerator vendor, when no `gpu` block describes the GPUs").t(tEnum(kAccelerators))
-            .orig("opt_build.acc_type").alias({"acc_type"}),
+        K("accelerator", "accelerator vendor, when no `gpu` block describes the GPUs")
+            .t(tEnum(kAccelerators))
+            .orig("opt_build.acc_type")
+            .alias({"acc_type"}),
         K("memory", "memory per node").t(tSize()),
         K("interconnect", "network between the nodes").t(tEnum(kInterconnects)),
-        K("partition", "a scheduler partition: `partition NAME { … }`").blk(partition, true).alias({"partitions"}),
+        K("partition", "a scheduler partition: `partition NAME { … }`")
+            .blk(partition, true)
+            .alias({"partitions"}),
         K("storage", "a file system: `storage NAME { path = …, class = … }`").blk(storage, true),
         K("queue", "default queue for jobs (overridden by `job.queue`)").t(tString()),
         K("account", "default account charged for jobs (overridden by `job.account`)").t(tString()),
-        K("modules", "environment modules loaded before every run").t(tList(tString(), "[\"cuda/11.8\"]")),
-        K("registry", "registry mirror images are pulled from").t(tString())
+        K("modules", "environment modules loaded before every run")
+            .t(tList(tString(), "[\"cuda/11.8\"]")),
+        K("registry", "registry mirror images are pulled from")
+            .t(tString())
             .docOnly("image references are written as the catalogue or `image` block gives them"),
-        K("image_dir", "directory holding the container images ($SINGULARITY_DIR)").t(tString())
+        K("image_dir", "directory holding the container images ($SINGULARITY_DIR)")
+            .t(tString())
             .alias({"singularity_dir"}),
         K("flavor", "cloud VM flavour (OpenStack)").t(tString()),
         K("image", "cloud VM image").t(tString()),
@@ -634,23 +778,34 @@ Tables::Tables() {
         K("region", "cloud region").t(tString()),
         K("instance_type", "cloud instance type (AWS)").t(tString()),
         K("namespace", "Kubernetes namespace of the jobs").t(tString()),
-        K("calibration", "site calibration file (from `modak model fit`, JSON), relative to this file: "
-                         "plans for this target use it instead of the built-in calibration")
+        K("calibration",
+          "site calibration file (from `modak model fit`, JSON), relative to this file: "
+          "plans for this target use it instead of the built-in calibration")
             .t(tString("\"site.calibration.json\"")),
     };
 
     // §4.7 scale
     scale.kind = "scale";
-    scale.doc = "how many resources to use; ranges and `auto` leave the choice to the embedded model";
+    scale.doc =
+        "how many resources to use; ranges and `auto` leave the choice to the embedded model";
     scale.keys = {
-        K("nodes", "nodes to use: a number, a range for the model to choose from, or `auto`").autoOk()
-            .t(tRange(tInt(between(1, 100000)), "1..8")).alias({"node_count"}),
-        K("gpus_per_node", "GPUs used on each node").autoOk().t(tInt(between(0, 64))).alias({"request_gpus", "gpus"}),
-        K("tasks_per_node", "processes (ranks) on each node").autoOk().t(tInt(atLeast(1)))
+        K("nodes", "nodes to use: a number, a range for the model to choose from, or `auto`")
+            .autoOk()
+            .t(tRange(tInt(between(1, 100000)), "1..8"))
+            .alias({"node_count"}),
+        K("gpus_per_node", "GPUs used on each node")
+            .autoOk()
+            .t(tInt(between(0, 64)))
+            .alias({"request_gpus", "gpus"}),
+        K("tasks_per_node", "processes (ranks) on each node")
+            .autoOk()
+            .t(tInt(atLeast(1)))
             .alias({"process_count_per_node"}),
         K("threads", "threads per process").autoOk().t(tInt(atLeast(1))),
         K("min_efficiency", "lowest acceptable parallel efficiency when scaling out (0 < x ≤ 1)")
-            .t(tFloat(Interval{0, 1, true, false})).orig("minimal_efficiency").alias({"minimal_efficiency"}),
+            .t(tFloat(Interval{0, 1, true, false}))
+            .orig("minimal_efficiency")
+            .alias({"minimal_efficiency"}),
         K("max_nodes", "upper bound on the nodes the model may choose").t(tInt(between(1, 100000))),
     };
 
@@ -659,55 +814,92 @@ Tables::Tables() {
     job.doc = "batch-job options (Slurm, Torque/PBS)";
     job.keys = {
         K("name", "job name (Slurm -J, PBS -N)").t(tString()).orig("job_name").alias({"job_name"}),
-        K("walltime", "wall-clock limit (Slurm --time, PBS -l walltime)").t(tDuration())
-            .orig("wall_time_limit").alias({"wall_time_limit", "time"}),
+        K("walltime", "wall-clock limit (Slurm --time, PBS -l walltime)")
+            .t(tDuration())
+            .orig("wall_time_limit")
+            .alias({"wall_time_limit", "time"}),
         K("queue", "queue or partition (Slurm --partition, PBS -q)").t(tString()).orig("queue"),
         K("account", "account charged (-A)").t(tString()),
         K("qos", "quality of service (Slurm --qos, PBS -l qos)").t(tString()),
-        K("nodes", "nodes requested (Slurm -N, PBS -l nodes)").t(tInt(atLeast(1))).orig("node_count")
+        K("nodes", "nodes requested (Slurm -N, PBS -l nodes)")
+            .t(tInt(atLeast(1)))
+            .orig("node_count")
             .alias({"node_count"}),
-        K("tasks", "tasks in total (Slurm -n, PBS -l procs)").t(tInt(atLeast(1))).orig("core_count")
+        K("tasks", "tasks in total (Slurm -n, PBS -l procs)")
+            .t(tInt(atLeast(1)))
+            .orig("core_count")
             .alias({"core_count", "ntasks"}),
-        K("tasks_per_node", "tasks per node (Slurm --ntasks-per-node, PBS ppn)").t(tInt(atLeast(1)))
-            .orig("process_count_per_node").alias({"process_count_per_node", "ppn"}),
-        K("cpus_per_task", "CPUs per task (Slurm --cpus-per-task)").t(tInt(atLeast(1)))
+        K("tasks_per_node", "tasks per node (Slurm --ntasks-per-node, PBS ppn)")
+            .t(tInt(atLeast(1)))
+            .orig("process_count_per_node")
+            .alias({"process_count_per_node", "ppn"}),
+        K("cpus_per_task", "CPUs per task (Slurm --cpus-per-task)")
+            .t(tInt(atLeast(1)))
             .alias({"core_count_per_process"}),
-        K("gpus", "GPUs per node (Slurm --gpus-per-node, PBS gpus)").t(tInt(between(0, 64)))
-            .orig("request_gpus").alias({"request_gpus", "gpus_per_node"}),
-        K("memory", "memory per node (Slurm --mem, PBS -l mem)").t(tSize()).alias({"memory_limit", "mem"}),
-        K("memory_per_cpu", "memory per CPU (Slurm --mem-per-cpu, PBS -l pmem)").t(tSize())
+        K("gpus", "GPUs per node (Slurm --gpus-per-node, PBS gpus)")
+            .t(tInt(between(0, 64)))
+            .orig("request_gpus")
+            .alias({"request_gpus", "gpus_per_node"}),
+        K("memory", "memory per node (Slurm --mem, PBS -l mem)")
+            .t(tSize())
+            .alias({"memory_limit", "mem"}),
+        K("memory_per_cpu", "memory per CPU (Slurm --mem-per-cpu, PBS -l pmem)")
+            .t(tSize())
             .alias({"minimum_memory_per_processor"}),
-        K("output", "file for standard output (Slurm --output, PBS -o)").t(tString())
-            .orig("standard_output_file").alias({"standard_output_file"}),
-        K("error", "file for standard error (Slurm --error, PBS -e)").t(tString())
-            .orig("standard_error_file").alias({"standard_error_file"}),
-        K("combine_output", "write standard error into the output file (PBS -j oe; Slurm omits --error)")
-            .t(tBool()).orig("combine_stdout_stderr").alias({"combine_stdout_stderr"}),
+        K("output", "file for standard output (Slurm --output, PBS -o)")
+            .t(tString())
+            .orig("standard_output_file")
+            .alias({"standard_output_file"}),
+        K("error", "file for standard error (Slurm --error, PBS -e)")
+            .t(tString())
+            .orig("standard_error_file")
+            .alias({"standard_error_file"}),
+        K("combine_output",
+          "write standard error into the output file (PBS -j oe; Slurm omits --error)")
+            .t(tBool())
+            .orig("combine_stdout_stderr")
+            .alias({"combine_stdout_stderr"}),
         K("notify", "events that send mail (Slurm --mail-type, PBS -m)")
-            .t(tList(tEnum(kNotify), "[end, fail]")).orig("request_event_notification")
+            .t(tList(tEnum(kNotify), "[end, fail]"))
+            .orig("request_event_notification")
             .alias({"request_event_notification", "mail_type"}),
         K("email", "address that receives the mail (Slurm --mail-user, PBS -M)")
-            .t(tString("\"me@example.org\"")).orig("email_address").alias({"email_address", "mail"}),
-        K("export_env", "export the submission environment: `true` for all, or a list of variable names, "
-                        "where `all` adds the whole environment (Slurm --export, PBS -V/-v)")
+            .t(tString("\"me@example.org\""))
+            .orig("email_address")
+            .alias({"email_address", "mail"}),
+        K("export_env",
+          "export the submission environment: `true` for all, or a list of variable names, "
+          "where `all` adds the whole environment (Slurm --export, PBS -V/-v)")
             .t(tBool())
             .t(tList(tStringOr({{"all", "the whole submission environment (Slurm ALL, PBS -V)"}}),
-                     "[\"PATH\"]")).orig("copy_environment, copy_environment_variable")
+                     "[\"PATH\"]"))
+            .orig("copy_environment, copy_environment_variable")
             .alias({"copy_environment", "copy_environment_variable"}),
-        K("nodelist", "specific nodes to run on (Slurm --nodelist, PBS -l nodes=)").t(tString())
-            .orig("request_specific_nodes").alias({"request_specific_nodes"}),
-        K("constraint", "node feature constraint (Slurm -C, PBS -l partition)").t(tString())
+        K("nodelist", "specific nodes to run on (Slurm --nodelist, PBS -l nodes=)")
+            .t(tString())
+            .orig("request_specific_nodes")
+            .alias({"request_specific_nodes"}),
+        K("constraint", "node feature constraint (Slurm -C, PBS -l partition)")
+            .t(tString())
             .alias({"architecture_constraint"}),
-        K("array", "job array indices: a range `0..9`, a list `[1, 4..6]`, or a Slurm string \"0-15%4\" "
-                   "(Slurm --array, PBS -t/-J)")
-            .t(tRange(tInt(atLeast(0)), "0..9")).t(tList(tRange(tInt(atLeast(0))), "[1, 4..6]")).t(tString())
+        K("array",
+          "job array indices: a range `0..9`, a list `[1, 4..6]`, or a Slurm string \"0-15%4\" "
+          "(Slurm --array, PBS -t/-J)")
+            .t(tRange(tInt(atLeast(0)), "0..9"))
+            .t(tList(tRange(tInt(atLeast(0))), "[1, 4..6]"))
+            .t(tString())
             .alias({"job_array"}),
-        K("dependency", "jobs this one waits for, e.g. \"afterok:1234\" (Slurm --dependency, PBS -W depend)")
-            .t(tString()).alias({"job_dependency"}),
-        K("begin", "earliest start time, e.g. \"now+1hour\" (Slurm --begin, PBS -a)").t(tString())
+        K("dependency",
+          "jobs this one waits for, e.g. \"afterok:1234\" (Slurm --dependency, PBS -W depend)")
+            .t(tString())
+            .alias({"job_dependency"}),
+        K("begin", "earliest start time, e.g. \"now+1hour\" (Slurm --begin, PBS -a)")
+            .t(tString())
             .alias({"defer_job"}),
-        K("exclusive", "do not share nodes with other jobs (Slurm --exclusive, PBS naccesspolicy=singlejob)")
-            .t(tBool()).alias({"node_exclusive"}),
+        K("exclusive",
+          "do not share nodes with other jobs (Slurm --exclusive, PBS naccesspolicy=singlejob)")
+            .t(tBool())
+            .alias({"node_exclusive"}),
     };
 
     // §4.9 autotune
@@ -719,14 +911,16 @@ Tables::Tables() {
     };
     autotune.kind = "autotune";
     // `modak bench` runs the whole product of the parameters; these are for MODAK's tuning service.
-    const char* kTunerOnly = "`modak bench` sweeps every combination of the parameters; no tuner runs";
+    const char* kTunerOnly =
+        "`modak bench` sweeps every combination of the parameters; no tuner runs";
     autotune.doc = "automatic tuning of application parameters";
     autotune.keys = {
         K("tuner", "search strategy").t(tEnum(kTuners)).docOnly(kTunerOnly),
         K("input", "tuner input file").t(tString()).docOnly(kTunerOnly),
         K("metric", "what the tuner optimises").t(tEnum(kMetrics)).docOnly(kTunerOnly),
         K("budget", "maximum number of trial runs").t(tInt(atLeast(1))).docOnly(kTunerOnly),
-        K("parameter", "a tuned parameter: `parameter NAME { values = [...] }`").blk(parameter, true),
+        K("parameter", "a tuned parameter: `parameter NAME { values = [...] }`")
+            .blk(parameter, true),
     };
 
     // §4.5 deployment
@@ -735,60 +929,93 @@ Tables::Tables() {
     deployment.keys = {
         K("application", "the application to deploy").t(tRef("application")).req().alias({"app"}),
         K("target", "the target to deploy to").t(tRef("target")).req(),
-        K("build", "which image flavour to use").t(tEnum(kBuilds)).orig("enable_opt_build")
+        K("build", "which image flavour to use")
+            .t(tEnum(kBuilds))
+            .orig("enable_opt_build")
             .alias({"enable_opt_build"}),
-        K("graph_compiler", "graph compiler applied to the AI framework").t(tEnum(kGraphCompilers))
-            .orig("ai_framework-tensorflow.xla, ai_framework-pytorch.glow").alias({"xla", "glow", "compiler"}),
+        K("graph_compiler", "graph compiler applied to the AI framework")
+            .t(tEnum(kGraphCompilers))
+            .orig("ai_framework-tensorflow.xla, ai_framework-pytorch.glow")
+            .alias({"xla", "glow", "compiler"}),
         K("runtime", "container runtime; overrides the target's").t(tEnum(kRuntimes)),
         K("image", "pin this `image` block instead of letting the model choose from the catalogue")
             .t(tRef("image")),
-        K("partition", "partition of the target to run in (a `partition` block of the target)").t(tString()),
-        K("storage", "storage to use: the name of a target `storage` block, or a storage class").t(tString())
-            .orig("storage_class_pref").alias({"storage_class_pref"}),
+        K("partition", "partition of the target to run in (a `partition` block of the target)")
+            .t(tString()),
+        K("storage", "storage to use: the name of a target `storage` block, or a storage class")
+            .t(tString())
+            .orig("storage_class_pref")
+            .alias({"storage_class_pref"}),
         K("scale", "how many resources to use").blk(scale).alias({"scaling", "autoscaling"}),
         K("job", "batch-job options").blk(job).orig("job_options").alias({"job_options"}),
-        K("autotune", "automatic tuning").blk(autotune).orig("optimisation.autotuning").alias({"autotuning"}),
-        K("emit", "outputs written by `modak generate`").t(tList(tEnum(kEmits), "[slurm, singularity]")),
+        K("autotune", "automatic tuning")
+            .blk(autotune)
+            .orig("optimisation.autotuning")
+            .alias({"autotuning"}),
+        K("emit", "outputs written by `modak generate`")
+            .t(tList(tEnum(kEmits), "[slurm, singularity]")),
     };
 
     // §4.10 image: a container-catalogue entry written in the language (MODAK's container mappings)
     imageEnv.kind = "env";
     imageEnv.doc = "environment the image needs at run time: `NAME = value`";
     imageEnv.anyKey = (KeySchema)K("NAME", "an environment variable the image needs")
-                          .t(tString()).t(tInt()).t(tFloat()).t(tBool());
+                          .t(tString())
+                          .t(tInt())
+                          .t(tFloat())
+                          .t(tBool());
     image.kind = "image";
     image.doc = "a container image the embedded model may choose, in addition to its catalogue";
     image.keys = {
-        K("reference", "registry reference of the image, e.g. `docker://modakopt/modak:tensorflow-2.1-gpu-src`")
-            .t(tString("\"docker://registry/repository:tag\"")).req().orig("container_name, container_file")
-            .alias({"container_name", "container_file"}).ph("\"docker://registry/repository:tag\""),
-        K("image_type", "kind of image reference: `docker` (OCI registry), `shub` (Singularity Hub), "
-                        "`library` (Sylabs library) or `oras`")
+        K("reference",
+          "registry reference of the image, e.g. `docker://modakopt/modak:tensorflow-2.1-gpu-src`")
+            .t(tString("\"docker://registry/repository:tag\""))
+            .req()
+            .orig("container_name, container_file")
+            .alias({"container_name", "container_file"})
+            .ph("\"docker://registry/repository:tag\""),
+        K("image_type",
+          "kind of image reference: `docker` (OCI registry), `shub` (Singularity Hub), "
+          "`library` (Sylabs library) or `oras`")
             .t(tEnum({{"docker", "an OCI/Docker registry image"},
                       {"shub", "a Singularity Hub image"},
                       {"library", "a Sylabs Cloud library image"},
                       {"oras", "an OCI artifact pulled with ORAS"}}))
-            .orig("container_type, image_type").alias({"container_type"}),
+            .orig("container_type, image_type")
+            .alias({"container_type"}),
         K("framework", "AI framework in the image and its version, e.g. `tensorflow \"2.1\"`")
             .t(tVersioned(kFrameworks, "tensorflow \"2.1\"")),
         K("mpi", "MPI library in the image and its version, e.g. `mvapich \"2.2\"`")
             .t(tVersioned(kMpiLibraries, "openmpi \"4.1\"")),
         K("app", "application the image is specific to (MODAK's `app_name`, e.g. \"code_aster\")")
-            .t(tString()).orig("app_name"),
-        K("arch", "CPU architecture the image is built for").t(tEnum(kCpuArchs)).orig("target.cpu_type")
+            .t(tString())
+            .orig("app_name"),
+        K("arch", "CPU architecture the image is built for")
+            .t(tEnum(kCpuArchs))
+            .orig("target.cpu_type")
             .alias({"cpu_type"}),
-        K("accelerator", "accelerator vendor the image supports").t(tEnum(kAccelerators))
-            .orig("target.acc_type").alias({"acc_type"}),
+        K("accelerator", "accelerator vendor the image supports")
+            .t(tEnum(kAccelerators))
+            .orig("target.acc_type")
+            .alias({"acc_type"}),
         K("cuda", "CUDA version in the image, e.g. \"10.1\"").t(tString("\"11.8\"")),
-        K("build", "how the image was built: `hub` (upstream), `pip`, or `source` (optimised build)")
-            .t(tEnum(kImageBuilds)).orig("enable_opt_build"),
-        K("graph_compilers", "graph compilers the image supports").t(tList(tEnum(kGraphCompilers), "[xla]")),
-        K("libraries", "notable libraries with versions, e.g. [\"mkl 2020\", \"cudnn 7.6\", \"nccl 2.7\"]")
+        K("build",
+          "how the image was built: `hub` (upstream), `pip`, or `source` (optimised build)")
+            .t(tEnum(kImageBuilds))
+            .orig("enable_opt_build"),
+        K("graph_compilers", "graph compilers the image supports")
+            .t(tList(tEnum(kGraphCompilers), "[xla]")),
+        K("libraries",
+          "notable libraries with versions, e.g. [\"mkl 2020\", \"cudnn 7.6\", \"nccl 2.7\"]")
             .t(tList(tString(), "[\"cudnn 7.6\"]")),
-        K("flags", "compiler flags of an optimised build, e.g. \"-march=skylake-avx512\"").t(tString()),
-        K("features", "features the image provides, as MODAK's mapping selectors (e.g. [\"mpicc\", \"mpifort\"])")
-            .t(tList(tString(), "[\"mpicc\"]")).orig("optimisation, selectors"),
-        K("env", "environment the image needs at run time (XLA flags, OMP/KMP affinity, NCCL settings)")
+        K("flags", "compiler flags of an optimised build, e.g. \"-march=skylake-avx512\"")
+            .t(tString()),
+        K("features", "features the image provides, as MODAK's mapping selectors (e.g. [\"mpicc\", "
+                      "\"mpifort\"])")
+            .t(tList(tString(), "[\"mpicc\"]"))
+            .orig("optimisation, selectors"),
+        K("env",
+          "environment the image needs at run time (XLA flags, OMP/KMP affinity, NCCL settings)")
             .blk(imageEnv),
     };
 
@@ -796,8 +1023,10 @@ Tables::Tables() {
     file.kind = "file";
     file.doc = "the top level of a .modak file";
     file.keys = {
-        K("catalog", "extra catalogue file (JSON, schemas/catalog.schema.json), merged over the embedded one")
-            .t(tString("\"site-catalog.json\"")).alias({"catalogue"}),
+        K("catalog",
+          "extra catalogue file (JSON, schemas/catalog.schema.json), merged over the embedded one")
+            .t(tString("\"site-catalog.json\""))
+            .alias({"catalogue"}),
         K("application", "an application: `application NAME { … }`").blk(application, true),
         K("target", "a target system: `target NAME { … }`").blk(target, true),
         K("deployment", "a deployment of an application on a target: `deployment NAME { … }`")
@@ -859,16 +1088,22 @@ const KeySchema* BlockSchema::keyByAlias(std::string_view name) const {
     return nullptr;
 }
 
-const BlockSchema& fileSchema() { return tables().file; }
+const BlockSchema& fileSchema() {
+    return tables().file;
+}
 
 const BlockSchema* topLevelBlock(std::string_view kind) {
     const KeySchema* k = tables().file.key(kind);
     return k && k->named ? k->block : nullptr;
 }
 
-std::span<const std::string_view> topLevelKinds() { return kTopLevelKinds; }
+std::span<const std::string_view> topLevelKinds() {
+    return kTopLevelKinds;
+}
 
-std::vector<const BlockSchema*> allBlockSchemas() { return tables().all(); }
+std::vector<const BlockSchema*> allBlockSchemas() {
+    return tables().all();
+}
 
 const BlockSchema* blockSchemaAt(std::span<const std::string_view> path) {
     const BlockSchema* b = &tables().file;
@@ -881,7 +1116,9 @@ const BlockSchema* blockSchemaAt(std::span<const std::string_view> path) {
     return b;
 }
 
-std::span<const BuiltinWorkload> builtinWorkloads() { return builtinWorkloadTable(); }
+std::span<const BuiltinWorkload> builtinWorkloads() {
+    return builtinWorkloadTable();
+}
 
 const BuiltinWorkload* builtinWorkload(std::string_view name) {
     for (const BuiltinWorkload& w : builtinWorkloadTable())
@@ -911,19 +1148,32 @@ std::string boundText(double v, ValueKind kind) {
 
 const char* baseName(ValueKind k) {
     switch (k) {
-    case ValueKind::String: return "string";
-    case ValueKind::Text: return "text";
-    case ValueKind::Integer: return "int";
-    case ValueKind::Float: return "float";
-    case ValueKind::Bool: return "bool";
-    case ValueKind::Size: return "size";
-    case ValueKind::Duration: return "duration";
-    case ValueKind::Enum: return "enum";
-    case ValueKind::Reference: return "ref";
-    case ValueKind::Versioned: return "versioned";
-    case ValueKind::List: return "list";
-    case ValueKind::Range: return "range";
-    case ValueKind::Scalar: return "scalar";
+    case ValueKind::String:
+        return "string";
+    case ValueKind::Text:
+        return "text";
+    case ValueKind::Integer:
+        return "int";
+    case ValueKind::Float:
+        return "float";
+    case ValueKind::Bool:
+        return "bool";
+    case ValueKind::Size:
+        return "size";
+    case ValueKind::Duration:
+        return "duration";
+    case ValueKind::Enum:
+        return "enum";
+    case ValueKind::Reference:
+        return "ref";
+    case ValueKind::Versioned:
+        return "versioned";
+    case ValueKind::List:
+        return "list";
+    case ValueKind::Range:
+        return "range";
+    case ValueKind::Scalar:
+        return "scalar";
     }
     return "?";
 }
@@ -937,7 +1187,8 @@ std::string intervalSuffix(const Interval& iv) {
     if (iv.min)
         s += fmt::format(" {} {}", iv.minExclusive ? ">" : "≥", number(*iv.min));
     if (iv.max)
-        s += fmt::format("{} {} {}", iv.min ? "," : "", iv.maxExclusive ? "<" : "≤", number(*iv.max));
+        s += fmt::format("{} {} {}", iv.min ? "," : "", iv.maxExclusive ? "<" : "≤",
+                         number(*iv.max));
     return s;
 }
 
@@ -954,7 +1205,9 @@ std::string joinValues(std::span<const EnumValue> values, size_t limit) {
 }
 
 std::string article(std::string_view noun) {
-    return (noun.size() && std::string_view("aeiou").find(noun[0]) != std::string_view::npos ? "an " : "a ") +
+    return (noun.size() && std::string_view("aeiou").find(noun[0]) != std::string_view::npos
+                ? "an "
+                : "a ") +
            std::string(noun);
 }
 
@@ -962,13 +1215,20 @@ std::string article(std::string_view noun) {
 
 std::string typeText(const ValueType& t) {
     switch (t.kind) {
-    case ValueKind::Enum: return "enum{" + joinValues(t.values, 64) + "}";
-    case ValueKind::Versioned: return "versioned(enum{" + joinValues(t.values, 64) + "})";
-    case ValueKind::Reference: return "ref(" + t.refKind + ")";
-    case ValueKind::List: return "list(" + typeText(*t.element) + ")";
-    case ValueKind::Range: return "range(" + typeText(*t.element) + ")";
-    case ValueKind::String: return t.values.empty() ? "string" : "string|" + joinValues(t.values, 64);
-    default: return baseName(t.kind) + intervalSuffix(t.interval);
+    case ValueKind::Enum:
+        return "enum{" + joinValues(t.values, 64) + "}";
+    case ValueKind::Versioned:
+        return "versioned(enum{" + joinValues(t.values, 64) + "})";
+    case ValueKind::Reference:
+        return "ref(" + t.refKind + ")";
+    case ValueKind::List:
+        return "list(" + typeText(*t.element) + ")";
+    case ValueKind::Range:
+        return "range(" + typeText(*t.element) + ")";
+    case ValueKind::String:
+        return t.values.empty() ? "string" : "string|" + joinValues(t.values, 64);
+    default:
+        return baseName(t.kind) + intervalSuffix(t.interval);
     }
 }
 
@@ -992,8 +1252,8 @@ std::string describeInterval(const Interval& iv, ValueKind kind) {
     if (iv.min && iv.max) {
         if (!iv.minExclusive && !iv.maxExclusive)
             return fmt::format("between {} and {}", b(*iv.min), b(*iv.max));
-        return fmt::format("{} {} and {} {}", iv.minExclusive ? "greater than" : "at least", b(*iv.min),
-                           iv.maxExclusive ? "less than" : "at most", b(*iv.max));
+        return fmt::format("{} {} and {} {}", iv.minExclusive ? "greater than" : "at least",
+                           b(*iv.min), iv.maxExclusive ? "less than" : "at most", b(*iv.max));
     }
     if (iv.min)
         return fmt::format("{} {}", iv.minExclusive ? "greater than" : "at least", b(*iv.min));
@@ -1008,22 +1268,32 @@ std::string describeExpected(const ValueType& t) {
         if (!t.values.empty())
             return fmt::format("a string or `{}`", joinValues(t.values, 64));
         return t.example.empty() ? "a string" : fmt::format("a string such as `{}`", t.example);
-    case ValueKind::Text: return "a string or text block";
-    case ValueKind::Integer: return "an integer";
-    case ValueKind::Float: return "a number";
-    case ValueKind::Bool: return "`true` or `false`";
-    case ValueKind::Size: return "a size such as `16 GiB`";
-    case ValueKind::Duration: return "a duration such as `2h` or `01:30:00`";
+    case ValueKind::Text:
+        return "a string or text block";
+    case ValueKind::Integer:
+        return "an integer";
+    case ValueKind::Float:
+        return "a number";
+    case ValueKind::Bool:
+        return "`true` or `false`";
+    case ValueKind::Size:
+        return "a size such as `16 GiB`";
+    case ValueKind::Duration:
+        return "a duration such as `2h` or `01:30:00`";
     case ValueKind::Enum:
         if (t.values.size() <= 6) {
             std::string s = "one of ";
             for (size_t i = 0; i < t.values.size(); ++i)
-                s += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == t.values.size() ? " or " : ", ",
+                s += fmt::format("{}`{}`",
+                                 i == 0                     ? ""
+                                 : i + 1 == t.values.size() ? " or "
+                                                            : ", ",
                                  t.values[i].name);
             return s;
         }
         return fmt::format("a name such as `{}`", t.values.front().name);
-    case ValueKind::Reference: return "the name of " + article(t.refKind);
+    case ValueKind::Reference:
+        return "the name of " + article(t.refKind);
     case ValueKind::Versioned:
         return fmt::format("a name with an optional version such as `{}`", t.example);
     case ValueKind::List:
@@ -1031,7 +1301,8 @@ std::string describeExpected(const ValueType& t) {
     case ValueKind::Range:
         return fmt::format("{} or a range such as `{}`", describeExpected(*t.element),
                            t.example.empty() ? "1..8" : t.example);
-    case ValueKind::Scalar: return "a single value";
+    case ValueKind::Scalar:
+        return "a single value";
     }
     return "a value";
 }
@@ -1040,18 +1311,20 @@ std::string describeExpected(const KeySchema& key) {
     std::vector<std::string> parts;
     if (key.allowsAuto)
         parts.push_back("`auto`");
-    const bool hasFloat = std::any_of(key.types.begin(), key.types.end(),
-                                      [](const ValueType& t) { return t.kind == ValueKind::Float; });
+    const bool hasFloat = std::any_of(key.types.begin(), key.types.end(), [](const ValueType& t) {
+        return t.kind == ValueKind::Float;
+    });
     const size_t alternatives = key.types.size() + (key.allowsAuto ? 1 : 0);
     for (const ValueType& t : key.types) {
         if (t.kind == ValueKind::Integer && hasFloat && t.interval.unbounded())
-            continue;  // "a number" covers integers
+            continue; // "a number" covers integers
         if (t.kind == ValueKind::Bool && alternatives > 1) {
             parts.push_back("a boolean");
             continue;
         }
         // A workload is "a built-in workload or the name of a workload": say it once.
-        if (t.kind == ValueKind::Reference && !parts.empty() && key.types.front().kind == ValueKind::Enum) {
+        if (t.kind == ValueKind::Reference && !parts.empty() &&
+            key.types.front().kind == ValueKind::Enum) {
             parts.back() = "a built-in workload";
             parts.push_back("the name of " + article(t.refKind));
             continue;
@@ -1077,7 +1350,9 @@ namespace {
 
 /// The edit distance of `a` and `b`, or `bound` as soon as it is certain to be at least that.
 size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
-    auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    auto lower = [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    };
     const size_t n = a.size(), m = b.size();
     // Three rows, reused: allocating them was most of the cost of a suggestion under ASan.
     thread_local std::vector<size_t> rows;
@@ -1092,12 +1367,13 @@ size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
         for (size_t j = 1; j <= m; ++j) {
             size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+                lower(a[i - 2]) == lower(b[j - 1]))
                 cur[j] = std::min(cur[j], prev2[j - 2] + 1);
             rowMin = std::min(rowMin, cur[j]);
         }
-        // A row's minimum is at least the smaller of the previous row's and the one before's plus one:
-        // once two rows in a row reach the bound, every later one does.
+        // A row's minimum is at least the smaller of the previous row's and the one before's plus
+        // one: once two rows in a row reach the bound, every later one does.
         if (rowMin >= bound && prevMin >= bound)
             return bound;
         prevMin = rowMin;
@@ -1111,7 +1387,9 @@ size_t distanceUpTo(std::string_view a, std::string_view b, size_t bound) {
 
 } // namespace
 
-size_t editDistance(std::string_view a, std::string_view b) { return distanceUpTo(a, b, SIZE_MAX); }
+size_t editDistance(std::string_view a, std::string_view b) {
+    return distanceUpTo(a, b, SIZE_MAX);
+}
 
 std::string_view suggest(std::string_view word, std::span<const std::string_view> candidates) {
     // Accept roughly one typo per three characters, like clang's typo correction.
@@ -1123,7 +1401,8 @@ std::string_view suggest(std::string_view word, std::span<const std::string_view
             continue;
         // Scores are doubled distances so that a completion of the word ("v100" → "v100_pcie")
         // ranks just above a one-letter typo ("p100").
-        // The distance is at least the difference in length, and past the limit its value does not matter.
+        // The distance is at least the difference in length, and past the limit its value does not
+        // matter.
         size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
         size_t d = 2 * (gap > limit ? gap : distanceUpTo(word, c, limit + 1));
         if (c.size() > word.size() && word.size() >= 3) {

@@ -4,13 +4,12 @@
 //
 // Conventions for messages: lowercase start, source names in single quotes, code in backticks,
 // concise; every diagnostic on the most precise range (key, value, list element, version string).
-#include "modak/model/Program.h"
+#include "SymbolIndex.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Program.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
-
-#include "SymbolIndex.h"
 
 #include <fmt/format.h>
 
@@ -26,13 +25,14 @@ namespace {
 
 struct NamePairHash {
     size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
-        return std::hash<std::string_view>()(p.first) * 31 + std::hash<std::string_view>()(p.second);
+        return std::hash<std::string_view>()(p.first) * 31 +
+               std::hash<std::string_view>()(p.second);
     }
 };
 
 /// The first node seen under each key, for the few keys of one block or the words of one list. The
 /// first sixteen keys live inline (checking a block allocates nothing); more go to a hash map.
-template <class Key, class Node, class Hash = std::hash<Key>>
+template<class Key, class Node, class Hash = std::hash<Key>>
 class FlatSeen {
 public:
     /// Records `node` under `key`; returns the node recorded first if `key` was seen before.
@@ -71,8 +71,12 @@ using VK = Value::Kind;
 // ------------------------------------------------------------------------------------------------
 // Small helpers on the syntax tree.
 
-bool isAttr(const Statement& s) { return s.kind() == Statement::Kind::Attribute; }
-bool isBlock(const Statement& s) { return s.kind() == Statement::Kind::Block; }
+bool isAttr(const Statement& s) {
+    return s.kind() == Statement::Kind::Attribute;
+}
+bool isBlock(const Statement& s) {
+    return s.kind() == Statement::Kind::Block;
+}
 
 /// The first attribute `key` of a block body whose value parsed.
 const Statement* attr(const Statement& block, std::string_view key) {
@@ -85,7 +89,8 @@ const Statement* attr(const Statement& block, std::string_view key) {
 /// Whether the block sets `key` at all (even with a value that did not parse).
 bool has(const Statement& block, std::string_view key) {
     syntax::NodeList<Statement> body = block.body();
-    return std::any_of(body.begin(), body.end(), [&](const Statement& s) { return s.key().name == key; });
+    return std::any_of(body.begin(), body.end(),
+                       [&](const Statement& s) { return s.key().name == key; });
 }
 
 /// The first nested block `key` (unnamed or named).
@@ -141,29 +146,47 @@ std::string quotedWithArticle(std::string_view word) {
 
 const char* foundKind(VK k) {
     switch (k) {
-    case VK::Error: return "error";
-    case VK::String: return "string";
-    case VK::TextBlock: return "text block";
-    case VK::Integer: return "integer";
-    case VK::Float: return "number";
-    case VK::Size: return "size";
-    case VK::Duration: return "duration";
-    case VK::Bool: return "boolean";
-    case VK::Identifier: return "identifier";
-    case VK::Versioned: return "versioned name";
-    case VK::List: return "list";
-    case VK::Range: return "range";
+    case VK::Error:
+        return "error";
+    case VK::String:
+        return "string";
+    case VK::TextBlock:
+        return "text block";
+    case VK::Integer:
+        return "integer";
+    case VK::Float:
+        return "number";
+    case VK::Size:
+        return "size";
+    case VK::Duration:
+        return "duration";
+    case VK::Bool:
+        return "boolean";
+    case VK::Identifier:
+        return "identifier";
+    case VK::Versioned:
+        return "versioned name";
+    case VK::List:
+        return "list";
+    case VK::Range:
+        return "range";
     }
     return "value";
 }
 
 std::string frameworkTitle(std::string_view name) {
-    if (name == "tensorflow") return "TensorFlow";
-    if (name == "pytorch") return "PyTorch";
-    if (name == "keras") return "Keras";
-    if (name == "mxnet") return "MXNet";
-    if (name == "cntk") return "CNTK";
-    if (name == "jax") return "JAX";
+    if (name == "tensorflow")
+        return "TensorFlow";
+    if (name == "pytorch")
+        return "PyTorch";
+    if (name == "keras")
+        return "Keras";
+    if (name == "mxnet")
+        return "MXNet";
+    if (name == "cntk")
+        return "CNTK";
+    if (name == "jax")
+        return "JAX";
     return std::string(name);
 }
 
@@ -197,7 +220,8 @@ std::optional<Version> parseVersion(std::string_view s) {
     // The rest: more components and a suffix such as ".post1", "rc1", "+cu118".
     for (; i < s.size(); ++i) {
         char c = s[i];
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+' && c != '_')
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+' &&
+            c != '_')
             return std::nullopt;
     }
     return v;
@@ -226,7 +250,7 @@ bool versionBelow(const Version& v, int major, int minor) {
 struct Framework {
     const Statement* stmt = nullptr;
     std::string name;
-    std::optional<Version> version;  ///< only when a valid version string is given
+    std::optional<Version> version; ///< only when a valid version string is given
     SourceRange versionRange;
     bool present() const { return stmt != nullptr; }
     std::string title(bool withVersion = true) const {
@@ -248,7 +272,8 @@ std::string_view gpuVendor(std::string_view model) {
     const data::GpuFacts* gpu = data::gpuFacts(model);
     return gpu ? gpu->vendor : std::string_view();
 }
-/// Whether catalogue GPU `model` lacks `precision` natively (false when the catalogue does not know it).
+/// Whether catalogue GPU `model` lacks `precision` natively (false when the catalogue does not know
+/// it).
 bool lacksNativePrecision(std::string_view model, std::string_view precision) {
     const data::GpuFacts* gpu = data::gpuFacts(model);
     return gpu && !gpu->hasNativePrecision(precision);
@@ -259,7 +284,8 @@ bool lacksNativePrecision(std::string_view model, std::string_view precision) {
 class Checker {
 public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
-        : sm_(sm), program_(program), diags_(diags), byName_(program.symbols, program.symbols.size()) {
+        : sm_(sm), program_(program), diags_(diags),
+          byName_(program.symbols, program.symbols.size()) {
         for (size_t i = 0; i < program.symbols.size(); ++i)
             byName_.set(i);
         for (const Diagnostic& d : diags)
@@ -299,9 +325,10 @@ private:
             else if (st.key().name == "image")
                 imageFacts(st);
             else if (st.key().name == "workload" && builtinWorkload(st.name()->name))
-                diags_.add(DiagCode::QuestionableSetting, st.name()->range,
-                           fmt::format("workload '{}' shadows the built-in workload of the same name",
-                                       st.name()->name));
+                diags_.add(
+                    DiagCode::QuestionableSetting, st.name()->range,
+                    fmt::format("workload '{}' shadows the built-in workload of the same name",
+                                st.name()->name));
         }
     }
 
@@ -325,7 +352,8 @@ private:
     /// lost to it, so "missing key" would be a false alarm.
     bool broken(const Statement& block) const {
         return std::any_of(errors_.begin(), errors_.end(), [&](const SourceRange& r) {
-            return r.file == block.range().file && r.begin >= block.range().begin && r.begin <= block.range().end;
+            return r.file == block.range().file && r.begin >= block.range().begin &&
+                   r.begin <= block.range().end;
         });
     }
 
@@ -345,7 +373,8 @@ private:
         uint32_t end = v.range.end;
         while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
                text[end] != ',' && text[end] != '}' && text[end] != ']' &&
-               !(text[end] == '/' && end + 1 < text.size() && (text[end + 1] == '/' || text[end + 1] == '*')))
+               !(text[end] == '/' && end + 1 < text.size() &&
+                 (text[end + 1] == '/' || text[end + 1] == '*')))
             ++end;
         return {v.range.file, v.range.begin, end};
     }
@@ -353,7 +382,8 @@ private:
     std::string found(const Value& v) const {
         std::string_view text = source(v.range);
         if (text.empty() || text.size() > 40 || text.find('\n') != std::string_view::npos)
-            return fmt::format("{} {}", v.kind == VK::Integer || v.kind == VK::Identifier ? "an" : "a",
+            return fmt::format("{} {}",
+                               v.kind == VK::Integer || v.kind == VK::Identifier ? "an" : "a",
                                foundKind(v.kind));
         return fmt::format("{} `{}`", foundKind(v.kind), text);
     }
@@ -404,7 +434,8 @@ private:
 
     /// Inserts `key = value` into a block, matching its layout.
     std::optional<Fix> insertFix(const Statement& block, const std::string& text) const {
-        if (block.closeBrace().begin == block.closeBrace().end || block.openBrace().begin == block.openBrace().end)
+        if (block.closeBrace().begin == block.closeBrace().end ||
+            block.openBrace().begin == block.openBrace().end)
             return std::nullopt;
         const SourceBuffer& buf = sm_.buffer(block.range().file);
         std::string title = fmt::format("insert `{}`", text);
@@ -412,20 +443,21 @@ private:
         auto indentOf = [&](uint32_t off) {
             std::string_view l = buf.lineText(off);
             return std::string(l.substr(0, l.find_first_not_of(" \t") == std::string_view::npos
-                                                ? l.size()
-                                                : l.find_first_not_of(" \t")));
+                                               ? l.size()
+                                               : l.find_first_not_of(" \t")));
         };
         const FileId f = block.range().file;
         if (line(block.openBrace().begin) == line(block.closeBrace().begin)) {
             if (block.body().empty())
-                return replaceFix(title, {f, block.openBrace().end, block.openBrace().end}, " " + text +
-                                  (buf.text[block.openBrace().end] == ' ' ? "" : " "));
+                return replaceFix(title, {f, block.openBrace().end, block.openBrace().end},
+                                  " " + text + (buf.text[block.openBrace().end] == ' ' ? "" : " "));
             uint32_t at = block.body().back().range().end;
             return replaceFix(title, {f, at, at}, ", " + text);
         }
         if (block.body().empty()) {
             std::string indent = indentOf(block.range().begin) + "  ";
-            return replaceFix(title, {f, block.openBrace().end, block.openBrace().end}, "\n" + indent + text);
+            return replaceFix(title, {f, block.openBrace().end, block.openBrace().end},
+                              "\n" + indent + text);
         }
         const Statement& last = block.body().back();
         std::string indent = indentOf(last.range().begin);
@@ -448,21 +480,31 @@ private:
         const ValueType& t = k.types.front();
         switch (t.kind) {
         case ValueKind::String:
-        case ValueKind::Text: return "\"\"";
-        case ValueKind::Integer: return "1";
-        case ValueKind::Float: return "1.0";
-        case ValueKind::Bool: return "true";
-        case ValueKind::Size: return "1 GiB";
-        case ValueKind::Duration: return "1h";
+        case ValueKind::Text:
+            return "\"\"";
+        case ValueKind::Integer:
+            return "1";
+        case ValueKind::Float:
+            return "1.0";
+        case ValueKind::Bool:
+            return "true";
+        case ValueKind::Size:
+            return "1 GiB";
+        case ValueKind::Duration:
+            return "1h";
         case ValueKind::Enum:
-        case ValueKind::Versioned: return t.values.front().name;
+        case ValueKind::Versioned:
+            return t.values.front().name;
         case ValueKind::Reference: {
             auto names = visibleNames(t.refKind);
             return names.empty() ? t.refKind + "_name" : names.front();
         }
-        case ValueKind::List: return "[]";
-        case ValueKind::Range: return "1";
-        case ValueKind::Scalar: return "1";
+        case ValueKind::List:
+            return "[]";
+        case ValueKind::Range:
+            return "1";
+        case ValueKind::Scalar:
+            return "1";
         }
         return "\"\"";
     }
@@ -475,14 +517,17 @@ private:
 
     // --- structure -----------------------------------------------------------------------------
 
-    void checkBody(const BlockSchema& schema, const Statement* owner, syntax::NodeList<Statement> body) {
+    void checkBody(const BlockSchema& schema, const Statement* owner,
+                   syntax::NodeList<Statement> body) {
         // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
-        FlatSeen<std::string_view, Statement> seen;  // attributes, unnamed blocks
-        FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash> seenNamed;  // key, name
-        std::vector<std::string> suggested;  // keys proposed for unknown keys: not reported missing too
+        FlatSeen<std::string_view, Statement> seen; // attributes, unnamed blocks
+        FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash>
+            seenNamed; // key, name
+        std::vector<std::string>
+            suggested; // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
             if (st.key().name.empty())
-                continue;  // recovered after a syntax error
+                continue; // recovered after a syntax error
             const KeySchema* ks = schema.key(st.key().name);
             if (!ks && schema.anyKey && isAttr(st))
                 ks = &*schema.anyKey;
@@ -494,14 +539,15 @@ private:
             }
             if (isBlock(st) && !ks->isBlock()) {
                 diags_.add(DiagCode::TypeMismatch, st.key().range,
-                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`", st.key().name));
+                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`",
+                                       st.key().name));
                 continue;
             }
             if (isAttr(st) && !ks->isAttribute()) {
                 if (st.value().kind != VK::Error)
                     diags_.add(DiagCode::TypeMismatch, st.value().range,
-                               fmt::format("expected {} for '{}', found {}", describeExpected(*ks), st.key().name,
-                                           found(st.value())));
+                               fmt::format("expected {} for '{}', found {}", describeExpected(*ks),
+                                           st.key().name, found(st.value())));
                 continue;
             }
             if (isBlock(st) && ks->named) {
@@ -509,29 +555,38 @@ private:
                 if (owner) {
                     if (!st.name()) {
                         diags_.add(DiagCode::MissingName, st.key().range,
-                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", st.key().name));
+                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`",
+                                               st.key().name));
                     } else {
-                        if (const Statement* first = seenNamed.insert({st.key().name, st.name()->name}, &st)) {
-                            Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name()->range,
-                                                       fmt::format("duplicate {} '{}' in {}", st.key().name,
-                                                                   st.name()->name, where(owner)));
-                            d.notes.push_back({first->name()->range,
-                                               fmt::format("'{}' first defined here", st.name()->name)});
+                        if (const Statement* first =
+                                seenNamed.insert({st.key().name, st.name()->name}, &st)) {
+                            Diagnostic& d =
+                                diags_.add(DiagCode::DuplicateName, st.name()->range,
+                                           fmt::format("duplicate {} '{}' in {}", st.key().name,
+                                                       st.name()->name, where(owner)));
+                            d.notes.push_back(
+                                {first->name()->range,
+                                 fmt::format("'{}' first defined here", st.name()->name)});
                         }
                     }
                 }
             } else {
                 if (isBlock(st) && st.name()) {
-                    Diagnostic& d = diags_.add(DiagCode::UnexpectedName, st.name()->range,
-                                               fmt::format("'{}' block takes no name", st.key().name));
-                    d.fixes.push_back(replaceFix("remove the name", {st.name()->range.file, st.key().range.end,
-                                                                     st.name()->range.end}, ""));
+                    Diagnostic& d =
+                        diags_.add(DiagCode::UnexpectedName, st.name()->range,
+                                   fmt::format("'{}' block takes no name", st.key().name));
+                    d.fixes.push_back(replaceFix(
+                        "remove the name",
+                        {st.name()->range.file, st.key().range.end, st.name()->range.end}, ""));
                 }
                 if (const Statement* first = seen.insert(st.key().name, &st)) {
-                    Diagnostic& d = diags_.add(DiagCode::DuplicateKey, st.key().range,
-                                               fmt::format("duplicate key '{}' in {}", st.key().name, where(owner)));
-                    d.notes.push_back({first->key().range, fmt::format("'{}' first set here", st.key().name)});
-                    d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", st.key().name), st));
+                    Diagnostic& d = diags_.add(
+                        DiagCode::DuplicateKey, st.key().range,
+                        fmt::format("duplicate key '{}' in {}", st.key().name, where(owner)));
+                    d.notes.push_back(
+                        {first->key().range, fmt::format("'{}' first set here", st.key().name)});
+                    d.fixes.push_back(
+                        removeFix(fmt::format("remove the duplicate '{}'", st.key().name), st));
                 }
             }
             if (isBlock(st))
@@ -545,15 +600,17 @@ private:
             if (!k.required || seen.find(k.name) ||
                 std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
-            Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(*owner),
-                                       fmt::format("missing required key '{}' in {}", k.name, where(owner)));
+            Diagnostic& d =
+                diags_.add(DiagCode::MissingKey, headerRange(*owner),
+                           fmt::format("missing required key '{}' in {}", k.name, where(owner)));
             if (auto fix = insertFix(*owner, keyText(k)))
                 d.fixes.push_back(std::move(*fix));
         }
     }
 
     /// Reports an unknown key or block; returns the key suggested instead, if any.
-    std::string reportUnknown(const BlockSchema& schema, const Statement* owner, const Statement& st) {
+    std::string reportUnknown(const BlockSchema& schema, const Statement* owner,
+                              const Statement& st) {
         const bool block = isBlock(st);
         std::vector<std::string> names;
         for (const KeySchema& k : schema.keys)
@@ -569,7 +626,8 @@ private:
             message = block ? fmt::format("unknown block '{}'", st.key().name)
                             : fmt::format("unknown key '{}' at the top level", st.key().name);
         else
-            message = fmt::format("unknown {} '{}' in {}", block ? "block" : "key", st.key().name, where(owner));
+            message = fmt::format("unknown {} '{}' in {}", block ? "block" : "key", st.key().name,
+                                  where(owner));
         if (!suggestion.empty()) {
             message += fmt::format("; did you mean '{}'?", suggestion);
         } else if (std::string home = homeOf(schema, st); !home.empty()) {
@@ -580,7 +638,8 @@ private:
         DiagCode code = block ? DiagCode::UnknownBlock : DiagCode::UnknownKey;
         Diagnostic& d = diags_.add(code, st.key().range, std::move(message));
         if (!suggestion.empty())
-            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", suggestion), st.key().range, suggestion));
+            d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", suggestion),
+                                         st.key().range, suggestion));
         return suggestion;
     }
 
@@ -596,8 +655,9 @@ private:
             if (const KeySchema* k = b->key(st.key().name); k && fits(*k) && b != &schema)
                 homes.push_back(b);
         if (homes.size() == 1)
-            return homes[0] == &fileSchema() ? "it belongs at the top level"
-                                             : fmt::format("it belongs in {} block", quotedWithArticle(homes[0]->kind));
+            return homes[0] == &fileSchema()
+                       ? "it belongs at the top level"
+                       : fmt::format("it belongs in {} block", quotedWithArticle(homes[0]->kind));
         return {};
     }
 
@@ -605,19 +665,31 @@ private:
 
     static bool shapeMatches(const ValueType& t, const Value& v) {
         switch (t.kind) {
-        case ValueKind::String: return v.kind == VK::String || (v.kind == VK::Identifier && !t.values.empty());
-        case ValueKind::Text: return v.kind == VK::String || v.kind == VK::TextBlock;
-        case ValueKind::Integer: return v.kind == VK::Integer;
-        case ValueKind::Float: return v.kind == VK::Integer || v.kind == VK::Float;
-        case ValueKind::Bool: return v.kind == VK::Bool;
-        case ValueKind::Size: return v.kind == VK::Size;
-        case ValueKind::Duration: return v.kind == VK::Duration;
+        case ValueKind::String:
+            return v.kind == VK::String || (v.kind == VK::Identifier && !t.values.empty());
+        case ValueKind::Text:
+            return v.kind == VK::String || v.kind == VK::TextBlock;
+        case ValueKind::Integer:
+            return v.kind == VK::Integer;
+        case ValueKind::Float:
+            return v.kind == VK::Integer || v.kind == VK::Float;
+        case ValueKind::Bool:
+            return v.kind == VK::Bool;
+        case ValueKind::Size:
+            return v.kind == VK::Size;
+        case ValueKind::Duration:
+            return v.kind == VK::Duration;
         case ValueKind::Enum:
-        case ValueKind::Reference: return v.kind == VK::Identifier;
-        case ValueKind::Versioned: return v.kind == VK::Identifier || v.kind == VK::Versioned;
-        case ValueKind::List: return v.kind == VK::List;
-        case ValueKind::Range: return v.kind == VK::Range || shapeMatches(*t.element, v);
-        case ValueKind::Scalar: return v.kind != VK::List && v.kind != VK::Range && v.kind != VK::Error;
+        case ValueKind::Reference:
+            return v.kind == VK::Identifier;
+        case ValueKind::Versioned:
+            return v.kind == VK::Identifier || v.kind == VK::Versioned;
+        case ValueKind::List:
+            return v.kind == VK::List;
+        case ValueKind::Range:
+            return v.kind == VK::Range || shapeMatches(*t.element, v);
+        case ValueKind::Scalar:
+            return v.kind != VK::List && v.kind != VK::Range && v.kind != VK::Error;
         }
         return false;
     }
@@ -658,35 +730,42 @@ private:
     }
 
     void reportMismatch(const KeySchema& ks, std::string_view key, const Value& v) {
-        std::string message = fmt::format("expected {} for '{}', found {}", describeExpected(ks), key, found(v));
+        std::string message =
+            fmt::format("expected {} for '{}', found {}", describeExpected(ks), key, found(v));
         std::vector<Fix> fixes;
         for (const ValueType& t : ks.types) {
             // "tensorflow 2.1" → tensorflow "2.1"
             if (v.kind == VK::String && t.kind == ValueKind::Versioned) {
                 auto space = v.text().find(' ');
                 std::string name(v.text().substr(0, space));
-                if (space != std::string::npos && t.value(name) && parseVersion(v.text().substr(space + 1))) {
-                    std::string fixed = name + " " + syntax::quoteString(v.text().substr(space + 1));
+                if (space != std::string::npos && t.value(name) &&
+                    parseVersion(v.text().substr(space + 1))) {
+                    std::string fixed =
+                        name + " " + syntax::quoteString(v.text().substr(space + 1));
                     message += fmt::format("; write `{}`", fixed);
-                    fixes.push_back(replaceFix(fmt::format("replace with `{}`", fixed), v.range, fixed));
+                    fixes.push_back(
+                        replaceFix(fmt::format("replace with `{}`", fixed), v.range, fixed));
                     break;
                 }
             }
             // "12" where a number is expected.
-            if (v.kind == VK::String && (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) &&
-                !v.text().empty() && isPlainNumber(v.text(), t.kind == ValueKind::Float)) {
+            if (v.kind == VK::String &&
+                (t.kind == ValueKind::Integer || t.kind == ValueKind::Float) && !v.text().empty() &&
+                isPlainNumber(v.text(), t.kind == ValueKind::Float)) {
                 message += fmt::format("; write `{}` without quotes", v.text());
                 fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
             if (v.kind == VK::String && syntax::isIdentifier(v.text()) &&
-                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned) ? t.value(v.text()) != nullptr
-                                                                                 : t.kind == ValueKind::Reference)) {
+                ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned)
+                     ? t.value(v.text()) != nullptr
+                     : t.kind == ValueKind::Reference)) {
                 message += fmt::format("; write `{}` without quotes", v.text());
                 fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
-            if (v.kind == VK::Identifier && (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
+            if (v.kind == VK::Identifier &&
+                (t.kind == ValueKind::String || t.kind == ValueKind::Text)) {
                 SourceRange run = unquotedRun(v);
                 std::string quoted = syntax::quoteString(source(run));
                 message += fmt::format("; write `{}`", quoted);
@@ -721,20 +800,24 @@ private:
                 std::string quoted = syntax::quoteString(source(run));
                 Diagnostic& d = diags_.add(DiagCode::TypeMismatch, v.range,
                                            fmt::format("expected {} {} '{}', found {}; write `{}`",
-                                                       describeExpected(t), element ? "in" : "for", key,
-                                                       found(v), quoted));
+                                                       describeExpected(t), element ? "in" : "for",
+                                                       key, found(v), quoted));
                 d.fixes.push_back(replaceFix("add quotes", run, quoted));
                 return;
             }
             for (const EnumValue& word : t.values) {
-                if (!std::equal(v.text().begin(), v.text().end(), word.name.begin(), word.name.end(),
-                                [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
+                if (!std::equal(v.text().begin(), v.text().end(), word.name.begin(),
+                                word.name.end(), [](char a, char b) {
+                                    return std::tolower(static_cast<unsigned char>(a)) == b;
+                                }))
                     continue;
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, v.range,
-                                           fmt::format("{} in '{}' names a variable; write `{}` without quotes "
-                                                       "for {}",
-                                                       found(v), key, word.name, word.doc));
-                d.fixes.push_back(replaceFix(fmt::format("replace with `{}`", word.name), v.range, word.name));
+                Diagnostic& d =
+                    diags_.add(DiagCode::QuestionableSetting, v.range,
+                               fmt::format("{} in '{}' names a variable; write `{}` without quotes "
+                                           "for {}",
+                                           found(v), key, word.name, word.doc));
+                d.fixes.push_back(
+                    replaceFix(fmt::format("replace with `{}`", word.name), v.range, word.name));
             }
             return;
         }
@@ -747,8 +830,8 @@ private:
             double x = v.kind == VK::Float ? v.number() : static_cast<double>(v.integer());
             if (!t.interval.contains(x))
                 diags_.add(DiagCode::ValueOutOfRange, v.range,
-                           fmt::format("'{}' must be {}, found `{}`", key, describeInterval(t.interval, t.kind),
-                                       source(v.range)));
+                           fmt::format("'{}' must be {}, found `{}`", key,
+                                       describeInterval(t.interval, t.kind), source(v.range)));
             return;
         }
         case ValueKind::Enum: {
@@ -768,10 +851,11 @@ private:
                 return;
             }
             if (v.kind == VK::Versioned && !parseVersion(v.version()))
-                diags_.add(DiagCode::InvalidEnumValue, v.versionRange(),
-                           fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
-                                       "or \"latest\"",
-                                       v.version(), v.text()));
+                diags_.add(
+                    DiagCode::InvalidEnumValue, v.versionRange(),
+                    fmt::format("invalid version '{}' for '{}'; expected a version such as \"2.1\" "
+                                "or \"latest\"",
+                                v.version(), v.text()));
             return;
         }
         case ValueKind::List: {
@@ -781,16 +865,17 @@ private:
                     continue;
                 if (!shapeMatches(*t.element, item)) {
                     diags_.add(DiagCode::TypeMismatch, item.range,
-                               fmt::format("expected {} in '{}', found {}", describeExpected(*t.element), key,
-                                           found(item)));
+                               fmt::format("expected {} in '{}', found {}",
+                                           describeExpected(*t.element), key, found(item)));
                     continue;
                 }
                 checkTyped(ks, *t.element, item, true);
                 if ((t.element->kind == ValueKind::Enum || t.element->kind == ValueKind::String) &&
                     item.kind == VK::Identifier) {
                     if (const Value* first = seen.insert(item.text(), &item)) {
-                        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, item.range,
-                                                   fmt::format("'{}' is listed twice in '{}'", item.text(), key));
+                        Diagnostic& d = diags_.add(
+                            DiagCode::QuestionableSetting, item.range,
+                            fmt::format("'{}' is listed twice in '{}'", item.text(), key));
                         d.notes.push_back({first->range, "first listed here"});
                     }
                 }
@@ -824,15 +909,19 @@ private:
             };
             if (num(v.items()[0]) > num(v.items()[1]))
                 diags_.add(DiagCode::InvalidRange, v.range,
-                           fmt::format("invalid range `{}` for '{}': the lower bound {} is above the upper bound {}",
-                                       source(v.range), key, source(v.items()[0].range), source(v.items()[1].range)));
+                           fmt::format("invalid range `{}` for '{}': the lower bound {} is above "
+                                       "the upper bound {}",
+                                       source(v.range), key, source(v.items()[0].range),
+                                       source(v.items()[1].range)));
             return;
         }
-        default: return;
+        default:
+            return;
         }
     }
 
-    void reportInvalidEnum(std::string_view key, const ValueType& t, std::string_view word, SourceRange range) {
+    void reportInvalidEnum(std::string_view key, const ValueType& t, std::string_view word,
+                           SourceRange range) {
         std::vector<std::string> names;
         std::string allowed;
         for (const EnumValue& e : t.values) {
@@ -849,7 +938,8 @@ private:
             d.fixes.push_back(replaceFix(fmt::format("replace with '{}'", s), range, s));
     }
 
-    void reportUnresolved(std::string_view kind, const Value& v, const std::vector<std::string>& candidates) {
+    void reportUnresolved(std::string_view kind, const Value& v,
+                          const std::vector<std::string>& candidates) {
         std::string s(suggest(v.text(), candidates));
         std::string message = fmt::format("unknown {} '{}'", kind, v.text());
         std::string otherKind;
@@ -857,7 +947,8 @@ private:
             if (k != kind && resolve(k, v.text()))
                 otherKind = k;
         if (!otherKind.empty())
-            message += fmt::format("; '{}' is {}, not {}", v.text(), withArticle(otherKind), withArticle(kind));
+            message += fmt::format("; '{}' is {}, not {}", v.text(), withArticle(otherKind),
+                                   withArticle(kind));
         else if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
         else if (candidates.empty())
@@ -876,7 +967,7 @@ private:
             return fw;
         const KeySchema* ks = topLevelBlock("application")->key("framework");
         if (!ks->types.front().value(f->value().text()))
-            return fw;  // reported as invalid-value
+            return fw; // reported as invalid-value
         fw.stmt = f;
         fw.name = f->value().text();
         if (f->value().kind == VK::Versioned) {
@@ -892,7 +983,8 @@ private:
         Framework fw = frameworkOf(app);
         std::string_view kindName = ident(kind);
 
-        // A key the kind requires: reported at the block, with a note at the kind and an insert fix.
+        // A key the kind requires: reported at the block, with a note at the kind and an insert
+        // fix.
         auto missingForKind = [&](std::string_view key, std::string message) {
             const KeySchema* k = topLevelBlock("application")->key(key);
             Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(app), std::move(message));
@@ -901,28 +993,33 @@ private:
                 d.fixes.push_back(std::move(*fix));
         };
         if (kindName == "ai_training" && !has(app, "framework") && !broken(app))
-            missingForKind("framework", fmt::format("missing 'framework' in application '{}', required for "
-                                                    "kind 'ai_training'",
-                                                    name));
+            missingForKind("framework",
+                           fmt::format("missing 'framework' in application '{}', required for "
+                                       "kind 'ai_training'",
+                                       name));
         if (kindName == "ai_inference" || kindName == "big_data")
-            diags_.add(DiagCode::QuestionableSetting, kind->value().range,
-                       fmt::format("kind '{}' is accepted but not supported by the performance model yet: "
-                                   "the image and scale are not optimised",
-                                   kindName));
+            diags_.add(
+                DiagCode::QuestionableSetting, kind->value().range,
+                fmt::format("kind '{}' is accepted but not supported by the performance model yet: "
+                            "the image and scale are not optimised",
+                            kindName));
         // A container alone runs its image's default command (MODAK's `singularity run`).
         if (kindName == "hpc" && !has(app, "parallelisation") && !has(app, "ranks") &&
             !has(app, "executable") && !has(app, "run") && !has(app, "container") && !broken(app))
-            missingForKind("parallelisation",
-                           fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' needs "
-                                       "'parallelisation', 'ranks', 'executable', 'run' or 'container'",
-                                       name));
+            missingForKind(
+                "parallelisation",
+                fmt::format("missing 'parallelisation' in application '{}'; kind 'hpc' needs "
+                            "'parallelisation', 'ranks', 'executable', 'run' or 'container'",
+                            name));
 
         // keras_backend only means something for Keras.
-        if (const Statement* kb = attr(app, "keras_backend"); kb && fw.present() && fw.name != "keras") {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, kb->key().range,
-                                       fmt::format("'keras_backend' has no effect: application '{}' uses {}, "
-                                                   "not Keras",
-                                                   name, frameworkTitle(fw.name)));
+        if (const Statement* kb = attr(app, "keras_backend");
+            kb && fw.present() && fw.name != "keras") {
+            Diagnostic& d =
+                diags_.add(DiagCode::QuestionableSetting, kb->key().range,
+                           fmt::format("'keras_backend' has no effect: application '{}' uses {}, "
+                                       "not Keras",
+                                       name, frameworkTitle(fw.name)));
             d.notes.push_back({fw.where(), "framework set here"});
         }
 
@@ -943,8 +1040,9 @@ private:
                 std::string uses = fw.name == "keras" && !backend.empty()
                                        ? fmt::format("Keras on {}", frameworkTitle(backend))
                                        : frameworkTitle(fw.name);
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, nameRange(dist->value()),
-                                           fmt::format("{}, but application '{}' uses {}", need, name, uses));
+                Diagnostic& d =
+                    diags_.add(DiagCode::IncompatibleCombination, nameRange(dist->value()),
+                               fmt::format("{}, but application '{}' uses {}", need, name, uses));
                 d.notes.push_back({fw.where(), "framework set here"});
             }
         }
@@ -955,28 +1053,33 @@ private:
         if (run && exe) {
             const Statement* second = run->range().begin > exe->range().begin ? run : exe;
             const Statement* first = second == run ? exe : run;
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
-                                       "'run' and 'executable' both give the command line; keep one");
-            d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
+            Diagnostic& d =
+                diags_.add(DiagCode::IncompatibleCombination, second->key().range,
+                           "'run' and 'executable' both give the command line; keep one");
+            d.notes.push_back(
+                {first->key().range, fmt::format("'{}' set here", first->key().name)});
         }
         if (const Statement* args = attr(app, "arguments"); args && !exe) {
-            diags_.add(DiagCode::QuestionableSetting, args->key().range,
-                       run ? std::string("'arguments' is ignored with 'run'; put the arguments in 'run'")
-                           : std::string("'arguments' has no effect without 'executable'"));
+            diags_.add(
+                DiagCode::QuestionableSetting, args->key().range,
+                run ? std::string("'arguments' is ignored with 'run'; put the arguments in 'run'")
+                    : std::string("'arguments' has no effect without 'executable'"));
         }
 
         // Settings for a parallel model the application does not use.
-        if (const Statement* par = attr(app, "parallelisation"); par && par->value().kind == VK::List) {
+        if (const Statement* par = attr(app, "parallelisation");
+            par && par->value().kind == VK::List) {
             auto listed = [&](std::string_view m) {
-                return std::any_of(par->value().items().begin(), par->value().items().end(),
-                                   [&](const Value& i) { return i.kind == VK::Identifier && i.text() == m; });
+                return std::any_of(
+                    par->value().items().begin(), par->value().items().end(),
+                    [&](const Value& i) { return i.kind == VK::Identifier && i.text() == m; });
             };
             for (std::string_view m : {"mpi", "openmp", "openacc", "opencl"}) {
                 const Statement* setting = m == "mpi" ? attr(app, m) : sub(app, m);
                 if (setting && !listed(m)) {
-                    Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, setting->key().range,
-                                               fmt::format("'{}' is set but 'parallelisation' does not list {}",
-                                                           m, m));
+                    Diagnostic& d = diags_.add(
+                        DiagCode::QuestionableSetting, setting->key().range,
+                        fmt::format("'{}' is set but 'parallelisation' does not list {}", m, m));
                     d.notes.push_back({par->value().range, "parallelisation set here"});
                 }
             }
@@ -987,9 +1090,10 @@ private:
             auto samples = intOf(attr(*ds, "samples"));
             const Statement* bs = attr(app, "batch_size");
             if (samples && intOf(bs) && *intOf(bs) > *samples && *samples > 0) {
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, bs->value().range,
-                                           fmt::format("'batch_size' {} is larger than the data set ({} samples)",
-                                                       *intOf(bs), *samples));
+                Diagnostic& d = diags_.add(
+                    DiagCode::QuestionableSetting, bs->value().range,
+                    fmt::format("'batch_size' {} is larger than the data set ({} samples)",
+                                *intOf(bs), *samples));
                 d.notes.push_back({attr(*ds, "samples")->value().range, "samples set here"});
             }
         }
@@ -1015,12 +1119,15 @@ private:
             std::string_view m = ident(model);
             std::string problem;
             if (vendor == "none" || vendor == "fpga")
-                problem = fmt::format("accelerator '{}' contradicts the 'gpu' block of target '{}'", vendor, name);
+                problem = fmt::format("accelerator '{}' contradicts the 'gpu' block of target '{}'",
+                                      vendor, name);
             else if (std::string_view gpuMade = gpuVendor(m);
-                     !gpuMade.empty() && (vendor == "amd" || vendor == "nvidia") && vendor != gpuMade)
+                     !gpuMade.empty() && (vendor == "amd" || vendor == "nvidia") &&
+                     vendor != gpuMade)
                 problem = fmt::format("accelerator '{}' contradicts GPU model '{}'", vendor, m);
             if (!problem.empty()) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, acc->value().range, problem);
+                Diagnostic& d =
+                    diags_.add(DiagCode::IncompatibleCombination, acc->value().range, problem);
                 d.notes.push_back({model && !m.empty() ? model->value().range : gpu->key().range,
                                    model && !m.empty() ? "GPU model set here" : "GPU block here"});
             }
@@ -1038,8 +1145,9 @@ private:
                 firstDefault = def;
                 continue;
             }
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, def->value().range,
-                                       fmt::format("target '{}' has more than one default partition", name));
+            Diagnostic& d =
+                diags_.add(DiagCode::IncompatibleCombination, def->value().range,
+                           fmt::format("target '{}' has more than one default partition", name));
             d.notes.push_back({firstDefault->value().range, "first default partition here"});
         }
 
@@ -1050,19 +1158,23 @@ private:
                     diags_.add(DiagCode::QuestionableSetting, s->key().range,
                                fmt::format("'{}' has no effect without 'cloud'", k));
         }
-        if (const Statement* ns = attr(target, "namespace"); ns && !sched.empty() && sched != "kubernetes")
+        if (const Statement* ns = attr(target, "namespace");
+            ns && !sched.empty() && sched != "kubernetes")
             diags_.add(DiagCode::QuestionableSetting, ns->key().range,
                        fmt::format("'namespace' has no effect with scheduler '{}'", sched));
     }
 
-    void kubernetesRuntime(const Statement* runtime, const Statement* scheduler, std::string_view targetName) {
+    void kubernetesRuntime(const Statement* runtime, const Statement* scheduler,
+                           std::string_view targetName) {
         std::string_view rt = ident(runtime);
         const data::RuntimeFacts* facts = data::runtimeFacts(rt);
         if (ident(scheduler) != "kubernetes" || !facts || facts->image != "sif")
             return;
-        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, runtime->value().range,
-                                   fmt::format("Kubernetes cannot run '{}' containers; it runs OCI images", rt));
-        d.notes.push_back({scheduler->value().range, fmt::format("target '{}' uses Kubernetes here", targetName)});
+        Diagnostic& d = diags_.add(
+            DiagCode::QuestionableSetting, runtime->value().range,
+            fmt::format("Kubernetes cannot run '{}' containers; it runs OCI images", rt));
+        d.notes.push_back({scheduler->value().range,
+                           fmt::format("target '{}' uses Kubernetes here", targetName)});
     }
 
     // --- facts: deployment ---------------------------------------------------------------------
@@ -1071,13 +1183,13 @@ private:
     struct Resources {
         const Statement* target = nullptr;
         const Statement* partition = nullptr;
-        std::string what;  ///< "target 'hlrs'" or "partition 'gpu' of target 'hlrs'"
+        std::string what; ///< "target 'hlrs'" or "partition 'gpu' of target 'hlrs'"
         const Statement* nodes = nullptr;
         const Statement* gpuCount = nullptr;
         const Statement* gpuModel = nullptr;
         const Statement* memory = nullptr;
         const Statement* accelerator = nullptr;
-        std::string targetText;  ///< "target 'hlrs'"
+        std::string targetText; ///< "target 'hlrs'"
 
         /// Who provides `setting`: the partition if it is set there, else the target.
         std::string owner(const Statement* setting) const {
@@ -1104,7 +1216,8 @@ private:
             r.gpuModel = attr(*gpu, "model");
         }
         if (partition) {
-            r.what = fmt::format("partition '{}' of target '{}'", partition->name()->name, target.name()->name);
+            r.what = fmt::format("partition '{}' of target '{}'", partition->name()->name,
+                                 target.name()->name);
             if (const Statement* n = attr(*partition, "nodes"))
                 r.nodes = n;
             if (const Statement* m = attr(*partition, "memory"))
@@ -1173,25 +1286,29 @@ private:
             if (const Statement* g = attr(*job, "gpus"))
                 exceedsGpus(g, res);
             const Statement* mem = attr(*job, "memory");
-            if (mem && res.memory && mem->value().kind == VK::Size && res.memory->value().kind == VK::Size &&
+            if (mem && res.memory && mem->value().kind == VK::Size &&
+                res.memory->value().kind == VK::Size &&
                 mem->value().integer() > res.memory->value().integer()) {
-                Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, mem->value().range,
-                                           fmt::format("'memory' asks for {} per node, but {} has {}",
-                                                       source(mem->value().range), res.owner(res.memory),
-                                                       source(res.memory->value().range)));
+                Diagnostic& d =
+                    diags_.add(DiagCode::ValueOutOfRange, mem->value().range,
+                               fmt::format("'memory' asks for {} per node, but {} has {}",
+                                           source(mem->value().range), res.owner(res.memory),
+                                           source(res.memory->value().range)));
                 d.notes.push_back({res.memory->value().range, "memory per node set here"});
             }
         }
 
         // Outputs for another scheduler.
-        if (const Statement* emit = attr(dep, "emit"); emit && emit->value().kind == VK::List && scheduler) {
+        if (const Statement* emit = attr(dep, "emit");
+            emit && emit->value().kind == VK::List && scheduler) {
             std::string_view sched = ident(scheduler);
             for (const Value& item : emit->value().items()) {
                 if (item.kind != VK::Identifier)
                     continue;
                 std::string_view e = item.text();
                 bool batch = isBatchScheduler(e);
-                bool pbsLike = (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
+                bool pbsLike =
+                    (e == "torque" || e == "pbs") && (sched == "torque" || sched == "pbs");
                 bool conflict = (batch && !pbsLike && e != sched && sched != "none") ||
                                 (e == "k8s" && sched != "kubernetes" && sched != "none");
                 if (conflict && !sched.empty()) {
@@ -1220,11 +1337,12 @@ private:
                 const Statement* targetRef = attr(dep, "target");
                 std::string message =
                     problem.starts_with("needs")
-                        ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'", app->name()->name,
-                                      problem, res.what, model)
-                        : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}", app->name()->name,
-                                      problem, model, res.what);
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef->value().range, message);
+                        ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'",
+                                      app->name()->name, problem, res.what, model)
+                        : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}",
+                                      app->name()->name, problem, model, res.what);
+                Diagnostic& d =
+                    diags_.add(DiagCode::QuestionableSetting, targetRef->value().range, message);
                 d.notes.push_back({prec->value().range, "precision set here"});
                 d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
             }
@@ -1232,8 +1350,8 @@ private:
     }
 
     /// The named block `kind NAME` of the target matching the string attribute `ref`.
-    const Statement* findNamed(const Statement& target, std::string_view kind, std::string_view what,
-                               const Statement* ref) {
+    const Statement* findNamed(const Statement& target, std::string_view kind,
+                               std::string_view what, const Statement* ref) {
         std::vector<std::string> names;
         for (const Statement& s : target.body()) {
             if (!isBlock(s) || s.key().name != kind || !s.name())
@@ -1243,12 +1361,14 @@ private:
             names.emplace_back(s.name()->name);
         }
         if (names.empty())
-            return nullptr;  // the target does not describe its partitions
+            return nullptr; // the target does not describe its partitions
         std::string s(suggest(ref->value().text(), names));
-        std::string message = fmt::format("target '{}' has no {} '{}'", target.name()->name, what, ref->value().text());
+        std::string message = fmt::format("target '{}' has no {} '{}'", target.name()->name, what,
+                                          ref->value().text());
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
-        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
+        Diagnostic& d =
+            diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
         if (!s.empty())
             d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value().range,
                                          syntax::quoteString(s)));
@@ -1270,11 +1390,12 @@ private:
         for (const EnumValue& e : cls->types[0].values)
             names.push_back(e.name);
         std::string s(suggest(v, names));
-        std::string message = fmt::format("'{}' is neither a storage of target '{}' nor a storage class", v,
-                                          target.name()->name);
+        std::string message = fmt::format(
+            "'{}' is neither a storage of target '{}' nor a storage class", v, target.name()->name);
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);
-        Diagnostic& d = diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
+        Diagnostic& d =
+            diags_.add(DiagCode::UnresolvedReference, ref->value().range, std::move(message));
         if (!s.empty())
             d.fixes.push_back(replaceFix(fmt::format("replace with \"{}\"", s), ref->value().range,
                                          syntax::quoteString(s)));
@@ -1289,7 +1410,8 @@ private:
         if (v.kind == VK::Integer && v.integer() > *available)
             bound = &v;
         else if (v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer &&
-                 v.items()[0].kind == VK::Integer && v.items()[0].integer() <= v.items()[1].integer()) {
+                 v.items()[0].kind == VK::Integer &&
+                 v.items()[0].integer() <= v.items()[1].integer()) {
             if (v.items()[0].integer() > *available)
                 bound = &v.items()[0];
             else if (v.items()[1].integer() > *available)
@@ -1298,8 +1420,8 @@ private:
         if (!bound)
             return;
         Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, bound->range,
-                                   fmt::format("'nodes' asks for {} nodes, but {} has {}", bound->integer(),
-                                               res.owner(res.nodes), *available));
+                                   fmt::format("'nodes' asks for {} nodes, but {} has {}",
+                                               bound->integer(), res.owner(res.nodes), *available));
         d.notes.push_back({res.nodes->value().range, "available nodes set here"});
     }
 
@@ -1309,20 +1431,21 @@ private:
             return;
         auto count = intOf(res.gpuCount);
         if (count && *wanted > *count) {
-            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value().range,
-                                       *count == 0
-                                           ? fmt::format("'{}' asks for {} per node, but {} has no GPUs",
-                                                         req->key().name, gpus(*wanted), res.owner(res.gpuCount))
-                                           : fmt::format("'{}' asks for {} per node, but {} has {}",
-                                                         req->key().name, gpus(*wanted), res.owner(res.gpuCount),
-                                                         *count));
+            Diagnostic& d = diags_.add(
+                DiagCode::ValueOutOfRange, req->value().range,
+                *count == 0
+                    ? fmt::format("'{}' asks for {} per node, but {} has no GPUs", req->key().name,
+                                  gpus(*wanted), res.owner(res.gpuCount))
+                    : fmt::format("'{}' asks for {} per node, but {} has {}", req->key().name,
+                                  gpus(*wanted), res.owner(res.gpuCount), *count));
             d.notes.push_back({res.gpuCount->value().range, "GPUs per node set here"});
             return;
         }
         if (!count && !res.gpuModel && ident(res.accelerator) == "none") {
-            Diagnostic& d = diags_.add(DiagCode::ValueOutOfRange, req->value().range,
-                                       fmt::format("'{}' asks for {} per node, but {} has no GPUs",
-                                                   req->key().name, gpus(*wanted), res.owner(res.accelerator)));
+            Diagnostic& d =
+                diags_.add(DiagCode::ValueOutOfRange, req->value().range,
+                           fmt::format("'{}' asks for {} per node, but {} has no GPUs",
+                                       req->key().name, gpus(*wanted), res.owner(res.accelerator)));
             d.notes.push_back({res.accelerator->value().range, "accelerator set here"});
         }
     }
@@ -1333,33 +1456,39 @@ private:
         if (!nodes || !maxNodes)
             return;
         const Value& v = nodes->value();
-        const Value* hi = v.kind == VK::Integer ? &v
-                          : v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer
-                              ? &v.items()[1]
-                              : nullptr;
+        const Value* hi =
+            v.kind == VK::Integer ? &v
+            : v.kind == VK::Range && v.items().size() == 2 && v.items()[1].kind == VK::Integer
+                ? &v.items()[1]
+                : nullptr;
         if (hi && hi->integer() > *maxNodes) {
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, hi->range,
-                                       fmt::format("'nodes' allows {} nodes, more than 'max_nodes' = {}",
-                                                   hi->integer(), *maxNodes));
+            Diagnostic& d =
+                diags_.add(DiagCode::IncompatibleCombination, hi->range,
+                           fmt::format("'nodes' allows {} nodes, more than 'max_nodes' = {}",
+                                       hi->integer(), *maxNodes));
             d.notes.push_back({attr(scale, "max_nodes")->value().range, "max_nodes set here"});
         }
     }
 
     void jobFacts(const Statement& job) {
         if (const Statement* email = attr(job, "email");
-            email && email->value().kind == VK::String && email->value().text().find('@') == std::string::npos)
-            diags_.add(DiagCode::InvalidEnumValue, email->value().range,
-                       fmt::format("invalid email address '{}': it has no '@'", email->value().text()));
+            email && email->value().kind == VK::String &&
+            email->value().text().find('@') == std::string::npos)
+            diags_.add(
+                DiagCode::InvalidEnumValue, email->value().range,
+                fmt::format("invalid email address '{}': it has no '@'", email->value().text()));
 
         const Statement* mem = attr(job, "memory");
         const Statement* memCpu = attr(job, "memory_per_cpu");
         if (mem && memCpu) {
             const Statement* second = mem->range().begin > memCpu->range().begin ? mem : memCpu;
             const Statement* first = second == mem ? memCpu : mem;
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
-                                       "'memory' and 'memory_per_cpu' cannot both be set (Slurm's --mem and "
-                                       "--mem-per-cpu are mutually exclusive)");
-            d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
+            Diagnostic& d =
+                diags_.add(DiagCode::IncompatibleCombination, second->key().range,
+                           "'memory' and 'memory_per_cpu' cannot both be set (Slurm's --mem and "
+                           "--mem-per-cpu are mutually exclusive)");
+            d.notes.push_back(
+                {first->key().range, fmt::format("'{}' set here", first->key().name)});
         }
 
         const Statement* combine = attr(job, "combine_output");
@@ -1370,7 +1499,8 @@ private:
             d.notes.push_back({combine->value().range, "combine_output set here"});
         }
 
-        if (const Statement* notify = attr(job, "notify"); notify && notify->value().kind == VK::List) {
+        if (const Statement* notify = attr(job, "notify");
+            notify && notify->value().kind == VK::List) {
             const auto& items = notify->value().items();
             if (items.size() > 1)
                 for (const Value& i : items)
@@ -1391,18 +1521,22 @@ private:
                     return s.key().name == "values" || s.key().name == "range";
                 });
                 if (anyKey || broken(p))
-                    continue;  // present but malformed, or lost to a syntax error: already reported
-                Diagnostic& d = diags_.add(DiagCode::MissingKey, headerRange(p),
-                                           fmt::format("parameter '{}' needs 'values' or 'range'", p.name()->name));
+                    continue; // present but malformed, or lost to a syntax error: already reported
+                Diagnostic& d = diags_.add(
+                    DiagCode::MissingKey, headerRange(p),
+                    fmt::format("parameter '{}' needs 'values' or 'range'", p.name()->name));
                 if (auto fix = insertFix(p, "values = []"))
                     d.fixes.push_back(std::move(*fix));
             } else if (values && range) {
-                const Statement* second = values->range().begin > range->range().begin ? values : range;
+                const Statement* second =
+                    values->range().begin > range->range().begin ? values : range;
                 const Statement* first = second == values ? range : values;
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, second->key().range,
-                                           fmt::format("parameter '{}' has both 'values' and 'range'; keep one",
-                                                       p.name()->name));
-                d.notes.push_back({first->key().range, fmt::format("'{}' set here", first->key().name)});
+                Diagnostic& d =
+                    diags_.add(DiagCode::IncompatibleCombination, second->key().range,
+                               fmt::format("parameter '{}' has both 'values' and 'range'; keep one",
+                                           p.name()->name));
+                d.notes.push_back(
+                    {first->key().range, fmt::format("'{}' set here", first->key().name)});
             }
         }
     }
@@ -1422,33 +1556,38 @@ private:
             std::string_view text = ref->value().text();
             std::string_view scheme = schemeOf(text);
             if (text.find_first_not_of(" \t") == std::string_view::npos) {
-                diags_.add(DiagCode::InvalidEnumValue, ref->value().range,
-                           fmt::format("image '{}' has an empty 'reference'; write a registry reference such as "
-                                       "\"docker://registry/repository:tag\"",
-                                       name));
+                diags_.add(
+                    DiagCode::InvalidEnumValue, ref->value().range,
+                    fmt::format(
+                        "image '{}' has an empty 'reference'; write a registry reference such as "
+                        "\"docker://registry/repository:tag\"",
+                        name));
             } else if (const Statement* type = attr(image, "image_type");
                        type && !scheme.empty() && ident(type) != scheme &&
                        topLevelBlock("image")->key("image_type")->types[0].value(scheme) &&
                        topLevelBlock("image")->key("image_type")->types[0].value(ident(type))) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, type->value().range,
-                                           fmt::format("'image_type' is '{}', but the reference of image '{}' is "
-                                                       "a '{}://' reference",
-                                                       ident(type), name, scheme));
+                Diagnostic& d = diags_.add(
+                    DiagCode::IncompatibleCombination, type->value().range,
+                    fmt::format("'image_type' is '{}', but the reference of image '{}' is "
+                                "a '{}://' reference",
+                                ident(type), name, scheme));
                 d.notes.push_back({ref->value().range, "reference set here"});
             }
         }
-        if (const Statement* cuda = attr(image, "cuda"); cuda && cuda->value().kind == VK::String &&
-                                                         !parseVersion(cuda->value().text()))
+        if (const Statement* cuda = attr(image, "cuda");
+            cuda && cuda->value().kind == VK::String && !parseVersion(cuda->value().text()))
             diags_.add(DiagCode::InvalidEnumValue, cuda->value().range,
                        fmt::format("invalid CUDA version '{}'; expected a version such as \"11.8\"",
                                    cuda->value().text()));
         if (const Statement* cuda = attr(image, "cuda")) {
             std::string_view acc = ident(attr(image, "accelerator"));
             if (!acc.empty() && acc != "nvidia")
-                diags_.add(DiagCode::QuestionableSetting, cuda->key().range,
-                           fmt::format("'cuda' is set, but image '{}' is for accelerator '{}'; CUDA needs NVIDIA "
-                                       "GPUs",
-                                       name, acc));
+                diags_.add(
+                    DiagCode::QuestionableSetting, cuda->key().range,
+                    fmt::format(
+                        "'cuda' is set, but image '{}' is for accelerator '{}'; CUDA needs NVIDIA "
+                        "GPUs",
+                        name, acc));
         }
     }
 
@@ -1459,35 +1598,41 @@ private:
         const Statement* imageBuild = attr(image, "build");
         std::string_view b = ident(build);
         if (!b.empty() && b != "auto" && !ident(imageBuild).empty() && ident(imageBuild) != b) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, build->value().range,
-                                       fmt::format("'build' asks for a {} image, but the pinned image '{}' is a {} "
-                                                   "build",
-                                                   b, imageName, ident(imageBuild)));
+            Diagnostic& d = diags_.add(
+                DiagCode::QuestionableSetting, build->value().range,
+                fmt::format("'build' asks for a {} image, but the pinned image '{}' is a {} "
+                            "build",
+                            b, imageName, ident(imageBuild)));
             d.notes.push_back({imageBuild->value().range, "image build set here"});
         }
         const Statement* gc = attr(dep, "graph_compiler");
         const Statement* supported = attr(image, "graph_compilers");
         std::string_view c = ident(gc);
-        if (!c.empty() && c != "none" && c != "auto" && supported && supported->value().kind == VK::List &&
-            std::none_of(supported->value().items().begin(), supported->value().items().end(),
-                         [&](const Value& i) { return i.kind == VK::Identifier && i.text() == c; })) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, gc->value().range,
-                                       fmt::format("graph compiler '{}' is not among those of the pinned image '{}'",
-                                                   c, imageName));
+        if (!c.empty() && c != "none" && c != "auto" && supported &&
+            supported->value().kind == VK::List &&
+            std::none_of(
+                supported->value().items().begin(), supported->value().items().end(),
+                [&](const Value& i) { return i.kind == VK::Identifier && i.text() == c; })) {
+            Diagnostic& d = diags_.add(
+                DiagCode::QuestionableSetting, gc->value().range,
+                fmt::format("graph compiler '{}' is not among those of the pinned image '{}'", c,
+                            imageName));
             d.notes.push_back({supported->value().range, "image graph compilers set here"});
         }
     }
 
     /// A pinned image against the application it runs.
-    void pinnedImageApplication(const Statement& dep, const Statement& image, const Statement& app) {
+    void pinnedImageApplication(const Statement& dep, const Statement& image,
+                                const Statement& app) {
         const Statement* pin = attr(dep, "image");
         std::string_view imageName = image.name()->name;
         std::string_view appName = app.name()->name;
         if (const Statement* container = attr(app, "container")) {
-            Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
-                                       fmt::format("deployment pins image '{}', but application '{}' gives its own "
-                                                   "'container'; keep one",
-                                                   imageName, appName));
+            Diagnostic& d = diags_.add(
+                DiagCode::IncompatibleCombination, pin->value().range,
+                fmt::format("deployment pins image '{}', but application '{}' gives its own "
+                            "'container'; keep one",
+                            imageName, appName));
             d.notes.push_back({container->key().range, "container set here"});
             return;
         }
@@ -1495,32 +1640,37 @@ private:
         Framework imageFw = frameworkOf(image);
         if (appFw.present() && imageFw.present()) {
             if (appFw.name != imageFw.name) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
-                                           fmt::format("image '{}' has {}, but application '{}' uses {}", imageName,
-                                                       imageFw.title(false), appName, appFw.title(false)));
+                Diagnostic& d = diags_.add(
+                    DiagCode::IncompatibleCombination, pin->value().range,
+                    fmt::format("image '{}' has {}, but application '{}' uses {}", imageName,
+                                imageFw.title(false), appName, appFw.title(false)));
                 d.notes.push_back({imageFw.where(), "image framework set here"});
                 d.notes.push_back({appFw.where(), "application framework set here"});
-            } else if (appFw.version && imageFw.version && !appFw.version->latest && !imageFw.version->latest &&
+            } else if (appFw.version && imageFw.version && !appFw.version->latest &&
+                       !imageFw.version->latest &&
                        (appFw.version->major != imageFw.version->major ||
                         appFw.version->minor != imageFw.version->minor)) {
-                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
-                                           fmt::format("image '{}' has {}, but application '{}' asks for {}",
-                                                       imageName, imageFw.title(), appName, appFw.title()));
+                Diagnostic& d =
+                    diags_.add(DiagCode::QuestionableSetting, pin->value().range,
+                               fmt::format("image '{}' has {}, but application '{}' asks for {}",
+                                           imageName, imageFw.title(), appName, appFw.title()));
                 d.notes.push_back({imageFw.where(true), "image version set here"});
                 d.notes.push_back({appFw.where(true), "application version set here"});
             }
         } else if (appFw.present() && !has(image, "framework")) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
-                                       fmt::format("image '{}' declares no 'framework', but application '{}' uses {}",
-                                                   imageName, appName, appFw.title(false)));
+            Diagnostic& d = diags_.add(
+                DiagCode::QuestionableSetting, pin->value().range,
+                fmt::format("image '{}' declares no 'framework', but application '{}' uses {}",
+                            imageName, appName, appFw.title(false)));
             d.notes.push_back({appFw.where(), "framework set here"});
         }
         const Statement* appMpi = attr(app, "mpi");
         const Statement* imageMpi = attr(image, "mpi");
         if (appMpi && imageMpi && !ident(appMpi).empty() && ident(appMpi) != ident(imageMpi)) {
-            Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
-                                       fmt::format("image '{}' has MPI library '{}', but application '{}' uses '{}'",
-                                                   imageName, ident(imageMpi), appName, ident(appMpi)));
+            Diagnostic& d = diags_.add(
+                DiagCode::QuestionableSetting, pin->value().range,
+                fmt::format("image '{}' has MPI library '{}', but application '{}' uses '{}'",
+                            imageName, ident(imageMpi), appName, ident(appMpi)));
             d.notes.push_back({nameRange(imageMpi->value()), "image MPI set here"});
             d.notes.push_back({nameRange(appMpi->value()), "application MPI set here"});
         }
@@ -1536,10 +1686,12 @@ private:
                 if (const Statement* c = sub(*res.partition, "cpu"))
                     cpu = c;
             const Statement* targetArch = cpu ? attr(*cpu, "arch") : nullptr;
-            if (targetArch && !ident(arch).empty() && !ident(targetArch).empty() && ident(arch) != ident(targetArch)) {
-                Diagnostic& d = diags_.add(DiagCode::IncompatibleCombination, pin->value().range,
-                                           fmt::format("image '{}' is built for {}, but {} has {} CPUs", imageName,
-                                                       ident(arch), res.owner(targetArch), ident(targetArch)));
+            if (targetArch && !ident(arch).empty() && !ident(targetArch).empty() &&
+                ident(arch) != ident(targetArch)) {
+                Diagnostic& d = diags_.add(
+                    DiagCode::IncompatibleCombination, pin->value().range,
+                    fmt::format("image '{}' is built for {}, but {} has {} CPUs", imageName,
+                                ident(arch), res.owner(targetArch), ident(targetArch)));
                 d.notes.push_back({arch->value().range, "image architecture set here"});
                 d.notes.push_back({targetArch->value().range, "CPU architecture set here"});
             }
@@ -1559,16 +1711,17 @@ private:
         }
         if (!where || present == wanted)
             return;
-        Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, pin->value().range,
-                                   present == "none" ? fmt::format("image '{}' is built for {} accelerators, but {} has "
-                                                               "none",
-                                                               imageName, wanted, res.owner(where))
-                                                 : fmt::format("image '{}' is built for {} accelerators, but {} has "
-                                                               "{} accelerators",
-                                                               imageName, wanted, res.owner(where), present));
+        Diagnostic& d = diags_.add(
+            DiagCode::QuestionableSetting, pin->value().range,
+            present == "none" ? fmt::format("image '{}' is built for {} accelerators, but {} has "
+                                            "none",
+                                            imageName, wanted, res.owner(where))
+                              : fmt::format("image '{}' is built for {} accelerators, but {} has "
+                                            "{} accelerators",
+                                            imageName, wanted, res.owner(where), present));
         d.notes.push_back({acc->value().range, "image accelerator set here"});
-        d.notes.push_back(
-            {where->value().range, where == res.gpuModel ? "GPU model set here" : "accelerator set here"});
+        d.notes.push_back({where->value().range,
+                           where == res.gpuModel ? "GPU model set here" : "accelerator set here"});
     }
 
     void graphCompilerFacts(const Statement& dep, const Statement& app) {
@@ -1582,56 +1735,65 @@ private:
         auto report = [&](DiagCode code, std::string message, bool atVersion) {
             Diagnostic& d = diags_.add(code, gc->value().range, std::move(message));
             if (fw.present())
-                d.notes.push_back(
-                    {fw.where(atVersion), fmt::format("'{}' uses {} here", appName, fw.title(atVersion))});
+                d.notes.push_back({fw.where(atVersion),
+                                   fmt::format("'{}' uses {} here", appName, fw.title(atVersion))});
         };
         if (!fw.present()) {
             if (!has(app, "framework"))
-                report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler '{}' needs an AI framework, but application '{}' sets no "
-                                   "'framework'",
-                                   c, appName),
-                       false);
+                report(
+                    DiagCode::IncompatibleCombination,
+                    fmt::format(
+                        "graph compiler '{}' needs an AI framework, but application '{}' sets no "
+                        "'framework'",
+                        c, appName),
+                    false);
             return;
         }
         const std::string& f = fw.name;
         if (c == "xla") {
             if (f != "tensorflow" && f != "keras" && f != "jax")
-                report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler 'xla' needs TensorFlow, Keras or JAX, but application '{}' "
-                                   "uses {}",
-                                   appName, fw.title(false)),
-                       false);
+                report(
+                    DiagCode::IncompatibleCombination,
+                    fmt::format(
+                        "graph compiler 'xla' needs TensorFlow, Keras or JAX, but application '{}' "
+                        "uses {}",
+                        appName, fw.title(false)),
+                    false);
         } else if (c == "ngraph") {
             if (f == "mxnet")
                 return;
             if (f != "tensorflow") {
                 report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x or MXNet, but application '{}' "
+                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x or MXNet, but "
+                                   "application '{}' "
                                    "uses {}",
                                    appName, fw.title(false)),
                        false);
             } else if (fw.version && (fw.version->latest || fw.version->major >= 2)) {
                 report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x (nGraph-TF supports 1.12–1.15), "
+                       fmt::format("graph compiler 'ngraph' needs TensorFlow 1.x (nGraph-TF "
+                                   "supports 1.12–1.15), "
                                    "but application '{}' uses {}",
                                    appName, fw.title()),
                        true);
             } else if (fw.version && versionBelow(*fw.version, 1, 12)) {
                 report(DiagCode::QuestionableSetting,
-                       fmt::format("nGraph-TF supports TensorFlow 1.12–1.15, but application '{}' uses {}",
-                                   appName, fw.title()),
+                       fmt::format(
+                           "nGraph-TF supports TensorFlow 1.12–1.15, but application '{}' uses {}",
+                           appName, fw.title()),
                        true);
             }
         } else if (c == "glow" || c == "inductor") {
             if (f != "pytorch")
-                report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler '{}' needs PyTorch, but application '{}' uses {}", c, appName,
-                                   fw.title(false)),
-                       false);
+                report(
+                    DiagCode::IncompatibleCombination,
+                    fmt::format("graph compiler '{}' needs PyTorch, but application '{}' uses {}",
+                                c, appName, fw.title(false)),
+                    false);
             else if (c == "inductor" && fw.version && versionBelow(*fw.version, 2, 0))
                 report(DiagCode::IncompatibleCombination,
-                       fmt::format("graph compiler 'inductor' needs PyTorch 2.0 or later, but application '{}' "
+                       fmt::format("graph compiler 'inductor' needs PyTorch 2.0 or later, but "
+                                   "application '{}' "
                                    "uses {}",
                                    appName, fw.title()),
                        true);
@@ -1643,7 +1805,7 @@ private:
     Diagnostics& diags_;
     SymbolIndex byName_;
     std::set<uint32_t> reachable_;
-    std::vector<SourceRange> errors_;  ///< errors reported before the checks (syntax errors)
+    std::vector<SourceRange> errors_; ///< errors reported before the checks (syntax errors)
 };
 
 } // namespace

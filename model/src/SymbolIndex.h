@@ -19,7 +19,8 @@ class SymbolIndex {
 public:
     /// An index of `symbols` with room for `capacity` of them (it does not grow).
     SymbolIndex(const std::vector<Symbol>& symbols, size_t capacity)
-        : symbols_(symbols), slots_(std::bit_ceil(capacity + capacity / 2 + 1)), mask_(slots_.size() - 1) {}
+        : symbols_(symbols), slots_(std::bit_ceil(capacity + capacity / 2 + 1)),
+          mask_(slots_.size() - 1) {}
 
     /// Adds symbols[index], or makes it the one found for its kind and name if one was already.
     void set(size_t index) {
@@ -36,7 +37,9 @@ public:
 private:
     // The slot holding `kind name`, or the empty one where it would go (linear probing).
     size_t slotOf(std::string_view kind, std::string_view name) const {
-        size_t h = (std::hash<std::string_view>()(kind) * 31 + std::hash<std::string_view>()(name)) & mask_;
+        size_t h =
+            (std::hash<std::string_view>()(kind) * 31 + std::hash<std::string_view>()(name)) &
+            mask_;
         for (;; h = (h + 1) & mask_) {
             uint32_t slot = slots_[h];
             if (slot == 0)
@@ -48,7 +51,7 @@ private:
     }
 
     const std::vector<Symbol>& symbols_;
-    std::vector<uint32_t> slots_;  ///< index + 1 into symbols_; 0 is empty
+    std::vector<uint32_t> slots_; ///< index + 1 into symbols_; 0 is empty
     size_t mask_;
 };
 

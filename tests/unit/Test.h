@@ -44,27 +44,37 @@ inline std::string readFile(const std::string& path) {
 inline std::string dump(const syntax::Value& v) {
     using K = syntax::Value::Kind;
     switch (v.kind) {
-    case K::Error: return "(error)";
-    case K::String: return "(string " + std::string(v.text()) + ")";
-    case K::TextBlock: return "(text " + std::string(v.text()) + ")";
-    case K::Integer: return "(int " + std::to_string(v.integer()) + ")";
+    case K::Error:
+        return "(error)";
+    case K::String:
+        return "(string " + std::string(v.text()) + ")";
+    case K::TextBlock:
+        return "(text " + std::string(v.text()) + ")";
+    case K::Integer:
+        return "(int " + std::to_string(v.integer()) + ")";
     case K::Float: {
         std::ostringstream ss;
         ss << "(float " << v.number() << ")";
         return ss.str();
     }
-    case K::Size: return "(size " + std::to_string(v.integer()) + " " + std::string(v.unit()) + ")";
-    case K::Duration: return "(duration " + std::to_string(v.integer()) + ")";
-    case K::Bool: return v.boolean ? "(bool true)" : "(bool false)";
-    case K::Identifier: return "(id " + std::string(v.text()) + ")";
-    case K::Versioned: return "(versioned " + std::string(v.text()) + " " + std::string(v.version()) + ")";
+    case K::Size:
+        return "(size " + std::to_string(v.integer()) + " " + std::string(v.unit()) + ")";
+    case K::Duration:
+        return "(duration " + std::to_string(v.integer()) + ")";
+    case K::Bool:
+        return v.boolean ? "(bool true)" : "(bool false)";
+    case K::Identifier:
+        return "(id " + std::string(v.text()) + ")";
+    case K::Versioned:
+        return "(versioned " + std::string(v.text()) + " " + std::string(v.version()) + ")";
     case K::List: {
         std::string s = "(list";
         for (auto& i : v.items())
             s += " " + dump(i);
         return s + ")";
     }
-    case K::Range: return "(range " + dump(v.items().at(0)) + " " + dump(v.items().at(1)) + ")";
+    case K::Range:
+        return "(range " + dump(v.items().at(0)) + " " + dump(v.items().at(1)) + ")";
     }
     return "?";
 }
@@ -72,7 +82,8 @@ inline std::string dump(const syntax::Value& v) {
 inline std::string dump(const syntax::Statement& s) {
     if (s.kind() == syntax::Statement::Kind::Attribute)
         return "(" + std::string(s.key().name) + " " + dump(s.value()) + ")";
-    std::string out = "(block " + (s.key().name.empty() ? std::string("<recovered>") : std::string(s.key().name));
+    std::string out =
+        "(block " + (s.key().name.empty() ? std::string("<recovered>") : std::string(s.key().name));
     if (s.name())
         out += " " + std::string(s.name()->name);
     for (auto& c : s.body())

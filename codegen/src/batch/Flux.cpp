@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Flux: `#flux:` directives (RFC 36), `flux batch`, `flux run` as the launcher. A batch job is a Flux
-// instance of its own; the script runs on its first node. Flux has no job arrays for batch scripts:
-// `flux submit --cc` replicates a job with FLUX_JOB_CC=index, and submit.sh does the same for
-// `flux batch`, one job per index (throttled and chained with dependencies).
+// Flux: `#flux:` directives (RFC 36), `flux batch`, `flux run` as the launcher. A batch job is a
+// Flux instance of its own; the script runs on its first node. Flux has no job arrays for batch
+// scripts: `flux submit --cc` replicates a job with FLUX_JOB_CC=index, and submit.sh does the same
+// for `flux batch`, one job per index (throttled and chained with dependencies).
 #include "Rows.h"
 
 #include <fmt/format.h>
@@ -27,8 +27,8 @@ void directives(const BatchJob& j, std::string& out) {
     // One slot per node, holding the node's tasks' cores and its GPUs.
     d(fmt::format("--nodes={}", j.nodes));
     d(fmt::format("--nslots={}", j.nodes));
-    d(fmt::format("--cores-per-slot={}",
-                  std::max(1, j.tasksPerNode.value_or(1)) * std::max(1, j.cpusPerTask.value_or(1))));
+    d(fmt::format("--cores-per-slot={}", std::max(1, j.tasksPerNode.value_or(1)) *
+                                             std::max(1, j.cpusPerTask.value_or(1))));
     if (j.gpusPerNode > 0)
         d(fmt::format("--gpus-per-slot={}", j.gpusPerNode));
     if (j.walltimeSeconds)
@@ -36,7 +36,7 @@ void directives(const BatchJob& j, std::string& out) {
     if (!j.queue.empty())
         d("--queue=" + j.queue);
     if (!j.account.empty())
-        d("--setattr=system.bank=" + j.account);  // the flux-accounting bank
+        d("--setattr=system.bank=" + j.account); // the flux-accounting bank
     if (!j.constraint.empty())
         d("--requires=" + j.constraint);
     if (!j.nodelist.empty())
@@ -66,8 +66,9 @@ Launch launch(const LaunchRequest& r) {
         return {"", fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, tasks)};
     case Kind::Mpi: {
         int ranks = r.ranks.value_or(tasks);
-        return {"", ranks >= r.nodes ? fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, ranks)
-                                     : fmt::format("flux run --ntasks={} ", ranks)};
+        return {"", ranks >= r.nodes
+                        ? fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, ranks)
+                        : fmt::format("flux run --ntasks={} ", ranks)};
     }
     case Kind::PerNode:
     case Kind::MpiPerNode:
@@ -81,16 +82,19 @@ Launch launch(const LaunchRequest& r) {
 }
 
 std::string submitArray(std::string_view script, size_t size, int maxParallel, bool chain) {
-    std::string out = fmt::format("ids=()\nfor ((index = 0; index < {}; index++)); do\n  after=()\n", size);
+    std::string out =
+        fmt::format("ids=()\nfor ((index = 0; index < {}; index++)); do\n  after=()\n", size);
     if (chain)
         out += "  read -ra before <<<\"$previous\"\n"
                "  for job in \"${before[@]}\"; do after+=(\"--dependency=afterany:$job\"); done\n";
     if (maxParallel > 0)
-        out += fmt::format("  if ((index >= {0})); then after+=(\"--dependency=afterany:${{ids[index - {0}]}}\"); fi\n",
+        out += fmt::format("  if ((index >= {0})); then "
+                           "after+=(\"--dependency=afterany:${{ids[index - {0}]}}\"); fi\n",
                            maxParallel);
-    out += fmt::format("  ids+=(\"$(flux batch --env=FLUX_JOB_CC=\"$index\" \"${{after[@]}}\" {})\")\n"
-                       "done\nprintf '%s\\n' \"${{ids[@]}}\"\n",
-                       script);
+    out +=
+        fmt::format("  ids+=(\"$(flux batch --env=FLUX_JOB_CC=\"$index\" \"${{after[@]}}\" {})\")\n"
+                    "done\nprintf '%s\\n' \"${{ids[@]}}\"\n",
+                    script);
     if (chain)
         out += "previous=\"${ids[*]}\"\n";
     return out;
@@ -102,7 +106,7 @@ const BatchScheduler kFlux = {
     .name = "flux",
     .scriptTitle = "Flux batch script",
     .submit = "flux batch",
-    .enterSubmitDir = "",              // jobs start in the submission directory
+    .enterSubmitDir = "", // jobs start in the submission directory
     .submitDirectory = "PWD",
     .logPattern = "{}-{{{{id}}}}.out", // Flux's mustache template of the job's id
     .nativeArrays = false,

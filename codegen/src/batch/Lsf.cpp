@@ -27,13 +27,14 @@ void directives(const BatchJob& j, std::string& out) {
     if (j.nodes == 1 && !j.tasksPerNode)
         d("-R \"span[hosts=1]\"");
     else
-        d(fmt::format("-R \"span[ptile={}]\"",
-                      j.tasksPerNode ? std::max(1, *j.tasksPerNode) * cpus : (tasks * cpus + j.nodes - 1) / j.nodes));
+        d(fmt::format("-R \"span[ptile={}]\"", j.tasksPerNode
+                                                   ? std::max(1, *j.tasksPerNode) * cpus
+                                                   : (tasks * cpus + j.nodes - 1) / j.nodes));
     if (j.gpusPerNode > 0)
         d(fmt::format("-gpu \"num={}\"", j.gpusPerNode));
     if (j.memoryBytes)
         d(fmt::format("-M {}MB", mebibytesUp(*j.memoryBytes)));
-    if (j.walltimeSeconds) {  // hours:minutes, rounded up to a minute
+    if (j.walltimeSeconds) { // hours:minutes, rounded up to a minute
         const int64_t minutes = (*j.walltimeSeconds + 59) / 60;
         d(fmt::format("-W {}:{:02}", minutes / 60, minutes % 60));
     }
@@ -64,7 +65,8 @@ void directives(const BatchJob& j, std::string& out) {
 }
 
 /// The job's hosts, once each, for blaunch.
-constexpr std::string_view kHosts = "hosts=$(sort -u \"${LSB_DJOB_HOSTFILE:?LSF sets it}\" | tr '\\n' ' ')\n";
+constexpr std::string_view kHosts =
+    "hosts=$(sort -u \"${LSB_DJOB_HOSTFILE:?LSF sets it}\" | tr '\\n' ' ')\n";
 
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
@@ -74,9 +76,10 @@ Launch launch(const LaunchRequest& r) {
         return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
     case Kind::PerNode:
         // The script runs on the first host: it is the rendezvous point.
-        return {std::string(kHosts) + (r.wholeAllocation ? "MASTER_ADDR=$(hostname)\nMASTER_PORT=29500\n"
-                                                           "export MASTER_ADDR MASTER_PORT\n\n"
-                                                         : ""),
+        return {std::string(kHosts) + (r.wholeAllocation
+                                           ? "MASTER_ADDR=$(hostname)\nMASTER_PORT=29500\n"
+                                             "export MASTER_ADDR MASTER_PORT\n\n"
+                                           : ""),
                 "blaunch -z \"$hosts\" "};
     case Kind::MpiPerNode:
         return {"", fmt::format("mpirun -np {} --map-by ppr:1:node ", r.nodes)};
@@ -85,9 +88,11 @@ Launch launch(const LaunchRequest& r) {
 }
 
 std::string submitArray(std::string_view script, size_t, int, bool chain) {
-    // bsub answers "Job <123> is submitted to queue <normal>."; the dependency waits for every task.
-    std::string out = fmt::format("id=$(bsub {}<{} | sed -n 's/^Job <\\([0-9]*\\)>.*/\\1/p')\necho \"$id\"\n",
-                                  chain ? "${previous:+-w \"ended($previous)\"} " : "", script);
+    // bsub answers "Job <123> is submitted to queue <normal>."; the dependency waits for every
+    // task.
+    std::string out =
+        fmt::format("id=$(bsub {}<{} | sed -n 's/^Job <\\([0-9]*\\)>.*/\\1/p')\necho \"$id\"\n",
+                    chain ? "${previous:+-w \"ended($previous)\"} " : "", script);
     if (chain)
         out += "previous=$id\n";
     return out;
@@ -99,13 +104,13 @@ const BatchScheduler kLsf = {
     .name = "lsf",
     .scriptTitle = "LSF batch script",
     .submit = "bsub <",
-    .enterSubmitDir = "",        // jobs start in the submission directory
+    .enterSubmitDir = "", // jobs start in the submission directory
     .submitDirectory = "LS_SUBCWD",
-    .logPattern = "{}-%J.out",   // without -o, LSF mails the output
+    .logPattern = "{}-%J.out", // without -o, LSF mails the output
     .arrayIndexVariable = "LSB_JOBINDEX",
-    .arrayBase = 1,              // LSF array indices start at 1
+    .arrayBase = 1, // LSF array indices start at 1
     .arrayThrottle = true,
-    .arrayLimit = 1000,          // MAX_JOB_ARRAY_SIZE's default
+    .arrayLimit = 1000, // MAX_JOB_ARRAY_SIZE's default
     .arrayLog = "logs/%J_%I.out",
     .arrayTaskJob = "\"${LSB_JOBID:-}[${LSB_JOBINDEX:-}]\"",
     .rendezvous = "# The script runs on the first host: task 0 listens there.\n"

@@ -15,12 +15,12 @@ namespace {
 std::string mailEvents(const std::vector<std::string>& notify) {
     std::string events;
     for (const auto& n : notify) {
-        std::string e = n == "begin"                     ? "b"
-                        : n == "end"                     ? "e"
+        std::string e = n == "begin"                    ? "b"
+                        : n == "end"                    ? "e"
                         : (n == "abort" || n == "fail") ? "a"
-                        : n == "all"                     ? "abe"
-                        : n == "none"                    ? "n"
-                                                         : "";
+                        : n == "all"                    ? "abe"
+                        : n == "none"                   ? "n"
+                                                        : "";
         for (char c : e)
             if (events.find(c) == std::string::npos)
                 events += c;
@@ -31,7 +31,8 @@ std::string mailEvents(const std::vector<std::string>& notify) {
 void directives(const BatchJob& j, std::string& out, bool pbsPro) {
     auto d = [&](const std::string& text) { out += "#PBS " + text + "\n"; };
     d("-N " + j.name);
-    const int cpus = std::max(1, j.tasksPerNode.value_or(1)) * std::max(1, j.cpusPerTask.value_or(1));
+    const int cpus =
+        std::max(1, j.tasksPerNode.value_or(1)) * std::max(1, j.cpusPerTask.value_or(1));
     if (pbsPro) {
         std::string select = fmt::format("-l select={}:ncpus={}", j.nodes, cpus);
         if (j.tasksPerNode)
@@ -54,7 +55,8 @@ void directives(const BatchJob& j, std::string& out, bool pbsPro) {
             size_t start = 0;
             while (start <= j.nodelist.size()) {
                 size_t end = j.nodelist.find_first_of(",+", start);
-                std::string host = j.nodelist.substr(start, end == std::string::npos ? std::string::npos : end - start);
+                std::string host = j.nodelist.substr(
+                    start, end == std::string::npos ? std::string::npos : end - start);
                 if (!host.empty())
                     nodes += (nodes.empty() ? "" : "+") + host + perNode;
                 if (end == std::string::npos)
@@ -98,22 +100,26 @@ void directives(const BatchJob& j, std::string& out, bool pbsPro) {
         d("-v " + joined(j.exportVars, ","));
 }
 
-Launch launch(const LaunchRequest& r) { return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode)); }
+Launch launch(const LaunchRequest& r) {
+    return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
+}
 
 std::string submitArray(std::string_view script, size_t, int, bool chain) {
-    std::string out = fmt::format("id=$(qsub {}{})\necho \"$id\"\n",
-                                  chain ? "${previous:+-W depend=afterany:$previous} " : "", script);
+    std::string out =
+        fmt::format("id=$(qsub {}{})\necho \"$id\"\n",
+                    chain ? "${previous:+-W depend=afterany:$previous} " : "", script);
     if (chain)
         out += "previous=${id%%;*}\n";
     return out;
 }
 
 constexpr std::string_view kEnterSubmitDir = "cd \"${PBS_O_WORKDIR:-$PWD}\"";
-constexpr std::string_view kRendezvous = "MASTER_ADDR=$(head -n 1 \"${PBS_NODEFILE:-/dev/null}\" || true)\n"
-                                         "MASTER_ADDR=${MASTER_ADDR:-$(hostname)}\n"
-                                         "jobnum=${PBS_JOBID%%[^0-9]*}\n"
-                                         "MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))\n"
-                                         "export MASTER_ADDR MASTER_PORT\n";
+constexpr std::string_view kRendezvous =
+    "MASTER_ADDR=$(head -n 1 \"${PBS_NODEFILE:-/dev/null}\" || true)\n"
+    "MASTER_ADDR=${MASTER_ADDR:-$(hostname)}\n"
+    "jobnum=${PBS_JOBID%%[^0-9]*}\n"
+    "MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))\n"
+    "export MASTER_ADDR MASTER_PORT\n";
 
 } // namespace
 
@@ -124,9 +130,9 @@ const BatchScheduler kTorque = {
     .enterSubmitDir = kEnterSubmitDir,
     .submitDirectory = "PBS_O_WORKDIR",
     .logPattern = "{}.out",
-    .defaultLogNamesJob = true,  // NAME.oJOBID
+    .defaultLogNamesJob = true, // NAME.oJOBID
     .arrayIndexVariable = "PBS_ARRAYID",
-    .arrayThrottle = true,       // `-t 0-9%2`, as Slurm's
+    .arrayThrottle = true, // `-t 0-9%2`, as Slurm's
     .arrayLog = "logs/",
     .arrayTaskJob = "${PBS_JOBID:-}",
     .rendezvous = kRendezvous,
@@ -144,7 +150,7 @@ const BatchScheduler kPbs = {
     .logPattern = "{}.out",
     .defaultLogNamesJob = true,
     .arrayIndexVariable = "PBS_ARRAY_INDEX",
-    .arrayThrottle = false,      // PBS Professional has no per-array throttle
+    .arrayThrottle = false, // PBS Professional has no per-array throttle
     .arrayLog = "logs/",
     .arrayTaskJob = "${PBS_JOBID:-}",
     .rendezvous = kRendezvous,

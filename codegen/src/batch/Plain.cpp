@@ -21,7 +21,8 @@ Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks) {
     case Kind::Tasks:
         return {};
     case Kind::Mpi:
-        return {"", fmt::format("mpirun -np {} ", r.ranks.value_or(r.tasks.value_or(allocationTasks)))};
+        return {"",
+                fmt::format("mpirun -np {} ", r.ranks.value_or(r.tasks.value_or(allocationTasks)))};
     case Kind::PerNode:
     case Kind::MpiPerNode:
         // Without a launcher of its own the scheduler starts the script on the first node only; a

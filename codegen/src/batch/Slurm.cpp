@@ -22,9 +22,10 @@ std::string mailTypes(const std::vector<std::string>& notify) {
     std::string types;
     for (const auto& n : notify) {
         std::string t = n;
-        std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::toupper(c); });
+        std::transform(t.begin(), t.end(), t.begin(),
+                       [](unsigned char c) { return std::toupper(c); });
         if (t == "ABORT")
-            t = "FAIL";  // Slurm has no separate abort event
+            t = "FAIL"; // Slurm has no separate abort event
         if (types.find(t) == std::string::npos)
             types += (types.empty() ? "" : ",") + t;
     }
@@ -91,7 +92,8 @@ Launch launch(const LaunchRequest& r) {
     case Kind::Mpi:
         // One rank per task of the allocation unless the application asks for a count; PMIx wires
         // up the MPI in the image.
-        return {"", r.ranks ? fmt::format("srun --mpi=pmix --ntasks={} ", *r.ranks) : "srun --mpi=pmix "};
+        return {"", r.ranks ? fmt::format("srun --mpi=pmix --ntasks={} ", *r.ranks)
+                            : "srun --mpi=pmix "};
     case Kind::PerNode:
         if (r.wholeAllocation)
             return {"MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
@@ -100,15 +102,17 @@ Launch launch(const LaunchRequest& r) {
         return {"", fmt::format("srun --ntasks-per-node=1 --ntasks={} ", r.nodes)};
     case Kind::MpiPerNode:
         // The site's srun may not know PMIx: MODAK_SRUN_MPI names its plugin.
-        return {"", fmt::format("srun --mpi=\"${{MODAK_SRUN_MPI:-pmix}}\" --ntasks-per-node=1 --ntasks={} ",
-                                r.nodes)};
+        return {"", fmt::format(
+                        "srun --mpi=\"${{MODAK_SRUN_MPI:-pmix}}\" --ntasks-per-node=1 --ntasks={} ",
+                        r.nodes)};
     }
     return {};
 }
 
 std::string submitArray(std::string_view script, size_t, int, bool chain) {
-    std::string out = fmt::format("id=$(sbatch --parsable {}{})\necho \"$id\"\n",
-                                  chain ? "${previous:+--dependency=afterany:$previous} " : "", script);
+    std::string out =
+        fmt::format("id=$(sbatch --parsable {}{})\necho \"$id\"\n",
+                    chain ? "${previous:+--dependency=afterany:$previous} " : "", script);
     if (chain)
         out += "previous=${id%%;*}\n";
     return out;
@@ -125,15 +129,17 @@ const BatchScheduler kSlurm = {
     .logPattern = "{}-%j.out",
     .arrayIndexVariable = "SLURM_ARRAY_TASK_ID",
     .arrayThrottle = true,
-    .arrayLimit = 1001,  // MaxArraySize's default: indices 0..1000
+    .arrayLimit = 1001, // MaxArraySize's default: indices 0..1000
     .arrayLog = "logs/%x-%A_%a.out",
     .arrayTaskJob = "\"${SLURM_ARRAY_JOB_ID:-${SLURM_JOB_ID:-}}_$index\"",
-    .rendezvous = "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows it).\n"
-                  "first=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
-                  "MASTER_ADDR=$(scontrol show node \"$first\" | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
-                  "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
-                  "MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))\n"
-                  "export MASTER_ADDR MASTER_PORT\n",
+    .rendezvous =
+        "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows "
+        "it).\n"
+        "first=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
+        "MASTER_ADDR=$(scontrol show node \"$first\" | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
+        "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
+        "MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))\n"
+        "export MASTER_ADDR MASTER_PORT\n",
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,

@@ -12,13 +12,13 @@ namespace x3 = boost::spirit::x3;
 using iterator_type = const char*;
 
 // Whitespace and comments in one tight loop: the skipper runs before every token, so it is the
-// hottest parser of all. An unterminated block comment is not trivia: the value parser then stops at
-// the '/*' and the driver reports it.
+// hottest parser of all. An unterminated block comment is not trivia: the value parser then stops
+// at the '/*' and the driver reports it.
 struct Trivia : x3::parser<Trivia> {
     using attribute_type = x3::unused_type;
     static const bool has_attribute = false;
 
-    template <class Iterator, class Context, class RContext, class Attribute>
+    template<class Iterator, class Context, class RContext, class Attribute>
     BOOST_FORCEINLINE bool parse(Iterator& first, const Iterator& last, const Context&, RContext&,
                                  Attribute&) const {
         // Fast exit: most calls happen right at a token.

@@ -8,6 +8,8 @@ thread_local ParseState* currentState = nullptr;
 
 BOOST_SPIRIT_INSTANTIATE(value_type, iterator_type, context_type)
 
-const value_type& value() { return valueRule; }
+const value_type& value() {
+    return valueRule;
+}
 
 } // namespace modak::syntax::parser

@@ -12,13 +12,12 @@ struct value_class;
 using value_type = x3::rule<value_class, Value>;
 BOOST_SPIRIT_DECLARE(value_type)
 
-
-
-
 /// `value` of the language: a scalar, a range, or a list. Throws x3::expectation_failure on a
 /// committed syntax error (caught by the driver).
 const value_type& value();
 /// Whitespace and comments (comments are recorded into currentState).
-inline Trivia skipper() { return {}; }
+inline Trivia skipper() {
+    return {};
+}
 
 } // namespace modak::syntax::parser

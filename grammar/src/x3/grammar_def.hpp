@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The X3 grammar of `value` (docs/language.md §1–§2). Sections: lexical pieces, rules, actions,
-// rule definitions. Every committed position uses an expectation (`>`), whose failure the driver turns
-// into an "expected …" diagnostic named after the rule that was expected.
+// rule definitions. Every committed position uses an expectation (`>`), whose failure the driver
+// turns into an "expected …" diagnostic named after the rule that was expected.
 #pragma once
 
 #include "../Literals.hpp"
@@ -21,20 +21,23 @@ using x3::raw;
 const auto identStart = char_("A-Za-z_");
 const auto identChar = char_("A-Za-z0-9_");
 const auto digit = char_("0-9");
-const auto digitsUs = digit >> *(digit | '_');  // 60_000
+const auto digitsUs = digit >> *(digit | '_'); // 60_000
 const auto exponent = char_("eE") >> -char_("+-") >> +digit;
 
 struct SizeUnits : x3::symbols<x3::unused_type> {
     SizeUnits() {
-        for (const char* u : {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"})
+        for (const char* u :
+             {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"})
             add(u);
     }
 };
 const SizeUnits sizeUnit;
 
-inline ParseState& state() { return *currentState; }
+inline ParseState& state() {
+    return *currentState;
+}
 
-template <class Range>
+template<class Range>
 std::pair<const char*, const char*> bounds(const Range& r) {
     return {r.begin(), r.end()};
 }
@@ -63,11 +66,13 @@ const value_type valueRule = "value";
 // ---- Actions -----------------------------------------------------------------------------------
 // In X3 1.74 an action's _where is [end of the match, end of input): step back over the quotes.
 const auto markStringStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 1; };
-const auto markTextBlockStart = [](auto& ctx) { state().stringStart = x3::_where(ctx).begin() - 3; };
+const auto markTextBlockStart = [](auto& ctx) {
+    state().stringStart = x3::_where(ctx).begin() - 3;
+};
 
-template <Value (*Make)(ParseState&, const char*, const char*)>
+template<Value (*Make)(ParseState&, const char*, const char*)>
 struct MakeValue {
-    template <class Ctx>
+    template<class Ctx>
     void operator()(Ctx& ctx) const {
         auto [b, e] = bounds(x3::_attr(ctx));
         x3::_val(ctx) = Make(state(), b, e);
@@ -80,11 +85,13 @@ const auto makeVersioned = [](auto& ctx) {
     auto& version = boost::fusion::at_c<1>(attr);
     // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
     if (version && (v.kind == Value::Kind::Identifier || v.kind == Value::Kind::Bool)) {
-        std::string_view name = v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text();
+        std::string_view name =
+            v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text();
         bool boolean = v.boolean;
-        v = Value::ofVersioned({v.range.file, v.range.begin, version->range.end},
-                               state().arena->make(Value::VersionedName{name, version->text(), version->range}));
-        v.boolean = boolean;  // as it was read
+        v = Value::ofVersioned(
+            {v.range.file, v.range.begin, version->range.end},
+            state().arena->make(Value::VersionedName{name, version->text(), version->range}));
+        v.boolean = boolean; // as it was read
     }
     x3::_val(ctx) = v;
 };
@@ -99,28 +106,30 @@ const auto makeRange = [](auto& ctx) {
     const Value bounds[2] = {boost::fusion::at_c<0>(attr), *hi};
     Arena& arena = *state().arena;
     SourceRange range{bounds[0].range.file, bounds[0].range.begin, bounds[1].range.end};
-    x3::_val(ctx) = Value::ofItems(Value::Kind::Range, range, arena.make(NodeList<Value>(arena.copy(bounds, 2), 2)));
+    x3::_val(ctx) = Value::ofItems(Value::Kind::Range, range,
+                                   arena.make(NodeList<Value>(arena.copy(bounds, 2), 2)));
 };
 
 const auto makeList = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     // In X3 1.74 an action's _where starts just after the match: the list's end.
-    SourceRange range = state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
+    SourceRange range =
+        state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
     const std::vector<Value>& items = boost::fusion::at_c<1>(attr);
     Arena& arena = *state().arena;
-    x3::_val(ctx) = Value::ofItems(Value::Kind::List, range,
-                                   items.empty() ? nullptr
-                                                 : arena.make(NodeList<Value>(arena.copy(items.data(), items.size()),
-                                                                              items.size())));
+    x3::_val(ctx) = Value::ofItems(
+        Value::Kind::List, range,
+        items.empty()
+            ? nullptr
+            : arena.make(NodeList<Value>(arena.copy(items.data(), items.size()), items.size())));
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------
 
-
 const auto stringClose_def = lit('"');
 const auto stringLit_def =
-    raw[lexeme[lit('"')[markStringStart] >>
-               *((lit('\\') >> (char_ - char_("\r\n"))) | (char_ - char_("\"\\\r\n"))) > stringClose]]
+    raw[lexeme[lit('"')[markStringStart] >> *((lit('\\') >> (char_ - char_("\r\n"))) |
+                                              (char_ - char_("\"\\\r\n"))) > stringClose]]
        [MakeValue<makeString>{}];
 
 const auto textBlockClose_def = lit("\"\"\"");
@@ -128,14 +137,15 @@ const auto textBlock_def =
     raw[lexeme[lit("\"\"\"")[markTextBlockStart] >> *(char_ - lit("\"\"\"")) > textBlockClose]]
        [MakeValue<makeTextBlock>{}];
 
-const auto duration_def = raw[lexeme[((-(+digit >> '-') >> +digit >> ':' >> digit >> digit >> ':' >> digit >>
-                                   digit) |
-                                  +(+digit >> char_("dhms"))) >>
-                                 !identChar]][MakeValue<makeDuration>{}];
-const auto size_def = raw[lexeme[-char_('-') >> digitsUs >> -('.' >> +digit) >> *char_(" \t") >> sizeUnit >>
-                             !identChar]][MakeValue<makeSize>{}];
-const auto floatLit_def = raw[lexeme[-char_('-') >> digitsUs >> (('.' >> +digit >> -exponent) | exponent)]]
-                         [MakeValue<makeFloat>{}];
+const auto duration_def =
+    raw[lexeme[((-(+digit >> '-') >> +digit >> ':' >> digit >> digit >> ':' >> digit >> digit) |
+                +(+digit >> char_("dhms"))) >>
+               !identChar]][MakeValue<makeDuration>{}];
+const auto size_def = raw[lexeme[-char_('-') >> digitsUs >> -('.' >> +digit) >> *char_(" \t") >>
+                                 sizeUnit >> !identChar]][MakeValue<makeSize>{}];
+const auto floatLit_def =
+    raw[lexeme[-char_('-') >> digitsUs >> (('.' >> +digit >> -exponent) | exponent)]]
+       [MakeValue<makeFloat>{}];
 const auto integerLit_def = raw[lexeme[-char_('-') >> digitsUs]][MakeValue<makeInteger>{}];
 const auto identifier_def = raw[lexeme[identStart >> *identChar]][MakeValue<makeIdentifier>{}];
 const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
@@ -145,7 +155,7 @@ const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
 const auto scalar_def = versioned | textBlock | stringLit | duration | size | floatLit | integerLit;
 const auto upperBound_def = scalar;
 const auto element_def = (scalar >> -(lit("..") > upperBound))[makeRange];
-const auto listItems_def = -((element % ',') >> -lit(','));  // `[,]` is not a list
+const auto listItems_def = -((element % ',') >> -lit(',')); // `[,]` is not a list
 const auto listClose_def = lit(']');
 const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
     x3::_val(ctx) = static_cast<uint32_t>(x3::_attr(ctx).begin() - state().base);
@@ -153,8 +163,8 @@ const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
 const auto list_def = (listOpen >> listItems > listClose)[makeList];
 const auto valueRule_def = list | element;
 
-BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size,
-                    floatLit, integerLit, identifier, versioned, scalar, upperBound,
-                    element, list, listOpen, listItems, listClose, valueRule)
+BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size, floatLit,
+                    integerLit, identifier, versioned, scalar, upperBound, element, list, listOpen,
+                    listItems, listClose, valueRule)
 
 } // namespace modak::syntax::parser

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Parse state shared by the X3 value grammar and the statement driver (Parser.cpp). Private to grammar/.
+// Parse state shared by the X3 value grammar and the statement driver (Parser.cpp). Private to
+// grammar/.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -10,12 +11,12 @@
 namespace modak::syntax::parser {
 
 struct ParseState {
-    const char* base = nullptr;  ///< start of the buffer: ranges are offsets from here
+    const char* base = nullptr; ///< start of the buffer: ranges are offsets from here
     FileId file;
     Diagnostics* diags = nullptr;
     std::vector<Comment>* comments = nullptr;
-    Arena* arena = nullptr;  ///< where values' out-of-line parts go (the File's)
-    const char* stringStart = nullptr;  ///< opening quote of the string being lexed (for errors)
+    Arena* arena = nullptr;            ///< where values' out-of-line parts go (the File's)
+    const char* stringStart = nullptr; ///< opening quote of the string being lexed (for errors)
 
     SourceRange range(const char* b, const char* e) const {
         return {file, static_cast<uint32_t>(b - base), static_cast<uint32_t>(e - base)};

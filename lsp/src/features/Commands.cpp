@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the server's commands do, without LSP: `modak.generate` (plan and generate the open text, then
-// write all files or none) and `modak.import` (convert an original MODAK JSON job, check the result,
-// write it atomically). Both write only inside the scope they are given, and nothing when asked not to.
+// What the server's commands do, without LSP: `modak.generate` (plan and generate the open text,
+// then write all files or none) and `modak.import` (convert an original MODAK JSON job, check the
+// result, write it atomically). Both write only inside the scope they are given, and nothing when
+// asked not to.
 #include "modak/codegen/Output.h"
 #include "modak/importer/ModakJson.h"
 #include "modak/lsp/Features.h"
@@ -25,7 +26,8 @@ GenerateOutcome generateAndWrite(const Analysis& a, const GenerateRequest& reque
     codegen::GenerateOptions options;
     options.sourceName = a.path().filename().string();
     options.version = request.version;
-    auto outputs = codegen::generateProgram(a.sources(), a.program(), a.file(), a.plan(), options, diags);
+    auto outputs =
+        codegen::generateProgram(a.sources(), a.program(), a.file(), a.plan(), options, diags);
     if (!request.deployment.empty())
         std::erase_if(outputs, [&](const auto& o) { return o.name != request.deployment; });
     for (const auto& d : diags)
@@ -39,9 +41,10 @@ GenerateOutcome generateAndWrite(const Analysis& a, const GenerateRequest& reque
         for (const auto& f : o.files)
             confined = confined && request.writable.contains(out / o.name / f.path);
     if (!confined)
-        return fail(fmt::format("{} is outside the workspace folder (or leads out of it through a symbolic link); "
-                                "modak.generate writes only inside it; nothing generated",
-                                out.string()));
+        return fail(fmt::format(
+            "{} is outside the workspace folder (or leads out of it through a symbolic link); "
+            "modak.generate writes only inside it; nothing generated",
+            out.string()));
     if (!request.write)
         return fail("this server writes no files; nothing generated");
     std::string error;
@@ -64,12 +67,14 @@ ImportOutcome importAndWrite(const ImportRequest& request) {
     if (output.extension() != ".modak")
         return fail(fmt::format("{} is not a .modak file; nothing written", output.string()));
     if (!request.writable.contains(output))
-        return fail(fmt::format("{} is outside the workspace folder (or leads out of it through a symbolic link); "
-                                "modak.import writes only inside it; nothing written",
-                                output.string()));
+        return fail(fmt::format(
+            "{} is outside the workspace folder (or leads out of it through a symbolic link); "
+            "modak.import writes only inside it; nothing written",
+            output.string()));
     std::error_code ec;
     if (fs::exists(fs::symlink_status(output, ec)) && !request.force)
-        return fail(fmt::format("{} exists; nothing written (force: true overwrites it)", output.string()));
+        return fail(
+            fmt::format("{} exists; nothing written (force: true overwrites it)", output.string()));
     // The JSON the client names is read (the user picked it); only the result is confined.
     SourceManager sm;
     std::string error;
@@ -80,7 +85,7 @@ ImportOutcome importAndWrite(const ImportRequest& request) {
     importer::ImportOptions options;
     options.name = request.name;
     std::optional<std::string> text = importer::importModakJson(sm, *id, diags, options);
-    if (text) {  // the result must itself be a valid program before anything is written
+    if (text) { // the result must itself be a valid program before anything is written
         model::LoadOptions load;
         load.importRoots = request.importRoots;
         model::loadProgram(sm, sm.addBuffer(output.string(), *text), diags, load);
@@ -93,7 +98,7 @@ ImportOutcome importAndWrite(const ImportRequest& request) {
     }
     if (!request.write)
         return fail("this server writes no files; nothing written");
-    fs::create_directories(output.parent_path(), ec);  // inside the writable scope: checked above
+    fs::create_directories(output.parent_path(), ec); // inside the writable scope: checked above
     if (!text || !codegen::writeFileAtomically(output, *text, error))
         return fail(error + "; nothing written");
     return outcome;

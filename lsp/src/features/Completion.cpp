@@ -2,7 +2,6 @@
 // Completion from the lexical context (works on half-typed text) and the schema: keys of the block,
 // values of the key, catalogue names, references to named blocks, units, import paths.
 #include "Cursor.h"
-
 #include "modak/lsp/Features.h"
 #include "modak/model/Catalogue.h"
 
@@ -32,11 +31,12 @@ std::string keyDoc(const model::KeySchema& k) {
     return doc;
 }
 
-void addKeys(const model::BlockSchema& block, const TextContext& c, const CompletionOptions& options, SourceRange replace,
+void addKeys(const model::BlockSchema& block, const TextContext& c,
+             const CompletionOptions& options, SourceRange replace,
              std::vector<CompletionItem>& out) {
     for (const auto& k : block.keys) {
         if (c.keysInBlock.count(k.name) && !k.named)
-            continue;  // already given (named blocks such as `partition gpu` repeat)
+            continue; // already given (named blocks such as `partition gpu` repeat)
         CompletionItem item;
         item.label = k.name;
         item.detail = model::typeText(k);
@@ -50,7 +50,8 @@ void addKeys(const model::BlockSchema& block, const TextContext& c, const Comple
         } else {
             item.kind = CompletionItem::Kind::Block;
             if (options.snippets) {
-                item.insertText = k.named ? k.name + " ${1:name} {\n\t$0\n}" : k.name + " {\n\t$0\n}";
+                item.insertText =
+                    k.named ? k.name + " ${1:name} {\n\t$0\n}" : k.name + " {\n\t$0\n}";
                 item.snippet = true;
             } else {
                 item.insertText = k.name + (k.named ? " " : " { ");
@@ -60,11 +61,18 @@ void addKeys(const model::BlockSchema& block, const TextContext& c, const Comple
     }
 }
 
-void addTopLevel(const TextContext& c, const CompletionOptions& options, SourceRange replace, std::vector<CompletionItem>& out) {
+void addTopLevel(const TextContext& c, const CompletionOptions& options, SourceRange replace,
+                 std::vector<CompletionItem>& out) {
     static const std::map<std::string_view, std::string_view> kSnippets = {
-        {"application", "application ${1:name} {\n\tkind = ${2|ai_training,hpc|}\n\tframework = ${3:pytorch} \"${4:2.1}\"\n\tworkload = ${5:resnet50}\n\trun = \"${6:python3 train.py}\"\n}"},
-        {"target", "target ${1:name} {\n\tscheduler = ${2|slurm,pbs,torque,lsf,flux,kubernetes,none|}\n\truntime = ${3|apptainer,singularity,docker,podman,charliecloud,none|}\n\tnodes = ${4:1}\n}"},
-        {"deployment", "deployment ${1:name} {\n\tapplication = $2\n\ttarget = $3\n\temit = [${4:slurm}]\n}"},
+        {"application",
+         "application ${1:name} {\n\tkind = ${2|ai_training,hpc|}\n\tframework = ${3:pytorch} "
+         "\"${4:2.1}\"\n\tworkload = ${5:resnet50}\n\trun = \"${6:python3 train.py}\"\n}"},
+        {"target",
+         "target ${1:name} {\n\tscheduler = "
+         "${2|slurm,pbs,torque,lsf,flux,kubernetes,none|}\n\truntime = "
+         "${3|apptainer,singularity,docker,podman,charliecloud,none|}\n\tnodes = ${4:1}\n}"},
+        {"deployment",
+         "deployment ${1:name} {\n\tapplication = $2\n\ttarget = $3\n\temit = [${4:slurm}]\n}"},
         {"workload", "workload ${1:name} {\n\tflops_per_sample = $2\n\tparameters = $3\n}"},
         {"image", "image ${1:name} {\n\treference = \"docker://$2\"\n}"},
     };
@@ -90,7 +98,8 @@ void addTopLevel(const TextContext& c, const CompletionOptions& options, SourceR
         imp.label = "import";
         imp.kind = CompletionItem::Kind::Keyword;
         imp.detail = "import \"file.modak\"";
-        imp.documentation = "Makes the named blocks of another file (targets, usually) visible here.";
+        imp.documentation =
+            "Makes the named blocks of another file (targets, usually) visible here.";
         imp.insertText = options.snippets ? "import \"$1\"" : "import \"";
         imp.snippet = options.snippets;
         imp.replace = replace;
@@ -99,10 +108,12 @@ void addTopLevel(const TextContext& c, const CompletionOptions& options, SourceR
     addKeys(model::fileSchema(), c, options, replace, out);
 }
 
-void addValues(const Analysis& a, const model::KeySchema& key, const TextContext& c, SourceRange replace,
-               std::vector<CompletionItem>& out) {
-    auto add = [&](std::string label, CompletionItem::Kind kind, std::string detail, std::string doc) {
-        if (std::any_of(out.begin(), out.end(), [&](const CompletionItem& i) { return i.label == label; }))
+void addValues(const Analysis& a, const model::KeySchema& key, const TextContext& c,
+               SourceRange replace, std::vector<CompletionItem>& out) {
+    auto add = [&](std::string label, CompletionItem::Kind kind, std::string detail,
+                   std::string doc) {
+        if (std::any_of(out.begin(), out.end(),
+                        [&](const CompletionItem& i) { return i.label == label; }))
             return;
         CompletionItem item;
         item.label = label;
@@ -114,7 +125,8 @@ void addValues(const Analysis& a, const model::KeySchema& key, const TextContext
         out.push_back(std::move(item));
     };
     if (key.allowsAuto)
-        add("auto", CompletionItem::Kind::Keyword, "let the model choose", "The embedded performance model chooses this value.");
+        add("auto", CompletionItem::Kind::Keyword, "let the model choose",
+            "The embedded performance model chooses this value.");
     for (const auto& t : key.types) {
         switch (t.kind) {
         case model::ValueKind::Enum:
@@ -129,7 +141,9 @@ void addValues(const Analysis& a, const model::KeySchema& key, const TextContext
         case model::ValueKind::Reference:
             for (const model::Symbol* s : a.program().visibleSymbols(a.file(), t.refKind))
                 add(std::string(s->name), CompletionItem::Kind::Reference, t.refKind,
-                    fmt::format("{} `{}` ({})", t.refKind, s->name, fs::path(std::string(a.sources().path(s->file))).filename().string()));
+                    fmt::format(
+                        "{} `{}` ({})", t.refKind, s->name,
+                        fs::path(std::string(a.sources().path(s->file))).filename().string()));
             break;
         case model::ValueKind::List:
         case model::ValueKind::Range:
@@ -150,7 +164,8 @@ void addValues(const Analysis& a, const model::KeySchema& key, const TextContext
 
 } // namespace
 
-std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const CompletionOptions& options) {
+std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset,
+                                     const CompletionOptions& options) {
     std::vector<CompletionItem> out;
     std::string_view text = a.text();
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
@@ -168,7 +183,8 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
             fs::path dir = a.path().parent_path();
             std::error_code ec;
             std::vector<std::string> files;
-            for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+            for (auto it = fs::recursive_directory_iterator(
+                     dir, fs::directory_options::skip_permission_denied, ec);
                  !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
                 if (it.depth() > 1)
                     it.disable_recursion_pending();
@@ -194,7 +210,8 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
             std::vector<std::string> versions;
             for (const auto& img : model::Catalogue::builtin().images) {
                 const auto& v = c.key == "framework" ? img.framework : img.mpi;
-                if (v && v->name == name && std::find(versions.begin(), versions.end(), v->version) == versions.end())
+                if (v && v->name == name &&
+                    std::find(versions.begin(), versions.end(), v->version) == versions.end())
                     versions.push_back(v->version);
             }
             // Newest first, by numeric components; "latest" and other words last.
@@ -210,12 +227,13 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
                 }
                 return out;
             };
-            std::sort(versions.begin(), versions.end(), [&](const std::string& x, const std::string& y) {
-                auto px = parts(x), py = parts(y);
-                if (px.empty() != py.empty())
-                    return !px.empty();
-                return px != py ? px > py : x < y;
-            });
+            std::sort(versions.begin(), versions.end(),
+                      [&](const std::string& x, const std::string& y) {
+                          auto px = parts(x), py = parts(y);
+                          if (px.empty() != py.empty())
+                              return !px.empty();
+                          return px != py ? px > py : x < y;
+                      });
             for (size_t i = 0; i < versions.size(); ++i) {
                 CompletionItem item;
                 item.label = versions[i];
@@ -235,12 +253,12 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset, const C
         if (!key)
             return out;
         if (!c.valueWords.empty() && !c.afterNumber && c.valueWords.back() != "\"")
-            return out;  // the value is complete (`framework = pytorch ‸` wants a version string)
+            return out; // the value is complete (`framework = pytorch ‸` wants a version string)
         addValues(a, *key, c, replace, out);
         return out;
     }
     if (c.statementWords > 0)
-        return out;  // a block's name is being typed (`application ‸`)
+        return out; // a block's name is being typed (`application ‸`)
     if (path.empty()) {
         addTopLevel(c, options, replace, out);
         return out;

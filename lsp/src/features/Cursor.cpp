@@ -7,7 +7,9 @@ namespace modak::lsp::features {
 
 namespace {
 
-bool holds(SourceRange r, uint32_t offset) { return r.begin <= offset && offset <= r.end; }
+bool holds(SourceRange r, uint32_t offset) {
+    return r.begin <= offset && offset <= r.end;
+}
 
 void descendValue(const syntax::Value& v, uint32_t offset, TreeCursor& c) {
     if (!holds(v.range, offset))
@@ -15,7 +17,8 @@ void descendValue(const syntax::Value& v, uint32_t offset, TreeCursor& c) {
     c.value = &v;
     c.on = TreeCursor::On::Value;
     c.range = v.range;
-    if (v.kind == syntax::Value::Kind::Versioned && holds(v.versionRange(), offset) && v.versionRange().end > 0) {
+    if (v.kind == syntax::Value::Kind::Versioned && holds(v.versionRange(), offset) &&
+        v.versionRange().end > 0) {
         c.on = TreeCursor::On::Version;
         c.range = v.versionRange();
         return;
@@ -55,7 +58,9 @@ void descend(syntax::NodeList<syntax::Statement> body, uint32_t offset, TreeCurs
     }
 }
 
-bool identChar(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
+bool identChar(char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+}
 
 } // namespace
 
@@ -82,7 +87,8 @@ std::vector<std::string_view> pathOf(const TreeCursor& c, bool includeStatement)
 }
 
 const model::KeySchema* keySchema(std::span<const std::string_view> path, std::string_view key) {
-    const model::BlockSchema* block = path.empty() ? &model::fileSchema() : model::blockSchemaAt(path);
+    const model::BlockSchema* block =
+        path.empty() ? &model::fileSchema() : model::blockSchemaAt(path);
     if (!block && path.size() == 1)
         block = model::topLevelBlock(path.front());
     if (!block)
@@ -101,28 +107,30 @@ std::string referenceKind(const model::KeySchema* key) {
     return {};
 }
 
-void forEachReference(const syntax::File& file,
-                      const std::function<void(const syntax::Value& value, const std::string& kind)>& visit) {
+void forEachReference(
+    const syntax::File& file,
+    const std::function<void(const syntax::Value& value, const std::string& kind)>& visit) {
     std::vector<std::string_view> path;
-    std::function<void(syntax::NodeList<syntax::Statement>)> walk = [&](syntax::NodeList<syntax::Statement> body) {
-        for (const auto& s : body) {
-            if (s.kind() == syntax::Statement::Kind::Block) {
-                path.push_back(s.key().name);
-                walk(s.body());
-                path.pop_back();
-                continue;
+    std::function<void(syntax::NodeList<syntax::Statement>)> walk =
+        [&](syntax::NodeList<syntax::Statement> body) {
+            for (const auto& s : body) {
+                if (s.kind() == syntax::Statement::Kind::Block) {
+                    path.push_back(s.key().name);
+                    walk(s.body());
+                    path.pop_back();
+                    continue;
+                }
+                std::string kind = referenceKind(keySchema(path, s.key().name));
+                if (kind.empty())
+                    continue;
+                if (s.value().kind == syntax::Value::Kind::Identifier)
+                    visit(s.value(), kind);
+                else if (s.value().kind == syntax::Value::Kind::List)
+                    for (const auto& item : s.value().items())
+                        if (item.kind == syntax::Value::Kind::Identifier)
+                            visit(item, kind);
             }
-            std::string kind = referenceKind(keySchema(path, s.key().name));
-            if (kind.empty())
-                continue;
-            if (s.value().kind == syntax::Value::Kind::Identifier)
-                visit(s.value(), kind);
-            else if (s.value().kind == syntax::Value::Kind::List)
-                for (const auto& item : s.value().items())
-                    if (item.kind == syntax::Value::Kind::Identifier)
-                        visit(item, kind);
-        }
-    };
+        };
     walk(file.statements);
 }
 
@@ -134,7 +142,7 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
     };
     std::vector<Frame> frames(1);
     TextContext c;
-    std::vector<std::string> words;  // of the current statement
+    std::vector<std::string> words; // of the current statement
     bool inValue = false;
     std::string key;
     int brackets = 0;
@@ -179,13 +187,14 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
                     ++j;
                 }
             }
-            if (j >= offset) {  // the cursor is inside this string
+            if (j >= offset) { // the cursor is inside this string
                 c.inString = true;
                 c.stringPrefix = std::string(text.substr(start, offset - start));
                 c.wordBegin = static_cast<uint32_t>(start);
                 break;
             }
-            // An unterminated string ends at its line's end; the line break still ends the statement.
+            // An unterminated string ends at its line's end; the line break still ends the
+            // statement.
             bool closed = j < text.size() && (block || text[j] == '"');
             i = closed ? j + (block ? 3 : 1) : j;
             if (inValue)
@@ -195,10 +204,11 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
         }
         if (identChar(ch) || ch == '.' || ch == '-') {
             size_t j = i;
-            while (j < text.size() && (identChar(text[j]) || text[j] == '.' || text[j] == '-' || text[j] == ':'))
+            while (j < text.size() &&
+                   (identChar(text[j]) || text[j] == '.' || text[j] == '-' || text[j] == ':'))
                 ++j;
             if (i < offset && j >= offset) {
-                c.wordBegin = static_cast<uint32_t>(i);  // the word being typed
+                c.wordBegin = static_cast<uint32_t>(i); // the word being typed
                 break;
             }
             std::string word(text.substr(i, j - i));
@@ -246,8 +256,9 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
     c.inValue = inValue;
     c.key = key;
     c.valueWords = inValue ? words : std::vector<std::string>{};
-    c.afterNumber = inValue && !words.empty() && std::isdigit(static_cast<unsigned char>(words.back()[0])) &&
-                    !c.inString && c.wordBegin == offset && offset > 0 && text[offset - 1] == ' ';
+    c.afterNumber = inValue && !words.empty() &&
+                    std::isdigit(static_cast<unsigned char>(words.back()[0])) && !c.inString &&
+                    c.wordBegin == offset && offset > 0 && text[offset - 1] == ' ';
     c.statementWords = inValue ? 0 : words.size();
     c.firstWord = words.empty() ? std::string() : words.front();
     if (inValue)

@@ -2,7 +2,6 @@
 // Hover: the schema's documentation of keys and values, the block a reference names, and on a
 // deployment the model's choice with its predicted time per epoch.
 #include "Cursor.h"
-
 #include "modak/lsp/Features.h"
 #include "modak/model/Catalogue.h"
 
@@ -35,25 +34,31 @@ std::string keyMarkdown(const model::KeySchema& k) {
     return md;
 }
 
-}  // namespace
+} // namespace
 
 std::string deploymentSummary(const Analysis& a, std::string_view name) {
     for (const auto& d : a.plan().deployments) {
         if (d.name != name)
             continue;
         if (!d.chosen)
-            return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.", d.name);
+            return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.",
+                               d.name);
         const model::Candidate& c = *d.chosen;
         std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
-        md += fmt::format("- image `{}`{} ({} build)\n", c.imageName.empty() ? c.reference : c.imageName,
+        md += fmt::format("- image `{}`{} ({} build)\n",
+                          c.imageName.empty() ? c.reference : c.imageName,
                           c.graphCompiler != "none" ? " + " + c.graphCompiler : "", c.build);
-        md += fmt::format("- {} node(s){}\n", c.nodes, c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
+        md += fmt::format("- {} node(s){}\n", c.nodes,
+                          c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
         if (c.predicted) {
             if (d.kind == "hpc")
-                md += fmt::format("- predicted speedup over one rank: {:.1f}×\n", c.predicted->throughput);
+                md += fmt::format("- predicted speedup over one rank: {:.1f}×\n",
+                                  c.predicted->throughput);
             else
-                md += fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n", c.predicted->throughput,
-                                  duration(c.predicted->epochSeconds), c.predicted->efficiency * 100);
+                md +=
+                    fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n",
+                                c.predicted->throughput, duration(c.predicted->epochSeconds),
+                                c.predicted->efficiency * 100);
         }
         if (d.totalSeconds > 0)
             md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
@@ -61,9 +66,11 @@ std::string deploymentSummary(const Analysis& a, std::string_view name) {
         for (const auto& alt : d.alternatives) {
             if (shown == 2)
                 break;
-            md += fmt::format("\nAlternative: `{}`{} on {} node(s) — {}", alt.imageName.empty() ? alt.reference : alt.imageName,
-                              alt.graphCompiler != "none" ? " + " + alt.graphCompiler : "", alt.nodes,
-                              alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
+            md +=
+                fmt::format("\nAlternative: `{}`{} on {} node(s) — {}",
+                            alt.imageName.empty() ? alt.reference : alt.imageName,
+                            alt.graphCompiler != "none" ? " + " + alt.graphCompiler : "", alt.nodes,
+                            alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
             ++shown;
         }
         return md;
@@ -76,15 +83,18 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
     TreeCursor c = locate(file, std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
     switch (c.on) {
     case TreeCursor::On::Import:
-        return HoverResult{fmt::format("Imports `{}`: its named blocks become visible here.", c.import->path), c.range};
+        return HoverResult{
+            fmt::format("Imports `{}`: its named blocks become visible here.", c.import->path),
+            c.range};
     case TreeCursor::On::Name: {
         std::string kind(c.statement->key().name);
         if (kind == "deployment")
             if (std::string md = deploymentSummary(a, c.statement->name()->name); !md.empty())
                 return HoverResult{md, c.range};
         const model::BlockSchema* block = model::topLevelBlock(kind);
-        return HoverResult{
-            fmt::format("**{} {}**\n\n{}", kind, c.statement->name()->name, block ? block->doc : ""), c.range};
+        return HoverResult{fmt::format("**{} {}**\n\n{}", kind, c.statement->name()->name,
+                                       block ? block->doc : ""),
+                           c.range};
     }
     case TreeCursor::On::Key: {
         auto path = pathOf(c, false);
@@ -108,32 +118,43 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
             return std::nullopt;
         std::string word(c.value->text());
         if (c.on == TreeCursor::On::Version)
-            return HoverResult{fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text()), c.range};
-        if (std::string kind = referenceKind(k); !kind.empty() && c.value->kind == syntax::Value::Kind::Identifier) {
+            return HoverResult{
+                fmt::format("Version `{}` of `{}`.", c.value->version(), c.value->text()), c.range};
+        if (std::string kind = referenceKind(k);
+            !kind.empty() && c.value->kind == syntax::Value::Kind::Identifier) {
             if (const model::Symbol* s = a.program().lookup(a.file(), kind, word)) {
                 auto lc = a.sources().buffer(s->file).lineColumn(s->block->range().begin);
-                std::string md = fmt::format("**{} {}**, defined in `{}` line {}", kind, word,
-                                             std::filesystem::path(std::string(a.sources().path(s->file))).filename().string(), lc.line);
+                std::string md =
+                    fmt::format("**{} {}**, defined in `{}` line {}", kind, word,
+                                std::filesystem::path(std::string(a.sources().path(s->file)))
+                                    .filename()
+                                    .string(),
+                                lc.line);
                 return HoverResult{md, c.range};
             }
         }
-        if (c.value->kind == syntax::Value::Kind::Identifier || c.value->kind == syntax::Value::Kind::Versioned) {
+        if (c.value->kind == syntax::Value::Kind::Identifier ||
+            c.value->kind == syntax::Value::Kind::Versioned) {
             for (const auto& t : k->types) {
                 const auto* values = &t.values;
-                if ((t.kind == model::ValueKind::List || t.kind == model::ValueKind::Range) && t.element)
+                if ((t.kind == model::ValueKind::List || t.kind == model::ValueKind::Range) &&
+                    t.element)
                     values = &t.element->values;
                 for (const auto& v : *values)
                     if (v.name == word) {
                         std::string md = fmt::format("**{}** — {}", v.name, v.doc);
                         if (k->name == "workload")
                             if (const auto* w = model::builtinWorkload(word))
-                                md += fmt::format("\n\n{:.3g} GFLOPs per training sample, {:.3g} M parameters", w->flopsPerSample / 1e9,
-                                                  static_cast<double>(w->parameters) / 1e6);
+                                md += fmt::format(
+                                    "\n\n{:.3g} GFLOPs per training sample, {:.3g} M parameters",
+                                    w->flopsPerSample / 1e9,
+                                    static_cast<double>(w->parameters) / 1e6);
                         return HoverResult{md, c.range};
                     }
             }
             if (word == "auto" && k->allowsAuto)
-                return HoverResult{"**auto** — the embedded performance model chooses this value (`modak plan` explains the choice).",
+                return HoverResult{"**auto** — the embedded performance model chooses this value "
+                                   "(`modak plan` explains the choice).",
                                    c.range};
         }
         return HoverResult{keyMarkdown(*k), c.range};

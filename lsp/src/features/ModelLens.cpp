@@ -6,7 +6,7 @@
 
 namespace modak::lsp {
 
-std::string deploymentSummary(const Analysis& a, std::string_view name);  // Hover.cpp
+std::string deploymentSummary(const Analysis& a, std::string_view name); // Hover.cpp
 
 namespace {
 std::string shortDuration(double seconds) {
@@ -30,7 +30,8 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
         std::string title = c.imageName.empty() ? c.reference : c.imageName;
         if (c.graphCompiler != "none" && !c.graphCompiler.empty())
             title += " + " + c.graphCompiler;
-        title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode) : fmt::format(" · {} node(s)", c.nodes);
+        title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
+                               : fmt::format(" · {} node(s)", c.nodes);
         if (c.predicted && d.kind != "hpc")
             title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
         else if (c.predicted)

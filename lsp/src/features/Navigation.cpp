@@ -2,7 +2,6 @@
 // Go to definition, references and rename for named blocks, across the program's files (the open
 // document and everything it imports).
 #include "Cursor.h"
-
 #include "modak/lsp/Features.h"
 
 #include <algorithm>
@@ -20,13 +19,15 @@ struct Named {
 };
 
 std::optional<Named> namedAt(const Analysis& a, uint32_t offset, SourceRange* where = nullptr) {
-    TreeCursor c = locate(a.tree(), std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
+    TreeCursor c =
+        locate(a.tree(), std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
     if (c.on == TreeCursor::On::Name && c.blocks.empty() && c.statement->name()) {
         if (where)
             *where = c.statement->name()->range;
         return Named{std::string(c.statement->key().name), std::string(c.statement->name()->name)};
     }
-    if (c.on == TreeCursor::On::Value && c.value && c.value->kind == syntax::Value::Kind::Identifier) {
+    if (c.on == TreeCursor::On::Value && c.value &&
+        c.value->kind == syntax::Value::Kind::Identifier) {
         auto path = pathOf(c, false);
         std::string kind = referenceKind(keySchema(path, c.statement->key().name));
         if (!kind.empty() && a.program().lookup(a.file(), kind, c.value->text())) {
@@ -39,7 +40,8 @@ std::optional<Named> namedAt(const Analysis& a, uint32_t offset, SourceRange* wh
 }
 
 /// Every mention of the block `kind name` that resolves to `target`, in every document.
-std::vector<SourceRange> mentions(const Analysis& a, const model::Symbol& target, bool declaration) {
+std::vector<SourceRange> mentions(const Analysis& a, const model::Symbol& target,
+                                  bool declaration) {
     std::vector<SourceRange> out;
     if (declaration && target.block && target.block->name())
         out.push_back(target.block->name()->range);
@@ -59,11 +61,14 @@ std::vector<SourceRange> mentions(const Analysis& a, const model::Symbol& target
 } // namespace
 
 std::vector<SourceRange> definition(const Analysis& a, uint32_t offset) {
-    TreeCursor c = locate(a.tree(), std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
+    TreeCursor c =
+        locate(a.tree(), std::min<uint32_t>(offset, static_cast<uint32_t>(a.text().size())));
     if (c.on == TreeCursor::On::Import) {
         std::filesystem::path wanted = (a.path().parent_path() / c.import->path).lexically_normal();
         for (const auto& doc : a.program().documents)
-            if (doc->path.lexically_normal() == wanted || std::filesystem::path(std::string(a.sources().path(doc->file))).lexically_normal() == wanted)
+            if (doc->path.lexically_normal() == wanted ||
+                std::filesystem::path(std::string(a.sources().path(doc->file)))
+                        .lexically_normal() == wanted)
                 return {SourceRange{doc->file, 0, 0}};
         return {};
     }
@@ -102,10 +107,12 @@ RenameResult rename(const Analysis& a, uint32_t offset, std::string_view newName
     static const std::regex kIdentifier("[A-Za-z_][A-Za-z0-9_]*");
     std::string name(newName);
     if (!std::regex_match(name, kIdentifier)) {
-        r.error = "'" + name + "' is not a name: letters, digits and '_', not starting with a digit";
+        r.error =
+            "'" + name + "' is not a name: letters, digits and '_', not starting with a digit";
         return r;
     }
-    if (name == "auto" || name == "true" || name == "false" || name == "modak" || name == "import") {
+    if (name == "auto" || name == "true" || name == "false" || name == "modak" ||
+        name == "import") {
         r.error = "'" + name + "' is a word of the language";
         return r;
     }

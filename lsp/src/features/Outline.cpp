@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Document and workspace symbols, folding ranges and selection ranges, from the syntax tree (partial
-// after errors: what parsed is shown). Semantic tokens are in SemanticTokens.cpp.
+// Document and workspace symbols, folding ranges and selection ranges, from the syntax tree
+// (partial after errors: what parsed is shown). Semantic tokens are in SemanticTokens.cpp.
 #include "Cursor.h"
-
 #include "modak/lsp/Features.h"
 #include "modak/model/TreeAccess.h"
 
@@ -57,7 +56,8 @@ DocumentSymbol symbolOf(const syntax::Statement& s, std::string_view source, boo
     DocumentSymbol sym;
     sym.range = s.range();
     if (s.kind() == syntax::Statement::Kind::Block) {
-        sym.name = s.name() ? fmt::format("{} {}", s.key().name, s.name()->name) : std::string(s.key().name);
+        sym.name = s.name() ? fmt::format("{} {}", s.key().name, s.name()->name)
+                            : std::string(s.key().name);
         sym.kind = top ? topKind(s.key().name) : DocumentSymbol::Kind::Block;
         sym.selectionRange = s.name() ? s.name()->range : s.key().range;
         sym.detail = top ? detailOf(s) : "";
@@ -77,7 +77,8 @@ DocumentSymbol symbolOf(const syntax::Statement& s, std::string_view source, boo
 bool subsequence(std::string_view query, std::string_view name) {
     size_t i = 0;
     for (char ch : name)
-        if (i < query.size() && std::tolower(static_cast<unsigned char>(ch)) == std::tolower(static_cast<unsigned char>(query[i])))
+        if (i < query.size() && std::tolower(static_cast<unsigned char>(ch)) ==
+                                    std::tolower(static_cast<unsigned char>(query[i])))
             ++i;
     return i == query.size();
 }
@@ -88,17 +89,20 @@ std::vector<DocumentSymbol> documentSymbols(const Analysis& a) {
     std::vector<DocumentSymbol> out;
     const syntax::File& file = a.tree();
     for (const auto& imp : file.imports)
-        out.push_back({imp.path, "import", DocumentSymbol::Kind::Import, imp.range, imp.pathRange, {}});
+        out.push_back(
+            {imp.path, "import", DocumentSymbol::Kind::Import, imp.range, imp.pathRange, {}});
     for (const auto& s : file.statements)
         out.push_back(symbolOf(s, a.text(), true));
     return out;
 }
 
-std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses, std::string_view query) {
+std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses,
+                                              std::string_view query) {
     std::vector<WorkspaceSymbol> out;
     for (size_t i = 0; i < analyses.size(); ++i)
         for (const auto& s : analyses[i]->tree().statements)
-            if (s.kind() == syntax::Statement::Kind::Block && s.name() && subsequence(query, s.name()->name))
+            if (s.kind() == syntax::Statement::Kind::Block && s.name() &&
+                subsequence(query, s.name()->name))
                 out.push_back({std::string(s.name()->name), analyses[i]->path().filename().string(),
                                topKind(s.key().name), analyses[i]->path(), s.name()->range, i});
     std::sort(out.begin(), out.end(), [](const WorkspaceSymbol& x, const WorkspaceSymbol& y) {
@@ -111,20 +115,23 @@ std::vector<FoldingRange> foldingRanges(const Analysis& a) {
     std::vector<FoldingRange> out;
     const SourceBuffer& buf = a.sources().buffer(a.file());
     auto line = [&](uint32_t offset) { return buf.lineColumn(offset).line; };
-    std::function<void(syntax::NodeList<syntax::Statement>)> walk = [&](syntax::NodeList<syntax::Statement> body) {
-        for (const auto& s : body) {
-            if (s.kind() == syntax::Statement::Kind::Block) {
-                uint32_t end = s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin : s.range().end;
-                if (line(s.openBrace().begin) < line(end))
-                    out.push_back({s.openBrace().begin, end, FoldingRange::Kind::Region});
-                walk(s.body());
-            } else if ((s.value().kind == syntax::Value::Kind::List ||
-                        s.value().kind == syntax::Value::Kind::TextBlock) &&
-                       line(s.value().range.begin) < line(s.value().range.end)) {
-                out.push_back({s.value().range.begin, s.value().range.end, FoldingRange::Kind::Region});
+    std::function<void(syntax::NodeList<syntax::Statement>)> walk =
+        [&](syntax::NodeList<syntax::Statement> body) {
+            for (const auto& s : body) {
+                if (s.kind() == syntax::Statement::Kind::Block) {
+                    uint32_t end = s.closeBrace().end > s.closeBrace().begin ? s.closeBrace().begin
+                                                                             : s.range().end;
+                    if (line(s.openBrace().begin) < line(end))
+                        out.push_back({s.openBrace().begin, end, FoldingRange::Kind::Region});
+                    walk(s.body());
+                } else if ((s.value().kind == syntax::Value::Kind::List ||
+                            s.value().kind == syntax::Value::Kind::TextBlock) &&
+                           line(s.value().range.begin) < line(s.value().range.end)) {
+                    out.push_back(
+                        {s.value().range.begin, s.value().range.end, FoldingRange::Kind::Region});
+                }
             }
-        }
-    };
+        };
     walk(a.tree().statements);
     // Runs of line comments, and block comments over several lines.
     const auto& comments = a.tree().comments;
@@ -133,14 +140,18 @@ std::vector<FoldingRange> foldingRanges(const Analysis& a) {
         while (!comments[i].isBlock && j + 1 < comments.size() && !comments[j + 1].isBlock &&
                line(comments[j + 1].range.begin) == line(comments[j].range.begin) + 1)
             ++j;
-        if (j > i || (comments[i].isBlock && line(comments[i].range.begin) < line(comments[i].range.end)))
-            out.push_back({comments[i].range.begin, comments[j].range.end, FoldingRange::Kind::Comment});
+        if (j > i ||
+            (comments[i].isBlock && line(comments[i].range.begin) < line(comments[i].range.end)))
+            out.push_back(
+                {comments[i].range.begin, comments[j].range.end, FoldingRange::Kind::Comment});
         i = j + 1;
     }
     const auto& imports = a.tree().imports;
     if (imports.size() > 1)
-        out.push_back({imports.front().range.begin, imports.back().range.end, FoldingRange::Kind::Imports});
-    std::sort(out.begin(), out.end(), [](const FoldingRange& x, const FoldingRange& y) { return x.begin < y.begin; });
+        out.push_back(
+            {imports.front().range.begin, imports.back().range.end, FoldingRange::Kind::Imports});
+    std::sort(out.begin(), out.end(),
+              [](const FoldingRange& x, const FoldingRange& y) { return x.begin < y.begin; });
     return out;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Semantic tokens from the syntax tree (partial after errors: what parsed is coloured), their legend's
-// names, and the one-edit difference between two encoded token arrays (for `…/full/delta`).
+// Semantic tokens from the syntax tree (partial after errors: what parsed is coloured), their
+// legend's names, and the one-edit difference between two encoded token arrays (for
+// `…/full/delta`).
 #include "Cursor.h"
-
 #include "modak/lsp/Features.h"
 
 #include <algorithm>
@@ -15,23 +15,33 @@ using namespace features;
 std::string_view semanticTokenTypeName(SemanticToken::Type type) {
     using Type = SemanticToken::Type;
     switch (type) {
-    case Type::Keyword: return "keyword";
-    case Type::Type: return "type";
-    case Type::Property: return "property";
-    case Type::EnumMember: return "enumMember";
-    case Type::Variable: return "variable";
-    case Type::String: return "string";
-    case Type::Number: return "number";
-    case Type::Comment: return "comment";
-    case Type::Operator: return "operator";
-    case Type::Namespace: return "namespace";
+    case Type::Keyword:
+        return "keyword";
+    case Type::Type:
+        return "type";
+    case Type::Property:
+        return "property";
+    case Type::EnumMember:
+        return "enumMember";
+    case Type::Variable:
+        return "variable";
+    case Type::String:
+        return "string";
+    case Type::Number:
+        return "number";
+    case Type::Comment:
+        return "comment";
+    case Type::Operator:
+        return "operator";
+    case Type::Namespace:
+        return "namespace";
     }
     return "keyword";
 }
 
 std::string_view semanticTokenModifierName(size_t bit) {
-    static constexpr std::string_view kNames[SemanticToken::kModifierCount] = {"declaration", "readonly",
-                                                                              "defaultLibrary"};
+    static constexpr std::string_view kNames[SemanticToken::kModifierCount] = {
+        "declaration", "readonly", "defaultLibrary"};
     return bit < SemanticToken::kModifierCount ? kNames[bit] : std::string_view();
 }
 
@@ -45,7 +55,8 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
         uint32_t b = r.begin;
         while (b < r.end) {
             size_t nl = text.find('\n', b);
-            uint32_t e = nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
+            uint32_t e =
+                nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
             if (e > b)
                 out.push_back({b, e, type, modifiers});
             b = e + 1;
@@ -60,51 +71,64 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
     for (const auto& c : file.comments)
         add(c.range, Type::Comment);
     std::vector<std::string_view> path;
-    std::function<void(const syntax::Value&, const std::string&)> value = [&](const syntax::Value& v, const std::string& ref) {
-        switch (v.kind) {
-        case syntax::Value::Kind::String:
-        case syntax::Value::Kind::TextBlock: add(v.range, Type::String); break;
-        case syntax::Value::Kind::Integer:
-        case syntax::Value::Kind::Float:
-        case syntax::Value::Kind::Size:
-        case syntax::Value::Kind::Duration: add(v.range, Type::Number); break;
-        case syntax::Value::Kind::Bool: add(v.range, Type::Keyword); break;
-        case syntax::Value::Kind::Identifier:
-            if (!ref.empty() && v.text() != "auto")
-                add(v.range, Type::Variable);
-            else
-                add(v.range, Type::EnumMember, SemanticToken::DefaultLibrary);  // the language's and catalogue's names
-            break;
-        case syntax::Value::Kind::Versioned:
-            add({v.range.file, v.range.begin, v.range.begin + static_cast<uint32_t>(v.text().size())},
-                Type::EnumMember, SemanticToken::DefaultLibrary);
-            add(v.versionRange(), Type::String);
-            break;
-        case syntax::Value::Kind::List:
-        case syntax::Value::Kind::Range:
-            for (const auto& item : v.items())
-                value(item, ref);
-            break;
-        case syntax::Value::Kind::Error: break;
-        }
-    };
-    std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk = [&](syntax::NodeList<syntax::Statement> body, bool top) {
-        for (const auto& s : body) {
-            if (s.kind() == syntax::Statement::Kind::Block) {
-                add(s.key().range, top ? Type::Keyword : Type::Type);
-                if (s.name())
-                    add(s.name()->range, top ? Type::Variable : Type::Namespace, top ? SemanticToken::Declaration : 0u);
-                path.push_back(s.key().name);
-                walk(s.body(), false);
-                path.pop_back();
-            } else {
-                add(s.key().range, Type::Property);
-                value(s.value(), referenceKind(keySchema(path, s.key().name)));
+    std::function<void(const syntax::Value&, const std::string&)> value =
+        [&](const syntax::Value& v, const std::string& ref) {
+            switch (v.kind) {
+            case syntax::Value::Kind::String:
+            case syntax::Value::Kind::TextBlock:
+                add(v.range, Type::String);
+                break;
+            case syntax::Value::Kind::Integer:
+            case syntax::Value::Kind::Float:
+            case syntax::Value::Kind::Size:
+            case syntax::Value::Kind::Duration:
+                add(v.range, Type::Number);
+                break;
+            case syntax::Value::Kind::Bool:
+                add(v.range, Type::Keyword);
+                break;
+            case syntax::Value::Kind::Identifier:
+                if (!ref.empty() && v.text() != "auto")
+                    add(v.range, Type::Variable);
+                else
+                    add(v.range, Type::EnumMember,
+                        SemanticToken::DefaultLibrary); // the language's and catalogue's names
+                break;
+            case syntax::Value::Kind::Versioned:
+                add({v.range.file, v.range.begin,
+                     v.range.begin + static_cast<uint32_t>(v.text().size())},
+                    Type::EnumMember, SemanticToken::DefaultLibrary);
+                add(v.versionRange(), Type::String);
+                break;
+            case syntax::Value::Kind::List:
+            case syntax::Value::Kind::Range:
+                for (const auto& item : v.items())
+                    value(item, ref);
+                break;
+            case syntax::Value::Kind::Error:
+                break;
             }
-        }
-    };
+        };
+    std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk =
+        [&](syntax::NodeList<syntax::Statement> body, bool top) {
+            for (const auto& s : body) {
+                if (s.kind() == syntax::Statement::Kind::Block) {
+                    add(s.key().range, top ? Type::Keyword : Type::Type);
+                    if (s.name())
+                        add(s.name()->range, top ? Type::Variable : Type::Namespace,
+                            top ? SemanticToken::Declaration : 0u);
+                    path.push_back(s.key().name);
+                    walk(s.body(), false);
+                    path.pop_back();
+                } else {
+                    add(s.key().range, Type::Property);
+                    value(s.value(), referenceKind(keySchema(path, s.key().name)));
+                }
+            }
+        };
     walk(file.statements, true);
-    std::sort(out.begin(), out.end(), [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
+    std::sort(out.begin(), out.end(),
+              [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
     // Non-overlapping: a token starting inside the previous one is dropped.
     std::vector<SemanticToken> clean;
     for (const auto& t : out)
@@ -113,9 +137,11 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
     return clean;
 }
 
-std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous, std::span<const uint32_t> current) {
+std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous,
+                                           std::span<const uint32_t> current) {
     size_t prefix = 0;
-    while (prefix < previous.size() && prefix < current.size() && previous[prefix] == current[prefix])
+    while (prefix < previous.size() && prefix < current.size() &&
+           previous[prefix] == current[prefix])
         ++prefix;
     if (prefix == previous.size() && prefix == current.size())
         return std::nullopt;

@@ -4,7 +4,6 @@
 // sweeps (MODAK_UPDATE_GOLDEN=1 rewrites tests/golden/batch/). The directive syntax of each is
 // checked by tests/codegen/check-directives.py (CTest generated-scripts).
 #include "ModelTest.h"
-
 #include "modak/calibrate/Sweep.h"
 #include "modak/codegen/BatchJob.h"
 #include "modak/codegen/Generate.h"
@@ -106,7 +105,8 @@ std::unique_ptr<Generated> load(const std::string& text) {
 
 } // namespace
 
-TEST_CASE("every batch scheduler of the language has exactly one rendering row", "[codegen][batch]") {
+TEST_CASE("every batch scheduler of the language has exactly one rendering row",
+          "[codegen][batch]") {
     for (const auto& s : model::schedulers()) {
         INFO(s.name);
         size_t rows = 0;
@@ -133,7 +133,8 @@ TEST_CASE("every batch scheduler of the language has exactly one rendering row",
     }
 }
 
-TEST_CASE("golden: tests/golden/batch (job, build, container build and sweep scripts of every batch scheduler)",
+TEST_CASE("golden: tests/golden/batch (job, build, container build and sweep scripts of every "
+          "batch scheduler)",
           "[codegen][batch][golden]") {
     for (const auto& s : model::schedulers()) {
         if (!s.batch)
@@ -148,7 +149,8 @@ TEST_CASE("golden: tests/golden/batch (job, build, container build and sweep scr
             for (const auto& d : g->plan.deployments)
                 for (const auto& sym : g->program.symbols)
                     if (sym.kind == "deployment" && sym.name == d.name)
-                        for (const auto& f : codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags))
+                        for (const auto& f : codegen::generateDeployment(g->sm, g->program, sym, d,
+                                                                         options, g->diags))
                             if (f.path.ends_with(".sh")) {
                                 CHECK(f.executable);
                                 compareGolden(kGolden / scheduler / d.name / f.path, f.content);
@@ -181,18 +183,21 @@ TEST_CASE("golden: tests/golden/batch (job, build, container build and sweep scr
                 for (const auto& text : sweep.sweeps)
                     o.sweeps.push_back({text, {}});
                 Diagnostics diags;
-                auto jobs = calibrate::generateBench(g->sm, g->program, model::Catalogue::builtin(), o, diags);
+                auto jobs = calibrate::generateBench(g->sm, g->program, model::Catalogue::builtin(),
+                                                     o, diags);
                 INFO(test::report(g->sm, diags));
                 REQUIRE(jobs);
                 for (const auto& f : jobs->files)
                     if (f.path.ends_with(".sh"))
-                        compareGolden(kGolden / scheduler / ("sweep-" + sweep.name) / f.path, f.content);
+                        compareGolden(kGolden / scheduler / ("sweep-" + sweep.name) / f.path,
+                                      f.content);
             }
         }
     }
 }
 
-TEST_CASE("LSF and Flux rows: arrays, logs and launchers as their schedulers define them", "[codegen][batch]") {
+TEST_CASE("LSF and Flux rows: arrays, logs and launchers as their schedulers define them",
+          "[codegen][batch]") {
     const codegen::BatchScheduler& lsf = *codegen::findBatchScheduler("lsf");
     const codegen::BatchScheduler& flux = *codegen::findBatchScheduler("flux");
     // LSF array indices start at 1; the script counts from 0.

@@ -4,7 +4,6 @@
 // them), escaping of hostile values, refusals and warnings. The real parsers run over the same
 // output in tests/codegen/terraform.sh and k8s.sh.
 #include "ModelTest.h"
-
 #include "modak/codegen/Generate.h"
 #include "modak/model/Plan.h"
 
@@ -46,8 +45,8 @@ struct Cloud {
     }
 };
 
-std::unique_ptr<Cloud> generateCloud(const std::function<FileId(SourceManager&)>& add, const std::string& sourceName,
-                                     bool requireClean = true) {
+std::unique_ptr<Cloud> generateCloud(const std::function<FileId(SourceManager&)>& add,
+                                     const std::string& sourceName, bool requireClean = true) {
     auto c = std::make_unique<Cloud>();
     FileId id = add(c->sm);
     c->program = model::loadProgram(c->sm, id, c->diags);
@@ -63,7 +62,9 @@ std::unique_ptr<Cloud> generateCloud(const std::function<FileId(SourceManager&)>
     for (const auto& d : c->plan.deployments)
         for (const auto& sym : c->program.symbols)
             if (sym.kind == "deployment" && sym.name == d.name && sym.file == id)
-                c->deployments.emplace_back(d.name, codegen::generateDeployment(c->sm, c->program, sym, d, options, c->diags));
+                c->deployments.emplace_back(
+                    d.name,
+                    codegen::generateDeployment(c->sm, c->program, sym, d, options, c->diags));
     return c;
 }
 
@@ -79,7 +80,8 @@ std::unique_ptr<Cloud> fromFile(const fs::path& file, const std::string& sourceN
 }
 
 std::unique_ptr<Cloud> fromText(std::string text, bool requireClean = true) {
-    return generateCloud([&](SourceManager& sm) { return sm.addBuffer("test.modak", text); }, "test.modak", requireClean);
+    return generateCloud([&](SourceManager& sm) { return sm.addBuffer("test.modak", text); },
+                         "test.modak", requireClean);
 }
 
 /// Every `${…}` (or `%{…}` with `introducer` '%') of HCL text that is a template sequence, as its
@@ -101,11 +103,13 @@ std::set<std::string> interpolations(const std::string& hcl, char introducer = '
     return out;
 }
 
-const std::set<std::string> kOwnInterpolations = {"var.name_prefix", "count.index", "var.node_count"};
+const std::set<std::string> kOwnInterpolations = {"var.name_prefix", "count.index",
+                                                  "var.node_count"};
 
 } // namespace
 
-TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example and cloud input)", "[codegen][golden][cloud]") {
+TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example and cloud input)",
+          "[codegen][golden][cloud]") {
     std::vector<std::pair<fs::path, std::string>> inputs;
     for (const auto& e : fs::directory_iterator(fs::path(MODAK_SOURCE_DIR) / "examples"))
         if (e.path().extension() == ".modak")
@@ -121,13 +125,13 @@ TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example an
             CHECK_FALSE(c->diags.hasErrors());
             for (const auto& [deployment, files] : c->deployments) {
                 INFO(deployment);
-                CHECK_FALSE(files.empty());  // at least the manifest: every example has an OCI image
+                CHECK_FALSE(files.empty()); // at least the manifest: every example has an OCI image
                 for (const auto& f : files) {
                     auto slash = f.path.find('/');
                     REQUIRE(slash != std::string::npos);
-                    std::string kind = f.path.substr(0, slash);  // terraform, k8s
-                    fs::path expected = fs::path(MODAK_TEST_DATA_DIR) / "golden" / kind / input.stem() / deployment /
-                                        f.path.substr(slash + 1);
+                    std::string kind = f.path.substr(0, slash); // terraform, k8s
+                    fs::path expected = fs::path(MODAK_TEST_DATA_DIR) / "golden" / kind /
+                                        input.stem() / deployment / f.path.substr(slash + 1);
                     INFO(expected.string());
                     if (test::updatingGolden()) {
                         fs::create_directories(expected.parent_path());
@@ -148,44 +152,60 @@ TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example an
 }
 
 TEST_CASE("terraform: hostile values are escaped for HCL", "[codegen][escaping][cloud]") {
-    auto c = fromFile(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud" / "hostile.modak", "hostile.modak");
+    auto c = fromFile(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud" / "hostile.modak",
+                      "hostile.modak");
     const std::string& vars = c->file("os_d", "terraform/variables.tf");
     // Quotes and backslashes escaped, template sequences doubled, line breaks as \n.
-    CHECK_THAT(vars, Catch::Contains(R"(default     = "m1.\"big\" $${var.flavor} %%{ if true }x%%{ endif } \\ `id` $(id) ü")"));
-    CHECK_THAT(vars, Catch::Contains(R"(default     = "ubuntu\n22.04 $$${path.module} # not a comment")"));
+    CHECK_THAT(
+        vars,
+        Catch::Contains(
+            R"(default     = "m1.\"big\" $${var.flavor} %%{ if true }x%%{ endif } \\ `id` $(id) ü")"));
+    CHECK_THAT(
+        vars, Catch::Contains(R"(default     = "ubuntu\n22.04 $$${path.module} # not a comment")"));
     CHECK_THAT(vars, Catch::Contains(R"(default     = "Région-Ωne ✓")"));
     const std::string& aws = c->file("aws_d", "terraform/variables.tf");
     CHECK_THAT(aws, Catch::Contains(R"(default     = "ami-$${data.evil.id}")"));
     CHECK_THAT(aws, Catch::Contains(R"(default     = "subnet-%%{x}\"q\nEOT")"));
-    // Control characters in the cloud-init: no heredoc can hold them, so a quoted string with escapes.
+    // Control characters in the cloud-init: no heredoc can hold them, so a quoted string with
+    // escapes.
     const std::string& main = c->file("os_d", "terraform/main.tf");
     CHECK_THAT(main, Catch::Contains(R"(\u2028)"));
     CHECK(main.find("\xe2\x80\xa8") == std::string::npos);
-    CHECK(interpolations(main) == std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
+    CHECK(interpolations(main) ==
+          std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
     // Kubernetes through Terraform: env blocks with escaped values.
     const std::string& k8s = c->file("k8s_d", "terraform/main.tf");
-    CHECK_THAT(k8s, Catch::Contains(R"(value = "a'b\"c$HOME`x`$${y}%%{z}\nnext line ü \\ $(touch /tmp/pwned) yes: no # c")"));
+    CHECK_THAT(
+        k8s,
+        Catch::Contains(
+            R"(value = "a'b\"c$HOME`x`$${y}%%{z}\nnext line ü \\ $(touch /tmp/pwned) yes: no # c")"));
     CHECK(interpolations(k8s).empty());
 }
 
 TEST_CASE("k8s: hostile values are quoted for every YAML parser", "[codegen][escaping][cloud]") {
-    auto c = fromFile(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud" / "hostile.modak", "hostile.modak");
+    auto c = fromFile(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud" / "hostile.modak",
+                      "hostile.modak");
     const std::string& job = c->file("k8s_d", "k8s/job.yaml");
     // Strings YAML 1.1 would read as numbers or booleans stay strings.
     CHECK_THAT(job, Catch::Contains("value: \"0755\"\n"));
     CHECK_THAT(job, Catch::Contains("value: \"on\"\n"));
-    CHECK_THAT(job, Catch::Contains(R"(value: "a'b\"c$HOME`x`${y}%{z}\nnext line ü \\ $(touch /tmp/pwned) yes: no # c")"));
+    CHECK_THAT(
+        job,
+        Catch::Contains(
+            R"(value: "a'b\"c$HOME`x`${y}%{z}\nnext line ü \\ $(touch /tmp/pwned) yes: no # c")"));
     // Characters YAML 1.1 folds as line breaks are escaped, never written raw.
     CHECK_THAT(job, Catch::Contains(R"(nel\x85 ls\u2028 end")"));
     CHECK(job.find("\xe2\x80\xa8") == std::string::npos);
     CHECK(job.find("\xc2\x85") == std::string::npos);
     // A multi-line command that a literal block holds exactly is one.
-    CHECK_THAT(job, Catch::Contains("            - |\n\n              printf '%s\\n' \"$EVIL\" > seen.txt\n              EOT\n"));
+    CHECK_THAT(job, Catch::Contains("            - |\n\n              printf '%s\\n' \"$EVIL\" > "
+                                    "seen.txt\n              EOT\n"));
     // Unicode and `$(…)` in the job name become a Kubernetes name.
     CHECK_THAT(c->file("os_d", "k8s/job.yaml"), Catch::Contains("  name: n-code-x\n"));
 }
 
-TEST_CASE("terraform: the heredoc delimiter is one no line of the content equals", "[codegen][escaping][cloud]") {
+TEST_CASE("terraform: the heredoc delimiter is one no line of the content equals",
+          "[codegen][escaping][cloud]") {
     auto c = fromText(R"M(modak 1
 target vm { scheduler = none, cloud = openstack, runtime = docker, flavor = "f", image = "i", network = "n" }
 application app {
@@ -204,7 +224,8 @@ deployment d { application = app, target = vm }
     CHECK_THAT(main, Catch::Contains("  user_data = <<EOT1\n#cloud-config\n"));
     CHECK_THAT(main, Catch::Contains("\nEOT1\n"));
     CHECK_THAT(main, Catch::Contains("      $${HOME} %%{x}\n"));
-    CHECK(interpolations(main) == std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
+    CHECK(interpolations(main) ==
+          std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
 }
 
 TEST_CASE("terraform: HPC targets get a warning saying why, and no files", "[codegen][cloud]") {
@@ -216,21 +237,27 @@ deployment d { application = app, target = cluster, emit = [terraform, k8s] }
     CHECK_FALSE(c->diags.hasErrors());
     const auto& files = c->files("d");
     REQUIRE(files.size() == 1);
-    CHECK(files.front().path == "k8s/job.yaml");  // generated anyway: the manifest runs the OCI image
-    CHECK_THAT(c->report(), Catch::Contains("test.modak:4:12: warning: deployment 'd': no Terraform module is generated for "
-                                            "target 'cluster': it is a slurm cluster without `cloud` (openstack, aws), so "
-                                            "there is nothing for Terraform to create; run the job script instead (`emit = "
-                                            "[slurm]`) [unsupported-emit]"));
+    CHECK(files.front().path ==
+          "k8s/job.yaml"); // generated anyway: the manifest runs the OCI image
+    CHECK_THAT(c->report(),
+               Catch::Contains(
+                   "test.modak:4:12: warning: deployment 'd': no Terraform module is generated for "
+                   "target 'cluster': it is a slurm cluster without `cloud` (openstack, aws), so "
+                   "there is nothing for Terraform to create; run the job script instead (`emit = "
+                   "[slurm]`) [unsupported-emit]"));
 }
 
-TEST_CASE("k8s: a namespace Kubernetes cannot take is an error at the value", "[codegen][escaping][cloud]") {
+TEST_CASE("k8s: a namespace Kubernetes cannot take is an error at the value",
+          "[codegen][escaping][cloud]") {
     auto c = fromText(R"(modak 1
 target k { scheduler = kubernetes, runtime = docker, namespace = "Bad Namespace" }
 application app { kind = hpc, container = "docker://example.org/app:1", run = "./solver" }
 deployment d { application = app, target = k }
 )",
                       false);
-    CHECK_THAT(c->report(), Catch::Contains("test.modak:2:66: error: namespace 'Bad Namespace' is not a Kubernetes name"));
+    CHECK_THAT(c->report(),
+               Catch::Contains(
+                   "test.modak:2:66: error: namespace 'Bad Namespace' is not a Kubernetes name"));
     CHECK_THAT(c->report(), Catch::Contains("[unsafe-value]"));
 }
 
@@ -241,7 +268,10 @@ application app { kind = hpc, container = "library://sylabs/app:1", run = "./sol
 deployment d { application = app, target = k, emit = [k8s] }
 )");
     CHECK(c->files("d").empty());
-    CHECK_THAT(c->report(), Catch::Contains("image 'library://sylabs/app:1' is a library image, which Kubernetes cannot pull"));
+    CHECK_THAT(
+        c->report(),
+        Catch::Contains(
+            "image 'library://sylabs/app:1' is a library image, which Kubernetes cannot pull"));
 }
 
 TEST_CASE("terraform and k8s output is deterministic", "[codegen][cloud]") {

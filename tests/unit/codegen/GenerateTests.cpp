@@ -2,7 +2,6 @@
 // Code generation: golden job scripts for every example (MODAK_UPDATE_GOLDEN=1 rewrites
 // tests/golden/generate/), escaping of hostile values, and refusal of what a directive cannot hold.
 #include "ModelTest.h"
-
 #include "modak/codegen/Generate.h"
 #include "modak/model/Plan.h"
 
@@ -24,7 +23,7 @@ struct Generated {
     Diagnostics diags;
     model::Program program;
     model::Plan plan;
-    std::map<std::string, std::vector<codegen::Artefact>> files;  ///< by deployment
+    std::map<std::string, std::vector<codegen::Artefact>> files; ///< by deployment
 };
 
 std::unique_ptr<Generated> generate(FileId (*add)(SourceManager&), std::vector<std::string> emit,
@@ -42,12 +41,15 @@ std::unique_ptr<Generated> generate(FileId (*add)(SourceManager&), std::vector<s
     for (const auto& d : g->plan.deployments)
         for (const auto& sym : g->program.symbols)
             if (sym.kind == "deployment" && sym.name == d.name && sym.file == id)
-                g->files[d.name] = codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags);
+                g->files[d.name] =
+                    codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags);
     return g;
 }
 
-std::string g_text;  // the text `fromText` serves
-FileId fromText(SourceManager& sm) { return sm.addBuffer("test.modak", g_text); }
+std::string g_text; // the text `fromText` serves
+FileId fromText(SourceManager& sm) {
+    return sm.addBuffer("test.modak", g_text);
+}
 
 } // namespace
 
@@ -118,7 +120,8 @@ deployment d {
     CHECK_THAT(slurm, Catch::Contains("module load 'gcc/12 $(reboot)'"));
 }
 
-TEST_CASE("values a batch directive cannot hold are errors, not broken scripts", "[codegen][escaping]") {
+TEST_CASE("values a batch directive cannot hold are errors, not broken scripts",
+          "[codegen][escaping]") {
     g_text = R"(modak 1
 target box {
   scheduler = slurm
@@ -136,14 +139,17 @@ deployment d {
 )";
     auto g = generate(fromText, {"slurm"}, "test.modak");
     std::string report = test::report(g->sm, g->diags);
-    CHECK_THAT(report, Catch::Contains("test.modak:13:16: error: 'name' cannot be written into a batch directive"));
+    CHECK_THAT(report,
+               Catch::Contains(
+                   "test.modak:13:16: error: 'name' cannot be written into a batch directive"));
     CHECK_THAT(report, Catch::Contains("'output' cannot be written into a batch directive"));
     // sbatch, bsub and flux batch unquote their directives: a quote would end the value.
     CHECK_THAT(report, Catch::Contains("'dependency' cannot be written into a batch directive"));
     CHECK_THAT(report, Catch::Contains("[unsafe-value]"));
 }
 
-TEST_CASE("a build job without a build block is a warning, and the rest is generated", "[codegen]") {
+TEST_CASE("a build job without a build block is a warning, and the rest is generated",
+          "[codegen]") {
     g_text = R"(modak 1
 target box { scheduler = none, runtime = none }
 application app { kind = hpc, run = "./solver" }
@@ -154,7 +160,8 @@ deployment d { application = app, target = box, emit = [script, build] }
     REQUIRE(g->files.at("d").size() == 1);
     CHECK(g->files.at("d").front().path == "job.sh");
     CHECK_THAT(test::report(g->sm, g->diags),
-               Catch::Contains("warning: deployment 'd': `emit` asks for a build job but the application has no `build` block "
+               Catch::Contains("warning: deployment 'd': `emit` asks for a build job but the "
+                               "application has no `build` block "
                                "and its image is not built from source"));
 }
 
@@ -189,5 +196,6 @@ deployment d { application = app, target = box, build = source, graph_compiler =
     at += marker.size();
     std::string name = slurm.substr(at, slurm.find('\'', at) - at);
     CHECK(name == "modak_tensorflow-2.1-cpu-src.sif");
-    CHECK_THAT(job, Catch::Contains("apptainer build --fakeroot \"$image_dir\"/'" + name + "' \"$here/container/d.def\""));
+    CHECK_THAT(job, Catch::Contains("apptainer build --fakeroot \"$image_dir\"/'" + name +
+                                    "' \"$here/container/d.def\""));
 }

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // TOSCA and CSAR output: golden service templates for every example (MODAK_UPDATE_GOLDEN=1 rewrites
 // tests/golden/tosca/), the checks tosca-parser does not make (operation names, implementation
-// files, host requirement targets), the CSAR's ZIP structure read back entry by entry, hostile values
-// read back with yaml-cpp, and values Ansible would evaluate refused. tests/codegen/tosca.sh runs the
-// real checkers (tosca-parser, ansible-playbook --syntax-check, yamllint, unzip) on the same output.
+// files, host requirement targets), the CSAR's ZIP structure read back entry by entry, hostile
+// values read back with yaml-cpp, and values Ansible would evaluate refused. tests/codegen/tosca.sh
+// runs the real checkers (tosca-parser, ansible-playbook --syntax-check, yamllint, unzip) on the
+// same output.
+#include "Csar.h"
 #include "ModelTest.h"
-
 #include "modak/codegen/Generate.h"
 #include "modak/model/Plan.h"
-
-#include "Csar.h"
 
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
@@ -31,11 +30,13 @@ struct Output {
     Diagnostics diags;
     model::Program program;
     model::Plan plan;
-    std::map<std::string, std::map<std::string, codegen::Artefact>> files;  ///< deployment → path → file
+    std::map<std::string, std::map<std::string, codegen::Artefact>>
+        files; ///< deployment → path → file
     std::string report() const { return test::report(sm, diags); }
 };
 
-std::unique_ptr<Output> run(const std::string& path, const std::string* text, std::vector<std::string> emit) {
+std::unique_ptr<Output> run(const std::string& path, const std::string* text,
+                            std::vector<std::string> emit) {
     auto g = std::make_unique<Output>();
     FileId id;
     if (text) {
@@ -57,7 +58,8 @@ std::unique_ptr<Output> run(const std::string& path, const std::string* text, st
     for (const auto& d : g->plan.deployments)
         for (const auto& sym : g->program.symbols)
             if (sym.kind == "deployment" && sym.name == d.name && sym.file == id)
-                for (auto& a : codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags))
+                for (auto& a :
+                     codegen::generateDeployment(g->sm, g->program, sym, d, options, g->diags))
                     g->files[d.name][a.path] = std::move(a);
     return g;
 }
@@ -69,7 +71,9 @@ std::unique_ptr<Output> runText(const std::string& text, std::vector<std::string
 uint32_t le16(const std::string& s, size_t at) {
     return static_cast<uint8_t>(s.at(at)) | static_cast<uint8_t>(s.at(at + 1)) << 8;
 }
-uint32_t le32(const std::string& s, size_t at) { return le16(s, at) | le16(s, at + 2) << 16; }
+uint32_t le32(const std::string& s, size_t at) {
+    return le16(s, at) | le16(s, at + 2) << 16;
+}
 
 /// Reads a stored ZIP back through its central directory, checking every header against it and
 /// every CRC; returns name → (content, Unix mode).
@@ -84,14 +88,15 @@ std::map<std::string, std::pair<std::string, uint32_t>> unzip(const std::string&
     std::string previous;
     for (uint32_t i = 0; i < count; ++i) {
         REQUIRE(le32(zip, at) == 0x02014b50);
-        const uint32_t crc = le32(zip, at + 16), size = le32(zip, at + 20), nameLength = le16(zip, at + 28);
-        CHECK(le16(zip, at + 10) == 0);                // stored
-        CHECK(le16(zip, at + 12) == 0);                // 00:00:00
-        CHECK(le16(zip, at + 14) == ((1 << 5) | 1));   // 1980-01-01
+        const uint32_t crc = le32(zip, at + 16), size = le32(zip, at + 20),
+                       nameLength = le16(zip, at + 28);
+        CHECK(le16(zip, at + 10) == 0);              // stored
+        CHECK(le16(zip, at + 12) == 0);              // 00:00:00
+        CHECK(le16(zip, at + 14) == ((1 << 5) | 1)); // 1980-01-01
         const uint32_t mode = le32(zip, at + 38) >> 16;
         const size_t local = le32(zip, at + 42);
         std::string name = zip.substr(at + 46, nameLength);
-        CHECK(previous < name);  // sorted, no duplicates
+        CHECK(previous < name); // sorted, no duplicates
         previous = name;
         REQUIRE(le32(zip, local) == 0x04034b50);
         CHECK(le32(zip, local + 14) == crc);
@@ -147,8 +152,9 @@ void checkPackage(const std::map<std::string, std::string>& package) {
             if (type == base)
                 return true;
             YAML::Node t = types["node_types"][type];
-            type = t ? t["derived_from"].as<std::string>()
-                     : type == "tosca.nodes.Container.Runtime" ? "tosca.nodes.SoftwareComponent" : "";
+            type = t                                         ? t["derived_from"].as<std::string>()
+                   : type == "tosca.nodes.Container.Runtime" ? "tosca.nodes.SoftwareComponent"
+                                                             : "";
         }
         return false;
     };
@@ -177,7 +183,8 @@ TEST_CASE("CRC-32 of the check string", "[codegen][csar]") {
     CHECK(codegen::csar::crc32("") == 0u);
 }
 
-TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[codegen][golden][tosca]") {
+TEST_CASE("golden: tests/golden/tosca (every example, every deployment)",
+          "[codegen][golden][tosca]") {
     std::vector<fs::path> examples;
     for (const auto& e : fs::directory_iterator(fs::path(MODAK_SOURCE_DIR) / "examples"))
         if (e.path().extension() == ".modak")
@@ -187,7 +194,8 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
     const fs::path templates = fs::path(MODAK_SOURCE_DIR) / "tosca-templates";
     for (const auto& example : examples) {
         DYNAMIC_SECTION(example.filename().string()) {
-            auto g = run(example.string(), nullptr, {"tosca", "csar", "slurm", "torque", "pbs", "script"});
+            auto g = run(example.string(), nullptr,
+                         {"tosca", "csar", "slurm", "torque", "pbs", "script"});
             CHECK_FALSE(g->diags.hasErrors());
             REQUIRE_FALSE(g->files.empty());
             for (const auto& [deployment, files] : g->files) {
@@ -196,8 +204,8 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
                 for (const auto& [path, f] : files)
                     if (path.starts_with("tosca/"))
                         package[path.substr(6)] = f.content;
-                // The service template is this deployment's; the rest are tosca-templates/ as they are
-                // and the job script the job-script emitters write.
+                // The service template is this deployment's; the rest are tosca-templates/ as they
+                // are and the job script the job-script emitters write.
                 fs::path expected = kGolden / example.stem() / deployment / "service.yaml";
                 if (test::updatingGolden()) {
                     fs::create_directories(expected.parent_path());
@@ -206,7 +214,8 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
                 CHECK(package.at("service.yaml") == test::readFile(expected.string()));
                 size_t copies = 0;
                 for (const auto& [path, content] : package)
-                    if (path == "modak-types.yaml" || (path.starts_with("playbooks/") && !path.starts_with("playbooks/files/"))) {
+                    if (path == "modak-types.yaml" ||
+                        (path.starts_with("playbooks/") && !path.starts_with("playbooks/files/"))) {
                         INFO(path);
                         CHECK(content == test::readFile((templates / path).string()));
                         ++copies;
@@ -227,12 +236,14 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
                 auto entries = unzip(csar.content);
                 CHECK(entries.size() == package.size() + 1);
                 CHECK(entries.at("TOSCA-Metadata/TOSCA.meta").first ==
-                      "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: modak test\nEntry-Definitions: service.yaml\n");
+                      "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: modak "
+                      "test\nEntry-Definitions: service.yaml\n");
                 for (const auto& [path, content] : package) {
                     INFO(path);
                     REQUIRE(entries.count(path));
                     CHECK(entries.at(path).first == content);
-                    CHECK(entries.at(path).second == (path.starts_with("playbooks/files/") ? 0100755u : 0100644u));
+                    CHECK(entries.at(path).second ==
+                          (path.starts_with("playbooks/files/") ? 0100755u : 0100644u));
                 }
             }
         }
@@ -240,7 +251,8 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)", "[code
 }
 
 TEST_CASE("the CSAR is byte-identical run after run", "[codegen][csar]") {
-    const std::string example = (fs::path(MODAK_SOURCE_DIR) / "examples" / "pytorch_ddp_a100.modak").string();
+    const std::string example =
+        (fs::path(MODAK_SOURCE_DIR) / "examples" / "pytorch_ddp_a100.modak").string();
     auto a = run(example, nullptr, {"csar"});
     auto b = run(example, nullptr, {"csar"});
     REQUIRE(a->files.at("vit_ddp_a100").size() == 1);
@@ -249,7 +261,8 @@ TEST_CASE("the CSAR is byte-identical run after run", "[codegen][csar]") {
 }
 
 TEST_CASE("hostile values round-trip through the service template", "[codegen][tosca][escaping]") {
-    const std::string evil = "a'b\"c $(touch /tmp/pwned) `id` ${HOME} \\n\nsecond line: # not a comment\n- ü ✓";
+    const std::string evil =
+        "a'b\"c $(touch /tmp/pwned) `id` ${HOME} \\n\nsecond line: # not a comment\n- ü ✓";
     const std::string run = "\necho \"$EVIL\" | tr a b\n  indented: {x}\n";
     std::string text = R"M(modak 1
 target box {
@@ -286,24 +299,29 @@ deployment d {
     YAML::Node nodes = doc["topology_template"]["node_templates"];
     CHECK(nodes["application"]["properties"]["env"]["EVIL"].as<std::string>() == evil);
     CHECK(nodes["application"]["properties"]["env"]["YES"].as<std::string>() == "yes");
-    CHECK_THAT(service, Catch::Contains("\"YES\": \"yes\""));  // quoted: YAML 1.1 reads YES and yes as booleans
+    CHECK_THAT(service, Catch::Contains(
+                            "\"YES\": \"yes\"")); // quoted: YAML 1.1 reads YES and yes as booleans
     CHECK(nodes["application"]["properties"]["env"]["NUM"].as<std::string>() == "3");
     CHECK(nodes["application"]["properties"]["command"].as<std::string>() == run);
     CHECK(nodes["application"]["properties"]["image"].as<std::string>().starts_with("docker://"));
-    CHECK(nodes["frontend"]["properties"]["site"].as<std::string>() == "Zürich \"HPC\" $(reboot) `id` ${X}\nline two");
-    CHECK(nodes["runtime"]["properties"]["image_dir"].as<std::string>() == "/images/$(touch /tmp/pwned)`id`'q ü");
+    CHECK(nodes["frontend"]["properties"]["site"].as<std::string>() ==
+          "Zürich \"HPC\" $(reboot) `id` ${X}\nline two");
+    CHECK(nodes["runtime"]["properties"]["image_dir"].as<std::string>() ==
+          "/images/$(touch /tmp/pwned)`id`'q ü");
     CHECK(nodes["runtime"]["properties"]["modules"][0].as<std::string>() == "gcc/12 $(reboot)");
     CHECK(nodes["runtime"]["properties"]["modules"][1].as<std::string>() == "it's: yes");
     CHECK(nodes["job"]["properties"]["job_options"]["walltime"].as<std::string>() == "90 s");
     // The header comment stays one comment whatever the source is called.
-    CHECK(service.starts_with("# TOSCA service template for deployment d, generated by modak test from test.modak.\n"));
+    CHECK(service.starts_with(
+        "# TOSCA service template for deployment d, generated by modak test from test.modak.\n"));
     std::map<std::string, std::string> package;
     for (const auto& [path, f] : g->files.at("d"))
         package[path.substr(6)] = f.content;
     checkPackage(package);
 }
 
-TEST_CASE("values Ansible would evaluate are refused where they are written", "[codegen][tosca][escaping]") {
+TEST_CASE("values Ansible would evaluate are refused where they are written",
+          "[codegen][tosca][escaping]") {
     std::string text = R"M(modak 1
 target box {
   scheduler = slurm, runtime = apptainer, accelerator = none
@@ -325,12 +343,16 @@ deployment d {
 )M";
     auto g = runText(text, {"tosca", "csar"});
     std::string report = g->report();
-    CHECK_THAT(report, Catch::Contains("test.modak:5:15: error: 'image_dir' cannot be passed to the TOSCA package's "
-                                       "Ansible playbooks: Ansible would evaluate its '{{', '{%' or '{#' as a template"));
+    CHECK_THAT(
+        report,
+        Catch::Contains(
+            "test.modak:5:15: error: 'image_dir' cannot be passed to the TOSCA package's "
+            "Ansible playbooks: Ansible would evaluate its '{{', '{%' or '{#' as a template"));
     CHECK_THAT(report, Catch::Contains("test.modak:6:22: error: the module name cannot be passed"));
     CHECK_THAT(report, Catch::Contains("test.modak:17:19: error: the account cannot be passed"));
     CHECK_THAT(report, Catch::Contains("[unsafe-value]"));
-    CHECK_THAT(report, !Catch::Contains("run"));  // the command travels in the script file, never as a variable
+    CHECK_THAT(report, !Catch::Contains(
+                           "run")); // the command travels in the script file, never as a variable
     CHECK(g->files["d"].empty());
 }
 
@@ -342,7 +364,8 @@ deployment d { application = app, target = k }
 )";
     auto g = runText(text, {"tosca", "script"});
     CHECK_FALSE(g->diags.hasErrors());
-    CHECK_THAT(g->report(), Catch::Contains("warning: deployment 'd': TOSCA is generated for batch systems"));
+    CHECK_THAT(g->report(),
+               Catch::Contains("warning: deployment 'd': TOSCA is generated for batch systems"));
     REQUIRE(g->files.at("d").size() == 1);
     CHECK(g->files.at("d").count("job.sh"));
 }

@@ -16,7 +16,8 @@ TEST_CASE("the code table is consistent and documented") {
         CHECK(&diagInfo(info.code) == &info);
         CHECK_FALSE(info.summary.empty());
         // Public names are kebab-case.
-        CHECK(info.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string_view::npos);
+        CHECK(info.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") ==
+              std::string_view::npos);
         INFO("run scripts/gen-diagnostics-doc.py to regenerate docs/diagnostics.md");
         CHECK(doc.find("| `" + std::string(info.name) + "` |") != std::string::npos);
     }
@@ -28,7 +29,8 @@ TEST_CASE("text printer: notes, tabs and multi-byte characters") {
     Diagnostics diags;
     auto& d = diags.add(DiagCode::UnexpectedToken, {f, 26, 29}, "unexpected 'bad'");
     d.notes.push_back({{f, 16, 25}, "after this string"});
-    CHECK("\n" + renderText(sm, diags.items()) == "\n"
+    CHECK("\n" + renderText(sm, diags.items()) ==
+          "\n"
           "x.modak:2:19: error: unexpected 'bad' [unexpected-token]\n"
           "\tname = \"Zürich\" bad\n"
           "\t                ^~~\n"
@@ -41,7 +43,8 @@ TEST_CASE("json and sarif printers") {
     SourceManager sm;
     FileId f = sm.addBuffer("dir/x.modak", "modak 1\nepochz = 3\n");
     Diagnostics diags;
-    auto& d = diags.add(DiagCode::UnknownKey, {f, 8, 14}, "unknown key 'epochz'; did you mean 'epochs'?");
+    auto& d =
+        diags.add(DiagCode::UnknownKey, {f, 8, 14}, "unknown key 'epochz'; did you mean 'epochs'?");
     d.fixes.push_back({"replace with 'epochs'", {{{f, 8, 14}, "epochs"}}});
     auto json = nlohmann::json::parse(renderJson(sm, diags.items()));
     REQUIRE(json.size() == 1);

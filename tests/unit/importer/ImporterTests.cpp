@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// `modak import`: original MODAK JSON -> .modak. Golden files in tests/golden/import (one NAME.modak and
-// one NAME.diagnostics per original example; MODAK_UPDATE_GOLDEN=1 rewrites them), every result must
-// parse and check, and the diagnostics are located at the offending JSON key or value.
+// `modak import`: original MODAK JSON -> .modak. Golden files in tests/golden/import (one
+// NAME.modak and one NAME.diagnostics per original example; MODAK_UPDATE_GOLDEN=1 rewrites them),
+// every result must parse and check, and the diagnostics are located at the offending JSON key or
+// value.
 #include "Test.h"
-
 #include "modak/importer/ModakJson.h"
 #include "modak/model/Program.h"
 #include "modak/syntax/Formatter.h"
@@ -30,7 +30,8 @@ struct Imported {
 
     std::string report() const { return test::report(sm, diags); }
     bool has(std::string_view code) const {
-        return std::any_of(diags.begin(), diags.end(), [&](const Diagnostic& d) { return diagInfo(d.code).name == code; });
+        return std::any_of(diags.begin(), diags.end(),
+                           [&](const Diagnostic& d) { return diagInfo(d.code).name == code; });
     }
     /// The JSON text a diagnostic points at.
     std::string at(size_t i) const {
@@ -65,7 +66,8 @@ std::string replaced(std::string text, std::string_view from, std::string_view t
 
 /// A complete, valid original job (F2 of docs/modak.md) with extra fields spliced into job_options,
 /// application and optimisation; `target` is the body of the target object (nullopt: no target).
-std::string job(std::string_view jobOptions = "", std::string_view application = "", std::string_view optimisation = "",
+std::string job(std::string_view jobOptions = "", std::string_view application = "",
+                std::string_view optimisation = "",
                 std::optional<std::string_view> target = R"("job_scheduler_type": "torque")") {
     std::string s = R"({"job": {
   "job_options": {"job_name": "mpi_test", "wall_time_limit": "1:00:00")";
@@ -107,12 +109,17 @@ std::vector<fs::path> originalJsonFiles() {
     return files;
 }
 
-std::string displayPath(const fs::path& p) { return p.parent_path().filename().string() + "/" + p.filename().string(); }
+std::string displayPath(const fs::path& p) {
+    return p.parent_path().filename().string() + "/" + p.filename().string();
+}
 
-void writeFile(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+void writeFile(const fs::path& p, const std::string& text) {
+    std::ofstream(p, std::ios::binary) << text;
+}
 
 // Documents that are not jobs: they must be refused with a located diagnostic.
-const std::set<std::string> kNotJobs = {};  // every original example imports (map_container.json as an image)
+const std::set<std::string> kNotJobs =
+    {}; // every original example imports (map_container.json as an image)
 
 } // namespace
 
@@ -126,7 +133,7 @@ TEST_CASE("import: every original example matches its golden file", "[import][go
     std::set<std::string> names;
     for (const fs::path& file : files) {
         std::string name = file.stem().string();
-        REQUIRE(names.insert(name).second);  // golden names must not collide
+        REQUIRE(names.insert(name).second); // golden names must not collide
         INFO(displayPath(file) << " (MODAK_UPDATE_GOLDEN=1 rewrites tests/golden/import)");
         auto r = importText(test::readFile(file.string()), displayPath(file));
         std::string report = r->report();
@@ -199,7 +206,8 @@ TEST_CASE("import: every diagnostic of the examples points at a JSON key or valu
             INFO(displayPath(file) << ": " << r->diags[i].message);
             std::string at = r->at(i);
             REQUIRE_FALSE(at.empty());
-            // A key or string value starts and ends with a quote; other values are numbers or literals.
+            // A key or string value starts and ends with a quote; other values are numbers or
+            // literals.
             bool quoted = at.front() == '"' && at.back() == '"';
             bool scalar = at.find_first_of("{}[],:\n") == std::string::npos;
             CHECK((quoted || scalar));
@@ -212,7 +220,9 @@ TEST_CASE("import: every diagnostic of the examples points at a JSON key or valu
 TEST_CASE("import: malformed JSON is a located json-syntax error", "[import][diagnostics]") {
     auto r = importText("{\"job\": {\n  \"job_options\": {\"job_name\": \"x\",}\n}}\n", "bad.json");
     CHECK_FALSE(r->text);
-    CHECK(r->report() == R"(bad.json:2:35: error: invalid JSON: syntax error while parsing object key - unexpected '}'; expected string literal [json-syntax]
+    CHECK(
+        r->report() ==
+        R"(bad.json:2:35: error: invalid JSON: syntax error while parsing object key - unexpected '}'; expected string literal [json-syntax]
   "job_options": {"job_name": "x",}
                                   ^
 )");
@@ -221,8 +231,9 @@ TEST_CASE("import: malformed JSON is a located json-syntax error", "[import][dia
     CHECK_FALSE(eof->text);
     REQUIRE(eof->diags.size() == 1);
     CHECK(eof->diags[0].range.begin == 24);
-    CHECK(eof->report().starts_with("eof.json:1:25: error: invalid JSON: syntax error while parsing value - "
-                                    "unexpected end of input"));
+    CHECK(eof->report().starts_with(
+        "eof.json:1:25: error: invalid JSON: syntax error while parsing value - "
+        "unexpected end of input"));
 
     auto garbage = importText("{\"job\": tru}", "lit.json");
     REQUIRE(garbage->diags.size() == 1);
@@ -240,28 +251,34 @@ TEST_CASE("import: malformed JSON is a located json-syntax error", "[import][dia
 TEST_CASE("import: the top level must be a job object", "[import][diagnostics]") {
     auto array = importText("[1, 2]", "array.json");
     CHECK_FALSE(array->text);
-    CHECK(array->report() == R"(array.json:1:1: error: a MODAK job must be a JSON object {"job": {…}}, not an array [json-type-mismatch]
+    CHECK(
+        array->report() ==
+        R"(array.json:1:1: error: a MODAK job must be a JSON object {"job": {…}}, not an array [json-type-mismatch]
 [1, 2]
 ^~~~~~
 )");
 
     // A container mapping is not a job: it becomes an `image` block (a catalogue entry).
-    auto mapping = importText(test::readFile(std::string(MODAK_ORIGINAL_DIR) + "/examples/map_container.json"),
-                              "map_container.json");
+    auto mapping =
+        importText(test::readFile(std::string(MODAK_ORIGINAL_DIR) + "/examples/map_container.json"),
+                   "map_container.json");
     REQUIRE(mapping->text);
     CHECK(mapping->text->find("image mvapich_ub1804_cuda101_mpi22_osu {") != std::string::npos);
     CHECK(mapping->text->find("  mpi = mvapich \"2.2\"\n") != std::string::npos);
     CHECK(mapping->report().empty());
-    auto unknown = importText(R"({"name": "x", "container_file": "a/b:1", "image_hubb": "docker"})", "m.json");
+    auto unknown =
+        importText(R"({"name": "x", "container_file": "a/b:1", "image_hubb": "docker"})", "m.json");
     CHECK_FALSE(unknown->text);
     CHECK(unknown->has("json-unknown-field"));
 
     // The language's batch systems MODAK did not know are read as themselves, with a warning.
     for (std::string_view scheduler : {"pbs", "lsf", "flux"}) {
-        auto other = importText(fmt::format(R"({{"job": {{"job_options": {{"node_count": 1}}, "application": {{"executable": "./a"}}, "target": )"
-                                            R"({{"job_scheduler_type": "{}"}}}}}})",
-                                            scheduler),
-                                "other.json");
+        auto other = importText(
+            fmt::format(
+                R"({{"job": {{"job_options": {{"node_count": 1}}, "application": {{"executable": "./a"}}, "target": )"
+                R"({{"job_scheduler_type": "{}"}}}}}})",
+                scheduler),
+            "other.json");
         INFO(other->report());
         REQUIRE(other->text);
         CHECK(other->text->find(fmt::format("  scheduler = {}\n", scheduler)) != std::string::npos);
@@ -269,23 +286,27 @@ TEST_CASE("import: the top level must be a job object", "[import][diagnostics]")
         CHECK(other->has("json-legacy-field"));
     }
 
-    auto infra = importText(R"({"name": "hlrs", "configuration": {"scheduler": "torque"}})", "infra.json");
+    auto infra =
+        importText(R"({"name": "hlrs", "configuration": {"scheduler": "torque"}})", "infra.json");
     CHECK_FALSE(infra->text);
     CHECK(infra->diags[0].message.find("infrastructure description") != std::string::npos);
 
     auto emptyObject = importText("{}", "empty.json");
     CHECK_FALSE(emptyObject->text);
-    CHECK(emptyObject->report() == R"(empty.json:1:1: error: the document has no 'job'; a MODAK job is {"job": {…}} [json-missing-field]
+    CHECK(
+        emptyObject->report() ==
+        R"(empty.json:1:1: error: the document has no 'job'; a MODAK job is {"job": {…}} [json-missing-field]
 {}
 ^
 )");
 }
 
 TEST_CASE("import: a bare member list and a byte-order mark are accepted", "[import]") {
-    auto bare = importText("\t\"optimization\": {\"enable_opt_build\": false, \"app_type\": \"hpc\", "
-                           "\"hpc\": {\"config\": {\"parallelisation\": [\"MPI\"]}, \"mpi\": {\"library\": \"mpich\", "
-                           "\"version\": \"3.2\"}}}\n",
-                           "fragment.json");
+    auto bare = importText(
+        "\t\"optimization\": {\"enable_opt_build\": false, \"app_type\": \"hpc\", "
+        "\"hpc\": {\"config\": {\"parallelisation\": [\"MPI\"]}, \"mpi\": {\"library\": \"mpich\", "
+        "\"version\": \"3.2\"}}}\n",
+        "fragment.json");
     REQUIRE(bare->text);
     CHECK(bare->has("json-syntax"));
     CHECK(bare->diags[0].severity == Severity::Warning);
@@ -309,7 +330,9 @@ TEST_CASE("import: a bare member list and a byte-order mark are accepted", "[imp
 TEST_CASE("import: unknown fields get 'did you mean' and a fix", "[import][diagnostics]") {
     auto r = importText(job(R"("wall_time_limt": "2:00:00")"), "typo.json");
     CHECK_FALSE(r->text);
-    CHECK(r->report() == R"(typo.json:2:73: error: unknown field 'wall_time_limt' in job_options; did you mean 'wall_time_limit'? [json-unknown-field]
+    CHECK(
+        r->report() ==
+        R"(typo.json:2:73: error: unknown field 'wall_time_limt' in job_options; did you mean 'wall_time_limit'? [json-unknown-field]
   "job_options": {"job_name": "mpi_test", "wall_time_limit": "1:00:00", "wall_time_limt": "2:00:00"},
                                                                         ^~~~~~~~~~~~~~~~
 )");
@@ -318,24 +341,29 @@ TEST_CASE("import: unknown fields get 'did you mean' and a fix", "[import][diagn
     CHECK(r->diags[0].fixes[0].edits[0].range == r->diags[0].range);
 
     auto none = importText(job("", R"("colour": "blue")"), "unknown.json");
-    CHECK(none->report() == R"(unknown.json:4:79: error: unknown field 'colour' in application [json-unknown-field]
+    CHECK(none->report() ==
+          R"(unknown.json:4:79: error: unknown field 'colour' in application [json-unknown-field]
   "application": {"app_type": "hpc", "executable": "./xthi", "mpi_ranks": 80, "colour": "blue"},
                                                                               ^~~~~~~~
 )");
     CHECK(none->diags[0].fixes.empty());
 
-    auto nested = importText(job("", "", R"("autotuning": {"tunr": "cresta"}, "enable_autotuning": true)"), "n.json");
+    auto nested = importText(
+        job("", "", R"("autotuning": {"tunr": "cresta"}, "enable_autotuning": true)"), "n.json");
     CHECK(nested->has("json-unknown-field"));
     bool found = false;
     for (const Diagnostic& d : nested->diags)
         if (d.code == DiagCode::JsonUnknownField) {
-            CHECK(d.message == "unknown field 'tunr' in optimisation.autotuning; did you mean 'tuner'?");
+            CHECK(d.message ==
+                  "unknown field 'tunr' in optimisation.autotuning; did you mean 'tuner'?");
             found = true;
         }
     CHECK(found);
 
     auto top = importText(R"({"jbo": {}})", "top.json");
-    CHECK(top->report() == R"(top.json:1:2: error: unknown field 'jbo' in the document; did you mean 'job'? [json-unknown-field]
+    CHECK(
+        top->report() ==
+        R"(top.json:1:2: error: unknown field 'jbo' in the document; did you mean 'job'? [json-unknown-field]
 {"jbo": {}}
  ^~~~~
 )");
@@ -344,7 +372,9 @@ TEST_CASE("import: unknown fields get 'did you mean' and a fix", "[import][diagn
 TEST_CASE("import: type mismatches are located at the value", "[import][diagnostics]") {
     auto r = importText(job(R"("node_count": "four")"), "types.json");
     CHECK_FALSE(r->text);
-    CHECK(r->report() == R"(types.json:2:87: error: 'node_count' must be an integer, not a string [json-type-mismatch]
+    CHECK(
+        r->report() ==
+        R"(types.json:2:87: error: 'node_count' must be an integer, not a string [json-type-mismatch]
   "job_options": {"job_name": "mpi_test", "wall_time_limit": "1:00:00", "node_count": "four"},
                                                                                       ^~~~~~
 )");
@@ -358,7 +388,8 @@ TEST_CASE("import: type mismatches are located at the value", "[import][diagnost
     CHECK(boolean->diags[0].message == "'combine_stdout_stderr' must be a boolean, not an array");
 
     // pydantic converts these; the importer does too, with a warning.
-    auto lenient = importText(job(R"("node_count": "4", "combine_stdout_stderr": "true")"), "lenient.json");
+    auto lenient =
+        importText(job(R"("node_count": "4", "combine_stdout_stderr": "true")"), "lenient.json");
     REQUIRE(lenient->text);
     CHECK(lenient->diags.size() == 2);
     CHECK(lenient->diags[0].severity == Severity::Warning);
@@ -376,13 +407,17 @@ TEST_CASE("import: type mismatches are located at the value", "[import][diagnost
 
     auto eff = importText(job("", R"("minimal_efficiency": 1.5)"), "eff.json");
     CHECK_FALSE(eff->text);
-    CHECK(eff->diags[0].message == "'minimal_efficiency' must be above 0 and at most 1 (it is 1.5)");
+    CHECK(eff->diags[0].message ==
+          "'minimal_efficiency' must be above 0 and at most 1 (it is 1.5)");
 }
 
 TEST_CASE("import: missing required fields", "[import][diagnostics]") {
-    auto r = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "slurm"}}})", "m.json");
+    auto r = importText(
+        R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "slurm"}}})", "m.json");
     CHECK_FALSE(r->text);
-    CHECK(r->report() == R"(m.json:1:2: error: 'job' has no 'application'; MODAK requires the application to run [json-missing-field]
+    CHECK(
+        r->report() ==
+        R"(m.json:1:2: error: 'job' has no 'application'; MODAK requires the application to run [json-missing-field]
 {"job": {"job_options": {}, "target": {"job_scheduler_type": "slurm"}}}
  ^~~~~
 )");
@@ -391,7 +426,8 @@ TEST_CASE("import: missing required fields", "[import][diagnostics]") {
     CHECK_FALSE(build->text);
     CHECK(build->diags[0].message == "'build' has no 'build_command'");
 
-    auto kind = importText(replaced(job(), R"("app_type": "hpc", "opt_build")", R"("opt_build")"), "kind.json");
+    auto kind = importText(replaced(job(), R"("app_type": "hpc", "opt_build")", R"("opt_build")"),
+                           "kind.json");
     CHECK_FALSE(kind->text);
     CHECK(kind->has("json-missing-field"));
 }
@@ -399,20 +435,24 @@ TEST_CASE("import: missing required fields", "[import][diagnostics]") {
 TEST_CASE("import: invalid enumeration values", "[import][diagnostics]") {
     auto r = importText(replaced(job(), R"("x86")", R"("sparc")"), "cpu.json");
     CHECK_FALSE(r->text);
-    CHECK(r->report() == R"(cpu.json:5:91: error: 'cpu_type' is "sparc", which is not a CPU type (expected x86, arm, amd or power) [json-invalid-value]
+    CHECK(
+        r->report() ==
+        R"(cpu.json:5:91: error: 'cpu_type' is "sparc", which is not a CPU type (expected x86, arm, amd or power) [json-invalid-value]
   "optimisation": {"enable_opt_build": true, "app_type": "hpc", "opt_build": {"cpu_type": "sparc"},
                                                                                           ^~~~~~~
 )");
 
     auto sched = importText(job("", "", "", R"("job_scheduler_type": "slrum")"), "s.json");
     CHECK_FALSE(sched->text);
-    CHECK(sched->diags[0].message ==
-          "'job_scheduler_type' is \"slrum\", which is not a scheduler (expected slurm, torque or none); did you "
-          "mean \"slurm\"?");
+    CHECK(sched->diags[0].message == "'job_scheduler_type' is \"slrum\", which is not a scheduler "
+                                     "(expected slurm, torque or none); did you "
+                                     "mean \"slurm\"?");
 
-    auto inference = importText(replaced(job(), R"("app_type": "hpc", "opt)", R"("app_type": "ai_inference", "opt)"),
-                                "inf.json");
-    // The IDE declared ai_inference; it imports with a warning (the performance model does not cover it).
+    auto inference = importText(
+        replaced(job(), R"("app_type": "hpc", "opt)", R"("app_type": "ai_inference", "opt)"),
+        "inf.json");
+    // The IDE declared ai_inference; it imports with a warning (the performance model does not
+    // cover it).
     REQUIRE(inference->text);
     CHECK(inference->text->find("kind = ai_inference") != std::string::npos);
     CHECK(inference->has("json-invalid-value"));
@@ -502,12 +542,16 @@ TEST_CASE("import: wall_time_limit forms", "[import][mapping]") {
     CHECK(walltime("\"PT45M\"") == "45m");
     CHECK(walltime("\"1-12:00:00\"") == "1d12h");
     CHECK(walltime("\"0:00:10.6\"") == "11s");
-    CHECK(walltime("\"tomorrow\"").starts_with("error: 'wall_time_limit' is \"tomorrow\", which is not a duration"));
-    CHECK(walltime("\"0:00:00\"") == "error: 'wall_time_limit' \"0:00:00\" is not a positive duration");
+    CHECK(walltime("\"tomorrow\"")
+              .starts_with("error: 'wall_time_limit' is \"tomorrow\", which is not a duration"));
+    CHECK(walltime("\"0:00:00\"") ==
+          "error: 'wall_time_limit' \"0:00:00\" is not a positive duration");
     CHECK(walltime("true") == "error: 'wall_time_limit' must be a string, not a boolean");
 
     auto spaces = importText(replaced(job(), R"("1:00:00")", R"("12:00:00 ")"), "w.json");
-    CHECK(spaces->report() == R"(w.json:2:62: warning: 'wall_time_limit' "12:00:00 " has surrounding spaces, which MODAK rejects; read as 12:00:00 [json-legacy-field]
+    CHECK(
+        spaces->report() ==
+        R"(w.json:2:62: warning: 'wall_time_limit' "12:00:00 " has surrounding spaces, which MODAK rejects; read as 12:00:00 [json-legacy-field]
   "job_options": {"job_name": "mpi_test", "wall_time_limit": "12:00:00 "},
                                                              ^~~~~~~~~~~
 )");
@@ -525,19 +569,25 @@ TEST_CASE("import: notifications, e-mail, environment and memory", "[import][map
     };
     CHECK(line(R"("request_event_notification": "abe")", "notify") == "[abort, begin, end]");
     CHECK(line(R"("request_event_notification": "n")", "notify") == "[none]");
-    CHECK(line(R"("request_event_notification": "BEGIN,END,FAIL")", "notify") == "[begin, end, fail]");
+    CHECK(line(R"("request_event_notification": "BEGIN,END,FAIL")", "notify") ==
+          "[begin, end, fail]");
     CHECK(line(R"("request_event_notification": "ALL")", "notify") == "[all]");
-    CHECK(line(R"("request_event_notification": "begin, requeue")", "notify") == "[begin, requeue]");
-    CHECK(line(R"("request_event_notification": "BEGIN,TIME_LIMIT")", "notify") == "[begin, time_limit]");
-    CHECK(line(R"("request_event_notification": "time_limit_90,ARRAY_TASKS,invalid_depend,STAGE_OUT")", "notify") ==
-          "[time_limit_90, array_tasks, invalid_depend, stage_out]");
+    CHECK(line(R"("request_event_notification": "begin, requeue")", "notify") ==
+          "[begin, requeue]");
+    CHECK(line(R"("request_event_notification": "BEGIN,TIME_LIMIT")", "notify") ==
+          "[begin, time_limit]");
+    CHECK(
+        line(
+            R"("request_event_notification": "time_limit_90,ARRAY_TASKS,invalid_depend,STAGE_OUT")",
+            "notify") == "[time_limit_90, array_tasks, invalid_depend, stage_out]");
     CHECK(line(R"("request_event_notification": "events")", "notify") == "<none>");
     CHECK(line(R"("email_address": "mail.com")", "email") == "<none>");
     CHECK(line(R"("copy_environment": true)", "export_env") == "true");
     CHECK(line(R"("copy_environment": false)", "export_env") == "<none>");
     CHECK(line(R"("copy_environment_variable": "PATH, LD_LIBRARY_PATH")", "export_env") ==
           R"(["PATH", "LD_LIBRARY_PATH"])");
-    CHECK(line(R"("copy_environment_variable": "ALL,PATH,all")", "export_env") == R"([all, "PATH"])");
+    CHECK(line(R"("copy_environment_variable": "ALL,PATH,all")", "export_env") ==
+          R"([all, "PATH"])");
     CHECK(line(R"("memory_limit": "10 MB")", "memory") == "10 MB");
     CHECK(line(R"("memory_limit": "4G")", "memory") == "4 GiB");
     CHECK(line(R"("memory_limit": 2048)", "memory") == "2048 MiB");
@@ -549,18 +599,20 @@ TEST_CASE("import: notifications, e-mail, environment and memory", "[import][map
     CHECK(line(R"("partition": "gpu")", "constraint") == "\"gpu\"");
     CHECK(line(R"("job_dependency": " ")", "dependency") == "<none>");
 
-    auto events = importText(job(R"("request_event_notification": "BEGIN,TIME_LIMIT,bogus")"), "e.json");
+    auto events =
+        importText(job(R"("request_event_notification": "BEGIN,TIME_LIMIT,bogus")"), "e.json");
     REQUIRE(events->diags.size() == 1);
-    CHECK(events->diags[0].message ==
-          "'request_event_notification' is \"BEGIN,TIME_LIMIT,bogus\": bogus is no Torque (abefn) or Slurm mail "
-          "option; ignored");
+    CHECK(events->diags[0].message == "'request_event_notification' is \"BEGIN,TIME_LIMIT,bogus\": "
+                                      "bogus is no Torque (abefn) or Slurm mail "
+                                      "option; ignored");
     auto limit = importText(job(R"("request_event_notification": "TIME_LIMIT_80")"), "e.json");
     CHECK(limit->diags.empty());
     CHECK(limit->text->find("    notify = [time_limit_80]\n") != std::string::npos);
 }
 
 TEST_CASE("import: strings are escaped and names sanitised", "[import][mapping]") {
-    auto r = importText(job(R"("job_name": "my \"job\"\\1\ttab")", R"("arguments": "a\nb \u00e9")"), "esc.json");
+    auto r = importText(job(R"("job_name": "my \"job\"\\1\ttab")", R"("arguments": "a\nb \u00e9")"),
+                        "esc.json");
     REQUIRE(r->text);
     CHECK(r->text->find("application my__job__1_tab {") != std::string::npos);
     CHECK(r->text->find(R"(name = "my \"job\"\\1\ttab")") != std::string::npos);
@@ -631,9 +683,10 @@ deployment app {
     // Two legacy fields (pre-/post-execution).
     CHECK(r->diags.size() == 2);
 
-    auto scheme = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
+    auto scheme =
+        importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
         "application": {"container_runtime": "ubuntu:22.04", "executable": "cat"}}})",
-                             "c.json");
+                   "c.json");
     REQUIRE(scheme->text);
     CHECK(scheme->text->find("container = \"docker://ubuntu:22.04\"") != std::string::npos);
 
@@ -644,11 +697,14 @@ deployment app {
     REQUIRE(run->text);
     CHECK(run->report().empty());
     CHECK(run->text->find("  emit = [script]\n") != std::string::npos);
-    auto nothing = importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
+    auto nothing =
+        importText(R"({"job": {"job_options": {}, "target": {"job_scheduler_type": "none"},
         "application": {"app_tag": "x"}}})",
-                              "nothing.json", {}, false);
+                   "nothing.json", {}, false);
     REQUIRE(nothing->text);
-    CHECK(nothing->report() == R"(nothing.json:2:9: warning: 'application' has no 'executable'; add `executable` or `run` to the result [json-missing-field]
+    CHECK(
+        nothing->report() ==
+        R"(nothing.json:2:9: warning: 'application' has no 'executable'; add `executable` or `run` to the result [json-missing-field]
         "application": {"app_tag": "x"}}}
         ^~~~~~~~~~~~~
 )");
@@ -656,17 +712,20 @@ deployment app {
     auto withOpt = importText(job("", R"("container_runtime": "docker://x/y:1")"), "c.json");
     REQUIRE(withOpt->text);
     CHECK(withOpt->text->find("container = ") == std::string::npos);
-    CHECK(withOpt->text->find("// not imported: container_runtime = \"docker://x/y:1\"") != std::string::npos);
+    CHECK(withOpt->text->find("// not imported: container_runtime = \"docker://x/y:1\"") !=
+          std::string::npos);
 
     auto noTarget = importText(job("", "", "", std::nullopt), "t.json");
     REQUIRE(noTarget->text);
     CHECK(noTarget->has("json-missing-field"));
     CHECK(noTarget->text->find("  scheduler = none\n") != std::string::npos);
-    CHECK(noTarget->text->find("  emit = [script]\n") != std::string::npos);  // MODAK wrote a plain bash script
+    CHECK(noTarget->text->find("  emit = [script]\n") !=
+          std::string::npos); // MODAK wrote a plain bash script
 
     auto onlyName = importText(job("", "", "", R"("name": "egi")"), "n.json");
     REQUIRE(onlyName->text);
-    CHECK(onlyName->text->find("target egi {\n  // the JSON gives no job_scheduler_type") != std::string::npos);
+    CHECK(onlyName->text->find("target egi {\n  // the JSON gives no job_scheduler_type") !=
+          std::string::npos);
 
     auto amd = importText(replaced(job(), R"("x86")", R"("amd", "acc_type": "amd")"), "a.json");
     REQUIRE(amd->text);
@@ -677,7 +736,8 @@ deployment app {
 }
 
 TEST_CASE("import: hpc parallelisation blocks", "[import][mapping]") {
-    auto r = importText(R"({"optimisation": {"enable_opt_build": true, "enable_autotuning": true, "app_type": "hpc",
+    auto r = importText(
+        R"({"optimisation": {"enable_opt_build": true, "enable_autotuning": true, "app_type": "hpc",
   "opt_build": {"cpu_type": "arm", "acc_type": "nvidia"},
   "autotuning": {"tuner": "cresta", "input": "begin configuration\nend configuration"},
   "app_type-hpc": {"config": {"parallelisation": "mpi/openmp/opencc/opencl"},
@@ -686,9 +746,10 @@ TEST_CASE("import: hpc parallelisation blocks", "[import][mapping]") {
     "parallelisation-openmp": {"number_of_threads": 8, "scaling_efficiency": 0.5, "affinity": "simple"},
     "parallelisation-opencc": {"compiler": "pgi", "version": "19.10", "number_of_acc": 4},
     "parallelisation-opencl": {"compiler": "cray", "version": "2.0", "number_of_acc": 1}}}})",
-                        "hpc.json");
+        "hpc.json");
     REQUIRE(r->text);
-    CHECK(*r->text == R"(// Imported by `modak import` from hpc.json (a MODAK optimisation without a job).
+    CHECK(*r->text ==
+          R"(// Imported by `modak import` from hpc.json (a MODAK optimisation without a job).
 modak 1
 
 application hpc {
@@ -728,15 +789,17 @@ deployment hpc {
 
 TEST_CASE("import: AI frameworks and graph compilers", "[import][mapping]") {
     auto ai = [](std::string_view framework, std::string_view blocks) {
-        return importText(std::string(R"({"optimisation": {"enable_opt_build": false, "app_type": "ai_training",
+        return importText(
+            std::string(R"({"optimisation": {"enable_opt_build": false, "app_type": "ai_training",
   "app_type-ai_training": {"config": {"ai_framework": ")") +
-                              std::string(framework) + R"(", "distributed_training": false}, )" + std::string(blocks) +
-                              "}}}",
-                          "ai.json");
+                std::string(framework) + R"(", "distributed_training": false}, )" +
+                std::string(blocks) + "}}}",
+            "ai.json");
     };
     auto keras = ai("keras", R"("ai_framework-keras": {"version": "2.3", "backend": "theano"})");
     REQUIRE(keras->text);
-    CHECK(keras->text->find("  framework = keras \"2.3\"\n  keras_backend = theano\n  distributed = none\n") !=
+    CHECK(keras->text->find(
+              "  framework = keras \"2.3\"\n  keras_backend = theano\n  distributed = none\n") !=
           std::string::npos);
     CHECK(keras->text->find("  build = hub\n") != std::string::npos);
 
@@ -752,23 +815,27 @@ TEST_CASE("import: AI frameworks and graph compilers", "[import][mapping]") {
     CHECK(mxnet->text->find("  framework = mxnet\n") != std::string::npos);
 
     // The IDE's form: "ai_training" and the framework name as keys; other frameworks are comments.
-    auto ide = importText(R"({"name": "snow.opt", "optimization": {"enable_opt_build": true, "app_type": "AI_Training",
+    auto ide = importText(
+        R"({"name": "snow.opt", "optimization": {"enable_opt_build": true, "app_type": "AI_Training",
   "opt_build": {"cpu_type": "x86"},
   "ai_training": {"config": {"ai_framework": "TensorFlow"}, "tensorflow": {"version": "2.2", "xla": true},
     "pytorch": {"version": "1.5", "glow": true}}}})",
-                          "ide.json");
+        "ide.json");
     REQUIRE(ide->text);
     CHECK(ide->text->find("application snow_opt {") != std::string::npos);
-    CHECK(ide->text->find("  framework = tensorflow \"2.2\"\n"
-                          "  // not imported (ai_framework is tensorflow): optimisation.pytorch would give\n"
-                          "  //   framework = pytorch \"1.5\"\n"
-                          "  //   graph_compiler = glow\n") != std::string::npos);
+    CHECK(ide->text->find(
+              "  framework = tensorflow \"2.2\"\n"
+              "  // not imported (ai_framework is tensorflow): optimisation.pytorch would give\n"
+              "  //   framework = pytorch \"1.5\"\n"
+              "  //   graph_compiler = glow\n") != std::string::npos);
     CHECK(ide->text->find("graph_compiler = xla") != std::string::npos);
     CHECK_FALSE(ide->diags.hasErrors());
 }
 
-TEST_CASE("import: documentation placeholders warn and use the first alternative", "[import][mapping]") {
-    auto r = importText(test::readFile(std::string(MODAK_ORIGINAL_DIR) + "/examples/job_data.json"), "job_data.json");
+TEST_CASE("import: documentation placeholders warn and use the first alternative",
+          "[import][mapping]") {
+    auto r = importText(test::readFile(std::string(MODAK_ORIGINAL_DIR) + "/examples/job_data.json"),
+                        "job_data.json");
     REQUIRE(r->text);
     CHECK_FALSE(r->diags.hasErrors());
     size_t alternatives = 0;
@@ -777,28 +844,36 @@ TEST_CASE("import: documentation placeholders warn and use the first alternative
             CHECK(d.severity == Severity::Warning);
             ++alternatives;
         }
-    CHECK(alternatives == 6);  // cpu_type, acc_type, app_type, ai_framework, config.type, basedata
+    CHECK(alternatives == 6); // cpu_type, acc_type, app_type, ai_framework, config.type, basedata
     CHECK(r->text->find("cpu { arch = x86_64 }") != std::string::npos);
     CHECK(r->text->find("  // not imported: email_address = \"mail.com\"\n") != std::string::npos);
 }
 
 TEST_CASE("import: autotuning needs enable_autotuning", "[import][mapping]") {
-    auto tuned = importText(job("", "", R"("enable_autotuning": "true", "autotuning": {"tuner": "cresta", "input": "t"})"),
-                            "a.json");
+    auto tuned = importText(
+        job("", "",
+            R"("enable_autotuning": "true", "autotuning": {"tuner": "cresta", "input": "t"})"),
+        "a.json");
     REQUIRE(tuned->text);
     CHECK(tuned->text->find("  autotune { tuner = cresta, input = \"t\" }\n") != std::string::npos);
-    CHECK(tuned->diags.size() == 1);  // the string "true" read as a boolean
+    CHECK(tuned->diags.size() == 1); // the string "true" read as a boolean
 
-    auto off = importText(job("", "", R"("autotuning": {"tuner": "cresta", "input": "t"})"), "a.json");
+    auto off =
+        importText(job("", "", R"("autotuning": {"tuner": "cresta", "input": "t"})"), "a.json");
     REQUIRE(off->text);
     CHECK(off->text->find("autotune {") == std::string::npos);
-    CHECK(off->text->find("  // not imported: optimisation.autotuning (tuner \"cresta\"), because enable_autotuning is "
+    CHECK(off->text->find("  // not imported: optimisation.autotuning (tuner \"cresta\"), because "
+                          "enable_autotuning is "
                           "not true\n") != std::string::npos);
-    CHECK(off->report().find("'autotuning' is given but 'enable_autotuning' is not true; not imported") !=
+    CHECK(off->report().find(
+              "'autotuning' is given but 'enable_autotuning' is not true; not imported") !=
           std::string::npos);
 
-    auto otherTuner = importText(job("", "", R"("enable_autotuning": true, "autotuning": {"tuner": "autotune", "input": "t"})"),
-                                 "a.json");
+    auto otherTuner = importText(
+        job("", "",
+            R"("enable_autotuning": true, "autotuning": {"tuner": "autotune", "input": "t"})"),
+        "a.json");
     REQUIRE(otherTuner->text);
-    CHECK(otherTuner->text->find("  autotune { tuner = autotune, input = \"t\" }\n") != std::string::npos);
+    CHECK(otherTuner->text->find("  autotune { tuner = autotune, input = \"t\" }\n") !=
+          std::string::npos);
 }

@@ -10,12 +10,14 @@ using namespace modak;
 
 TEST_CASE("an analysis of a document importing an unsaved buffer", "[lsp][analysis]") {
     lsp::Overlay overlay;
-    overlay["/virtual/targets/box.modak"] = "modak 1\ntarget box { scheduler = slurm, runtime = none }\n";
+    overlay["/virtual/targets/box.modak"] =
+        "modak 1\ntarget box { scheduler = slurm, runtime = none }\n";
     auto a = test::analyse(R"(modak 1
 import "targets/box.modak"
 application app { kind = hpc, run = "./solver" }
 deployment d { application = app, target = box }
-)", &overlay);
+)",
+                           &overlay);
     CHECK_FALSE(a->diagnostics().hasErrors());
     REQUIRE(a->program().documents.size() == 2);
     CHECK(a->program().lookup(a->file(), "target", "box") != nullptr);
@@ -25,8 +27,10 @@ deployment d { application = app, target = box }
     CHECK(a->plan().deployments.front().name == "d");
 }
 
-TEST_CASE("an analysis of half-typed input has diagnostics, a partial tree and no plan", "[lsp][analysis]") {
-    auto a = test::analyse("modak 1\napplication app {\n  kind = \n  framework = pytorch \"2.1\"\n");
+TEST_CASE("an analysis of half-typed input has diagnostics, a partial tree and no plan",
+          "[lsp][analysis]") {
+    auto a =
+        test::analyse("modak 1\napplication app {\n  kind = \n  framework = pytorch \"2.1\"\n");
     CHECK(a->diagnostics().hasErrors());
     CHECK(ts_node_has_error(ts_tree_root_node(a->syntaxTree())));
     CHECK(a->plan().deployments.empty());

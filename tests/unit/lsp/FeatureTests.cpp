@@ -3,7 +3,6 @@
 // hover at every key, value and block of every example, and the semantic token types. Each check
 // names the file and the place, so a failure says where.
 #include "LspTest.h"
-
 #include "modak/lsp/Features.h"
 
 #include <catch2/catch.hpp>
@@ -40,8 +39,9 @@ std::shared_ptr<const lsp::Analysis> analyseExample(const fs::path& path) {
 }
 
 /// Every statement of the document with the keys of the blocks enclosing it (outermost first).
-void forEachStatement(const lsp::Analysis& a,
-                      const std::function<void(const Statement&, const std::vector<std::string_view>&)>& visit) {
+void forEachStatement(
+    const lsp::Analysis& a,
+    const std::function<void(const Statement&, const std::vector<std::string_view>&)>& visit) {
     std::vector<std::string_view> path;
     std::function<void(syntax::NodeList<Statement>)> walk = [&](syntax::NodeList<Statement> body) {
         for (const auto& s : body) {
@@ -61,7 +61,8 @@ void forEachWordValue(const std::function<void(const lsp::Analysis&, const State
     for (const auto& file : exampleFiles()) {
         auto a = analyseExample(file);
         forEachStatement(*a, [&](const Statement& s, const std::vector<std::string_view>& path) {
-            if (s.kind() == Statement::Kind::Attribute && s.value().kind == syntax::Value::Kind::Identifier &&
+            if (s.kind() == Statement::Kind::Attribute &&
+                s.value().kind == syntax::Value::Kind::Identifier &&
                 std::find(path.begin(), path.end(), "env") == path.end())
                 visit(*a, s);
         });
@@ -85,7 +86,8 @@ std::string where(const lsp::Analysis& a, uint32_t offset) {
     return fmt::format("{}:{} (offset {})", a.path().filename().string(), line, offset);
 }
 
-const lsp::CompletionItem* findLabel(const std::vector<lsp::CompletionItem>& items, std::string_view label) {
+const lsp::CompletionItem* findLabel(const std::vector<lsp::CompletionItem>& items,
+                                     std::string_view label) {
     for (const auto& item : items)
         if (item.label == label)
             return &item;
@@ -144,8 +146,9 @@ TEST_CASE("hover on a reference names the block it refers to and where", "[lsp][
             // Go to definition agrees with the hover: one place, holding that name.
             auto targets = lsp::definition(*a, v.range.begin + 1);
             REQUIRE(targets.size() == 1);
-            CHECK(a->sources().text(targets[0].file).substr(targets[0].begin, targets[0].end - targets[0].begin) ==
-                  v.text());
+            CHECK(a->sources()
+                      .text(targets[0].file)
+                      .substr(targets[0].begin, targets[0].end - targets[0].begin) == v.text());
             ++references;
         });
     }
@@ -162,7 +165,8 @@ TEST_CASE("hover on a deployment's name shows the model's choice", "[lsp][featur
             INFO(where(*a, s.name()->range.begin) << " deployment " << s.name()->name);
             auto h = lsp::hover(*a, s.name()->range.begin);
             REQUIRE(h.has_value());
-            CHECK(h->markdown.find(fmt::format("**deployment {}**", s.name()->name)) != std::string::npos);
+            CHECK(h->markdown.find(fmt::format("**deployment {}**", s.name()->name)) !=
+                  std::string::npos);
             ++deployments;
         }
     }
@@ -176,11 +180,12 @@ TEST_CASE("hover between statements and past the end finds nothing", "[lsp][feat
     for (const auto& s : a->tree().statements) {
         uint32_t before = s.range().begin;
         if (before >= 2 && a->text()[before - 1] == '\n' && a->text()[before - 2] == '\n')
-            CHECK_FALSE(lsp::hover(*a, before - 1).has_value());  // on an empty line
+            CHECK_FALSE(lsp::hover(*a, before - 1).has_value()); // on an empty line
     }
 }
 
-TEST_CASE("completion at every enumerated or referring value offers that value", "[lsp][features][completion]") {
+TEST_CASE("completion at every enumerated or referring value offers that value",
+          "[lsp][features][completion]") {
     size_t completed = 0;
     forEachWordValue([&](const lsp::Analysis& a, const Statement& s) {
         // At the end of the word, as while typing it: the word is among the items, and its item
@@ -199,10 +204,11 @@ TEST_CASE("completion at every enumerated or referring value offers that value",
     CHECK(completed > 50);
 }
 
-TEST_CASE("completion after `key = ` offers only values, never keys", "[lsp][features][completion]") {
+TEST_CASE("completion after `key = ` offers only values, never keys",
+          "[lsp][features][completion]") {
     size_t completed = 0;
     forEachWordValue([&](const lsp::Analysis& a, const Statement& s) {
-        uint32_t at = s.value().range.begin;  // right after `= `: nothing of the value typed yet
+        uint32_t at = s.value().range.begin; // right after `= `: nothing of the value typed yet
         INFO(where(a, at) << " " << s.key().name << " = ‸" << s.value().text());
         auto items = lsp::complete(a, at, {});
         CHECK_FALSE(items.empty());
@@ -215,7 +221,8 @@ TEST_CASE("completion after `key = ` offers only values, never keys", "[lsp][fea
     CHECK(completed > 50);
 }
 
-TEST_CASE("completion on a new line of a block offers the keys it does not have yet", "[lsp][features][completion]") {
+TEST_CASE("completion on a new line of a block offers the keys it does not have yet",
+          "[lsp][features][completion]") {
     size_t blocks = 0, offering = 0;
     for (const auto& file : exampleFiles()) {
         auto original = analyseExample(file);
@@ -231,7 +238,8 @@ TEST_CASE("completion on a new line of a block offers the keys it does not have 
             std::set<std::string, std::less<>> given;
             for (const auto& child : s.body())
                 given.insert(std::string(child.key().name));
-            INFO(where(*a, at) << " in " << s.key().name << " " << (s.name() ? s.name()->name : ""));
+            INFO(where(*a, at) << " in " << s.key().name << " "
+                               << (s.name() ? s.name()->name : ""));
             auto items = lsp::complete(*a, at, {});
             size_t keys = 0;
             for (const auto& item : items) {
@@ -242,7 +250,7 @@ TEST_CASE("completion on a new line of a block offers the keys it does not have 
                 CHECK_FALSE(given.count(item.label));
                 CHECK(item.insertText.starts_with(item.label));
             }
-            offering += keys > 0;  // none when the block already has every key it may have
+            offering += keys > 0; // none when the block already has every key it may have
             ++blocks;
         }
     }
@@ -250,7 +258,8 @@ TEST_CASE("completion on a new line of a block offers the keys it does not have 
     CHECK(offering >= blocks - 3);
 }
 
-TEST_CASE("completion with snippets offers block and top-level snippets", "[lsp][features][completion]") {
+TEST_CASE("completion with snippets offers block and top-level snippets",
+          "[lsp][features][completion]") {
     auto m = test::mark("modak 1\n\u2038\n");
     auto a = test::analyse(m.text);
     lsp::CompletionOptions snippets;
@@ -268,7 +277,8 @@ TEST_CASE("completion with snippets offers block and top-level snippets", "[lsp]
         CHECK_FALSE(item.snippet);
 }
 
-TEST_CASE("semantic tokens of the examples have the types of what they colour", "[lsp][features][tokens]") {
+TEST_CASE("semantic tokens of the examples have the types of what they colour",
+          "[lsp][features][tokens]") {
     using Type = lsp::SemanticToken::Type;
     for (const auto& file : exampleFiles()) {
         auto a = analyseExample(file);
@@ -276,14 +286,16 @@ TEST_CASE("semantic tokens of the examples have the types of what they colour", 
         REQUIRE_FALSE(tokens.empty());
         std::string_view text = a->text();
         auto tokenAt = [&](uint32_t offset) -> const lsp::SemanticToken* {
-            auto it = std::find_if(tokens.begin(), tokens.end(), [&](const auto& t) { return t.begin == offset; });
+            auto it = std::find_if(tokens.begin(), tokens.end(),
+                                   [&](const auto& t) { return t.begin == offset; });
             return it == tokens.end() ? nullptr : &*it;
         };
         // In order, not overlapping, each on one line and not empty.
         for (size_t i = 0; i < tokens.size(); ++i) {
             INFO(where(*a, tokens[i].begin));
             CHECK(tokens[i].begin < tokens[i].end);
-            CHECK(text.substr(tokens[i].begin, tokens[i].end - tokens[i].begin).find('\n') == std::string_view::npos);
+            CHECK(text.substr(tokens[i].begin, tokens[i].end - tokens[i].begin).find('\n') ==
+                  std::string_view::npos);
             if (i > 0)
                 CHECK(tokens[i - 1].end <= tokens[i].begin);
         }
@@ -294,7 +306,7 @@ TEST_CASE("semantic tokens of the examples have the types of what they colour", 
             CHECK(key->end == s.key().range.end);
             if (s.kind() == Statement::Kind::Block) {
                 CHECK(key->type == (path.empty() ? Type::Keyword : Type::Type));
-                if (path.empty() && s.name()) {  // a top-level block's name is declared here
+                if (path.empty() && s.name()) { // a top-level block's name is declared here
                     const lsp::SemanticToken* name = tokenAt(s.name()->range.begin);
                     REQUIRE(name != nullptr);
                     CHECK(name->type == Type::Variable);
@@ -321,10 +333,11 @@ TEST_CASE("semantic tokens of the examples have the types of what they colour", 
                 REQUIRE(value != nullptr);
                 if (!isReference(s, path))
                     break;
-                CHECK(value->type == Type::Variable);  // a reference to a named block
+                CHECK(value->type == Type::Variable); // a reference to a named block
                 CHECK((value->modifiers & lsp::SemanticToken::Declaration) == 0);
                 break;
-            default: break;
+            default:
+                break;
             }
         });
         for (const auto& c : a->tree().comments) {
@@ -336,18 +349,21 @@ TEST_CASE("semantic tokens of the examples have the types of what they colour", 
 }
 
 TEST_CASE("catalogue names are coloured as the language's own", "[lsp][features][tokens]") {
-    auto m = test::mark("modak 1\ntarget t { scheduler = \u2038slurm, gpu { model = \u2038a100_sxm4_40gb } }\n");
+    auto m = test::mark(
+        "modak 1\ntarget t { scheduler = \u2038slurm, gpu { model = \u2038a100_sxm4_40gb } }\n");
     auto a = test::analyse(m.text);
     auto tokens = lsp::semanticTokens(*a);
     for (uint32_t at : m.points) {
-        auto it = std::find_if(tokens.begin(), tokens.end(), [&](const auto& t) { return t.begin == at; });
+        auto it = std::find_if(tokens.begin(), tokens.end(),
+                               [&](const auto& t) { return t.begin == at; });
         REQUIRE(it != tokens.end());
         CHECK(it->type == lsp::SemanticToken::Type::EnumMember);
         CHECK((it->modifiers & lsp::SemanticToken::DefaultLibrary) != 0);
     }
 }
 
-TEST_CASE("the semantic token legend names every type once, in the enum's order", "[lsp][features][tokens]") {
+TEST_CASE("the semantic token legend names every type once, in the enum's order",
+          "[lsp][features][tokens]") {
     std::set<std::string_view> names;
     for (size_t i = 0; i < lsp::SemanticToken::kTypeCount; ++i)
         names.insert(lsp::semanticTokenTypeName(static_cast<lsp::SemanticToken::Type>(i)));
@@ -383,7 +399,8 @@ TEST_CASE("token deltas replace only the middle that changed", "[lsp][features][
 
 TEST_CASE("the analysis applies the CLI's diagnostic policy", "[lsp][features][diagnostics]") {
     // Two problems written in reverse order of place: the policy sorts them as `modak check` does.
-    std::string text = "modak 1\napplication app { kind = hpcc, run = \"x\" }\ntarget t { schedulr = slurm }\n";
+    std::string text =
+        "modak 1\napplication app { kind = hpcc, run = \"x\" }\ntarget t { schedulr = slurm }\n";
     auto a = test::analyse(text);
     REQUIRE(a->diagnostics().size() >= 2);
     for (size_t i = 1; i < a->diagnostics().size(); ++i)
@@ -396,7 +413,8 @@ TEST_CASE("the analysis applies the CLI's diagnostic policy", "[lsp][features][d
     CHECK_FALSE(lenient->diagnostics().hasErrors());
     DiagnosticPolicy werror;
     werror.warningsAsErrors = true;
-    auto strict = lsp::Analysis::build("/virtual/test.modak", headerless, nullptr, nullptr, {}, werror);
+    auto strict =
+        lsp::Analysis::build("/virtual/test.modak", headerless, nullptr, nullptr, {}, werror);
     REQUIRE(strict->diagnostics().size() == 1);
     CHECK(strict->diagnostics()[0].severity == Severity::Error);
     CHECK(strict->plan().deployments.empty());

@@ -32,8 +32,9 @@ inline Marked mark(std::string_view withMarks) {
 }
 
 /// Analyses `text` as /virtual/test.modak (imports resolve against the overlay, then disk).
-inline std::shared_ptr<const lsp::Analysis> analyse(std::string text, const lsp::Overlay* overlay = nullptr,
-                                                    std::filesystem::path path = "/virtual/test.modak") {
+inline std::shared_ptr<const lsp::Analysis>
+analyse(std::string text, const lsp::Overlay* overlay = nullptr,
+        std::filesystem::path path = "/virtual/test.modak") {
     return lsp::Analysis::build(std::move(path), std::move(text), overlay);
 }
 

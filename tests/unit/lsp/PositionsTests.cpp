@@ -9,13 +9,14 @@ using namespace modak::lsp;
 
 TEST_CASE("positions count UTF-16 units or UTF-8 bytes", "[lsp][positions]") {
     // "aé😀b": a(1 byte) é(2 bytes, 1 unit) 😀(4 bytes, 2 units) b
-    std::string text = "x\na\xC3\xA9\xF0\x9F\x98\x80" "b\n";
+    std::string text = "x\na\xC3\xA9\xF0\x9F\x98\x80"
+                       "b\n";
     LineIndex index(text);
     CHECK(index.offset({1, 0}, PositionEncoding::Utf16) == 2);
-    CHECK(index.offset({1, 2}, PositionEncoding::Utf16) == 5);   // after é
-    CHECK(index.offset({1, 4}, PositionEncoding::Utf16) == 9);   // after 😀
-    CHECK(index.offset({1, 5}, PositionEncoding::Utf16) == 10);  // after b
-    CHECK(index.offset({1, 5}, PositionEncoding::Utf8) == 5);    // 5 bytes in is inside 😀: its start
+    CHECK(index.offset({1, 2}, PositionEncoding::Utf16) == 5);  // after é
+    CHECK(index.offset({1, 4}, PositionEncoding::Utf16) == 9);  // after 😀
+    CHECK(index.offset({1, 5}, PositionEncoding::Utf16) == 10); // after b
+    CHECK(index.offset({1, 5}, PositionEncoding::Utf8) == 5); // 5 bytes in is inside 😀: its start
     CHECK(index.position(9, PositionEncoding::Utf16) == Position{1, 4});
     CHECK(index.position(9, PositionEncoding::Utf8) == Position{1, 7});
 }
@@ -23,16 +24,16 @@ TEST_CASE("positions count UTF-16 units or UTF-8 bytes", "[lsp][positions]") {
 TEST_CASE("positions inside a code point move to its start", "[lsp][positions]") {
     std::string text = "\xF0\x9F\x98\x80z";
     LineIndex index(text);
-    CHECK(index.offset({0, 1}, PositionEncoding::Utf16) == 0);  // between the surrogates
-    CHECK(index.offset({0, 2}, PositionEncoding::Utf8) == 0);   // inside the UTF-8 sequence
+    CHECK(index.offset({0, 1}, PositionEncoding::Utf16) == 0); // between the surrogates
+    CHECK(index.offset({0, 2}, PositionEncoding::Utf8) == 0);  // inside the UTF-8 sequence
     CHECK(index.position(2, PositionEncoding::Utf16) == Position{0, 0});
 }
 
 TEST_CASE("positions past the end are clamped", "[lsp][positions]") {
     std::string text = "ab\r\ncd";
     LineIndex index(text);
-    CHECK(index.offset({0, 99}, PositionEncoding::Utf16) == 2);  // end of line 0, before \r\n
-    CHECK(index.offset({7, 0}, PositionEncoding::Utf16) == 6);   // past the last line
+    CHECK(index.offset({0, 99}, PositionEncoding::Utf16) == 2); // end of line 0, before \r\n
+    CHECK(index.offset({7, 0}, PositionEncoding::Utf16) == 6);  // past the last line
     CHECK(index.position(99, PositionEncoding::Utf16) == Position{1, 2});
     CHECK(index.lineEnd(0) == 2);
 }

@@ -51,11 +51,13 @@ const Symbol& deployment(const Program& program, std::string_view name) {
 
 } // namespace
 
-TEST_CASE("lowerBenchmark: autotune parameters as written, where a sweep's diagnostics point", "[model][lower]") {
+TEST_CASE("lowerBenchmark: autotune parameters as written, where a sweep's diagnostics point",
+          "[model][lower]") {
     auto loaded = test::load(kProgram);
     INFO(loaded->report());
     REQUIRE_FALSE(loaded->diags.hasErrors());
-    const Deployment dep = lowerDeployment(loaded->program, deployment(loaded->program, "tuned"), Catalogue::builtin());
+    const Deployment dep = lowerDeployment(loaded->program, deployment(loaded->program, "tuned"),
+                                           Catalogue::builtin());
     const Benchmark bench = lowerBenchmark(loaded->sm, dep);
 
     REQUIRE(bench.autotune.size() == 3);
@@ -91,7 +93,8 @@ TEST_CASE("lowerBenchmark: autotune parameters as written, where a sweep's diagn
     CHECK(dep.scale.nodes.lo == 4);
 }
 
-TEST_CASE("lowerBenchmark: what is not written falls back to more general places", "[model][lower]") {
+TEST_CASE("lowerBenchmark: what is not written falls back to more general places",
+          "[model][lower]") {
     auto loaded = test::load(R"(modak 1
 target laptop { scheduler = none }
 application a { kind = hpc, run = "true" }
@@ -104,21 +107,24 @@ deployment d {
 )");
     INFO(loaded->report());
     REQUIRE_FALSE(loaded->diags.hasErrors());
-    const Deployment dep = lowerDeployment(loaded->program, deployment(loaded->program, "d"), Catalogue::builtin());
+    const Deployment dep =
+        lowerDeployment(loaded->program, deployment(loaded->program, "d"), Catalogue::builtin());
     const Benchmark bench = lowerBenchmark(loaded->sm, dep);
     CHECK(textAt(loaded->sm, bench.schedulerAt) == "none");
-    CHECK(textAt(loaded->sm, bench.cpuModelAt) == "laptop");  // no CPU: the target's name
-    CHECK(bench.nodes == 1);  // a range is the optimiser's to choose, not a sweep's default
+    CHECK(textAt(loaded->sm, bench.cpuModelAt) == "laptop"); // no CPU: the target's name
+    CHECK(bench.nodes == 1); // a range is the optimiser's to choose, not a sweep's default
     REQUIRE(bench.autotune.size() == 1);
     CHECK(bench.autotune[0].range.present);
-    CHECK_FALSE(bench.autotune[0].range.value);  // not whole numbers: the sweep reports it
+    CHECK_FALSE(bench.autotune[0].range.value); // not whole numbers: the sweep reports it
 }
 
-TEST_CASE("configurationBlocks: where bench best replaces values and inserts lines", "[model][lower]") {
+TEST_CASE("configurationBlocks: where bench best replaces values and inserts lines",
+          "[model][lower]") {
     auto loaded = test::load(kProgram);
     REQUIRE_FALSE(loaded->diags.hasErrors());
     const SourceManager& sm = loaded->sm;
-    const ConfigurationBlocks blocks = configurationBlocks(loaded->program, deployment(loaded->program, "tuned"));
+    const ConfigurationBlocks blocks =
+        configurationBlocks(loaded->program, deployment(loaded->program, "tuned"));
     CHECK(blocks.applicationName == "trainer");
     REQUIRE(blocks.applicationSymbol);
     CHECK(blocks.applicationSymbol->name == "trainer");
@@ -129,7 +135,7 @@ TEST_CASE("configurationBlocks: where bench best replaces values and inserts lin
     CHECK(sm.text(blocks.scale.values.at("nodes").file)[blocks.scale.closeBrace] == '}');
     REQUIRE(blocks.application.present);
     CHECK(textAt(sm, blocks.application.values.at("batch_size")) == "32");
-    CHECK_FALSE(blocks.application.values.count("env"));  // a block, not a value to replace
+    CHECK_FALSE(blocks.application.values.count("env")); // a block, not a value to replace
     REQUIRE(blocks.env.present);
     CHECK(textAt(sm, blocks.env.values.at("SEED")) == "\"1\"");
     CHECK(blocks.deployment.present);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every quick fix in the test corpus, applied, yields a file that parses and no longer has that
 // diagnostic (issue 15). Each .modak file of the tests, the examples and the fix fixtures
-// (tests/data/fixes/) is checked; each fix of each diagnostic in it is applied alone, as an editor's
-// code action would, and the result parsed and checked again.
+// (tests/data/fixes/) is checked; each fix of each diagnostic in it is applied alone, as an
+// editor's code action would, and the result parsed and checked again.
 #include "ModelTest.h"
 
 #include <catch2/catch.hpp>
@@ -20,7 +20,8 @@ std::vector<fs::path> corpusFiles() {
     std::vector<fs::path> out;
     const fs::path root(MODAK_SOURCE_DIR);
     for (const char* dir : {"examples", "tests"})
-        for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
+        for (auto it = fs::recursive_directory_iterator(root / dir);
+             it != fs::recursive_directory_iterator(); ++it) {
             if (it->is_directory() && it->path().filename() == "node_modules")
                 it.disable_recursion_pending();
             else if (it->is_regular_file() && it->path().extension() == ".modak")
@@ -55,8 +56,8 @@ std::vector<SourceRange> syntaxErrors(const std::string& text) {
     return out;
 }
 
-/// Where offset `at` of the original text is after `fix` (an offset inside a replaced range moves to
-/// its start).
+/// Where offset `at` of the original text is after `fix` (an offset inside a replaced range moves
+/// to its start).
 uint32_t mapOffset(uint32_t at, const Fix& fix) {
     int64_t shift = 0;
     for (const TextEdit& e : fix.edits) {
@@ -69,7 +70,8 @@ uint32_t mapOffset(uint32_t at, const Fix& fix) {
 }
 
 size_t lineOf(const std::string& text, uint32_t offset) {
-    return static_cast<size_t>(std::count(text.begin(), text.begin() + std::min<size_t>(offset, text.size()), '\n'));
+    return static_cast<size_t>(
+        std::count(text.begin(), text.begin() + std::min<size_t>(offset, text.size()), '\n'));
 }
 
 /// Diagnostics like `like` (code and message) in the root file whose range starts on `line`.
@@ -84,7 +86,8 @@ size_t countOnLine(const Checked& c, const std::string& text, const Diagnostic& 
 
 } // namespace
 
-TEST_CASE("fixes: every quick fix in the corpus yields a file that parses without that diagnostic", "[fix][corpus]") {
+TEST_CASE("fixes: every quick fix in the corpus yields a file that parses without that diagnostic",
+          "[fix][corpus]") {
     size_t files = 0, fixes = 0;
     bool sawEmailFix = false;
     for (const fs::path& path : corpusFiles()) {
@@ -94,17 +97,21 @@ TEST_CASE("fixes: every quick fix in the corpus yields a file that parses withou
         const size_t syntaxBefore = syntaxErrors(text).size();
         for (const Diagnostic& d : before.diags) {
             if (d.range.file != before.file)
-                continue;  // checked where that file is the one opened
+                continue; // checked where that file is the one opened
             for (const Fix& fix : d.fixes) {
-                bool local = std::all_of(fix.edits.begin(), fix.edits.end(),
-                                         [&](const TextEdit& e) { return e.range.file == before.file; });
+                bool local =
+                    std::all_of(fix.edits.begin(), fix.edits.end(),
+                                [&](const TextEdit& e) { return e.range.file == before.file; });
                 if (!local)
                     continue;
                 ++fixes;
                 const std::string fixed = test::applyFix(text, fix);
-                INFO(path.string() << ":" << lineOf(text, d.range.begin) + 1 << ": [" << diagInfo(d.code).name << "] "
-                                   << d.message << "\nfix: " << fix.title << "\nfixed text:\n" << fixed);
-                sawEmailFix = sawEmailFix || (path.filename() == "email_unquoted.modak" && d.code == DiagCode::TypeMismatch);
+                INFO(path.string()
+                     << ":" << lineOf(text, d.range.begin) + 1 << ": [" << diagInfo(d.code).name
+                     << "] " << d.message << "\nfix: " << fix.title << "\nfixed text:\n"
+                     << fixed);
+                sawEmailFix = sawEmailFix || (path.filename() == "email_unquoted.modak" &&
+                                              d.code == DiagCode::TypeMismatch);
 
                 // It parses: no syntax error more than before, and none in or right after what the
                 // fix wrote (where quoting half a value would leave one).
@@ -126,5 +133,5 @@ TEST_CASE("fixes: every quick fix in the corpus yields a file that parses withou
     }
     CHECK(files >= 100);
     CHECK(fixes >= 20);
-    CHECK(sawEmailFix);  // the fixture of the unquoted e-mail address still has its fix
+    CHECK(sawEmailFix); // the fixture of the unquoted e-mail address still has its fix
 }

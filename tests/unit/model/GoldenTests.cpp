@@ -18,19 +18,20 @@ const fs::path kDir = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "sema";
 
 /// Serves files below kDir under their relative names, so the output has no machine paths.
 model::FileReader goldenReader() {
-    return [](SourceManager& sm, const fs::path& path, std::string& error) -> std::optional<FileId> {
-        fs::path full = kDir / path;
-        std::error_code ec;
-        if (fs::is_directory(full, ec)) {
-            error = "is a directory";
-            return std::nullopt;
-        }
-        if (!fs::exists(full, ec)) {
-            error = "No such file or directory";
-            return std::nullopt;
-        }
-        return sm.addBuffer(path.generic_string(), test::readFile(full.string()));
-    };
+    return
+        [](SourceManager& sm, const fs::path& path, std::string& error) -> std::optional<FileId> {
+            fs::path full = kDir / path;
+            std::error_code ec;
+            if (fs::is_directory(full, ec)) {
+                error = "is a directory";
+                return std::nullopt;
+            }
+            if (!fs::exists(full, ec)) {
+                error = "No such file or directory";
+                return std::nullopt;
+            }
+            return sm.addBuffer(path.generic_string(), test::readFile(full.string()));
+        };
 }
 
 } // namespace
@@ -56,7 +57,8 @@ TEST_CASE("golden: tests/golden/sema") {
                 std::ofstream(expectedPath, std::ios::binary) << actual;
                 continue;
             }
-            INFO("expected file: " << expectedPath.string() << " (MODAK_UPDATE_GOLDEN=1 rewrites it)");
+            INFO("expected file: " << expectedPath.string()
+                                   << " (MODAK_UPDATE_GOLDEN=1 rewrites it)");
             REQUIRE(fs::exists(expectedPath));
             CHECK(actual == test::readFile(expectedPath.string()));
         }

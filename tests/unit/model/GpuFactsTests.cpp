@@ -2,11 +2,9 @@
 // Vendor and precision checks follow the hardware catalogue, GPU by GPU: the expectations are read
 // from schemas/catalog/hardware.json (through Catalogue::builtin()), never from a GPU's name.
 #include "ModelTest.h"
-
 #include "modak/model/Catalogue.h"
 
 #include <catch2/catch.hpp>
-
 #include <fmt/format.h>
 
 namespace modak::test {
@@ -15,7 +13,8 @@ namespace {
 using model::Catalogue;
 
 /// A target with one GPU of `model`, an application at `precision` and a deployment joining them.
-std::string program(std::string_view gpu, std::string_view accelerator, std::string_view precision) {
+std::string program(std::string_view gpu, std::string_view accelerator,
+                    std::string_view precision) {
     return fmt::format(R"(modak 1
 target t {{
   scheduler = slurm
@@ -33,7 +32,8 @@ deployment d {{
   target = t
 }}
 )",
-                       accelerator.empty() ? "" : fmt::format("accelerator = {}", accelerator), gpu, precision);
+                       accelerator.empty() ? "" : fmt::format("accelerator = {}", accelerator), gpu,
+                       precision);
 }
 
 bool mentions(const Diagnostics& diags, DiagCode code, std::string_view text) {
@@ -51,8 +51,8 @@ TEST_CASE("precision warnings follow each GPU's catalogue entry", "[model][catal
             CAPTURE(gpu.name, precision);
             auto loaded = load(program(gpu.name, "", precision));
             bool native = gpu.peakTflops.contains(std::string(precision));
-            CHECK(mentions(loaded->diags, DiagCode::QuestionableSetting, fmt::format("precision '{}'", precision)) ==
-                  !native);
+            CHECK(mentions(loaded->diags, DiagCode::QuestionableSetting,
+                           fmt::format("precision '{}'", precision)) == !native);
         }
     }
 }
@@ -61,10 +61,12 @@ TEST_CASE("accelerator vendors follow each GPU's catalogue entry", "[model][cata
     for (const model::Gpu& gpu : Catalogue::builtin().gpus) {
         CAPTURE(gpu.name, gpu.vendor);
         auto same = load(program(gpu.name, gpu.vendor, "fp32"));
-        CHECK_FALSE(mentions(same->diags, DiagCode::IncompatibleCombination, "contradicts GPU model"));
+        CHECK_FALSE(
+            mentions(same->diags, DiagCode::IncompatibleCombination, "contradicts GPU model"));
         std::string other = gpu.vendor == "amd" ? "nvidia" : "amd";
         auto contradicting = load(program(gpu.name, other, "fp32"));
-        CHECK(mentions(contradicting->diags, DiagCode::IncompatibleCombination, "contradicts GPU model"));
+        CHECK(mentions(contradicting->diags, DiagCode::IncompatibleCombination,
+                       "contradicts GPU model"));
     }
 }
 

@@ -4,10 +4,10 @@
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 using namespace modak;
 using test::Files;
@@ -77,7 +77,9 @@ import ""
        ^~
 )");
     // The resolved path is shown when it differs from the string.
-    CHECK("\n" + test::check("modak 1\nimport \"sub/a.modak\"\n", {{"sub/a.modak", "modak 1\nimport \"./b.modak\"\n"}}) == R"(
+    CHECK("\n" + test::check("modak 1\nimport \"sub/a.modak\"\n",
+                             {{"sub/a.modak", "modak 1\nimport \"./b.modak\"\n"}}) ==
+          R"(
 sub/a.modak:2:8: error: cannot import './b.modak' ('sub/b.modak'): no such file or directory [import-not-found]
 import "./b.modak"
        ^~~~~~~~~~~
@@ -102,7 +104,9 @@ import "c.modak"
 )");
     CHECK(l->program.documents.size() == 4);
     // The root itself can close the cycle.
-    CHECK("\n" + test::check("modak 1\nimport \"x.modak\"\n", {{"x.modak", "modak 1\nimport \"test.modak\"\n"}}) == R"(
+    CHECK("\n" + test::check("modak 1\nimport \"x.modak\"\n",
+                             {{"x.modak", "modak 1\nimport \"test.modak\"\n"}}) ==
+          R"(
 x.modak:2:8: error: import cycle: 'test.modak' -> 'x.modak' -> 'test.modak' [import-cycle]
 import "test.modak"
        ^~~~~~~~~~~~
@@ -121,7 +125,8 @@ TEST_CASE("imports: a file imported twice is loaded once") {
     Files files = {{"x.modak", "modak 1\nimport \"z.modak\"\n"},
                    {"y.modak", "modak 1\nimport \"z.modak\"\n"},
                    {"z.modak", kHlrs}};
-    auto l = test::load("modak 1\nimport \"x.modak\"\nimport \"y.modak\"\nimport \"./x.modak\"\n", files);
+    auto l = test::load("modak 1\nimport \"x.modak\"\nimport \"y.modak\"\nimport \"./x.modak\"\n",
+                        files);
     CHECK(l->report() == "");
     CHECK(l->program.documents.size() == 4);
     CHECK(l->program.symbols.size() == 1);
@@ -144,7 +149,9 @@ import "f3.modak"
 }
 
 TEST_CASE("imports: names are unique across a file and its imports") {
-    CHECK("\n" + test::check("modak 1\nimport \"t.modak\"\ntarget hlrs { scheduler = slurm }\n", {{"t.modak", kHlrs}}) == R"(
+    CHECK("\n" + test::check("modak 1\nimport \"t.modak\"\ntarget hlrs { scheduler = slurm }\n",
+                             {{"t.modak", kHlrs}}) ==
+          R"(
 test.modak:3:8: error: duplicate target 'hlrs' [duplicate-name]
 target hlrs { scheduler = slurm }
        ^~~~
@@ -160,10 +167,12 @@ target hlrs {
 TEST_CASE("imports: a file sees only its own imports") {
     // b.modak uses a target from a.modak without importing it: an error in b, fine in the root.
     Files files = {{"a.modak", kHlrs},
-                   {"b.modak", std::string("modak 1\n") + kApp + "deployment d { application = a, target = hlrs }\n"}};
+                   {"b.modak", std::string("modak 1\n") + kApp +
+                                   "deployment d { application = a, target = hlrs }\n"}};
     CHECK("\n" + test::check("modak 1\nimport \"a.modak\"\nimport \"b.modak\"\n"
                              "deployment e { application = a, target = hlrs }\n",
-                             files) == R"(
+                             files) ==
+          R"(
 b.modak:6:42: error: unknown target 'hlrs'; no target is defined or imported [unresolved-reference]
 deployment d { application = a, target = hlrs }
                                          ^~~~
@@ -172,7 +181,8 @@ deployment d { application = a, target = hlrs }
 
 TEST_CASE("imports: diagnostics of imported files carry their path") {
     CHECK("\n" + test::check("modak 1\nimport \"bad.modak\"\n",
-                             {{"bad.modak", "modak 1\ntarget t {\n  scheduler = slrum\n}\n"}}) == R"(
+                             {{"bad.modak", "modak 1\ntarget t {\n  scheduler = slrum\n}\n"}}) ==
+          R"(
 bad.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, lsf, flux, kubernetes, none) [invalid-value]
   scheduler = slrum
               ^~~~~
@@ -189,39 +199,51 @@ TEST_CASE("imports: the disk reader resolves files next to the root") {
     model::Program p = model::loadProgram(sm, *root, diags);
     CHECK(test::report(sm, diags) == "");
     REQUIRE(p.documents.size() == 3);
-    CHECK(p.documents[1]->path == std::filesystem::path(dir + "/imports/targets.modak").lexically_normal());
+    CHECK(p.documents[1]->path ==
+          std::filesystem::path(dir + "/imports/targets.modak").lexically_normal());
 }
 
 TEST_CASE("imports: paths out of the project are refused before anything is read") {
     // The project root is the nearest folder with modak.toml or .git above the working folder (the
     // build tree is inside the repository); these paths all leave it or are absolute.
-    for (const char* path : {"/etc/passwd.modak", "/proc/self/environ", "../../../../../../../../../../x.modak"}) {
-        std::string report = test::check(fmt::format("modak 1\nimport \"{}\"\n", path), {{path, "modak 1\ntarget leaked { }\n"}});
+    for (const char* path :
+         {"/etc/passwd.modak", "/proc/self/environ", "../../../../../../../../../../x.modak"}) {
+        std::string report = test::check(fmt::format("modak 1\nimport \"{}\"\n", path),
+                                         {{path, "modak 1\ntarget leaked { }\n"}});
         INFO(report);
         CHECK(report.find("[path-outside-project]") != std::string::npos);
         CHECK(report.find("test.modak:2:8: error: cannot import") == 0);
         CHECK(report.find("leaked") == std::string::npos);
     }
     std::string report = test::check("modak 1\nimport \"notes.txt\"\n", {{"notes.txt", "SECRET"}});
-    CHECK(report.find("only .modak files can be named here; it was not read [not-modak-source]") != std::string::npos);
+    CHECK(report.find("only .modak files can be named here; it was not read [not-modak-source]") !=
+          std::string::npos);
     CHECK(report.find("SECRET") == std::string::npos);
 }
 
-TEST_CASE("imports: a file that is not a .modak source is one error at the import, its text unshown") {
-    const Files files = {{"bin.modak", std::string("modak 1\n\0SECRET_BINARY\x01\n", 24)},
-                         {"latin1.modak", "modak 1\n// caf\xe9 SECRET_LATIN1\n"},
-                         {"notes.modak", "these are notes SECRET_NOTES, not modak\n"},
-                         {"headerless.modak", "target t { scheduler = none }\ntarget u { scheduler = slrum }\n"}};
-    std::string report = test::check(
-        "modak 1\nimport \"bin.modak\"\nimport \"latin1.modak\"\nimport \"notes.modak\"\nimport \"headerless.modak\"\n", files);
+TEST_CASE(
+    "imports: a file that is not a .modak source is one error at the import, its text unshown") {
+    const Files files = {
+        {"bin.modak", std::string("modak 1\n\0SECRET_BINARY\x01\n", 24)},
+        {"latin1.modak", "modak 1\n// caf\xe9 SECRET_LATIN1\n"},
+        {"notes.modak", "these are notes SECRET_NOTES, not modak\n"},
+        {"headerless.modak", "target t { scheduler = none }\ntarget u { scheduler = slrum }\n"}};
+    std::string report =
+        test::check("modak 1\nimport \"bin.modak\"\nimport \"latin1.modak\"\nimport "
+                    "\"notes.modak\"\nimport \"headerless.modak\"\n",
+                    files);
     INFO(report);
-    CHECK(report.find("test.modak:2:8: error: cannot import 'bin.modak': it is a binary file") != std::string::npos);
-    CHECK(report.find("test.modak:3:8: error: cannot import 'latin1.modak': it is not UTF-8 text") != std::string::npos);
-    CHECK(report.find("test.modak:4:8: error: cannot import 'notes.modak': it does not start with a `modak` header or a statement") !=
+    CHECK(report.find("test.modak:2:8: error: cannot import 'bin.modak': it is a binary file") !=
           std::string::npos);
+    CHECK(
+        report.find("test.modak:3:8: error: cannot import 'latin1.modak': it is not UTF-8 text") !=
+        std::string::npos);
+    CHECK(report.find("test.modak:4:8: error: cannot import 'notes.modak': it does not start with "
+                      "a `modak` header or a statement") != std::string::npos);
     for (const char* secret : {"SECRET_BINARY", "SECRET_LATIN1", "SECRET_NOTES"})
         CHECK(report.find(secret) == std::string::npos);
-    // A headerless file that starts like the language is a source: its own errors are located in it.
+    // A headerless file that starts like the language is a source: its own errors are located in
+    // it.
     CHECK(report.find("headerless.modak:2:24: error: invalid value 'slrum'") != std::string::npos);
 }
 
@@ -236,8 +258,10 @@ TEST_CASE("file scope: roots, include path and links") {
     std::ofstream(base / "extra" / "targets" / "site.modak") << "modak 1\n";
     std::ofstream(base / "outside" / "x.modak") << "modak 1\n";
     fs::create_symlink(base / "outside", base / "proj" / "link");
-    CHECK(model::FileScope::projectRootOf(base / "proj" / "sub") == model::canonicalOrLexical(base / "proj"));
-    model::FileScope scope = model::FileScope::around(base / "proj" / "sub" / "a.modak", {base / "extra"});
+    CHECK(model::FileScope::projectRootOf(base / "proj" / "sub") ==
+          model::canonicalOrLexical(base / "proj"));
+    model::FileScope scope =
+        model::FileScope::around(base / "proj" / "sub" / "a.modak", {base / "extra"});
     REQUIRE(scope.roots().size() == 2);
     model::FileScope::Refusal why;
     std::string error;
@@ -245,12 +269,16 @@ TEST_CASE("file scope: roots, include path and links") {
     auto site = scope.resolve(base / "proj" / "sub", "targets/site.modak", ".modak", why, error);
     REQUIRE(site);
     CHECK(site->real == model::canonicalOrLexical(base / "extra" / "targets" / "site.modak"));
-    CHECK(scope.resolve(base / "proj" / "sub", "../x.modak", ".modak", why, error));  // inside, missing: the reader says so
-    CHECK_FALSE(scope.resolve(base / "proj" / "sub", "../../outside/x.modak", ".modak", why, error));
+    CHECK(scope.resolve(base / "proj" / "sub", "../x.modak", ".modak", why,
+                        error)); // inside, missing: the reader says so
+    CHECK_FALSE(
+        scope.resolve(base / "proj" / "sub", "../../outside/x.modak", ".modak", why, error));
     CHECK(why == model::FileScope::Refusal::Outside);
     CHECK_FALSE(scope.resolve(base / "proj" / "sub", "../link/x.modak", ".modak", why, error));
     CHECK(why == model::FileScope::Refusal::LinkOutside);
-    CHECK_FALSE(scope.resolve(base / "proj" / "sub", (base / "extra" / "targets" / "site.modak").string(), ".modak", why, error));
+    CHECK_FALSE(scope.resolve(base / "proj" / "sub",
+                              (base / "extra" / "targets" / "site.modak").string(), ".modak", why,
+                              error));
     CHECK(why == model::FileScope::Refusal::Absolute);
     CHECK_FALSE(scope.resolve(base / "proj" / "sub", "..", ".modak", why, error));
     CHECK(why == model::FileScope::Refusal::WrongKind);

@@ -36,8 +36,8 @@ struct Loaded {
     std::string report() const { return test::report(sm, diags); }
 };
 
-inline std::unique_ptr<Loaded> load(std::string text, Files imports = {}, std::string path = "test.modak",
-                                    uint32_t maxDepth = 32) {
+inline std::unique_ptr<Loaded> load(std::string text, Files imports = {},
+                                    std::string path = "test.modak", uint32_t maxDepth = 32) {
     auto out = std::make_unique<Loaded>();
     FileId root = out->sm.addBuffer(std::move(path), std::move(text));
     model::LoadOptions options;

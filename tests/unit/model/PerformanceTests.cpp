@@ -16,11 +16,16 @@ using namespace modak::model;
 
 namespace {
 
-const Catalogue& cat() { return Catalogue::builtin(); }
-const Calibration& cal() { return Calibration::builtin(); }
+const Catalogue& cat() {
+    return Catalogue::builtin();
+}
+const Calibration& cal() {
+    return Calibration::builtin();
+}
 
 /// The HLRS testbed CPU node of the paper: 2 × Xeon E5-2630 v4, 20 threads.
-Scenario mnistCpu(std::string framework, std::string version, std::string build, std::string compiler = "none") {
+Scenario mnistCpu(std::string framework, std::string version, std::string build,
+                  std::string compiler = "none") {
     Scenario s;
     s.workload = cat().workload("mnist_cnn");
     s.framework = std::move(framework);
@@ -34,7 +39,8 @@ Scenario mnistCpu(std::string framework, std::string version, std::string build,
 }
 
 /// The paper's GPU node: one GTX 1080 Ti, ResNet-50 at batch 64 (fp32).
-Scenario resnetGpu(std::string framework, std::string version, std::string build, std::string compiler = "none") {
+Scenario resnetGpu(std::string framework, std::string version, std::string build,
+                   std::string compiler = "none") {
     Scenario s;
     s.workload = cat().workload("resnet50");
     s.framework = std::move(framework);
@@ -56,11 +62,14 @@ double throughput(const Scenario& s) {
 }
 
 /// Effect in percent as the paper states it: (with / baseline − 1) × 100.
-double effect(const Scenario& with, const Scenario& baseline) { return (throughput(with) / throughput(baseline) - 1) * 100; }
+double effect(const Scenario& with, const Scenario& baseline) {
+    return (throughput(with) / throughput(baseline) - 1) * 100;
+}
 
 } // namespace
 
-TEST_CASE("the embedded catalogue, calibration and data load without diagnostics", "[model][catalogue]") {
+TEST_CASE("the embedded catalogue, calibration and data load without diagnostics",
+          "[model][catalogue]") {
     SourceManager sm;
     for (const auto& f : data::files()) {
         Diagnostics diags;
@@ -85,29 +94,39 @@ TEST_CASE("the embedded catalogue, calibration and data load without diagnostics
 
 TEST_CASE("the paper's effects are reproduced within 5 percentage points", "[model][paper]") {
     // §V, MNIST-CNN on the CPU
-    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(54).margin(5));
-    CHECK(effect(mnistCpu("pytorch", "1.4", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(0).margin(5));
-    CHECK(effect(mnistCpu("mxnet", "1.6", "hub"), mnistCpu("tensorflow", "1.14", "hub")) == Approx(0).margin(5));
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
+          Approx(54).margin(5));
+    CHECK(effect(mnistCpu("pytorch", "1.4", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
+          Approx(0).margin(5));
+    CHECK(effect(mnistCpu("mxnet", "1.6", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
+          Approx(0).margin(5));
     CHECK(effect(mnistCpu("cntk", "2.7", "hub"), mnistCpu("tensorflow", "1.14", "hub")) < -40);
-    CHECK(effect(mnistCpu("tensorflow", "2.1", "source"), mnistCpu("tensorflow", "2.1", "hub")) == Approx(4).margin(5));
-    CHECK(effect(mnistCpu("pytorch", "1.4", "source"), mnistCpu("pytorch", "1.4", "hub")) == Approx(17).margin(5));
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "source"), mnistCpu("tensorflow", "2.1", "hub")) ==
+          Approx(4).margin(5));
+    CHECK(effect(mnistCpu("pytorch", "1.4", "source"), mnistCpu("pytorch", "1.4", "hub")) ==
+          Approx(17).margin(5));
     // §VI, ResNet-50 on the GTX 1080 Ti
-    CHECK(effect(resnetGpu("tensorflow", "2.1", "source"), resnetGpu("tensorflow", "2.1", "hub")) == Approx(2).margin(5));
-    CHECK(effect(resnetGpu("pytorch", "1.4", "source"), resnetGpu("pytorch", "1.4", "hub")) == Approx(2).margin(5));
+    CHECK(effect(resnetGpu("tensorflow", "2.1", "source"), resnetGpu("tensorflow", "2.1", "hub")) ==
+          Approx(2).margin(5));
+    CHECK(effect(resnetGpu("pytorch", "1.4", "source"), resnetGpu("pytorch", "1.4", "hub")) ==
+          Approx(2).margin(5));
     // §VII, graph compilers
-    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub", "xla"), mnistCpu("tensorflow", "2.1", "hub")) == Approx(-30).margin(5));
-    CHECK(effect(mnistCpu("tensorflow", "1.14", "source", "ngraph"), mnistCpu("tensorflow", "1.14", "source")) ==
-          Approx(30).margin(5));
-    CHECK(effect(resnetGpu("tensorflow", "2.1", "source", "xla"), resnetGpu("tensorflow", "2.1", "source")) ==
-          Approx(9).margin(5));
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "hub", "xla"),
+                 mnistCpu("tensorflow", "2.1", "hub")) == Approx(-30).margin(5));
+    CHECK(effect(mnistCpu("tensorflow", "1.14", "source", "ngraph"),
+                 mnistCpu("tensorflow", "1.14", "source")) == Approx(30).margin(5));
+    CHECK(effect(resnetGpu("tensorflow", "2.1", "source", "xla"),
+                 resnetGpu("tensorflow", "2.1", "source")) == Approx(9).margin(5));
 }
 
-TEST_CASE("nGraph has no effect on TensorFlow 2.x: the evidence is for 1.x only", "[model][paper]") {
-    CHECK(effect(mnistCpu("tensorflow", "2.1", "source", "ngraph"), mnistCpu("tensorflow", "2.1", "source")) ==
-          Approx(0).margin(0.5));
+TEST_CASE("nGraph has no effect on TensorFlow 2.x: the evidence is for 1.x only",
+          "[model][paper]") {
+    CHECK(effect(mnistCpu("tensorflow", "2.1", "source", "ngraph"),
+                 mnistCpu("tensorflow", "2.1", "source")) == Approx(0).margin(0.5));
 }
 
-TEST_CASE("data-parallel scaling: efficiency falls with devices and with a slower network", "[model][scaling]") {
+TEST_CASE("data-parallel scaling: efficiency falls with devices and with a slower network",
+          "[model][scaling]") {
     Scenario s;
     s.workload = cat().workload("resnet50");
     s.framework = "pytorch";
@@ -165,11 +184,11 @@ TEST_CASE("bad numbers are refused with a reason, never NaN", "[model][bad-input
     CHECK_FALSE(predict(s, cal(), error));
     CHECK_THAT(error, Catch::Contains("samples"));
     s.samplesPerEpoch = 0;
-    s.precision = "bf16";  // Pascal has no bfloat16
+    s.precision = "bf16"; // Pascal has no bfloat16
     CHECK_FALSE(predict(s, cal(), error));
     CHECK_THAT(error, Catch::Contains("bf16"));
     s.precision = "fp32";
-    s.nodes = 2;  // no interconnect
+    s.nodes = 2; // no interconnect
     CHECK_FALSE(predict(s, cal(), error));
     Workload zero{"zero", "cnn", "", 0, 0, 0, 0, 0, ""};
     s.nodes = 1;
@@ -229,7 +248,8 @@ TEST_CASE("the language's GPU and workload tables are the catalogue's", "[model]
         for (const auto& [precision, peak] : gpus[i].peakTflops)
             CHECK(facts.hasNativePrecision(precision) == (peak > 0));
         for (std::string_view precision : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"})
-            CHECK(facts.hasNativePrecision(precision) == gpus[i].peakTflops.contains(std::string(precision)));
+            CHECK(facts.hasNativePrecision(precision) ==
+                  gpus[i].peakTflops.contains(std::string(precision)));
     }
     const auto& loads = cat().workloads;
     REQUIRE(data::workloads().size() == loads.size());

@@ -69,10 +69,12 @@ application train {
 
 } // namespace
 
-TEST_CASE("every example is planned: each deployment gets a choice and no errors", "[plan][examples]") {
-    for (const char* name : {"mnist_tensorflow_1_14.modak", "mnist_tensorflow_2_1.modak", "mnist_pytorch_1_4.modak",
-                             "resnet50_tensorflow_2_1_gtx1080ti.modak", "resnet50_pytorch_gtx1080ti.modak",
-                             "pytorch_ddp_a100.modak", "mpi_solver.modak"}) {
+TEST_CASE("every example is planned: each deployment gets a choice and no errors",
+          "[plan][examples]") {
+    for (const char* name :
+         {"mnist_tensorflow_1_14.modak", "mnist_tensorflow_2_1.modak", "mnist_pytorch_1_4.modak",
+          "resnet50_tensorflow_2_1_gtx1080ti.modak", "resnet50_pytorch_gtx1080ti.modak",
+          "pytorch_ddp_a100.modak", "mpi_solver.modak"}) {
         INFO(name);
         auto p = planExample(name);
         CHECK_FALSE(p->diags.hasErrors());
@@ -89,9 +91,10 @@ TEST_CASE("every example is planned: each deployment gets a choice and no errors
     }
 }
 
-TEST_CASE("MNIST on the CPU: the model picks the source build and no XLA (HPEC 2020)", "[plan][paper]") {
+TEST_CASE("MNIST on the CPU: the model picks the source build and no XLA (HPEC 2020)",
+          "[plan][paper]") {
     auto tf = planExample("mnist_tensorflow_2_1.modak");
-    const auto& cloud = tf->at("mnist_tf21_cloud");  // build = auto, graph_compiler = auto
+    const auto& cloud = tf->at("mnist_tf21_cloud"); // build = auto, graph_compiler = auto
     REQUIRE(cloud.chosen);
     CHECK(cloud.chosen->build == "source");
     CHECK(cloud.chosen->graphCompiler == "none");
@@ -110,12 +113,14 @@ TEST_CASE("MNIST on the CPU: the model picks the source build and no XLA (HPEC 2
     const auto& ngraph = tf114->at("mnist_tf114_ngraph");
     REQUIRE(ngraph.chosen);
     CHECK(ngraph.chosen->graphCompiler == "ngraph");
-    CHECK(ngraph.chosen->predicted->throughput > tf114->at("mnist_tf114_source").chosen->predicted->throughput);
+    CHECK(ngraph.chosen->predicted->throughput >
+          tf114->at("mnist_tf114_source").chosen->predicted->throughput);
     CHECK(tf114->at("mnist_tf114_xla").chosen->predicted->throughput <
           tf114->at("mnist_tf114_source").chosen->predicted->throughput);
 }
 
-TEST_CASE("ResNet-50 on the GTX 1080 Ti: the source build with XLA is the fastest arm", "[plan][paper]") {
+TEST_CASE("ResNet-50 on the GTX 1080 Ti: the source build with XLA is the fastest arm",
+          "[plan][paper]") {
     auto p = planExample("resnet50_tensorflow_2_1_gtx1080ti.modak");
     double hub = p->at("resnet50_tf21_hub").chosen->predicted->throughput;
     double hubXla = p->at("resnet50_tf21_hub_xla").chosen->predicted->throughput;
@@ -125,7 +130,8 @@ TEST_CASE("ResNet-50 on the GTX 1080 Ti: the source build with XLA is the fastes
     CHECK(p->at("resnet50_tf21_source_xla").chosen->build == "source");
 }
 
-TEST_CASE("multi-node DDP: the largest node count that keeps the minimum efficiency", "[plan][scaling]") {
+TEST_CASE("multi-node DDP: the largest node count that keeps the minimum efficiency",
+          "[plan][scaling]") {
     auto p = planExample("pytorch_ddp_a100.modak");
     const auto& vit = p->at("vit_ddp_a100");
     REQUIRE(vit.chosen);
@@ -149,7 +155,8 @@ TEST_CASE("MPI: the Amdahl scaler keeps the requested scale", "[plan][hpc]") {
     CHECK(cfd.chosen->predicted->efficiency < 1.0);
 }
 
-TEST_CASE("impossible constraints give a located no-candidate error with the reasons", "[plan][bad-input]") {
+TEST_CASE("impossible constraints give a located no-candidate error with the reasons",
+          "[plan][bad-input]") {
     auto p = planText(std::string(kTarget) + R"(
 deployment greedy {
   application = train
@@ -160,20 +167,26 @@ deployment greedy {
     const auto& d = p->at("greedy");
     CHECK_FALSE(d.chosen);
     std::string report = test::report(p->sm, p->diags);
-    CHECK_THAT(report, Catch::Contains("test.modak:19:12: error: deployment 'greedy': no candidate meets the constraints"));
+    CHECK_THAT(
+        report,
+        Catch::Contains(
+            "test.modak:19:12: error: deployment 'greedy': no candidate meets the constraints"));
     CHECK_THAT(report, Catch::Contains("[no-candidate]"));
     CHECK_THAT(report, Catch::Contains("efficiency"));
 }
 
-TEST_CASE("a framework version no image holds is a no-candidate error, not a crash", "[plan][bad-input]") {
+TEST_CASE("a framework version no image holds is a no-candidate error, not a crash",
+          "[plan][bad-input]") {
     std::string text = kTarget;
     text.replace(text.find("pytorch \"2.1\""), 13, "pytorch \"0.1\"");
     auto p = planText(text + "deployment old {\n  application = train\n  target = cluster\n}\n");
     CHECK_FALSE(p->at("old").chosen);
-    CHECK_THAT(test::report(p->sm, p->diags), Catch::Contains("no image in the catalogue holds pytorch 0.1"));
+    CHECK_THAT(test::report(p->sm, p->diags),
+               Catch::Contains("no image in the catalogue holds pytorch 0.1"));
 }
 
-TEST_CASE("a batch that does not fit in GPU memory is rejected with the numbers", "[plan][memory]") {
+TEST_CASE("a batch that does not fit in GPU memory is rejected with the numbers",
+          "[plan][memory]") {
     std::string text = kTarget;
     text.replace(text.find("batch_size = 256"), 16, "batch_size = 4096");
     auto p = planText(text + "deployment big {\n  application = train\n  target = cluster\n}\n");
@@ -186,12 +199,14 @@ TEST_CASE("plan JSON and text are deterministic", "[plan][render]") {
     auto b = planExample("pytorch_ddp_a100.modak");
     CHECK(renderPlanJson(a->plan, "f", "0") == renderPlanJson(b->plan, "f", "0"));
     CHECK(renderPlanText(a->plan) == renderPlanText(b->plan));
-    CHECK_THAT(renderPlanJson(a->plan, "f", "0"), !Catch::Contains("nan") && !Catch::Contains("inf"));
+    CHECK_THAT(renderPlanJson(a->plan, "f", "0"),
+               !Catch::Contains("nan") && !Catch::Contains("inf"));
 }
 
-TEST_CASE("without a workload the image is still chosen, as MODAK did, with a warning", "[plan][modak]") {
-    // MODAK's F1 fixture (tf_resnet.json) after `modak import`: TensorFlow 2.1, a source build with XLA
-    // on NVIDIA GPU nodes of an unnamed model. MODAK mapped it to tensorflow-2.1-gpu-src.
+TEST_CASE("without a workload the image is still chosen, as MODAK did, with a warning",
+          "[plan][modak]") {
+    // MODAK's F1 fixture (tf_resnet.json) after `modak import`: TensorFlow 2.1, a source build with
+    // XLA on NVIDIA GPU nodes of an unnamed model. MODAK mapped it to tensorflow-2.1-gpu-src.
     auto p = planText(R"(modak 1
 application resnet {
   kind = ai_training
@@ -230,15 +245,15 @@ TEST_CASE("the HTML report is self-contained, escaped and deterministic", "[plan
     Plan plan = p->plan;
     REQUIRE(plan.deployments.size() == 2);
     plan.deployments[1].name = "<script>alert('x')</script>&\"";
-    plan.deployments[1].chosen.reset();  // a deployment without a plan
+    plan.deployments[1].chosen.reset(); // a deployment without a plan
     std::string html = renderPlanHtml(plan, "a<b>.modak", "0.1");
     CHECK(html.starts_with("<!doctype html>"));
     CHECK_THAT(html, Catch::Contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;"));
     CHECK_THAT(html, !Catch::Contains("<script>"));
     CHECK_THAT(html, Catch::Contains("a&lt;b&gt;.modak"));
     CHECK_THAT(html, Catch::Contains("No plan:"));
-    CHECK_THAT(html, !Catch::Contains("http://") && !Catch::Contains("https://") && !Catch::Contains("nan") &&
-                         !Catch::Contains("inf\""));
+    CHECK_THAT(html, !Catch::Contains("http://") && !Catch::Contains("https://") &&
+                         !Catch::Contains("nan") && !Catch::Contains("inf\""));
     // Three charts for the planned deployment: epoch time, efficiency, step breakdown.
     size_t svgs = 0, closes = 0;
     for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1))
@@ -252,6 +267,7 @@ TEST_CASE("the HTML report is self-contained, escaped and deterministic", "[plan
     REQUIRE_FALSE(curves.empty());
     std::string polyline = html.substr(html.find("<polyline"));
     polyline = polyline.substr(0, polyline.find("/>"));
-    CHECK(static_cast<size_t>(std::count(polyline.begin(), polyline.end(), ',')) == curves.front().points.size());
+    CHECK(static_cast<size_t>(std::count(polyline.begin(), polyline.end(), ',')) ==
+          curves.front().points.size());
     CHECK(renderPlanHtml(plan, "a<b>.modak", "0.1") == html);
 }

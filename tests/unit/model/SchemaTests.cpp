@@ -15,7 +15,8 @@ using namespace modak::model;
 
 TEST_CASE("schema: top-level blocks and lookups") {
     std::vector<std::string> kinds(topLevelKinds().begin(), topLevelKinds().end());
-    CHECK(kinds == std::vector<std::string>{"application", "target", "deployment", "workload", "image"});
+    CHECK(kinds ==
+          std::vector<std::string>{"application", "target", "deployment", "workload", "image"});
     for (std::string_view k : topLevelKinds()) {
         const BlockSchema* b = topLevelBlock(k);
         REQUIRE(b);
@@ -112,8 +113,9 @@ TEST_CASE("schema: built-in workloads are the ones of the spec") {
         CHECK((w.kind == "cnn" || w.kind == "transformer"));
         CHECK(builtinWorkload(w.name) == &w);
     }
-    CHECK(names == std::vector<std::string>{"mnist_cnn", "resnet44_cifar10", "resnet50", "resnet101", "resnet152",
-                                            "inception_v3", "vgg16", "alexnet", "vit_b16", "bert_base", "bert_large",
+    CHECK(names == std::vector<std::string>{"mnist_cnn", "resnet44_cifar10", "resnet50",
+                                            "resnet101", "resnet152", "inception_v3", "vgg16",
+                                            "alexnet", "vit_b16", "bert_base", "bert_large",
                                             "gpt2_small", "gpt2_medium"});
     CHECK(builtinWorkload("resnet50")->parameters == 25'557'032);
     CHECK(builtinWorkload("nope") == nullptr);
@@ -160,19 +162,24 @@ TEST_CASE("schema: type texts and descriptions") {
     const BlockSchema* scale = topLevelBlock("deployment")->key("scale")->block;
     CHECK(typeText(*scale->key("nodes")) == "auto|range(int 1..100000)");
     CHECK(typeText(*scale->key("min_efficiency")) == "float > 0, ≤ 1");
-    CHECK(typeText(*topLevelBlock("target")->key("scheduler")) == "enum{slurm, torque, pbs, lsf, flux, kubernetes, none}");
+    CHECK(typeText(*topLevelBlock("target")->key("scheduler")) ==
+          "enum{slurm, torque, pbs, lsf, flux, kubernetes, none}");
     CHECK(typeText(*topLevelBlock("deployment")->key("application")) == "ref(application)");
     CHECK(typeText(*topLevelBlock("target")->key("partition")) == "block partition NAME { … }");
     CHECK(describeExpected(*topLevelBlock("target")->key("memory")) == "a size such as `16 GiB`");
     CHECK(describeExpected(*scale->key("gpus_per_node")) == "`auto` or an integer");
-    CHECK(describeExpected(*scale->key("nodes")) == "`auto` or an integer or a range such as `1..8`");
+    CHECK(describeExpected(*scale->key("nodes")) ==
+          "`auto` or an integer or a range such as `1..8`");
     CHECK(describeExpected(*topLevelBlock("application")->key("workload")) ==
           "a built-in workload or the name of a workload");
-    CHECK(describeExpected(*topLevelBlock("application")->key("dataset")) == "a block `dataset { … }`");
-    CHECK(describeInterval(Interval{0, 1, true, false}, ValueKind::Float) == "greater than 0 and at most 1");
+    CHECK(describeExpected(*topLevelBlock("application")->key("dataset")) ==
+          "a block `dataset { … }`");
+    CHECK(describeInterval(Interval{0, 1, true, false}, ValueKind::Float) ==
+          "greater than 0 and at most 1");
     CHECK(describeInterval(Interval{1, std::nullopt}, ValueKind::Integer) == "at least 1");
     CHECK(describeInterval(Interval{0, 64}, ValueKind::Integer) == "between 0 and 64");
-    CHECK(describeInterval(Interval{0, std::nullopt, true}, ValueKind::Duration) == "greater than 0s");
+    CHECK(describeInterval(Interval{0, std::nullopt, true}, ValueKind::Duration) ==
+          "greater than 0s");
     CHECK(Interval{0, 1, true, false}.contains(1));
     CHECK_FALSE(Interval{0, 1, true, false}.contains(0));
 }
@@ -187,8 +194,8 @@ TEST_CASE("schema: suggestions") {
     CHECK(suggest("batchsize", keys) == "batch_size");
     CHECK(suggest("framwork", keys) == "framework");
     CHECK(suggest("xyz", keys).empty());
-    CHECK(suggest("epochs", keys).empty());  // an exact match is not a suggestion
+    CHECK(suggest("epochs", keys).empty()); // an exact match is not a suggestion
     std::vector<std::string> gpus = {"p100", "v100_pcie", "v100_sxm2"};
-    CHECK(suggest("v100", gpus) == "v100_pcie");  // a completion beats a one-letter typo
+    CHECK(suggest("v100", gpus) == "v100_pcie"); // a completion beats a one-letter typo
     CHECK(suggest("p10", gpus) == "p100");
 }

@@ -1162,9 +1162,11 @@ test.modak:5:42: warning: string `"All"` in 'export_env' names a variable; write
 TEST_CASE("sema: every example of docs/language.md checks clean") {
     std::string doc = modak::test::readFile(std::string(MODAK_SOURCE_DIR) + "/docs/language.md");
     // The first example imports a target file.
-    modak::test::Files files = {{"targets/hlrs.modak", "modak 1\ntarget hlrs { scheduler = torque }\n"}};
+    modak::test::Files files = {
+        {"targets/hlrs.modak", "modak 1\ntarget hlrs { scheduler = torque }\n"}};
     size_t examples = 0;
-    for (size_t at = doc.find("```modak\n"); at != std::string::npos; at = doc.find("```modak\n", at)) {
+    for (size_t at = doc.find("```modak\n"); at != std::string::npos;
+         at = doc.find("```modak\n", at)) {
         at += 9;
         size_t end = doc.find("```", at);
         REQUIRE(end != std::string::npos);

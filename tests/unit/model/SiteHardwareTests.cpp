@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The site hardware a calibration measures (`modak bench --kernel stream|allreduce`, docs/calibration.md):
-// the CSV rows `bench collect` writes, the fit that turns them into the calibration's `measured`
-// section, its round trip through the calibration file, and the model using it.
+// The site hardware a calibration measures (`modak bench --kernel stream|allreduce`,
+// docs/calibration.md): the CSV rows `bench collect` writes, the fit that turns them into the
+// calibration's `measured` section, its round trip through the calibration file, and the model
+// using it.
 #include "modak/calibrate/Record.h"
 #include "modak/model/Catalogue.h"
 #include "modak/model/Fit.h"
@@ -24,9 +25,12 @@ calibrate::BenchRecord allreduceRecord(int nodes, double latency, double bandwid
     r.nodes = nodes;
     r.interconnect = "ethernet_10g";
     r.configuration = {{"nodes", std::to_string(nodes)}};
-    // Times as the star through task 0 costs them: 2(nodes−1) messages of latency + bytes/bandwidth.
+    // Times as the star through task 0 costs them: 2(nodes−1) messages of latency +
+    // bytes/bandwidth.
     for (size_t bytes = 8; bytes <= (size_t{1} << 24); bytes *= 4)
-        r.messages.push_back({bytes, 2.0 * (nodes - 1) * (latency + static_cast<double>(bytes) / (bandwidthGBs * 1e9))});
+        r.messages.push_back(
+            {bytes,
+             2.0 * (nodes - 1) * (latency + static_cast<double>(bytes) / (bandwidthGBs * 1e9))});
     return r;
 }
 
@@ -56,8 +60,9 @@ MeasurementSet readCsv(const std::string& csv) {
 
 TEST_CASE("the all-reduce rows give back the link's latency and bandwidth", "[calibrate]") {
     // Two and four nodes of a 20 µs, 1.1 GB/s network, through the CSV `bench collect` writes.
-    auto data = readCsv(calibrate::toThroughputCsv({allreduceRecord(2, 20e-6, 1.1), allreduceRecord(4, 20e-6, 1.1)}));
-    REQUIRE(data.hardware.size() == 22);  // 8 B to 8 MiB, ×4: 11 sizes each
+    auto data = readCsv(calibrate::toThroughputCsv(
+        {allreduceRecord(2, 20e-6, 1.1), allreduceRecord(4, 20e-6, 1.1)}));
+    REQUIRE(data.hardware.size() == 22); // 8 B to 8 MiB, ×4: 11 sizes each
     REQUIRE(data.throughput.empty());
     Calibration cal = Calibration::builtin();
     std::vector<std::string> notes;
@@ -79,13 +84,14 @@ TEST_CASE("one message size cannot separate latency from bandwidth", "[calibrate
     fitSiteHardware(data.hardware, cal, notes);
     CHECK(cal.measuredInterconnects.empty());
     REQUIRE(notes.size() == 1);
-    CHECK(notes[0] == "ethernet_10g: 1 allreduce row(s) of one message size cannot separate latency from bandwidth; "
+    CHECK(notes[0] == "ethernet_10g: 1 allreduce row(s) of one message size cannot separate "
+                      "latency from bandwidth; "
                       "not fitted");
 }
 
 TEST_CASE("the stream rows give the best bandwidth per socket", "[calibrate]") {
     auto one = streamRecord(1, 11.5), two = streamRecord(2, 19.0), two2 = streamRecord(2, 18.0);
-    two2.sockets = 2;  // a two-socket node: the bandwidth is per socket
+    two2.sockets = 2; // a two-socket node: the bandwidth is per socket
     auto data = readCsv(calibrate::toThroughputCsv({one, two, two2}));
     REQUIRE(data.hardware.size() == 3);
     Calibration cal = Calibration::builtin();
@@ -93,10 +99,12 @@ TEST_CASE("the stream rows give the best bandwidth per socket", "[calibrate]") {
     fitSiteHardware(data.hardware, cal, notes);
     CHECK(cal.measuredMemoryBandwidthGBs.at("epyc_9654") == Approx(19.0));
     REQUIRE(notes.size() == 1);
-    CHECK(notes[0] == "memory bandwidth of epyc_9654: 19.00 GB/s per socket (best of 3 stream rows)");
+    CHECK(notes[0] ==
+          "memory bandwidth of epyc_9654: 19.00 GB/s per socket (best of 3 stream rows)");
 }
 
-TEST_CASE("measured hardware survives the calibration file and changes predictions", "[calibrate]") {
+TEST_CASE("measured hardware survives the calibration file and changes predictions",
+          "[calibrate]") {
     const Catalogue& cat = Catalogue::builtin();
     Calibration site = Calibration::builtin();
     site.measuredMemoryBandwidthGBs["epyc_9654"] = 20;
@@ -121,29 +129,33 @@ TEST_CASE("measured hardware survives the calibration file and changes predictio
     auto after = predict(s, *read, error);
     REQUIRE(before);
     REQUIRE(after);
-    // A slower memory and network than the catalogue's peaks: a slower step, and the model says why.
+    // A slower memory and network than the catalogue's peaks: a slower step, and the model says
+    // why.
     CHECK(after->throughput < before->throughput);
     bool named = false;
     for (const auto& f : after->factors)
-        named = named || f.find("ethernet_10g measured on the site: 0.5 GB/s, 50 µs per message") != std::string::npos;
+        named = named || f.find("ethernet_10g measured on the site: 0.5 GB/s, 50 µs per message") !=
+                             std::string::npos;
     CHECK(named);
 
-    auto bad = Calibration::parse(R"({"version": 1, "model": {}, "measured": {"memory_bandwidth_gbs": {"x": -1}}})",
-                                  FileId{}, "bad", diags);
+    auto bad = Calibration::parse(
+        R"({"version": 1, "model": {}, "measured": {"memory_bandwidth_gbs": {"x": -1}}})", FileId{},
+        "bad", diags);
     CHECK_FALSE(bad);
     CHECK(diags.hasErrors());
 }
 
 TEST_CASE("a micro-benchmark row without what it measures is a located error", "[calibrate]") {
     std::string csv = calibrate::toThroughputCsv({streamRecord(1, 10)});
-    auto at = csv.rfind(",10,\n");  // bandwidth_gbs, then the empty transport
+    auto at = csv.rfind(",10,\n"); // bandwidth_gbs, then the empty transport
     REQUIRE(at != std::string::npos);
     csv.replace(at, 5, ",,\n");
     MeasurementSet data;
     Diagnostics diags;
     CHECK_FALSE(readMeasurements(csv, FileId{}, data, diags));
     REQUIRE(diags.errorCount() == 1);
-    CHECK(diags.items().front().message == "a stream row needs `device` and a positive `bandwidth_gbs`");
+    CHECK(diags.items().front().message ==
+          "a stream row needs `device` and a positive `bandwidth_gbs`");
 }
 
 TEST_CASE("repeated measurements of a configuration fit like one weighted row", "[calibrate]") {
@@ -163,7 +175,8 @@ TEST_CASE("repeated measurements of a configuration fit like one weighted row", 
                 r.nodes = r.devices = r.tasks = nodes;
                 r.interconnect = "ethernet_10g";
                 r.batchPerDevice = batch;
-                r.configuration = {{"batch_size", std::to_string(batch)}, {"nodes", std::to_string(nodes)},
+                r.configuration = {{"batch_size", std::to_string(batch)},
+                                   {"nodes", std::to_string(nodes)},
                                    {"threads", std::to_string(threads)}};
                 double step = batch * 4e-5 / threads + 2e-4 + (nodes - 1) * 3e-4;
                 r.stepSeconds = step;
@@ -174,7 +187,7 @@ TEST_CASE("repeated measurements of a configuration fit like one weighted row", 
     std::vector<calibrate::BenchRecord> repeated;
     for (int i = 0; i < 3; ++i)
         for (auto r : records) {
-            r.throughput *= 1 + 0.02 * (i - 1);  // spread around the same mean log
+            r.throughput *= 1 + 0.02 * (i - 1); // spread around the same mean log
             repeated.push_back(r);
         }
     auto thrice = readCsv(calibrate::toThroughputCsv(repeated));
@@ -182,12 +195,16 @@ TEST_CASE("repeated measurements of a configuration fit like one weighted row", 
     auto a = fitCalibration(once, Calibration::builtin(), cat);
     auto b = fitCalibration(thrice, Calibration::builtin(), cat);
     CHECK(a.rowsUsed == 12);
-    CHECK(a.calibration.cpuUtilisation != Approx(Calibration::builtin().cpuUtilisation).epsilon(0.01));  // it fitted
+    CHECK(a.calibration.cpuUtilisation !=
+          Approx(Calibration::builtin().cpuUtilisation).epsilon(0.01)); // it fitted
     CHECK(b.rowsUsed == 36);
-    // The same constants (the ±2 % spread is symmetric in log only to first order: 1e-3 tolerance) …
+    // The same constants (the ±2 % spread is symmetric in log only to first order: 1e-3 tolerance)
+    // …
     CHECK(b.calibration.cpuUtilisation == Approx(a.calibration.cpuUtilisation).epsilon(1e-3));
-    CHECK(b.calibration.stepOverheadCpuSeconds == Approx(a.calibration.stepOverheadCpuSeconds).epsilon(1e-3));
-    CHECK(b.calibration.collectiveEfficiency == Approx(a.calibration.collectiveEfficiency).epsilon(1e-3));
+    CHECK(b.calibration.stepOverheadCpuSeconds ==
+          Approx(a.calibration.stepOverheadCpuSeconds).epsilon(1e-3));
+    CHECK(b.calibration.collectiveEfficiency ==
+          Approx(a.calibration.collectiveEfficiency).epsilon(1e-3));
     // … and a larger rms error by the spread the model cannot explain.
     CHECK(b.rmsLogError > a.rmsLogError);
 }

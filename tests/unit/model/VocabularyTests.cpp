@@ -3,14 +3,12 @@
 // (CatalogueNames.h) or to the language's schema, or says why it is no vocabulary of the language.
 // A new enum fails here until it is classified.
 #include "Test.h"
-
 #include "modak/model/Catalogue.h"
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
 
 #include <catch2/catch.hpp>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -32,7 +30,7 @@ const model::data::NamedEntry& named(const auto& row) {
         return row;
 }
 
-template <class Entries>
+template<class Entries>
 Names catalogueNames(const Entries& entries, Names extra = {}) {
     for (const auto& e : entries)
         extra.emplace(named(e).name);
@@ -58,28 +56,44 @@ Names languageValues(std::vector<std::string_view> path, std::string_view key) {
 }
 
 enum class Relation {
-    Equal,   ///< the enum lists exactly these names
-    Subset,  ///< the enum lists some of these names (e.g. the images that exist)
+    Equal,  ///< the enum lists exactly these names
+    Subset, ///< the enum lists some of these names (e.g. the images that exist)
 };
 
 struct Expectation {
     Relation relation = Relation::Equal;
-    std::function<Names()> names;  ///< empty: no vocabulary of the language
-    std::string why;               ///< for an enum that is no vocabulary
+    std::function<Names()> names; ///< empty: no vocabulary of the language
+    std::string why;              ///< for an enum that is no vocabulary
 };
 
-Expectation equal(std::function<Names()> names) { return {Relation::Equal, std::move(names), {}}; }
+Expectation equal(std::function<Names()> names) {
+    return {Relation::Equal, std::move(names), {}};
+}
 Expectation subset(std::function<Names()> names) {
     return {Relation::Subset, std::move(names), {}};
 }
-Expectation none(std::string why) { return {Relation::Equal, {}, std::move(why)}; }
+Expectation none(std::string why) {
+    return {Relation::Equal, {}, std::move(why)};
+}
 
-Names graphCompilers() { return catalogueNames(model::data::graphCompilers()); }
-Names graphCompilersOrNone() { return catalogueNames(model::data::graphCompilers(), {"none"}); }
-Names precisions() { return catalogueNames(model::data::precisions()); }
-Names runtimesOrNone() { return catalogueNames(model::data::runtimes(), {"none"}); }
-Names frameworks() { return languageValues({"application"}, "framework"); }
-Names imageBuilds() { return languageValues({"image"}, "build"); }
+Names graphCompilers() {
+    return catalogueNames(model::data::graphCompilers());
+}
+Names graphCompilersOrNone() {
+    return catalogueNames(model::data::graphCompilers(), {"none"});
+}
+Names precisions() {
+    return catalogueNames(model::data::precisions());
+}
+Names runtimesOrNone() {
+    return catalogueNames(model::data::runtimes(), {"none"});
+}
+Names frameworks() {
+    return languageValues({"application"}, "framework");
+}
+Names imageBuilds() {
+    return languageValues({"image"}, "build");
+}
 Names schedulers() {
     Names n;
     for (const auto& s : model::schedulers())
@@ -114,12 +128,9 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
         {{"predict.schema.json", "/$defs/graphCompiler"}, equal(graphCompilersOrNone)},
         {{"predict.schema.json", "/$defs/precision"}, equal(precisions)},
         // The calibration's effects select by the same words.
-        {{"calibration.schema.json", when + "framework"},
-         equal(frameworks)},
-        {{"calibration.schema.json", when + "build"},
-         equal(imageBuilds)},
-        {{"calibration.schema.json", when + "graph_compiler"},
-         equal(graphCompilersOrNone)},
+        {{"calibration.schema.json", when + "framework"}, equal(frameworks)},
+        {{"calibration.schema.json", when + "build"}, equal(imageBuilds)},
+        {{"calibration.schema.json", when + "graph_compiler"}, equal(graphCompilersOrNone)},
         {{"calibration.schema.json", when + "device"},
          none("the performance model's device classes, not a word of the language")},
         {{"calibration.schema.json", when + "precision_class"},
@@ -149,8 +160,7 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
          none("the number formats a data sheet gives peaks for (fp8 included), not `precision`")},
         {{"catalog.schema.json", gpu + "peer_link"},
          none("a data-sheet fact of a GPU (infinity_fabric included), not `interconnect`")},
-        {{"catalog.schema.json", gpu + "host_link"},
-         none("a data-sheet fact of a GPU")},
+        {{"catalog.schema.json", gpu + "host_link"}, none("a data-sheet fact of a GPU")},
         {{"catalog.schema.json", "/properties/interconnects/items/properties/scope"},
          none("a field of the interconnect entries")},
         {{"catalog.schema.json", "/properties/runtimes/items/properties/image"},
@@ -164,8 +174,9 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
         {{"modak-job.schema.json", "/$defs/application/properties/app_type"},
          equal([] { return languageValues({"application"}, "type"); })},
         {{"modak-job.schema.json", "/$defs/aiFramework/anyOf/0"}, subset(frameworks)},
-        {{"modak-job.schema.json", "/$defs/messageSize/anyOf/0"},
-         equal([] { return languageValues({"application", "mpi_tuning"}, "message_size"); })},
+        {{"modak-job.schema.json", "/$defs/messageSize/anyOf/0"}, equal([] {
+             return languageValues({"application", "mpi_tuning"}, "message_size");
+         })},
         {{"modak-job.schema.json", "/$defs/cpuType/anyOf/0"},
          none("MODAK's CPU types (x86, arm, …), mapped by the importer")},
         {{"modak-job.schema.json", "/$defs/accType/anyOf/0"},
@@ -307,7 +318,8 @@ TEST_CASE("a catalogue file cannot add to the language's vocabulary", "[catalogu
         CAPTURE(section);
         model::Catalogue c;
         Diagnostics diags;
-        std::string text = fmt::format(R"({{"version": 1, "{}": [{{"name": "x", "doc": "y"}}]}})", section);
+        std::string text =
+            fmt::format(R"({{"version": 1, "{}": [{{"name": "x", "doc": "y"}}]}})", section);
         CHECK_FALSE(c.merge(text, FileId{}, "test", diags));
         REQUIRE(diags.size() == 1);
         CHECK(diags.begin()->message.find("vocabulary is built in") != std::string::npos);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Golden diagnostics for the shared syntax corpus: every tests/corpus/invalid/NAME.modak has the
-// parser's rendered diagnostics in NAME.expected. MODAK_UPDATE_GOLDEN=1 rewrites the expected files.
+// parser's rendered diagnostics in NAME.expected. MODAK_UPDATE_GOLDEN=1 rewrites the expected
+// files.
 #include "Test.h"
 
 #include <catch2/catch.hpp>
@@ -24,7 +25,8 @@ TEST_CASE("corpus/invalid: rendered syntax diagnostics match the golden files") 
     for (const fs::path& file : files) {
         SourceManager sm;
         Diagnostics diags;
-        test::parseText(sm, test::readFile(file.string()), diags, "invalid/" + file.filename().string());
+        test::parseText(sm, test::readFile(file.string()), diags,
+                        "invalid/" + file.filename().string());
         std::string rendered = test::report(sm, diags);
         fs::path expectedPath = fs::path(file).replace_extension(".expected");
         if (update) {

@@ -54,7 +54,8 @@ std::string formatText(std::string_view text, const FormatOptions& options = {})
 }
 
 /// The formatted text of `input` is `expected`, and `expected` is a fixed point.
-void checkFormat(std::string_view input, std::string_view expected, const FormatOptions& options = {}) {
+void checkFormat(std::string_view input, std::string_view expected,
+                 const FormatOptions& options = {}) {
     std::string once = formatText(input, options);
     CHECK(once == expected);
     std::string twice = formatText(once, options);
@@ -78,16 +79,25 @@ std::string valueText(const Value& v) {
     switch (v.kind) {
     case Value::Kind::String:
     case Value::Kind::TextBlock:
-    case Value::Kind::Identifier: return k + "(" + std::string(v.text()) + ")";
+    case Value::Kind::Identifier:
+        return k + "(" + std::string(v.text()) + ")";
     case Value::Kind::Integer:
-    case Value::Kind::Duration: return k + "(" + std::to_string(v.integer()) + ")";
-    case Value::Kind::Float: return k + "(" + std::to_string(v.number()) + ")";
-    case Value::Kind::Size: return k + "(" + std::to_string(v.integer()) + "," + std::string(v.unit()) + ")";
-    case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Versioned: return k + "(" + std::string(v.text()) + "," + std::string(v.version()) + ")";
-    case Value::Kind::List: return "[" + itemsText(v, ", ") + "]";
-    case Value::Kind::Range: return itemsText(v, "..");
-    case Value::Kind::Error: return "error";
+    case Value::Kind::Duration:
+        return k + "(" + std::to_string(v.integer()) + ")";
+    case Value::Kind::Float:
+        return k + "(" + std::to_string(v.number()) + ")";
+    case Value::Kind::Size:
+        return k + "(" + std::to_string(v.integer()) + "," + std::string(v.unit()) + ")";
+    case Value::Kind::Bool:
+        return v.boolean ? "true" : "false";
+    case Value::Kind::Versioned:
+        return k + "(" + std::string(v.text()) + "," + std::string(v.version()) + ")";
+    case Value::Kind::List:
+        return "[" + itemsText(v, ", ") + "]";
+    case Value::Kind::Range:
+        return itemsText(v, "..");
+    case Value::Kind::Error:
+        return "error";
     }
     return "?";
 }
@@ -125,7 +135,8 @@ std::string commentText(std::string_view source, const Comment& c) {
 /// order. An import written after a statement moves up with its comments, so then only the set of
 /// comments is compared.
 std::string describeFile(const File& f, std::string_view source, bool importsMove) {
-    std::string out = "version " + (f.version ? std::to_string(*f.version) : std::string("none")) + "\n";
+    std::string out =
+        "version " + (f.version ? std::to_string(*f.version) : std::string("none")) + "\n";
     for (const Import& i : f.imports)
         out += "import " + i.path + "\n";
     describeStatements(f.statements, 0, out);
@@ -141,8 +152,9 @@ std::string describeFile(const File& f, std::string_view source, bool importsMov
 
 bool hasImportAfterStatement(const File& f) {
     return !f.statements.empty() &&
-           std::any_of(f.imports.begin(), f.imports.end(),
-                       [&](const Import& i) { return i.range.begin > f.statements.front().range().begin; });
+           std::any_of(f.imports.begin(), f.imports.end(), [&](const Import& i) {
+               return i.range.begin > f.statements.front().range().begin;
+           });
 }
 
 /// Round trip of one file: no syntax errors before and after, same tree and comments, idempotent.
@@ -152,7 +164,7 @@ void checkRoundTrip(const std::string& label, const std::string& text) {
     INFO(describeDiags(*a));
     CHECK_FALSE(a->diags.hasErrors());
     if (a->diags.hasErrors())
-        return;  // the formatter refuses such files; the parser tests report why
+        return; // the formatter refuses such files; the parser tests report why
     std::string once = format(a->tree, a->sm.text(a->id));
     auto b = parseText(once, label + " (formatted)");
     INFO("formatted:\n" << once);
@@ -161,10 +173,12 @@ void checkRoundTrip(const std::string& label, const std::string& text) {
     if (b->diags.hasErrors())
         return;
     bool moved = hasImportAfterStatement(a->tree);
-    CHECK(describeFile(b->tree, b->sm.text(b->id), moved) == describeFile(a->tree, a->sm.text(a->id), moved));
+    CHECK(describeFile(b->tree, b->sm.text(b->id), moved) ==
+          describeFile(a->tree, a->sm.text(a->id), moved));
     std::string twice = format(b->tree, b->sm.text(b->id));
     CHECK(twice == once);
-    CHECK((once.empty() || (once.back() == '\n' && (once.size() < 2 || once[once.size() - 2] != '\n'))));
+    CHECK((once.empty() ||
+           (once.back() == '\n' && (once.size() < 2 || once[once.size() - 2] != '\n'))));
 }
 
 std::string readFile(const fs::path& p) {
@@ -253,7 +267,8 @@ application mnist {
 TEST_CASE("fmt: indentWidth option", "[fmt]") {
     FormatOptions o;
     o.indentWidth = 4;
-    checkFormat("modak 1\na {\nb {\nc = 1\n}\n}\n", "modak 1\n\na {\n    b {\n        c = 1\n    }\n}\n", o);
+    checkFormat("modak 1\na {\nb {\nc = 1\n}\n}\n",
+                "modak 1\n\na {\n    b {\n        c = 1\n    }\n}\n", o);
 }
 
 TEST_CASE("fmt: one statement per line, commas between statements dropped", "[fmt]") {
@@ -266,7 +281,8 @@ TEST_CASE("fmt: a file without a header", "[fmt]") {
 }
 
 TEST_CASE("fmt: a byte-order mark and CRLF line ends are dropped", "[fmt]") {
-    checkFormat("\xEF\xBB\xBFmodak 1\r\na {\r\n  b = 1 // x\r\n}\r\n", "modak 1\n\na {\n  b = 1 // x\n}\n");
+    checkFormat("\xEF\xBB\xBFmodak 1\r\na {\r\n  b = 1 // x\r\n}\r\n",
+                "modak 1\n\na {\n  b = 1 // x\n}\n");
 }
 
 TEST_CASE("fmt: output ends with exactly one newline", "[fmt]") {
@@ -285,8 +301,9 @@ TEST_CASE("fmt: lists", "[fmt]") {
 TEST_CASE("fmt: a list that does not fit is expanded one element per line", "[fmt]") {
     FormatOptions o;
     o.maxLineWidth = 30;
-    checkFormat("modak 1\nmodules = [\"cuda/11.2\", \"openmpi/4.1\", \"python/3.8\"]\nshort = [a, b]\n",
-                R"(modak 1
+    checkFormat(
+        "modak 1\nmodules = [\"cuda/11.2\", \"openmpi/4.1\", \"python/3.8\"]\nshort = [a, b]\n",
+        R"(modak 1
 modules = [
   "cuda/11.2",
   "openmpi/4.1",
@@ -294,7 +311,7 @@ modules = [
 ]
 short = [a, b]
 )",
-                o);
+        o);
 }
 
 TEST_CASE("fmt: a multi-line list that fits is joined", "[fmt]") {
@@ -312,10 +329,11 @@ TEST_CASE("fmt: sizes have one space before the unit", "[fmt]") {
 }
 
 TEST_CASE("fmt: numbers, durations and booleans are kept as written", "[fmt]") {
-    checkFormat("modak 1\na = 60_000\nb = 1.2e9\nc = 3e-4\nd = 1h30m\ne = 01:30:00\nf = 2-00:00:00\n"
-                "g = true\nh = -1\n",
-                "modak 1\na = 60_000\nb = 1.2e9\nc = 3e-4\nd = 1h30m\ne = 01:30:00\nf = 2-00:00:00\n"
-                "g = true\nh = -1\n");
+    checkFormat(
+        "modak 1\na = 60_000\nb = 1.2e9\nc = 3e-4\nd = 1h30m\ne = 01:30:00\nf = 2-00:00:00\n"
+        "g = true\nh = -1\n",
+        "modak 1\na = 60_000\nb = 1.2e9\nc = 3e-4\nd = 1h30m\ne = 01:30:00\nf = 2-00:00:00\n"
+        "g = true\nh = -1\n");
 }
 
 TEST_CASE("fmt: strings are re-quoted canonically", "[fmt]") {
@@ -337,8 +355,9 @@ TEST_CASE("fmt: hidden code points in strings stay escaped", "[fmt]") {
 }
 
 TEST_CASE("fmt: a one-line block or list with a comment after its opening", "[fmt]") {
-    checkFormat("modak 1\ndataset { /* the data */ path = \"/d\" }\nemit = [ /* all */ tosca, slurm ]\n",
-                R"(modak 1
+    checkFormat(
+        "modak 1\ndataset { /* the data */ path = \"/d\" }\nemit = [ /* all */ tosca, slurm ]\n",
+        R"(modak 1
 
 dataset {
   /* the data */ path = "/d"
@@ -398,7 +417,8 @@ application a {
 }
 
 TEST_CASE("fmt: a multi-line block stays multi-line", "[fmt]") {
-    checkFormat("modak 1\na {\n  b {\n    c = 1\n  }\n}\n", "modak 1\n\na {\n  b {\n    c = 1\n  }\n}\n");
+    checkFormat("modak 1\na {\n  b {\n    c = 1\n  }\n}\n",
+                "modak 1\n\na {\n  b {\n    c = 1\n  }\n}\n");
 }
 
 TEST_CASE("fmt: a one-line block with a nested block is expanded", "[fmt]") {
@@ -429,7 +449,8 @@ TEST_CASE("fmt: a one-line block that does not fit is expanded", "[fmt]") {
                 "modak 1\n\ndataset {\n  path = \"" + longPath + "\"\n  samples = 10\n}\n");
     // Exactly 100 columns fits.
     std::string p2(100 - std::string("dataset { path = \"\" }").size(), 'y');
-    checkFormat("modak 1\ndataset { path = \"" + p2 + "\" }\n", "modak 1\n\ndataset { path = \"" + p2 + "\" }\n");
+    checkFormat("modak 1\ndataset { path = \"" + p2 + "\" }\n",
+                "modak 1\n\ndataset { path = \"" + p2 + "\" }\n");
     std::string p3 = p2 + "z";
     checkFormat("modak 1\ndataset { path = \"" + p3 + "\" }\n",
                 "modak 1\n\ndataset {\n  path = \"" + p3 + "\"\n}\n");
@@ -742,9 +763,11 @@ TEST_CASE("examples: every example loads and checks without errors", "[examples]
         model::Program program = model::loadProgram(sm, *id, diags);
         std::string messages;
         for (const Diagnostic& d : diags) {
-            LineColumn lc = sm.buffer(d.range.file.valid() ? d.range.file : *id).lineColumn(d.range.begin);
+            LineColumn lc =
+                sm.buffer(d.range.file.valid() ? d.range.file : *id).lineColumn(d.range.begin);
             messages += std::string(sm.path(d.range.file.valid() ? d.range.file : *id)) + ":" +
-                        std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": " + d.message + "\n";
+                        std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": " +
+                        d.message + "\n";
         }
         INFO(p.string() << "\n" << messages);
         CHECK(diags.empty());

@@ -264,7 +264,9 @@ test.modak:1:1: error: the file is empty; a .modak file starts with `modak 1` [e
 }
 
 TEST_CASE("imports only at the top") {
-    CHECK("\n" + parseReport("modak 1\nworkload w { flops_per_sample = 1 }\nimport \"a.modak\"\nb { import \"c\" }\n") == R"(
+    CHECK("\n" + parseReport("modak 1\nworkload w { flops_per_sample = 1 }\nimport \"a.modak\"\nb "
+                             "{ import \"c\" }\n") ==
+          R"(
 test.modak:3:1: warning: imports should come before the first statement [import-after-statement]
 import "a.modak"
 ^~~~~~~~~~~~~~~~

@@ -2,15 +2,14 @@
 // Agreement between the two parsers of the .modak language (docs/language.md §1–§2): the generated
 // tree-sitter parser (grammar/tree-sitter-modak, used by editors) and the X3 parser
 // (modak::syntax::parse, used by the CLI and the language server). Every file of the shared corpus
-// tests/corpus/valid must parse without a syntax error in both, and every file of tests/corpus/invalid
-// must make both report one. Also checks that incremental reparsing after edits gives the same tree as
-// parsing from scratch.
-#include <catch2/catch.hpp>
-
+// tests/corpus/valid must parse without a syntax error in both, and every file of
+// tests/corpus/invalid must make both report one. Also checks that incremental reparsing after
+// edits gives the same tree as parsing from scratch.
 #include "modak/diag/Diagnostic.h"
 #include "modak/syntax/Parser.h"
 #include "modak/text/SourceManager.h"
 
+#include <catch2/catch.hpp>
 #include <tree_sitter/api.h>
 
 #include <algorithm>
@@ -66,7 +65,8 @@ ParserPtr makeParser() {
 }
 
 TreePtr parseText(TSParser* parser, std::string_view text, const TSTree* old = nullptr) {
-    TreePtr tree(ts_parser_parse_string(parser, old, text.data(), static_cast<uint32_t>(text.size())));
+    TreePtr tree(
+        ts_parser_parse_string(parser, old, text.data(), static_cast<uint32_t>(text.size())));
     REQUIRE(tree);
     return tree;
 }
@@ -76,7 +76,8 @@ std::string firstErrorLocation(TSNode node) {
     if (ts_node_is_missing(node) || std::string_view(ts_node_type(node)) == "ERROR") {
         TSPoint p = ts_node_start_point(node);
         return std::to_string(p.row + 1) + ":" + std::to_string(p.column + 1) +
-               (ts_node_is_missing(node) ? " (missing '" + std::string(ts_node_type(node)) + "')" : " (ERROR)");
+               (ts_node_is_missing(node) ? " (missing '" + std::string(ts_node_type(node)) + "')"
+                                         : " (ERROR)");
     }
     for (uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
         TSNode child = ts_node_child(node, i);
@@ -94,10 +95,10 @@ std::string dumpTree(const TSTree* tree) {
     for (;;) {
         TSNode node = ts_tree_cursor_current_node(&cursor);
         const char* field = ts_tree_cursor_current_field_name(&cursor);
-        out << std::string(static_cast<size_t>(depth) * 2, ' ') << (field ? field : "") << (field ? ": " : "")
-            << (ts_node_is_named(node) ? "" : "'") << ts_node_type(node) << (ts_node_is_named(node) ? "" : "'")
-            << (ts_node_is_missing(node) ? " MISSING" : "") << " [" << ts_node_start_byte(node) << ", "
-            << ts_node_end_byte(node) << ")\n";
+        out << std::string(static_cast<size_t>(depth) * 2, ' ') << (field ? field : "")
+            << (field ? ": " : "") << (ts_node_is_named(node) ? "" : "'") << ts_node_type(node)
+            << (ts_node_is_named(node) ? "" : "'") << (ts_node_is_missing(node) ? " MISSING" : "")
+            << " [" << ts_node_start_byte(node) << ", " << ts_node_end_byte(node) << ")\n";
         if (ts_tree_cursor_goto_first_child(&cursor)) {
             ++depth;
             continue;
@@ -119,7 +120,8 @@ bool consistent(TSNode node) {
         return false;
     for (uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
         TSNode child = ts_node_child(node, i);
-        if (ts_node_start_byte(child) < previousEnd || ts_node_end_byte(child) > end || !consistent(child))
+        if (ts_node_start_byte(child) < previousEnd || ts_node_end_byte(child) > end ||
+            !consistent(child))
             return false;
         previousEnd = ts_node_end_byte(child);
     }
@@ -164,7 +166,7 @@ std::string applyEdit(TSTree* tree, const std::string& text, uint32_t begin, uin
 
 struct X3Result {
     bool hasErrors = false;
-    std::string first;  // first error, for failure messages
+    std::string first; // first error, for failure messages
 };
 
 X3Result parseWithX3(const fs::path& path, std::string text) {
@@ -178,7 +180,8 @@ X3Result parseWithX3(const fs::path& path, std::string text) {
     for (const auto& d : diags) {
         if (d.severity >= modak::Severity::Error) {
             auto lc = sm.buffer(id).lineColumn(d.range.begin);
-            result.first = std::to_string(lc.line) + ":" + std::to_string(lc.column) + " " + d.message;
+            result.first =
+                std::to_string(lc.line) + ":" + std::to_string(lc.column) + " " + d.message;
             break;
         }
     }
@@ -195,12 +198,17 @@ TEST_CASE("tree-sitter: the generated modak language loads (ABI 14)", "[treesitt
     CHECK(ts_parser_set_language(parser.get(), language));
 
     // Field and node names the language server and the VS Code extension rely on.
-    for (const char* field : {"key", "value", "kind", "name", "body", "version", "path", "start", "end"})
-        CHECK(ts_language_field_id_for_name(language, field, static_cast<uint32_t>(std::strlen(field))) != 0);
-    for (const char* kind : {"source_file", "header", "import", "attribute", "block", "block_body", "list", "range",
-                             "string", "text_block", "integer", "float", "size", "duration", "boolean",
-                             "identifier", "versioned", "comment", "escape_sequence", "string_content"})
-        CHECK(ts_language_symbol_for_name(language, kind, static_cast<uint32_t>(std::strlen(kind)), true) != 0);
+    for (const char* field :
+         {"key", "value", "kind", "name", "body", "version", "path", "start", "end"})
+        CHECK(ts_language_field_id_for_name(language, field,
+                                            static_cast<uint32_t>(std::strlen(field))) != 0);
+    for (const char* kind :
+         {"source_file", "header",    "import",  "attribute",       "block",
+          "block_body",  "list",      "range",   "string",          "text_block",
+          "integer",     "float",     "size",    "duration",        "boolean",
+          "identifier",  "versioned", "comment", "escape_sequence", "string_content"})
+        CHECK(ts_language_symbol_for_name(language, kind, static_cast<uint32_t>(std::strlen(kind)),
+                                          true) != 0);
 }
 
 TEST_CASE("corpus: the shared syntax corpus is complete", "[treesitter][corpus]") {
@@ -217,7 +225,8 @@ TEST_CASE("corpus: the shared syntax corpus is complete", "[treesitter][corpus]"
     }
 }
 
-TEST_CASE("corpus/valid: tree-sitter parses every file without ERROR or MISSING nodes", "[treesitter][corpus]") {
+TEST_CASE("corpus/valid: tree-sitter parses every file without ERROR or MISSING nodes",
+          "[treesitter][corpus]") {
     ParserPtr parser = makeParser();
     for (const auto& path : corpusFiles("valid")) {
         std::string text = readBinary(path);
@@ -230,7 +239,8 @@ TEST_CASE("corpus/valid: tree-sitter parses every file without ERROR or MISSING 
     }
 }
 
-TEST_CASE("corpus/invalid: tree-sitter finds a syntax error in every file", "[treesitter][corpus]") {
+TEST_CASE("corpus/invalid: tree-sitter finds a syntax error in every file",
+          "[treesitter][corpus]") {
     ParserPtr parser = makeParser();
     for (const auto& path : corpusFiles("invalid")) {
         std::string text = readBinary(path);
@@ -248,7 +258,8 @@ TEST_CASE("corpus/valid: the X3 parser reports no error for any file", "[x3][cor
     }
 }
 
-TEST_CASE("corpus/invalid: the X3 parser reports an error for every file", "[x3][corpus][agreement]") {
+TEST_CASE("corpus/invalid: the X3 parser reports an error for every file",
+          "[x3][corpus][agreement]") {
     for (const auto& path : corpusFiles("invalid")) {
         X3Result result = parseWithX3(path, readBinary(path));
         INFO(path.filename().string());
@@ -256,7 +267,8 @@ TEST_CASE("corpus/invalid: the X3 parser reports an error for every file", "[x3]
     }
 }
 
-TEST_CASE("corpus: tree-sitter and the X3 parser agree on every file", "[treesitter][x3][corpus][agreement]") {
+TEST_CASE("corpus: tree-sitter and the X3 parser agree on every file",
+          "[treesitter][x3][corpus][agreement]") {
     ParserPtr parser = makeParser();
     for (std::string_view which : {"valid", "invalid"}) {
         for (const auto& path : corpusFiles(which)) {
@@ -265,28 +277,30 @@ TEST_CASE("corpus: tree-sitter and the X3 parser agree on every file", "[treesit
             TSNode root = ts_tree_root_node(tree.get());
             bool treeSitterError = ts_node_has_error(root);
             X3Result x3 = parseWithX3(path, text);
-            INFO(std::string(which) << "/" << path.filename().string() << ": tree-sitter "
-                                    << (treeSitterError ? "error at " + firstErrorLocation(root) : "ok")
-                                    << ", X3 " << (x3.hasErrors ? "error at " + x3.first : "ok"));
+            INFO(std::string(which)
+                 << "/" << path.filename().string() << ": tree-sitter "
+                 << (treeSitterError ? "error at " + firstErrorLocation(root) : "ok") << ", X3 "
+                 << (x3.hasErrors ? "error at " + x3.first : "ok"));
             CHECK(treeSitterError == x3.hasErrors);
         }
     }
 }
 
-TEST_CASE("tree-sitter: incremental edits give the same tree as a fresh parse", "[treesitter][incremental]") {
+TEST_CASE("tree-sitter: incremental edits give the same tree as a fresh parse",
+          "[treesitter][incremental]") {
     ParserPtr parser = makeParser();
-    std::string text =
-        "modak 1\n"
-        "application mnist {\n"
-        "  kind = ai_training\n"
-        "  batch_size = 128\n"
-        "  dataset { path = \"/d\", size = 52 MiB }\n"
-        "}\n";
+    std::string text = "modak 1\n"
+                       "application mnist {\n"
+                       "  kind = ai_training\n"
+                       "  batch_size = 128\n"
+                       "  dataset { path = \"/d\", size = 52 MiB }\n"
+                       "}\n";
     TreePtr tree = parseText(parser.get(), text);
     REQUIRE_FALSE(ts_node_has_error(ts_tree_root_node(tree.get())));
 
     // Reparses incrementally and from scratch. Error-free results must be identical; after a syntax
-    // error, error recovery may legitimately build different trees, so only the verdict is compared.
+    // error, error recovery may legitimately build different trees, so only the verdict is
+    // compared.
     auto reparseAndCompare = [&](const std::string& edited) {
         TreePtr incremental = parseText(parser.get(), edited, tree.get());
         TreePtr fresh = parseText(parser.get(), edited);
@@ -313,9 +327,11 @@ TEST_CASE("tree-sitter: incremental edits give the same tree as a fresh parse", 
             CHECK(ranges[i].end_byte >= at);
         }
         std::free(ranges);
-        TSNode value = ts_node_named_descendant_for_byte_range(ts_tree_root_node(tree.get()), at, at + 3);
+        TSNode value =
+            ts_node_named_descendant_for_byte_range(ts_tree_root_node(tree.get()), at, at + 3);
         CHECK(std::string_view(ts_node_type(value)) == "integer");
-        CHECK(edited.substr(ts_node_start_byte(value), ts_node_end_byte(value) - ts_node_start_byte(value)) == "256");
+        CHECK(edited.substr(ts_node_start_byte(value),
+                            ts_node_end_byte(value) - ts_node_start_byte(value)) == "256");
     }
 
     SECTION("an integer becomes a size, then a duration, then a range") {
@@ -342,9 +358,11 @@ TEST_CASE("tree-sitter: incremental edits give the same tree as a fresh parse", 
 
     SECTION("inserting a statement and a multi-line text block") {
         uint32_t at = static_cast<uint32_t>(text.find("  batch_size"));
-        std::string edited = applyEdit(tree.get(), text, at, at, "  run = \"\"\"line 1\nline 2\"\"\"\n");
+        std::string edited =
+            applyEdit(tree.get(), text, at, at, "  run = \"\"\"line 1\nline 2\"\"\"\n");
         CHECK_FALSE(reparseAndCompare(edited));
-        // Opening a string that is not closed swallows nothing across lines: an error on that line only.
+        // Opening a string that is not closed swallows nothing across lines: an error on that line
+        // only.
         uint32_t quote = static_cast<uint32_t>(edited.find("\"/d\""));
         edited = applyEdit(tree.get(), edited, quote + 3, quote + 4, "");
         CHECK(reparseAndCompare(edited));
@@ -355,14 +373,15 @@ TEST_CASE("tree-sitter: incremental edits give the same tree as a fresh parse", 
     SECTION("opening a block comment comments out the rest until it is closed") {
         uint32_t at = static_cast<uint32_t>(text.find("  kind"));
         std::string edited = applyEdit(tree.get(), text, at, at, "/* ");
-        CHECK(reparseAndCompare(edited));  // unterminated block comment
+        CHECK(reparseAndCompare(edited)); // unterminated block comment
         uint32_t end = static_cast<uint32_t>(edited.find('\n', at));
         edited = applyEdit(tree.get(), edited, end, end, " */");
         CHECK_FALSE(reparseAndCompare(edited));
     }
 }
 
-TEST_CASE("tree-sitter: random single-byte edits of the corpus reparse consistently", "[treesitter][incremental]") {
+TEST_CASE("tree-sitter: random single-byte edits of the corpus reparse consistently",
+          "[treesitter][incremental]") {
     ParserPtr parser = makeParser();
     // Deterministic pseudo-random positions (a fixed LCG), so failures are reproducible.
     uint64_t state = 0x2545F4914F6CDD1DULL;
@@ -370,7 +389,8 @@ TEST_CASE("tree-sitter: random single-byte edits of the corpus reparse consisten
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         return static_cast<uint32_t>((state >> 33) % bound);
     };
-    const std::string_view replacements[] = {"", "x", " ", "\n", "{", "}", "\"", "[", ",", "=", "1", "/*", "."};
+    const std::string_view replacements[] = {"",  "x", " ", "\n", "{",  "}", "\"",
+                                             "[", ",", "=", "1",  "/*", "."};
     for (const auto& path : corpusFiles("valid")) {
         std::string text = readBinary(path);
         if (text.empty())
@@ -387,13 +407,14 @@ TEST_CASE("tree-sitter: random single-byte edits of the corpus reparse consisten
                 ++end;
             std::string_view replacement = replacements[next(std::size(replacements))];
             std::string edited = applyEdit(tree.get(), text, begin, end, replacement);
-            INFO("round " << round << ": bytes [" << begin << ", " << end << ") -> '" << replacement << "'");
+            INFO("round " << round << ": bytes [" << begin << ", " << end << ") -> '" << replacement
+                          << "'");
             TreePtr incremental = parseText(parser.get(), edited, tree.get());
             TreePtr fresh = parseText(parser.get(), edited);
             TSNode a = ts_tree_root_node(incremental.get()), b = ts_tree_root_node(fresh.get());
             CHECK(consistent(a));
             CHECK(ts_node_has_error(a) == ts_node_has_error(b));
-            if (!ts_node_has_error(b))  // error recovery may differ; error-free trees may not
+            if (!ts_node_has_error(b)) // error recovery may differ; error-free trees may not
                 CHECK(dumpTree(incremental.get()) == dumpTree(fresh.get()));
             // Undo the edit: the tree must come back to the original, error-free one.
             std::string restored = applyEdit(incremental.get(), edited, begin,

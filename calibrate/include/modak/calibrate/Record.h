@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-//! Benchmark result records (docs/calibration.md, schemas/bench-result.schema.json): one JSON object
-//! per line, one line per benchmark task, written by `modak bench run` or by the task's failure trap
-//! and gathered by `modak bench collect` into the throughput CSV that `modak model fit` reads.
+//! Benchmark result records (docs/calibration.md, schemas/bench-result.schema.json): one JSON
+//! object per line, one line per benchmark task, written by `modak bench run` or by the task's
+//! failure trap and gathered by `modak bench collect` into the throughput CSV that `modak model
+//! fit` reads.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -27,29 +28,29 @@ struct BenchRecord {
     int formatVersion = kRecordFormatVersion;
     std::string modakVersion;
     std::string deployment;
-    std::string kernel;  ///< train-step | app | stream | allreduce
+    std::string kernel; ///< train-step | app | stream | allreduce
     /// The swept keys and their values for this task (values as written in the sweep).
     std::map<std::string, std::string> configuration;
     std::string workload;
-    double workloadScale = 1;  ///< fraction of the workload's FLOPs and parameters actually run
+    double workloadScale = 1; ///< fraction of the workload's FLOPs and parameters actually run
     std::string framework, frameworkVersion;
-    std::string device;        ///< catalogue CPU or GPU name
-    int gpusPerNode = 0;       ///< 0: a CPU run
-    int sockets = 1;           ///< CPU sockets per node
-    int cores = 0;             ///< CPU cores (threads) used per node, 0 = all
+    std::string device;  ///< catalogue CPU or GPU name
+    int gpusPerNode = 0; ///< 0: a CPU run
+    int sockets = 1;     ///< CPU sockets per node
+    int cores = 0;       ///< CPU cores (threads) used per node, 0 = all
     int nodes = 1;
-    int devices = 1;           ///< GPUs, or CPU sockets, over all nodes
-    int tasks = 1;             ///< processes of the run
+    int devices = 1; ///< GPUs, or CPU sockets, over all nodes
+    int tasks = 1;   ///< processes of the run
     std::string interconnect;
     int batchPerDevice = 0;
     std::vector<std::string> hosts;
     int steps = 0;
     double stepSeconds = 0;
-    double throughput = 0;     ///< samples/s of the whole run (train-step, app)
-    double bandwidthGBs = 0;   ///< stream: triad bandwidth of one node, GB/s
-    size_t arrayBytes = 0;     ///< stream: bytes per array
-    std::vector<MessageTime> messages;  ///< allreduce: one median time per message size
-    std::string transport;     ///< allreduce: tcp (modak's star through task 0) | mpi (MPI_Allreduce)
+    double throughput = 0;             ///< samples/s of the whole run (train-step, app)
+    double bandwidthGBs = 0;           ///< stream: triad bandwidth of one node, GB/s
+    size_t arrayBytes = 0;             ///< stream: bytes per array
+    std::vector<MessageTime> messages; ///< allreduce: one median time per message size
+    std::string transport; ///< allreduce: tcp (modak's star through task 0) | mpi (MPI_Allreduce)
     std::string status = "ok"; ///< ok | failed
     std::string reason;        ///< why it failed
     std::string job;           ///< scheduler job (and array task) id
@@ -67,8 +68,10 @@ std::string configurationJson(const std::map<std::string, std::string>& configur
 
 /// Parses the JSON lines of `text` (a result file, `file` in `sm`) into `out`. A line that is not a
 /// record of this format version is a `result-invalid` error at that line (a last line without its
-/// newline is reported as truncated); blank lines are skipped. Returns false if there was any error.
-bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& out, Diagnostics& diags);
+/// newline is reported as truncated); blank lines are skipped. Returns false if there was any
+/// error.
+bool readRecords(std::string_view text, FileId file, std::vector<BenchRecord>& out,
+                 Diagnostics& diags);
 
 /// The throughput CSV of docs/model.md §Data for the successful records (the format `modak model
 /// fit` reads, with the optional `cores`, `workload_scale` and `configuration` columns, and the

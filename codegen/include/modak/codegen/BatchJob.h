@@ -3,7 +3,8 @@
 //! task), and the per-scheduler rows that render it: the directive prefix and resource syntax, the
 //! array index variable, the submit command and the launchers. A scheduler is one row
 //! (codegen/src/batch/<Scheduler>.cpp) keyed by its name in the language's table
-//! (modak/model/Schedulers.h); the callers fill a `BatchJob` and never branch on a scheduler's name.
+//! (modak/model/Schedulers.h); the callers fill a `BatchJob` and never branch on a scheduler's
+//! name.
 #pragma once
 
 #include <cstdint>
@@ -21,22 +22,23 @@ namespace modak::codegen {
 struct BatchJob {
     std::string name;
     int nodes = 1;
-    std::optional<int> tasks;        ///< over the whole job
+    std::optional<int> tasks; ///< over the whole job
     std::optional<int> tasksPerNode;
     std::optional<int> cpusPerTask;
     int gpusPerNode = 0;
-    std::optional<int64_t> memoryBytes;        ///< per node
+    std::optional<int64_t> memoryBytes; ///< per node
     std::optional<int64_t> memoryPerCpuBytes;
     std::optional<int64_t> walltimeSeconds;
     std::string queue, account, qos, constraint, nodelist, dependency, begin;
-    std::string array;               ///< indices as written in the .modak file ("0-9%2", "1,3,5")
+    std::string array; ///< indices as written in the .modak file ("0-9%2", "1,3,5")
     bool exclusive = false;
     /// The log. Empty: the row's log named after the job (`<name>-%j.out` for Slurm) where the
     /// scheduler's own default would not name it, else the scheduler's default.
     std::string output;
     std::string error;
-    bool combineOutput = false;       ///< standard error into the log (PBS `-j oe`)
-    std::vector<std::string> notify;  ///< the language's events: begin, end, fail, abort, all, none, …
+    bool combineOutput = false; ///< standard error into the log (PBS `-j oe`)
+    std::vector<std::string>
+        notify; ///< the language's events: begin, end, fail, abort, all, none, …
     std::string email;
     bool exportAll = false;
     std::vector<std::string> exportVars;
@@ -45,18 +47,18 @@ struct BatchJob {
 /// How a command is started on the job's nodes.
 struct LaunchRequest {
     enum class Kind {
-        Tasks,       ///< one process per task of the allocation (non-MPI HPC programs)
-        Mpi,         ///< MPI ranks, wired up by the scheduler's launcher
-        PerNode,     ///< one process per node (torchrun-style launchers, benchmark tasks)
-        MpiPerNode,  ///< one MPI rank per node (the MPI allreduce benchmark)
+        Tasks,      ///< one process per task of the allocation (non-MPI HPC programs)
+        Mpi,        ///< MPI ranks, wired up by the scheduler's launcher
+        PerNode,    ///< one process per node (torchrun-style launchers, benchmark tasks)
+        MpiPerNode, ///< one MPI rank per node (the MPI allreduce benchmark)
     };
     Kind kind = Kind::Tasks;
     int nodes = 1;
     /// PerNode: every node of the allocation, as the job runs (a script that knows its node count
     /// at generation time says so with false).
     bool wholeAllocation = false;
-    std::optional<int> ranks;  ///< Mpi: the ranks the application asks for
-    std::optional<int> tasks;  ///< the job's tasks, when it says
+    std::optional<int> ranks; ///< Mpi: the ranks the application asks for
+    std::optional<int> tasks; ///< the job's tasks, when it says
     int tasksPerNode = 1;
 };
 
@@ -68,11 +70,13 @@ struct Launch {
 
 /// One scheduler's rendering row.
 struct BatchScheduler {
-    std::string_view name;          ///< its name in modak/model/Schedulers.h ("none": a plain script)
-    std::string_view scriptTitle;   ///< "Slurm batch script", for the header comment
-    std::string_view submit;        ///< how a script is submitted: `sbatch`, `bsub <`, `flux batch`
-    std::string_view enterSubmitDir;  ///< a line entering the submission directory, "" if it starts there
-    /// The variable naming the submission directory in the job (the script itself runs from a spool).
+    std::string_view name;        ///< its name in modak/model/Schedulers.h ("none": a plain script)
+    std::string_view scriptTitle; ///< "Slurm batch script", for the header comment
+    std::string_view submit;      ///< how a script is submitted: `sbatch`, `bsub <`, `flux batch`
+    std::string_view
+        enterSubmitDir; ///< a line entering the submission directory, "" if it starts there
+    /// The variable naming the submission directory in the job (the script itself runs from a
+    /// spool).
     std::string_view submitDirectory;
     /// The log name after the job: `{}` is the job's name (`{}-%j.out`).
     std::string_view logPattern;
@@ -81,12 +85,12 @@ struct BatchScheduler {
     // Job arrays.
     /// Arrays are one job of many tasks (a directive); false: submit.sh submits a job per index.
     bool nativeArrays = true;
-    std::string_view arrayIndexVariable;  ///< SLURM_ARRAY_TASK_ID, LSB_JOBINDEX, FLUX_JOB_CC
-    int arrayBase = 0;                    ///< the first index (LSF counts from 1)
-    bool arrayThrottle = false;           ///< `%N` limits the tasks running at once
-    size_t arrayLimit = 10000;            ///< the largest array a site allows by default
-    std::string_view arrayLog;            ///< the log of a benchmark array task, under logs/
-    std::string_view arrayTaskJob;        ///< shell words naming the array task's job, for records
+    std::string_view arrayIndexVariable; ///< SLURM_ARRAY_TASK_ID, LSB_JOBINDEX, FLUX_JOB_CC
+    int arrayBase = 0;                   ///< the first index (LSF counts from 1)
+    bool arrayThrottle = false;          ///< `%N` limits the tasks running at once
+    size_t arrayLimit = 10000;           ///< the largest array a site allows by default
+    std::string_view arrayLog;           ///< the log of a benchmark array task, under logs/
+    std::string_view arrayTaskJob;       ///< shell words naming the array task's job, for records
     /// Lines setting MASTER_ADDR (the first node) and MASTER_PORT (from the job's id) for a
     /// benchmark task spanning nodes.
     std::string_view rendezvous;
@@ -94,8 +98,9 @@ struct BatchScheduler {
     void (*directives)(const BatchJob& job, std::string& out) = nullptr;
     /// The launcher for `request`.
     Launch (*launch)(const LaunchRequest& request) = nullptr;
-    /// The lines of submit.sh that submit the array script `quotedScript` of `size` tasks, print its
-    /// job id(s) and, when `chain`, make it wait for `$previous` and set `previous` for the next.
+    /// The lines of submit.sh that submit the array script `quotedScript` of `size` tasks, print
+    /// its job id(s) and, when `chain`, make it wait for `$previous` and set `previous` for the
+    /// next.
     std::string (*submitArray)(std::string_view quotedScript, size_t size, int maxParallel,
                                bool chain) = nullptr;
 };

@@ -17,12 +17,12 @@ struct DocField;
 struct Doc {
     enum class Kind { Null, String, Integer, Bool, Map, List, Expr };
     Kind kind = Kind::Null;
-    std::string text;  ///< String: the raw value; Expr: an HCL expression written as it is
+    std::string text; ///< String: the raw value; Expr: an HCL expression written as it is
     int64_t integer = 0;
     bool boolean = false;
-    std::vector<DocField> fields;  ///< Map, in insertion order
-    std::vector<Doc> items;                           ///< List
-    bool flow = false;  ///< YAML: a list of scalars on one line (`[a, b]`)
+    std::vector<DocField> fields; ///< Map, in insertion order
+    std::vector<Doc> items;       ///< List
+    bool flow = false;            ///< YAML: a list of scalars on one line (`[a, b]`)
 
     static Doc str(std::string value);
     static Doc num(int64_t value);
@@ -39,8 +39,8 @@ struct Doc {
     const Doc* find(std::string_view key) const;
 };
 
-/// One entry of a map. (Not a std::pair: a pair needs a complete Doc where the map is declared, which
-/// libc++ and clang's view of libstdc++ enforce; a vector of an incomplete type is allowed.)
+/// One entry of a map. (Not a std::pair: a pair needs a complete Doc where the map is declared,
+/// which libc++ and clang's view of libstdc++ enforce; a vector of an incomplete type is allowed.)
 struct DocField {
     std::string first;
     Doc second;

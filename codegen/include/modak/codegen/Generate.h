@@ -13,7 +13,7 @@
 namespace modak::codegen {
 
 struct Artefact {
-    std::string path;     ///< relative to the deployment's output directory, e.g. "job.slurm.sh"
+    std::string path; ///< relative to the deployment's output directory, e.g. "job.slurm.sh"
     std::string content;
     bool executable = false;
 };
@@ -22,16 +22,17 @@ struct Artefact {
 const std::vector<std::string>& supportedEmits();
 
 struct GenerateOptions {
-    std::vector<std::string> emit;  ///< empty: the deployment's own `emit` list
-    std::string sourceName;         ///< the .modak file as the user named it, for the header comment
-    std::string version;            ///< modak's version, for the header comment
+    std::vector<std::string> emit; ///< empty: the deployment's own `emit` list
+    std::string sourceName;        ///< the .modak file as the user named it, for the header comment
+    std::string version;           ///< modak's version, for the header comment
 };
 
 /// Generates the artefacts of one planned deployment. Problems are diagnostics (unsupported emit
 /// kinds are warnings; values that cannot be written safely are errors); returns what could be
 /// generated — the caller writes nothing when `diags` has errors.
 std::vector<Artefact> generateDeployment(const SourceManager& sm, const model::Program& program,
-                                         const model::Symbol& deployment, const model::DeploymentPlan& plan,
+                                         const model::Symbol& deployment,
+                                         const model::DeploymentPlan& plan,
                                          const GenerateOptions& options, Diagnostics& diags);
 
 } // namespace modak::codegen

@@ -16,7 +16,7 @@ namespace modak::codegen {
 /// plan. Values are raw (unescaped); the renderers escape them.
 struct JobSpec {
     std::string deployment, sourceName, version;
-    std::string scheduler;  ///< a scheduler of modak/model/Schedulers.h
+    std::string scheduler; ///< a scheduler of modak/model/Schedulers.h
     // resources
     std::string name;
     std::optional<int64_t> walltimeSeconds;
@@ -31,32 +31,33 @@ struct JobSpec {
     bool exportAll = false;
     std::vector<std::string> exportVars;
     // what runs
-    std::string kind;         ///< ai_training, hpc
-    std::string distributed;  ///< none, ddp, horovod, mpi, mirrored, ""
-    std::string runtime;      ///< singularity, apptainer, docker, podman, charliecloud, none
+    std::string kind;        ///< ai_training, hpc
+    std::string distributed; ///< none, ddp, horovod, mpi, mirrored, ""
+    std::string runtime;     ///< singularity, apptainer, docker, podman, charliecloud, none
     std::string imageReference, imageDir, accelerator;
     std::vector<std::string> modules;
-    std::vector<std::pair<std::string, std::string>> env;  ///< image, compiler, application, threads
+    std::vector<std::pair<std::string, std::string>> env; ///< image, compiler, application, threads
     std::string pre, post, run;
     std::optional<int> ranks; ///< MPI ranks the application asks for (`ranks`), if any
-    bool mpi = false;         ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
+    bool mpi = false; ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
     int threads = 0;
     // build job
     std::string buildSrc, buildCommand;
     int buildParallelism = 1;
 };
 
-/// The job `plan` describes, from the plan's choice and the deployment it was made from (`plan.spec`,
-/// which must be set); values that cannot be written safely become errors in `diags`.
-JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options, Diagnostics& diags);
+/// The job `plan` describes, from the plan's choice and the deployment it was made from
+/// (`plan.spec`, which must be set); values that cannot be written safely become errors in `diags`.
+JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options,
+                    Diagnostics& diags);
 
 /// The file name (without `.sif`) job scripts give a pulled image: the reference's last path
 /// segment with ':' turned into '_', as MODAK named them.
 std::string localImageName(std::string_view reference);
 
 /// The prefix that runs a command in the spec's container (`apptainer exec --nv "$image"`, `docker
-/// run … IMAGE`, …; "" without a runtime). Lines the prefix needs first (pulling the image when it is
-/// missing) are appended to `setup`.
+/// run … IMAGE`, …; "" without a runtime). Lines the prefix needs first (pulling the image when it
+/// is missing) are appended to `setup`.
 std::string containerExec(const JobSpec& spec, std::string& setup);
 
 } // namespace modak::codegen

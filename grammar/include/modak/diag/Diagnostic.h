@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The one diagnostic type shared by the CLI, the LSP and every producer. Producers only append to a
-//! Diagnostics list; policy (--werror, limits) lives in DiagnosticEngine; printers only render.
+//! The one diagnostic type shared by the CLI, the LSP and every producer. Producers only append to
+//! a Diagnostics list; policy (--werror, limits) lives in DiagnosticEngine; printers only render.
 #pragma once
 
 #include "modak/text/SourceManager.h"
@@ -24,8 +24,8 @@ enum class DiagCode : uint16_t {
 struct DiagInfo {
     DiagCode code;
     Severity defaultSeverity;
-    std::string_view name;     ///< stable public id, e.g. "unknown-key"
-    std::string_view summary;  ///< one-line description for docs and SARIF rules
+    std::string_view name;    ///< stable public id, e.g. "unknown-key"
+    std::string_view summary; ///< one-line description for docs and SARIF rules
 };
 
 const DiagInfo& diagInfo(DiagCode code);

@@ -7,8 +7,8 @@
 namespace modak {
 
 struct DiagnosticPolicy {
-    bool warningsAsErrors = false;  ///< --werror
-    size_t errorLimit = 0;          ///< 0 = unlimited; beyond it diagnostics are dropped
+    bool warningsAsErrors = false; ///< --werror
+    size_t errorLimit = 0;         ///< 0 = unlimited; beyond it diagnostics are dropped
 };
 
 /// Returns the diagnostics after policy: sorted by location, severities remapped, limit applied.

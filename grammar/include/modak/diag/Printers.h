@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-//! Renderers for diagnostics: compiler-style text, JSON, and SARIF 2.1.0. They format what producers
-//! wrote and add nothing of their own meaning.
+//! Renderers for diagnostics: compiler-style text, JSON, and SARIF 2.1.0. They format what
+//! producers wrote and add nothing of their own meaning.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -12,7 +12,7 @@ namespace modak {
 
 struct TextPrintOptions {
     bool color = false;
-    bool showSource = true;  ///< source line and caret under each diagnostic and note
+    bool showSource = true; ///< source line and caret under each diagnostic and note
 };
 
 /// `file:line:col: error: message [code]`, then the source line and `^~~~`, then notes.

@@ -2,17 +2,17 @@
 //! The syntax tree of a .modak file (docs/language.md §2). No parser types leak in here; every node
 //! has its byte range so diagnostics, the formatter and the LSP can point at it.
 //!
-//! The tree is compact and immutable: nodes are trivially copyable and live in an arena owned by the
-//! File (shared by its copies), lists of nodes are views into that arena, and names and strings are
-//! `std::string_view`s into the source buffer (or into the arena when a string had escapes to
+//! The tree is compact and immutable: nodes are trivially copyable and live in an arena owned by
+//! the File (shared by its copies), lists of nodes are views into that arena, and names and strings
+//! are `std::string_view`s into the source buffer (or into the arena when a string had escapes to
 //! unescape). A tree is therefore valid while both its File (or a copy of it) and the SourceManager
 //! holding its source are alive.
 //!
 //! Nodes are laid out for size, since a large file has hundreds of thousands of them: a Value is 24
 //! bytes and an attribute Statement 40 with its value. What can be computed from ranges and offsets
-//! is (texts, a statement's range, its key), what is rare or known late (a list's items, a versioned
-//! name, a block's body) is out of line in the arena, and everything that is not a plain field is
-//! read through an accessor.
+//! is (texts, a statement's range, its key), what is rare or known late (a list's items, a
+//! versioned name, a block's body) is out of line in the arena, and everything that is not a plain
+//! field is read through an accessor.
 #pragma once
 
 #include "modak/text/SourceManager.h"
@@ -30,9 +30,9 @@
 
 namespace modak::syntax {
 
-/// A read-only view of nodes stored contiguously (in a File's arena, or in a vector): a block's body,
-/// a list's items. Iterates and indexes like a const std::vector.
-template <class T>
+/// A read-only view of nodes stored contiguously (in a File's arena, or in a vector): a block's
+/// body, a list's items. Iterates and indexes like a const std::vector.
+template<class T>
 class NodeList {
 public:
     using value_type = T;
@@ -44,7 +44,8 @@ public:
 
     NodeList() = default;
     NodeList(const T* data, size_t size) : data_(data), size_(static_cast<uint32_t>(size)) {}
-    NodeList(const std::vector<T>& v) : NodeList(v.data(), v.size()) {}  // NOLINT: a view, as for spans
+    NodeList(const std::vector<T>& v)
+        : NodeList(v.data(), v.size()) {} // NOLINT: a view, as for spans
 
     const T* begin() const { return data_; }
     const T* end() const { return data_ + size_; }
@@ -76,7 +77,7 @@ public:
     void* allocate(size_t bytes, size_t align);
 
     /// Copies `n` trivially copyable objects into the arena.
-    template <class T>
+    template<class T>
     const T* copy(const T* from, size_t n) {
         static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
         if (n == 0)
@@ -86,18 +87,21 @@ public:
             new (to + i) T(from[i]);
         return to;
     }
-    template <class T>
-    const T* make(const T& value) { return copy(&value, 1); }
+    template<class T>
+    const T* make(const T& value) {
+        return copy(&value, 1);
+    }
     /// A node the parser completes later (a block's parts, filled in when it closes).
-    template <class T>
+    template<class T>
     T* create(const T& value) {
         static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
         return new (allocate(sizeof(T), alignof(T))) T(value);
     }
     std::string_view copyString(std::string_view s);
-    /// Keeps `nodes` where they are for as long as the arena: for a list collected before its length
-    /// was known (a file's top-level statements), which copying in would hold twice at its peak.
-    template <class T>
+    /// Keeps `nodes` where they are for as long as the arena: for a list collected before its
+    /// length was known (a file's top-level statements), which copying in would hold twice at its
+    /// peak.
+    template<class T>
     NodeList<T> keep(std::vector<T>&& nodes) {
         static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
         used_ += nodes.size() * sizeof(T);
@@ -121,30 +125,30 @@ private:
 
 /// A name in the source: a statement's key, a block's label (which Statement builds on demand).
 struct Identifier {
-    std::string_view name;  ///< a view into the source
+    std::string_view name; ///< a view into the source
     SourceRange range;
 };
 
-/// One value. A tagged struct rather than a variant keeps consumers simple. It is 24 bytes: the range,
-/// the kind and two small fields, and one 8-byte payload read through the accessors (text(),
+/// One value. A tagged struct rather than a variant keeps consumers simple. It is 24 bytes: the
+/// range, the kind and two small fields, and one 8-byte payload read through the accessors (text(),
 /// integer(), number(), items(), version()), whose meaning depends on the kind. Text is a view into
 /// the source, found from the range; what does not fit (a list's items, a versioned name, a string
 /// whose escapes were unescaped) is out of line in the arena.
 class Value {
 public:
     enum class Kind : uint8_t {
-        Error,       ///< placeholder after a syntax error
-        String,      ///< "..." (text() = unescaped contents)
-        TextBlock,   ///< """...""" (text() = contents, verbatim)
-        Integer,     ///< integer()
-        Float,       ///< number()
-        Size,        ///< integer() = bytes; unit() = unit as written; number() = amount as written
-        Duration,    ///< integer() = seconds
-        Bool,        ///< boolean
-        Identifier,  ///< text() = name (enum value, reference or `auto`)
-        Versioned,   ///< text() = name, version() = the version string, versionRange() its range
-        List,        ///< items()
-        Range,       ///< items()[0]..items()[1]
+        Error,      ///< placeholder after a syntax error
+        String,     ///< "..." (text() = unescaped contents)
+        TextBlock,  ///< """...""" (text() = contents, verbatim)
+        Integer,    ///< integer()
+        Float,      ///< number()
+        Size,       ///< integer() = bytes; unit() = unit as written; number() = amount as written
+        Duration,   ///< integer() = seconds
+        Bool,       ///< boolean
+        Identifier, ///< text() = name (enum value, reference or `auto`)
+        Versioned,  ///< text() = name, version() = the version string, versionRange() its range
+        List,       ///< items()
+        Range,      ///< items()[0]..items()[1]
     };
 
     /// The out-of-line parts of a versioned name.
@@ -154,10 +158,10 @@ public:
         SourceRange versionRange;
     };
 
-    SourceRange range;      ///< the value's source text, quotes included (text() relies on it)
+    SourceRange range; ///< the value's source text, quotes included (text() relies on it)
     Kind kind = Kind::Error;
-    bool boolean = false;   ///< Bool
-    uint8_t unitIndex = 0;  ///< Size: index into sizeUnitNames(), plus one (0: none)
+    bool boolean = false;  ///< Bool
+    uint8_t unitIndex = 0; ///< Size: index into sizeUnitNames(), plus one (0: none)
 
     constexpr Value() : number_(0) {}
 
@@ -225,16 +229,21 @@ public:
             if (quote_ == storedText)
                 return *storedText_;
             return {lexeme_ + quote_, range.end - range.begin - 2u * quote_};
-        case Kind::Versioned: return versioned_->name;
-        default: return {};
+        case Kind::Versioned:
+            return versioned_->name;
+        default:
+            return {};
         }
     }
     int64_t integer() const {
         switch (kind) {
         case Kind::Integer:
-        case Kind::Duration: return integer_;
-        case Kind::Size: return sizeBytes(number_, unitIndex);
-        default: return 0;
+        case Kind::Duration:
+            return integer_;
+        case Kind::Size:
+            return sizeBytes(number_, unitIndex);
+        default:
+            return 0;
         }
     }
     double number() const {
@@ -259,14 +268,14 @@ private:
     constexpr Value(Kind k, SourceRange r) : range(r), kind(k), number_(0) {}
 
     static constexpr uint8_t storedText = 0xFF;
-    uint8_t quote_ = 0;  ///< Identifier, String, TextBlock: bytes of quoting, or storedText
+    uint8_t quote_ = 0; ///< Identifier, String, TextBlock: bytes of quoting, or storedText
     union {
-        double number_;                       ///< Float, Size (the amount), Error
-        int64_t integer_;                     ///< Integer, Duration
-        const char* lexeme_;                  ///< source text: the range's first byte
-        const std::string_view* storedText_;  ///< a String with escapes
-        const NodeList<Value>* items_;        ///< List, Range
-        const VersionedName* versioned_;      ///< Versioned
+        double number_;                      ///< Float, Size (the amount), Error
+        int64_t integer_;                    ///< Integer, Duration
+        const char* lexeme_;                 ///< source text: the range's first byte
+        const std::string_view* storedText_; ///< a String with escapes
+        const NodeList<Value>* items_;       ///< List, Range
+        const VersionedName* versioned_;     ///< Versioned
     };
 };
 
@@ -279,11 +288,11 @@ const char* kindName(Value::Kind kind);
 
 /// `key = value` or `kind [name] { body }`.
 ///
-/// Most statements of a file are attributes, so a statement is laid out for them: the key is kept as
-/// its source text and offset, and its range and the statement's are computed from those and the
+/// Most statements of a file are attributes, so a statement is laid out for them: the key is kept
+/// as its source text and offset, and its range and the statement's are computed from those and the
 /// value's range. A block keeps what it knows when it opens (its label, its `{`) where an attribute
-/// keeps its value, as offsets, and what it learns when it closes (its body, its `}`) out of line in
-/// the arena. Read everything through the accessors; a block's value(), and an attribute's block
+/// keeps its value, as offsets, and what it learns when it closes (its body, its `}`) out of line
+/// in the arena. Read everything through the accessors; a block's value(), and an attribute's block
 /// parts, are empty.
 class Statement {
 public:
@@ -293,11 +302,11 @@ public:
     struct BlockParts {
         static constexpr uint32_t noBrace = UINT32_MAX;
 
-        const Statement* body = nullptr;  ///< the block's statements (bodySize of them)
+        const Statement* body = nullptr; ///< the block's statements (bodySize of them)
         uint32_t bodySize = 0;
-        uint32_t end = 0;                 ///< of the statement: after `}`, or where it was cut short
-        uint32_t closeOffset = noBrace;   ///< of `}` (one byte), or noBrace when it is missing
-        bool singleLine = false;          ///< written on one line (the formatter keeps it so)
+        uint32_t end = 0;               ///< of the statement: after `}`, or where it was cut short
+        uint32_t closeOffset = noBrace; ///< of `}` (one byte), or noBrace when it is missing
+        bool singleLine = false;        ///< written on one line (the formatter keeps it so)
     };
 
     Statement() : value_() {}
@@ -341,7 +350,7 @@ public:
     std::optional<Identifier> name() const {
         if (!isBlock_ || block_.nameLength == 0)
             return std::nullopt;
-        const BlockStart& b = block_;  // the label's text follows the key's in the source
+        const BlockStart& b = block_; // the label's text follows the key's in the source
         return Identifier{{key_ + (b.nameOffset - keyBegin_), b.nameLength},
                           {b.file, b.nameOffset, b.nameOffset + b.nameLength}};
     }
@@ -379,45 +388,46 @@ private:
     struct BlockStart {
         const BlockParts* parts;
         FileId file;
-        uint32_t openOffset;  ///< of `{` (one byte, none for a recovered block)
-        uint32_t nameOffset;  ///< of the label (`mnist` in `application mnist`)
-        uint32_t nameLength;  ///< of the label; 0 when there is none
+        uint32_t openOffset; ///< of `{` (one byte, none for a recovered block)
+        uint32_t nameOffset; ///< of the label (`mnist` in `application mnist`)
+        uint32_t nameLength; ///< of the label; 0 when there is none
     };
 
-    const char* key_ = nullptr;  ///< the key's text in the source; null for a recovered block
-    uint32_t keyBegin_ = 0;      ///< the key's offset, which is where the statement starts
-    uint32_t keyLength_ : 31 = 0;  ///< files are below 2 GiB (maxFileBytes in Parser.h)
+    const char* key_ = nullptr;   ///< the key's text in the source; null for a recovered block
+    uint32_t keyBegin_ = 0;       ///< the key's offset, which is where the statement starts
+    uint32_t keyLength_ : 31 = 0; ///< files are below 2 GiB (maxFileBytes in Parser.h)
     uint32_t isBlock_ : 1 = 0;
     union {
-        Value value_;        ///< attributes
-        BlockStart block_;  ///< blocks
+        Value value_;      ///< attributes
+        BlockStart block_; ///< blocks
     };
 };
 
-static_assert(std::is_trivially_copyable_v<Statement> && std::is_trivially_destructible_v<Statement>);
+static_assert(std::is_trivially_copyable_v<Statement> &&
+              std::is_trivially_destructible_v<Statement>);
 // The sizes the header comment promises (bench/check_bench.sh measures what they buy).
 static_assert(sizeof(void*) != 8 || (sizeof(Value) == 24 && sizeof(Statement) == 40));
 
 struct Import {
-    std::string path;  ///< unescaped
-    SourceRange range;      ///< whole `import "…"`
-    SourceRange pathRange;  ///< the string
+    std::string path;      ///< unescaped
+    SourceRange range;     ///< whole `import "…"`
+    SourceRange pathRange; ///< the string
 };
 
 struct Comment {
     SourceRange range;
-    bool isBlock = false;  ///< /* */ rather than //
+    bool isBlock = false; ///< /* */ rather than //
 };
 
 /// A parsed file. Always present, even after syntax errors (then partial).
 struct File {
     FileId file;
-    std::optional<int64_t> version;  ///< from `modak N`
+    std::optional<int64_t> version; ///< from `modak N`
     SourceRange headerRange;
     std::vector<Import> imports;
     NodeList<Statement> statements;
-    std::vector<Comment> comments;  ///< in source order
-    std::shared_ptr<const Arena> arena;  ///< owns the nodes (shared by copies of this File)
+    std::vector<Comment> comments;      ///< in source order
+    std::shared_ptr<const Arena> arena; ///< owns the nodes (shared by copies of this File)
 };
 
 } // namespace modak::syntax

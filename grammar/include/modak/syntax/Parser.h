@@ -13,12 +13,14 @@ namespace modak::syntax {
 inline constexpr size_t maxFileBytes = (size_t(1) << 31) - 1;
 
 struct ParseOptions {
-    uint32_t maxDepth = 64;           ///< block nesting limit (nesting-too-deep)
-    size_t maxErrors = 100;           ///< stop after this many syntax errors (too-many-errors)
-    size_t maxBytes = 64u << 20;      ///< larger buffers are refused (file-too-large); at most maxFileBytes
+    uint32_t maxDepth = 64; ///< block nesting limit (nesting-too-deep)
+    size_t maxErrors = 100; ///< stop after this many syntax errors (too-many-errors)
+    size_t maxBytes =
+        64u << 20; ///< larger buffers are refused (file-too-large); at most maxFileBytes
 };
 
 /// Parses the buffer `file` of `sm`.
-File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options = {});
+File parse(const SourceManager& sm, FileId file, Diagnostics& diags,
+           const ParseOptions& options = {});
 
 } // namespace modak::syntax

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-//! Source buffers and byte ranges. The core stores byte offsets only; line/column (and UTF-16 for the
-//! LSP) are computed on demand from each buffer's line table.
+//! Source buffers and byte ranges. The core stores byte offsets only; line/column (and UTF-16 for
+//! the LSP) are computed on demand from each buffer's line table.
 #pragma once
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <filesystem>
 #include <optional>
@@ -38,10 +38,10 @@ struct LineColumn {
 /// One loaded text with its path and line-start table.
 struct SourceBuffer {
     FileId id;
-    std::string path;  ///< as given by the user (printed in diagnostics)
+    std::string path; ///< as given by the user (printed in diagnostics)
     std::string text;
-    std::vector<uint32_t> lineStarts;  ///< byte offset of each line start; lineStarts[0] == 0
-    uint64_t fileSize = 0;             ///< size on disk; larger than text.size() when truncated
+    std::vector<uint32_t> lineStarts; ///< byte offset of each line start; lineStarts[0] == 0
+    uint64_t fileSize = 0;            ///< size on disk; larger than text.size() when truncated
 
     LineColumn lineColumn(uint32_t offset) const;
     /// The text of the line containing `offset`, without its line end.

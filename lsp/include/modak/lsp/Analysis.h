@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //! One analysed version of a document: the parsed and checked program rooted at it (imports read
-//! from open editor buffers first, then disk), its diagnostics, the error-tolerant tree-sitter tree,
-//! and — on first use — the optimiser's plan. Features read an Analysis and know nothing of LSP:
-//! they take and return byte offsets and SourceRanges; the server converts positions (Positions.h).
+//! from open editor buffers first, then disk), its diagnostics, the error-tolerant tree-sitter
+//! tree, and — on first use — the optimiser's plan. Features read an Analysis and know nothing of
+//! LSP: they take and return byte offsets and SourceRanges; the server converts positions
+//! (Positions.h).
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -31,10 +32,11 @@ public:
     /// Imports resolve inside the document's project and `importRoots` (docs/security.md).
     /// `policy` is applied to the diagnostics as the CLI applies it, so the editor shows what
     /// `modak check` prints.
-    static std::shared_ptr<const Analysis> build(std::filesystem::path path, std::string text,
-                                                 const Overlay* overlay = nullptr, const TSTree* tsTree = nullptr,
-                                                 const std::vector<std::filesystem::path>& importRoots = {},
-                                                 const DiagnosticPolicy& policy = {});
+    static std::shared_ptr<const Analysis>
+    build(std::filesystem::path path, std::string text, const Overlay* overlay = nullptr,
+          const TSTree* tsTree = nullptr,
+          const std::vector<std::filesystem::path>& importRoots = {},
+          const DiagnosticPolicy& policy = {});
     ~Analysis();
     Analysis(const Analysis&) = delete;
     Analysis& operator=(const Analysis&) = delete;
@@ -42,7 +44,7 @@ public:
     const std::filesystem::path& path() const { return path_; }
     const SourceManager& sources() const { return *sm_; }
     SourceManager& sources() { return *sm_; }
-    FileId file() const { return file_; }  ///< the document itself
+    FileId file() const { return file_; } ///< the document itself
     std::string_view text() const { return sm_->text(file_); }
     const model::Program& program() const { return program_; }
     /// The document's tree (program().root()->tree).

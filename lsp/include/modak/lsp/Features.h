@@ -21,25 +21,37 @@ namespace modak::lsp {
 
 // ---- completion (features/Completion.cpp) ---------------------------------------------------
 struct CompletionItem {
-    enum class Kind : uint8_t { Keyword, Block, Property, Value, Enum, Reference, Unit, Snippet, File };
+    enum class Kind : uint8_t {
+        Keyword,
+        Block,
+        Property,
+        Value,
+        Enum,
+        Reference,
+        Unit,
+        Snippet,
+        File
+    };
     std::string label;
     Kind kind = Kind::Property;
-    std::string detail;         ///< one line: the type or where it comes from ("int ≥1", "catalogue")
-    std::string documentation;  ///< markdown
-    std::string insertText;     ///< plain text, or a snippet (`$1`, `${2:name}`) when `snippet`
+    std::string detail; ///< one line: the type or where it comes from ("int ≥1", "catalogue")
+    std::string documentation; ///< markdown
+    std::string insertText;    ///< plain text, or a snippet (`$1`, `${2:name}`) when `snippet`
     bool snippet = false;
-    SourceRange replace;        ///< the text the item replaces (the word being typed); empty = insert at offset
+    SourceRange
+        replace; ///< the text the item replaces (the word being typed); empty = insert at offset
     std::string sortText, filterText;
 };
 struct CompletionOptions {
-    bool snippets = false;  ///< the client supports snippet syntax
+    bool snippets = false; ///< the client supports snippet syntax
 };
-std::vector<CompletionItem> complete(const Analysis& analysis, uint32_t offset, const CompletionOptions& options);
+std::vector<CompletionItem> complete(const Analysis& analysis, uint32_t offset,
+                                     const CompletionOptions& options);
 
 // ---- hover (features/Hover.cpp) -----------------------------------------------------------------
 struct HoverResult {
     std::string markdown;
-    SourceRange range;  ///< what the hover is about
+    SourceRange range; ///< what the hover is about
 };
 /// Keys and values: their documentation; a reference: the block it names; a deployment: the model's
 /// choice and predicted time per epoch.
@@ -49,21 +61,31 @@ std::optional<HoverResult> hover(const Analysis& analysis, uint32_t offset);
 /// Where the name at `offset` is defined (a reference, or a block's own name).
 std::vector<SourceRange> definition(const Analysis& analysis, uint32_t offset);
 /// Every mention of the block named at `offset` in the program (this file and its imports).
-std::vector<SourceRange> references(const Analysis& analysis, uint32_t offset, bool includeDeclaration);
+std::vector<SourceRange> references(const Analysis& analysis, uint32_t offset,
+                                    bool includeDeclaration);
 struct RenameTarget {
-    SourceRange range;        ///< the name under the cursor
-    std::string placeholder;  ///< its current text
+    SourceRange range;       ///< the name under the cursor
+    std::string placeholder; ///< its current text
 };
 std::optional<RenameTarget> prepareRename(const Analysis& analysis, uint32_t offset);
 struct RenameResult {
-    std::vector<TextEdit> edits;  ///< across files: each edit's range names its file
-    std::string error;            ///< non-empty: why the rename is refused (invalid name, clash)
+    std::vector<TextEdit> edits; ///< across files: each edit's range names its file
+    std::string error;           ///< non-empty: why the rename is refused (invalid name, clash)
 };
 RenameResult rename(const Analysis& analysis, uint32_t offset, std::string_view newName);
 
 // ---- outline (features/Outline.cpp) -----------------------------------------------------------
 struct DocumentSymbol {
-    enum class Kind : uint8_t { Deployment, Application, Target, Workload, Image, Block, Property, Import };
+    enum class Kind : uint8_t {
+        Deployment,
+        Application,
+        Target,
+        Workload,
+        Image,
+        Block,
+        Property,
+        Import
+    };
     std::string name, detail;
     Kind kind = Kind::Block;
     SourceRange range, selectionRange;
@@ -71,34 +93,53 @@ struct DocumentSymbol {
 };
 std::vector<DocumentSymbol> documentSymbols(const Analysis& analysis);
 struct WorkspaceSymbol {
-    std::string name, container;  ///< container: the file name
+    std::string name, container; ///< container: the file name
     DocumentSymbol::Kind kind = DocumentSymbol::Kind::Block;
     std::filesystem::path path;
-    SourceRange range;  ///< in `analyses[i].sources()` of the analysis it came from
-    size_t analysis = 0;  ///< index into the span given
+    SourceRange range;   ///< in `analyses[i].sources()` of the analysis it came from
+    size_t analysis = 0; ///< index into the span given
 };
-/// Named top-level blocks of every analysis whose name matches `query` (case-insensitive subsequence).
-std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses, std::string_view query);
+/// Named top-level blocks of every analysis whose name matches `query` (case-insensitive
+/// subsequence).
+std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses,
+                                              std::string_view query);
 
 struct FoldingRange {
-    uint32_t begin = 0, end = 0;  ///< byte offsets of the first and last folded characters
+    uint32_t begin = 0, end = 0; ///< byte offsets of the first and last folded characters
     enum class Kind : uint8_t { Region, Comment, Imports } kind = Kind::Region;
 };
 std::vector<FoldingRange> foldingRanges(const Analysis& analysis);
 /// Innermost first: word, value, statement, enclosing blocks, whole file.
 std::vector<SourceRange> selectionRanges(const Analysis& analysis, uint32_t offset);
 
-// ---- semantic tokens (features/SemanticTokens.cpp) ------------------------------------------------
+// ---- semantic tokens (features/SemanticTokens.cpp)
+// ------------------------------------------------
 struct SemanticToken {
-    uint32_t begin = 0, end = 0;  ///< bytes, on one line
+    uint32_t begin = 0, end = 0; ///< bytes, on one line
     /// The server's legend lists these in this order (the type's number is its index there).
-    enum class Type : uint8_t { Keyword, Type, Property, EnumMember, Variable, String, Number, Comment, Operator, Namespace };
+    enum class Type : uint8_t {
+        Keyword,
+        Type,
+        Property,
+        EnumMember,
+        Variable,
+        String,
+        Number,
+        Comment,
+        Operator,
+        Namespace
+    };
     static constexpr size_t kTypeCount = static_cast<size_t>(Type::Namespace) + 1;
     /// Bits of `modifiers`, in the legend's order.
-    enum Modifier : uint32_t { Declaration = 1u << 0, Readonly = 1u << 1, DefaultLibrary = 1u << 2 };
+    enum Modifier : uint32_t {
+        Declaration = 1u << 0,
+        Readonly = 1u << 1,
+        DefaultLibrary = 1u << 2
+    };
     static constexpr size_t kModifierCount = 3;
     Type type = Type::Keyword;
-    uint32_t modifiers = 0;  ///< Modifier bits; DefaultLibrary marks the language's and the catalogue's names
+    uint32_t modifiers =
+        0; ///< Modifier bits; DefaultLibrary marks the language's and the catalogue's names
 };
 /// The name of a token type or a modifier bit's index in the LSP legend ("keyword", "declaration").
 std::string_view semanticTokenTypeName(SemanticToken::Type type);
@@ -113,9 +154,11 @@ struct TokenDataEdit {
     std::vector<uint32_t> data;
 };
 /// nullopt when the arrays are equal.
-std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous, std::span<const uint32_t> current);
+std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous,
+                                           std::span<const uint32_t> current);
 
-// ---- edits (features/Edits.cpp) ------------------------------------------------------------------
+// ---- edits (features/Edits.cpp)
+// ------------------------------------------------------------------
 /// The whole document formatted like `modak fmt`; nullopt when it has syntax errors.
 std::optional<std::string> formatDocument(const Analysis& analysis);
 /// Minimal edits that format the lines overlapping [begin, end); empty when nothing changes or the
@@ -123,58 +166,62 @@ std::optional<std::string> formatDocument(const Analysis& analysis);
 std::vector<TextEdit> formatRange(const Analysis& analysis, uint32_t begin, uint32_t end);
 struct CodeAction {
     std::string title;
-    std::string kind = "quickfix";  ///< quickfix, source.fixAll
+    std::string kind = "quickfix"; ///< quickfix, source.fixAll
     std::vector<TextEdit> edits;
-    std::optional<size_t> diagnostic;  ///< index into analysis.diagnostics() it fixes
+    std::optional<size_t> diagnostic; ///< index into analysis.diagnostics() it fixes
     bool preferred = false;
 };
 /// The fixes diagnostics overlapping [begin, end) carry, and a fix-all when there are several.
 std::vector<CodeAction> codeActions(const Analysis& analysis, uint32_t begin, uint32_t end);
 
-// ---- model (features/ModelLens.cpp) ---------------------------------------------------------------
+// ---- model (features/ModelLens.cpp)
+// ---------------------------------------------------------------
 struct DeploymentLens {
     std::string deployment;
-    SourceRange range;  ///< the deployment's name
-    std::string title;  ///< "ngc_pytorch_23_10 + inductor · 2×4 A100 · 41 min/epoch"
-    std::string tooltip;  ///< markdown: the explanation and the best alternatives
+    SourceRange range;   ///< the deployment's name
+    std::string title;   ///< "ngc_pytorch_23_10 + inductor · 2×4 A100 · 41 min/epoch"
+    std::string tooltip; ///< markdown: the explanation and the best alternatives
 };
 /// One per deployment of the document with a plan (inlay hints and code lenses show these).
 std::vector<DeploymentLens> deploymentLenses(const Analysis& analysis);
 
-// ---- workspace (features/Workspace.cpp) ----------------------------------------------------------------
+// ---- workspace (features/Workspace.cpp)
+// ----------------------------------------------------------------
 /// The `.modak` files under `folders` that are not in `skip` (already open), read from disk and
 /// analysed, at most `budget` of them. Links out of a folder are not followed.
-std::vector<std::shared_ptr<const Analysis>> analyseWorkspaceFiles(const std::vector<std::filesystem::path>& folders,
-                                                                   const std::set<std::filesystem::path>& skip,
-                                                                   size_t budget);
+std::vector<std::shared_ptr<const Analysis>>
+analyseWorkspaceFiles(const std::vector<std::filesystem::path>& folders,
+                      const std::set<std::filesystem::path>& skip, size_t budget);
 
-// ---- commands (features/Commands.cpp) ------------------------------------------------------------------
-/// `modak generate` on an analysed (maybe unsaved) document: plan, generate, write all files or none.
+// ---- commands (features/Commands.cpp)
+// ------------------------------------------------------------------
+/// `modak generate` on an analysed (maybe unsaved) document: plan, generate, write all files or
+/// none.
 struct GenerateRequest {
-    std::string deployment;            ///< empty: every deployment of the document
-    std::filesystem::path outputDir;   ///< absolute
-    std::string version;               ///< modak's, for the generated headers
-    model::FileScope writable;         ///< where files may be written
-    bool write = true;                 ///< false: check everything, write nothing (refused)
+    std::string deployment;          ///< empty: every deployment of the document
+    std::filesystem::path outputDir; ///< absolute
+    std::string version;             ///< modak's, for the generated headers
+    model::FileScope writable;       ///< where files may be written
+    bool write = true;               ///< false: check everything, write nothing (refused)
 };
 struct GenerateOutcome {
-    std::vector<std::filesystem::path> files;  ///< written
-    std::string error;                         ///< non-empty: why nothing was written
+    std::vector<std::filesystem::path> files; ///< written
+    std::string error;                        ///< non-empty: why nothing was written
 };
 GenerateOutcome generateAndWrite(const Analysis& analysis, const GenerateRequest& request);
 
 /// `modak import` of an original MODAK JSON job, checked, then written atomically.
 struct ImportRequest {
-    std::filesystem::path source, output;  ///< absolute
-    std::string name;                      ///< of the application, when given
-    bool force = false;                    ///< overwrite an existing `output`
+    std::filesystem::path source, output; ///< absolute
+    std::string name;                     ///< of the application, when given
+    bool force = false;                   ///< overwrite an existing `output`
     std::vector<std::filesystem::path> importRoots;
     model::FileScope writable;
     bool write = true;
 };
 struct ImportOutcome {
     std::vector<std::string> warnings;
-    std::string error;  ///< non-empty: why nothing was written
+    std::string error; ///< non-empty: why nothing was written
 };
 ImportOutcome importAndWrite(const ImportRequest& request);
 

@@ -15,9 +15,9 @@ struct ServerOptions {
     std::FILE* out = stdout;
     std::FILE* log = stderr;
     std::string version;  ///< reported in serverInfo
-    bool verbose = false;  ///< log every message and its latency
-    /// false: modak.generate and modak.import check everything, then write nothing (the fuzzer, whose
-    /// client names any workspace it likes).
+    bool verbose = false; ///< log every message and its latency
+    /// false: modak.generate and modak.import check everything, then write nothing (the fuzzer,
+    /// whose client names any workspace it likes).
     bool writeFiles = true;
 };
 

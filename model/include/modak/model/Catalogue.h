@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The catalogues the performance model and the optimiser choose from: container images, CPUs, GPUs,
-//! interconnects, storage classes and workloads. The built-in catalogue is embedded from
+//! The catalogues the performance model and the optimiser choose from: container images, CPUs,
+//! GPUs, interconnects, storage classes and workloads. The built-in catalogue is embedded from
 //! schemas/catalog/*.json; users add or replace entries with files of the same format
 //! (docs/catalogue.md, schemas/catalog.schema.json) and with `image`/`workload` blocks.
 #pragma once
@@ -20,30 +20,30 @@ using EnvList = std::vector<std::pair<std::string, std::string>>;
 
 struct VersionedName {
     std::string name;
-    std::string version;  ///< "2.1", "1.14.0", "latest"
+    std::string version; ///< "2.1", "1.14.0", "latest"
 };
 
 struct Image {
     std::string name;
-    std::string reference;  ///< "docker://modakopt/modak:tensorflow-2.1-gpu-src"
-    std::string imageType;  ///< docker, shub, library, oras
+    std::string reference; ///< "docker://modakopt/modak:tensorflow-2.1-gpu-src"
+    std::string imageType; ///< docker, shub, library, oras
     std::optional<VersionedName> framework;
     std::optional<VersionedName> mpi;
-    std::string app;          ///< application-specific image ("" for generic ones)
-    std::string arch;         ///< x86_64, aarch64, ppc64le
-    std::string accelerator;  ///< nvidia, amd, none
+    std::string app;         ///< application-specific image ("" for generic ones)
+    std::string arch;        ///< x86_64, aarch64, ppc64le
+    std::string accelerator; ///< nvidia, amd, none
     std::string cuda;
-    std::string build;        ///< hub, pip, source
+    std::string build; ///< hub, pip, source
     std::string flags;
     std::vector<std::string> graphCompilers;
     std::vector<std::string> libraries;
     std::vector<std::string> features;
     std::string python;
     EnvList env;
-    std::map<std::string, EnvList> compilerEnv;  ///< extra environment per graph compiler
+    std::map<std::string, EnvList> compilerEnv; ///< extra environment per graph compiler
     std::string doc;
     std::string source;
-    std::string origin;  ///< "built-in", a catalogue file path, or "image block"
+    std::string origin; ///< "built-in", a catalogue file path, or "image block"
     /// Where an image block wrote its reference and framework (for later diagnostics).
     std::optional<SourceRange> referenceRange, frameworkRange;
 
@@ -52,15 +52,15 @@ struct Image {
 
 struct Cpu {
     std::string name;
-    std::string model;  ///< marketing name, matched against `cpu { model = "…" }`
+    std::string model; ///< marketing name, matched against `cpu { model = "…" }`
     std::vector<std::string> aliases;
     std::string vendor, arch, microarchitecture;
-    int cores = 0;  ///< per socket
+    int cores = 0; ///< per socket
     int threadsPerCore = 1;
     double baseGhz = 0, turboGhz = 0;
-    double fp64FlopsPerCycle = 0, fp32FlopsPerCycle = 0;  ///< per core
+    double fp64FlopsPerCycle = 0, fp32FlopsPerCycle = 0; ///< per core
     std::vector<std::string> isa;
-    double memoryBandwidthGBs = 0;  ///< per socket
+    double memoryBandwidthGBs = 0; ///< per socket
     std::string doc, source;
 
     /// Peak FLOP/s of one socket at base clock.
@@ -71,9 +71,9 @@ struct Gpu {
     std::string name, model, vendor, architecture, computeCapability;
     double memoryGiB = 0;
     double memoryBandwidthGBs = 0;
-    std::map<std::string, double> peakTflops;  ///< fp64, fp32, tf32, fp16, bf16 (dense)
+    std::map<std::string, double> peakTflops; ///< fp64, fp32, tf32, fp16, bf16 (dense)
     bool tensorCores = false;
-    double peerBandwidthGBs = 0;  ///< GPU to GPU within a node, one direction
+    double peerBandwidthGBs = 0; ///< GPU to GPU within a node, one direction
     std::string peerLink, hostLink;
     double tdpWatts = 0;
     std::string doc, source;
@@ -81,7 +81,7 @@ struct Gpu {
 
 struct Interconnect {
     std::string name;
-    std::string scope;  ///< intra_node, inter_node
+    std::string scope; ///< intra_node, inter_node
     double bandwidthGBs = 0;
     double latencyUs = 0;
     std::string doc, source;
@@ -90,7 +90,7 @@ struct Interconnect {
 struct StorageClass {
     std::string name;
     double readGBsPerNode = 0;
-    std::optional<double> aggregateReadGBs;  ///< shared storage: the cap over all nodes
+    std::optional<double> aggregateReadGBs; ///< shared storage: the cap over all nodes
     double latencyMs = 0;
     bool shared = false;
     std::string doc, source;
@@ -99,10 +99,10 @@ struct StorageClass {
 struct Workload {
     std::string name, kind, doc;
     double parameters = 0;
-    double flopsPerSample = 0;        ///< training FLOPs (forward + backward) per sample
-    double activationsPerSample = 0;  ///< activation elements of one forward pass (0: unknown)
+    double flopsPerSample = 0;       ///< training FLOPs (forward + backward) per sample
+    double activationsPerSample = 0; ///< activation elements of one forward pass (0: unknown)
     double sampleBytes = 0;
-    double datasetSamples = 0;        ///< 0: unknown
+    double datasetSamples = 0; ///< 0: unknown
     std::string source;
 };
 
@@ -135,7 +135,7 @@ public:
 };
 
 /// "known: a, b, c" for messages about unknown names.
-template <typename T>
+template<typename T>
 std::string knownNames(const std::vector<T>& entries) {
     std::string out;
     for (const auto& e : entries) {

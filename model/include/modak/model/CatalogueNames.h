@@ -22,9 +22,9 @@ struct NamedEntry {
 /// from schemas/catalog/hardware.json, never guessed from the name.
 struct GpuFacts {
     NamedEntry entry;
-    std::string_view vendor;        ///< nvidia, amd
-    std::string_view architecture;  ///< ampere, hopper, ada, cdna3, …
-    std::string_view precisions;    ///< the native ones (those with a peak figure), blank-separated
+    std::string_view vendor;       ///< nvidia, amd
+    std::string_view architecture; ///< ampere, hopper, ada, cdna3, …
+    std::string_view precisions;   ///< the native ones (those with a peak figure), blank-separated
 
     std::string_view name() const { return entry.name; }
     bool hasNativePrecision(std::string_view precision) const;

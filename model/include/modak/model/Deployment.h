@@ -18,32 +18,32 @@
 namespace modak::model {
 
 /// A value written in the file with where it was written (for diagnostics of later stages).
-template <typename T>
+template<typename T>
 struct Located {
     T value{};
     SourceRange range;
-    bool present = false;  ///< written in the file (else `value` is the default)
+    bool present = false; ///< written in the file (else `value` is the default)
 };
 
 /// An integer choice of the optimiser: a fixed value, a range, or `auto` (chosen by the model).
 struct CountChoice {
-    int lo = 1, hi = 1;    ///< unused for `auto`: the plan knows the bounds
+    int lo = 1, hi = 1; ///< unused for `auto`: the plan knows the bounds
     bool chosenByModel = false;
-    bool isAuto = false;   ///< `auto`: any count the target allows
-    bool present = false;  ///< written in the file
+    bool isAuto = false;  ///< `auto`: any count the target allows
+    bool present = false; ///< written in the file
 };
 
 struct CpuSpec {
-    std::string arch;  ///< "" = not written (x86_64 is assumed)
+    std::string arch; ///< "" = not written (x86_64 is assumed)
     std::string model, vendor;
     int sockets = 1;
-    int cores = 0;  ///< per node, all sockets; 0 = not given
+    int cores = 0; ///< per node, all sockets; 0 = not given
     int threadsPerCore = 1;
 };
 
 struct GpuSpec {
-    std::string model;  ///< "" = an unnamed model (MODAK's `acc_type`)
-    int count = 1;      ///< per node
+    std::string model; ///< "" = an unnamed model (MODAK's `acc_type`)
+    int count = 1;     ///< per node
 };
 
 struct StorageSpec {
@@ -62,12 +62,14 @@ struct PartitionSpec {
 
 struct Target {
     std::string name;
-    const Symbol* symbol = nullptr;  ///< where it was defined (calibration paths are relative to its file)
+    const Symbol* symbol =
+        nullptr; ///< where it was defined (calibration paths are relative to its file)
     std::string scheduler = "none";
     std::string runtime = "none";
-    /// nvidia, amd, fpga or none: as written, else the vendor of the GPU in the catalogue, else none.
+    /// nvidia, amd, fpga or none: as written, else the vendor of the GPU in the catalogue, else
+    /// none.
     std::string accelerator = "none";
-    std::optional<int> nodes;  ///< nullopt: not said (an imported MODAK job's target)
+    std::optional<int> nodes; ///< nullopt: not said (an imported MODAK job's target)
     std::optional<CpuSpec> cpu;
     std::optional<GpuSpec> gpu;
     std::optional<int64_t> memoryBytes;
@@ -98,41 +100,42 @@ struct BuildSpec {
 
 struct Application {
     std::string name;
-    const Symbol* symbol = nullptr;  ///< where it was defined
-    std::string kind = "ai_training";  ///< ai_training, hpc, …
+    const Symbol* symbol = nullptr;   ///< where it was defined
+    std::string kind = "ai_training"; ///< ai_training, hpc, …
     std::string framework, frameworkVersion;
     /// The catalogue name of the workload: a built-in one, a `workload` block, or "<app>.workload"
     /// for a nested block; "" when none is named.
     std::string workload;
-    std::string precision;  ///< fp32 for AI training, fp64 for HPC unless written
+    std::string precision; ///< fp32 for AI training, fp64 for HPC unless written
     std::optional<int> batchSize;
     int64_t epochs = 1;
     std::optional<int64_t> stepsPerEpoch;
     DatasetSpec dataset;
-    std::string distributed;  ///< "" = not said
+    std::string distributed; ///< "" = not said
     std::vector<std::string> parallelisation;
-    bool mpi = false;  ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
+    bool mpi = false; ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
     std::string mpiLibrary, mpiVersion;
-    std::optional<SourceRange> mpiVersionRange;  ///< where `mpi = openmpi "4.1"` wrote its version
+    std::optional<SourceRange> mpiVersionRange; ///< where `mpi = openmpi "4.1"` wrote its version
     std::optional<double> mpiScalingEfficiency;
     std::optional<int> ranks;
     SourceRange ranksRange;
-    int threads = 0;  ///< OpenMP threads per rank (the application's, else the deployment's scale)
-    std::string tag;  ///< calibration key of an HPC application (default: its name)
+    int threads = 0; ///< OpenMP threads per rank (the application's, else the deployment's scale)
+    std::string tag; ///< calibration key of an HPC application (default: its name)
     std::string container;
-    std::optional<SourceRange> containerRange, frameworkRange;  ///< where written
+    std::optional<SourceRange> containerRange, frameworkRange; ///< where written
     /// The application's environment, values rendered as text, in file order.
     std::vector<std::pair<std::string, std::string>> env;
-    std::vector<SourceRange> envValueRanges;  ///< where each value of `env` was written
+    std::vector<SourceRange> envValueRanges; ///< where each value of `env` was written
     SourceRange envRange;
     std::string pre, post;
-    std::string run;  ///< `run`, else `executable` and `arguments`
+    std::string run; ///< `run`, else `executable` and `arguments`
     std::optional<BuildSpec> build;
 };
 
 /// What the deployment's `job` block requests of the scheduler. Counts fix the plan's choice.
 struct JobRequest {
-    Located<std::string> name, queue, account, qos, constraint, nodelist, dependency, begin, output, error, email;
+    Located<std::string> name, queue, account, qos, constraint, nodelist, dependency, begin, output,
+        error, email;
     std::optional<int> nodes, gpusPerNode, tasks, tasksPerNode;
     SourceRange tasksRange;
     int cpusPerTask = 0;
@@ -156,11 +159,11 @@ struct ScaleRequest {
 
 struct Deployment {
     std::string name;
-    SourceRange range;  ///< its name (or block), for diagnostics
+    SourceRange range; ///< its name (or block), for diagnostics
     const Symbol* symbol = nullptr;
     Application application;
     Target target;
-    bool resolved = false;  ///< application and target both resolved (Sema reported otherwise)
+    bool resolved = false; ///< application and target both resolved (Sema reported otherwise)
     /// The partition it runs in (named, else the target's default one), or nullopt.
     std::optional<PartitionSpec> partition;
     /// Nodes in that partition (else the target's; where neither says, the job's request, else 1),
@@ -168,21 +171,22 @@ struct Deployment {
     int nodesAvailable = 1;
     std::optional<CpuSpec> cpu;
     std::optional<GpuSpec> gpu;
-    std::string runtime = "none";  ///< the deployment's, else the target's
+    std::string runtime = "none"; ///< the deployment's, else the target's
     std::string build = "auto", graphCompiler = "auto";
-    Located<std::string> pinnedImage;     ///< the deployment's `image`
-    std::optional<SourceRange> partitionRange;  ///< where the deployment named its partition
-    std::string storageName, storageClass;  ///< storage chosen: a target storage block or a class
-    std::vector<std::string> emit;  ///< as written, else the target scheduler's job script
+    Located<std::string> pinnedImage;          ///< the deployment's `image`
+    std::optional<SourceRange> partitionRange; ///< where the deployment named its partition
+    std::string storageName, storageClass; ///< storage chosen: a target storage block or a class
+    std::vector<std::string> emit;         ///< as written, else the target scheduler's job script
     JobRequest job;
     ScaleRequest scale;
-    std::string queue;    ///< job's queue, else the deployment's partition, else the target's queue
-    std::string account;  ///< job's account, else the target's
+    std::string queue;   ///< job's queue, else the deployment's partition, else the target's queue
+    std::string account; ///< job's account, else the target's
 };
 
 /// Lowers deployment `symbol` of `program` (a checked program: wrong types were reported by Sema
 /// and read here as absent). `catalogue` decides the accelerator of a target that names only a GPU.
-Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue);
+Deployment lowerDeployment(const Program& program, const Symbol& symbol,
+                           const Catalogue& catalogue);
 
 /// A file-level `catalog = "…"` of one document of the program, as written (not yet resolved).
 struct CatalogFileReference {

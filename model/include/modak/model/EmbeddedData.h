@@ -10,7 +10,7 @@
 namespace modak::model::data {
 
 struct EmbeddedFile {
-    std::string_view path;     ///< relative to schemas/, e.g. "catalog/images.json"
+    std::string_view path; ///< relative to schemas/, e.g. "catalog/images.json"
     std::string_view content;
 };
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //! The performance model (docs/model.md): predicts the throughput, time per epoch and scaling
 //! efficiency of data-parallel training from physical terms — compute and memory time per step from
-//! the hardware's peaks, gradient all-reduce over the intra- and inter-node links (ring, hierarchical),
-//! its overlap with the backward pass, input I/O from the storage class — times multiplicative effects
-//! of the framework, the image build and the graph compiler calibrated on published measurements.
-//! HPC (MPI) applications use MODAK's Amdahl scaler with a fitted parallel fraction.
+//! the hardware's peaks, gradient all-reduce over the intra- and inter-node links (ring,
+//! hierarchical), its overlap with the backward pass, input I/O from the storage class — times
+//! multiplicative effects of the framework, the image build and the graph compiler calibrated on
+//! published measurements. HPC (MPI) applications use MODAK's Amdahl scaler with a fitted parallel
+//! fraction.
 #pragma once
 
 #include "modak/model/Catalogue.h"
@@ -17,33 +18,34 @@ namespace modak::model {
 
 /// One calibrated multiplicative effect: applies when every non-empty condition holds.
 struct EffectRule {
-    std::string framework;                ///< tensorflow, pytorch, … ("" = any)
-    std::string minVersion, maxVersion;   ///< inclusive bounds on the framework version
-    std::string device;                   ///< cpu, gpu
-    std::string build;                    ///< hub, pip, source
-    std::string graphCompiler;            ///< none, xla, ngraph, glow, inductor
-    std::string precisionClass;           ///< cuda_cores, tensor_cores
-    double factor = 1;                    ///< multiplies throughput
-    std::string why;                      ///< explanation shown to users
-    std::string source;                   ///< where the figure comes from
+    std::string framework;              ///< tensorflow, pytorch, … ("" = any)
+    std::string minVersion, maxVersion; ///< inclusive bounds on the framework version
+    std::string device;                 ///< cpu, gpu
+    std::string build;                  ///< hub, pip, source
+    std::string graphCompiler;          ///< none, xla, ngraph, glow, inductor
+    std::string precisionClass;         ///< cuda_cores, tensor_cores
+    double factor = 1;                  ///< multiplies throughput
+    std::string why;                    ///< explanation shown to users
+    std::string source;                 ///< where the figure comes from
 };
 
-/// Model constants. The embedded file schemas/calibration.json holds the defaults; `modak model fit`
-/// writes a file of the same format.
+/// Model constants. The embedded file schemas/calibration.json holds the defaults; `modak model
+/// fit` writes a file of the same format.
 struct Calibration {
-    double gpuUtilisationCudaCores = 0.75;   ///< achieved fraction of the fp32/fp64 peak
-    double gpuUtilisationTensorCores = 0.3;  ///< achieved fraction of the tensor-core peak
+    double gpuUtilisationCudaCores = 0.75;  ///< achieved fraction of the fp32/fp64 peak
+    double gpuUtilisationTensorCores = 0.3; ///< achieved fraction of the tensor-core peak
     double cpuUtilisation = 0.3;
-    double memoryTrafficFactor = 7;          ///< DRAM bytes per activation element and byte width, per step
-    double memoryUtilisation = 0.8;          ///< achieved fraction of peak memory bandwidth
-    double stepOverheadGpuSeconds = 0.002;   ///< launch and framework overhead per step
+    double memoryTrafficFactor = 7; ///< DRAM bytes per activation element and byte width, per step
+    double memoryUtilisation = 0.8; ///< achieved fraction of peak memory bandwidth
+    double stepOverheadGpuSeconds = 0.002; ///< launch and framework overhead per step
     double stepOverheadCpuSeconds = 0.001;
-    double overlap = 0.6;                    ///< share of the backward pass that hides communication
-    double collectiveEfficiency = 0.8;       ///< achieved fraction of link bandwidth in all-reduce
-    double syncSecondsPerDoubling = 0.001;   ///< barrier and straggler cost per doubling of the devices
-    double amdahlParallelFraction = 0.95;    ///< HPC default when no fit exists for the application
-    std::map<std::string, double> amdahlByApp;    ///< fitted parallel fraction per application tag
-    std::map<std::string, double> frameworkEfficiency;  ///< per framework (1 = reference)
+    double overlap = 0.6;              ///< share of the backward pass that hides communication
+    double collectiveEfficiency = 0.8; ///< achieved fraction of link bandwidth in all-reduce
+    double syncSecondsPerDoubling =
+        0.001; ///< barrier and straggler cost per doubling of the devices
+    double amdahlParallelFraction = 0.95; ///< HPC default when no fit exists for the application
+    std::map<std::string, double> amdahlByApp; ///< fitted parallel fraction per application tag
+    std::map<std::string, double> frameworkEfficiency; ///< per framework (1 = reference)
     /// Per workload: how much faster than its nominal FLOPs it runs (fast convolution algorithms
     /// such as Winograd for 3×3 layers, the benchmark's variant of the network).
     std::map<std::string, double> workloadEfficiency;
@@ -52,19 +54,20 @@ struct Calibration {
     std::vector<EffectRule> effects;
     /// Site hardware measured by `modak bench` (stream, allreduce) and fitted by `modak model fit`:
     /// they replace the catalogue's peak figures times the generic utilisation constants.
-    std::map<std::string, double> measuredMemoryBandwidthGBs;  ///< per CPU socket or GPU, by catalogue name
+    std::map<std::string, double>
+        measuredMemoryBandwidthGBs; ///< per CPU socket or GPU, by catalogue name
     struct MeasuredLink {
-        double bandwidthGBs = 0;  ///< per link, as an all-reduce achieves it
-        double latencyUs = 0;     ///< per message
+        double bandwidthGBs = 0; ///< per link, as an all-reduce achieves it
+        double latencyUs = 0;    ///< per message
     };
-    std::map<std::string, MeasuredLink> measuredInterconnects;  ///< by catalogue interconnect name
+    std::map<std::string, MeasuredLink> measuredInterconnects; ///< by catalogue interconnect name
     std::string origin = "built-in";
 
     /// The embedded calibration (schemas/calibration.json).
     static const Calibration& builtin();
     /// Reads a calibration document; problems become `calibration-invalid` diagnostics.
-    static std::optional<Calibration> parse(std::string_view text, FileId file, std::string_view origin,
-                                            Diagnostics& diags);
+    static std::optional<Calibration> parse(std::string_view text, FileId file,
+                                            std::string_view origin, Diagnostics& diags);
     /// The document `parse` reads, pretty-printed and deterministic.
     std::string toJson() const;
 };
@@ -73,39 +76,39 @@ struct Calibration {
 struct Scenario {
     const Workload* workload = nullptr;
     std::string framework = "tensorflow";
-    std::string version;                 ///< "" = the newest the model knows
-    std::string build = "hub";           ///< hub, pip, source
-    std::string graphCompiler = "none";  ///< none, xla, ngraph, glow, inductor
-    std::string precision = "fp32";      ///< fp32, tf32, fp16, bf16, mixed, fp64
-    const Gpu* gpu = nullptr;            ///< set for GPU jobs
-    const Cpu* cpu = nullptr;            ///< the host CPU (required for CPU jobs)
-    int cpuSockets = 1;                  ///< per node
-    int cpuCores = 0;                    ///< cores used per node (0 = all of the sockets)
-    int gpusPerNode = 0;                 ///< 0 = a CPU job
+    std::string version;                ///< "" = the newest the model knows
+    std::string build = "hub";          ///< hub, pip, source
+    std::string graphCompiler = "none"; ///< none, xla, ngraph, glow, inductor
+    std::string precision = "fp32";     ///< fp32, tf32, fp16, bf16, mixed, fp64
+    const Gpu* gpu = nullptr;           ///< set for GPU jobs
+    const Cpu* cpu = nullptr;           ///< the host CPU (required for CPU jobs)
+    int cpuSockets = 1;                 ///< per node
+    int cpuCores = 0;                   ///< cores used per node (0 = all of the sockets)
+    int gpusPerNode = 0;                ///< 0 = a CPU job
     int nodes = 1;
-    const Interconnect* interconnect = nullptr;  ///< between nodes (nullptr: only one node allowed)
+    const Interconnect* interconnect = nullptr; ///< between nodes (nullptr: only one node allowed)
     int batchPerDevice = 64;
-    double samplesPerEpoch = 0;          ///< 0 = the workload's usual dataset size
-    const StorageClass* storage = nullptr;  ///< nullptr: input I/O not modelled
-    bool prefetch = true;                ///< input pipeline overlaps I/O with compute
+    double samplesPerEpoch = 0;            ///< 0 = the workload's usual dataset size
+    const StorageClass* storage = nullptr; ///< nullptr: input I/O not modelled
+    bool prefetch = true;                  ///< input pipeline overlaps I/O with compute
 };
 
 struct StepTime {
-    double compute = 0;        ///< forward + backward + optimizer, per step
-    double communication = 0;  ///< exposed (not overlapped) gradient all-reduce
-    double io = 0;             ///< exposed input I/O
+    double compute = 0;       ///< forward + backward + optimizer, per step
+    double communication = 0; ///< exposed (not overlapped) gradient all-reduce
+    double io = 0;            ///< exposed input I/O
 };
 
 struct Prediction {
-    double throughput = 0;              ///< samples/s, whole job
+    double throughput = 0; ///< samples/s, whole job
     double epochSeconds = 0;
-    double efficiency = 1;              ///< throughput / (devices × single-device throughput)
+    double efficiency = 1; ///< throughput / (devices × single-device throughput)
     double singleDeviceThroughput = 0;
-    int devices = 1;                    ///< GPUs, or CPU sockets for CPU jobs
+    int devices = 1; ///< GPUs, or CPU sockets for CPU jobs
     double stepSeconds = 0;
     StepTime step;
-    double memoryPerDeviceBytes = 0;    ///< weights, optimizer state and activations
-    std::vector<std::string> factors;   ///< "XLA on the CPU: ×0.70 (HPEC 2020)" — explanation
+    double memoryPerDeviceBytes = 0;  ///< weights, optimizer state and activations
+    std::vector<std::string> factors; ///< "XLA on the CPU: ×0.70 (HPEC 2020)" — explanation
 };
 
 /// Predicts `s`; returns nullopt with a message in `error` when the scenario cannot be predicted

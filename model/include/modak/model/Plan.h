@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The optimiser: for each deployment of a program, enumerates the candidates the file, the catalogue
-//! and the target allow (image and build flavour, graph compiler, nodes, GPUs per node), predicts each
-//! with the performance model, and chooses the fastest that meets the constraints (minimal
-//! efficiency, node limits, memory, walltime). Every other candidate is kept with the reason it lost.
-//! The CLI (`modak plan`), the code generators and the language server all call this.
+//! The optimiser: for each deployment of a program, enumerates the candidates the file, the
+//! catalogue and the target allow (image and build flavour, graph compiler, nodes, GPUs per node),
+//! predicts each with the performance model, and chooses the fastest that meets the constraints
+//! (minimal efficiency, node limits, memory, walltime). Every other candidate is kept with the
+//! reason it lost. The CLI (`modak plan`), the code generators and the language server all call
+//! this.
 #pragma once
 
 #include "modak/model/Catalogue.h"
@@ -19,27 +20,27 @@
 namespace modak::model {
 
 struct Candidate {
-    const Image* image = nullptr;  ///< nullptr: no container (`runtime = none`) or an explicit one
-    std::string imageName;         ///< "" when there is no catalogue image
-    std::string reference;         ///< "docker://…"; "" for runtime none
-    std::string build;             ///< hub, pip, source
+    const Image* image = nullptr; ///< nullptr: no container (`runtime = none`) or an explicit one
+    std::string imageName;        ///< "" when there is no catalogue image
+    std::string reference;        ///< "docker://…"; "" for runtime none
+    std::string build;            ///< hub, pip, source
     std::string graphCompiler = "none";
     std::string runtime;
     std::string precision;
     int nodes = 1;
     int gpusPerNode = 0;
-    int ranksPerNode = 0;          ///< HPC: MPI ranks per node
+    int ranksPerNode = 0; ///< HPC: MPI ranks per node
     std::optional<int> batchPerDevice;
     /// AI training: the model's prediction. HPC: throughput = speedup over one rank.
     std::optional<Prediction> predicted;
-    std::string rejectedBecause;   ///< empty for the chosen candidate
-    Scenario scenario;             ///< AI training: what was predicted (for scaling curves)
+    std::string rejectedBecause; ///< empty for the chosen candidate
+    Scenario scenario;           ///< AI training: what was predicted (for scaling curves)
 };
 
 /// Predictions of one configuration over increasing device counts: GPUs of one node first, then
 /// whole nodes (1, 2, 4, … up to the target's nodes), for the scaling charts.
 struct ScalingCurve {
-    std::string label;  ///< "chosen: ngc_pytorch_23_10 + inductor"
+    std::string label; ///< "chosen: ngc_pytorch_23_10 + inductor"
     struct Point {
         int nodes = 1, gpusPerNode = 0, devices = 1;
         double throughput = 0, epochSeconds = 0, efficiency = 1;
@@ -50,16 +51,16 @@ struct ScalingCurve {
 
 struct DeploymentPlan {
     std::string name, application, target, kind, workload;
-    SourceRange range;  ///< the deployment's name (or block) for diagnostics and the LSP
+    SourceRange range; ///< the deployment's name (or block) for diagnostics and the LSP
     /// What the plan was made from: the lowered deployment every later stage reads (null only when
     /// the plan was not made from a program).
     std::shared_ptr<const Deployment> spec;
     std::optional<Candidate> chosen;
-    std::vector<Candidate> alternatives;  ///< ranked: feasible by throughput, then infeasible
+    std::vector<Candidate> alternatives; ///< ranked: feasible by throughput, then infeasible
     std::vector<std::string> explanation;
-    double totalSeconds = 0;  ///< predicted run time (epochs × epoch time), 0 when unknown
+    double totalSeconds = 0; ///< predicted run time (epochs × epoch time), 0 when unknown
     int epochs = 1;
-    std::vector<ScalingCurve> curves;  ///< chosen first, then up to two other configurations
+    std::vector<ScalingCurve> curves; ///< chosen first, then up to two other configurations
 };
 
 struct Plan {
@@ -69,33 +70,36 @@ struct Plan {
 };
 
 struct PlanOptions {
-    std::string deployment;               ///< only this one ("" = all)
-    std::vector<std::string> catalogFiles;  ///< extra catalogue files (`--catalog`)
+    std::string deployment;                ///< only this one ("" = all)
+    std::vector<std::string> catalogFiles; ///< extra catalogue files (`--catalog`)
     /// nullptr = each deployment's target's `calibration = "…"` file, else the built-in one.
     const Calibration* calibration = nullptr;
-    size_t maxAlternatives = 24;          ///< alternatives kept per deployment
+    size_t maxAlternatives = 24; ///< alternatives kept per deployment
 };
 
 /// The catalogue a program sees: built-in, then `catalog = "…"` files of its documents (relative
 /// to the file naming them), then `options.catalogFiles`, then its `image` and `workload` blocks.
-Catalogue programCatalogue(SourceManager& sm, const Program& program, const std::vector<std::string>& extraFiles,
-                           Diagnostics& diags);
+Catalogue programCatalogue(SourceManager& sm, const Program& program,
+                           const std::vector<std::string>& extraFiles, Diagnostics& diags);
 
 /// Reads and validates the `catalog = "…"` files of every document (what `modak check` does without
 /// planning); problems are `catalog-invalid` diagnostics at the file name.
 void checkCatalogFiles(SourceManager& sm, const Program& program, Diagnostics& diags);
 
 /// Plans every deployment of the root file of `program` (or the one named in options). Deployments
-/// that cannot be planned get an error diagnostic (`no-candidate`, `model-not-applicable`) and a plan
-/// without `chosen`. Never throws.
-Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options, Diagnostics& diags);
+/// that cannot be planned get an error diagnostic (`no-candidate`, `model-not-applicable`) and a
+/// plan without `chosen`. Never throws.
+Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options,
+                 Diagnostics& diags);
 
 /// Plans one deployment block with an already built catalogue (the LSP caches the catalogue).
-DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& deployment,
-                              const Catalogue& catalogue, const Calibration& calibration, size_t maxAlternatives,
+DeploymentPlan planDeployment(const SourceManager& sm, const Program& program,
+                              const Symbol& deployment, const Catalogue& catalogue,
+                              const Calibration& calibration, size_t maxAlternatives,
                               Diagnostics& diags);
 /// Plans one lowered deployment; the plan keeps `deployment` as its `spec`.
-DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment, const Catalogue& catalogue,
-                              const Calibration& calibration, size_t maxAlternatives, Diagnostics& diags);
+DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment,
+                              const Catalogue& catalogue, const Calibration& calibration,
+                              size_t maxAlternatives, Diagnostics& diags);
 
 } // namespace modak::model

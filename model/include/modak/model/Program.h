@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-//! A checked .modak program: a root file, the files it imports, and the named blocks of all of them.
-//! Loading resolves imports (relative to the importing file, inside the program's FileScope), detects
-//! cycles, missing files and files that are not `.modak` sources, and
-//! runs the schema checks of docs/language.md §3–§5. Nothing here needs the performance model.
+//! A checked .modak program: a root file, the files it imports, and the named blocks of all of
+//! them. Loading resolves imports (relative to the importing file, inside the program's FileScope),
+//! detects cycles, missing files and files that are not `.modak` sources, and runs the schema
+//! checks of docs/language.md §3–§5. Nothing here needs the performance model.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -23,7 +23,7 @@ namespace modak::model {
 /// One parsed file of a program.
 struct Document {
     FileId file;
-    std::filesystem::path path;  ///< as resolved (for cycle detection and relative imports)
+    std::filesystem::path path; ///< as resolved (for cycle detection and relative imports)
     syntax::File tree;
     /// Indices into Program::documents of the files this one imports and that could be loaded (an
     /// import closing a cycle is not listed).
@@ -33,7 +33,7 @@ struct Document {
 /// A named top-level block (`application mnist`) and where it lives. Like the block, its kind and
 /// name are views into the source.
 struct Symbol {
-    std::string_view kind;  ///< application, target, deployment, workload, image
+    std::string_view kind; ///< application, target, deployment, workload, image
     std::string_view name;
     FileId file;
     const syntax::Statement* block = nullptr;
@@ -48,8 +48,8 @@ using FileReader = std::function<std::optional<FileId>(SourceManager&, const std
 FileReader diskReader();
 
 struct Program {
-    std::vector<std::unique_ptr<Document>> documents;  ///< root first, then imports depth-first
-    std::vector<Symbol> symbols;                       ///< all named top-level blocks
+    std::vector<std::unique_ptr<Document>> documents; ///< root first, then imports depth-first
+    std::vector<Symbol> symbols;                      ///< all named top-level blocks
     /// Where the program's paths may lead: imports were resolved in it, and so are the `catalog`
     /// and `calibration` files the plan reads.
     FileScope scope;
@@ -69,7 +69,8 @@ struct Program {
 struct LoadOptions {
     FileReader reader = diskReader();
     uint32_t maxImportDepth = 32;
-    /// Folders the user trusts beside the root file's project (`--import-root`, `modak.importRoots`).
+    /// Folders the user trusts beside the root file's project (`--import-root`,
+    /// `modak.importRoots`).
     std::vector<std::filesystem::path> importRoots;
     /// Whether the root's text was read from its path, which then may not be a symbolic link out of
     /// its project. False for an editor's buffer: its text is the client's, whatever the path.
@@ -78,7 +79,8 @@ struct LoadOptions {
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
 /// every semantic check. Never throws; all problems are appended to `diags`.
-Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags, const LoadOptions& options = {});
+Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
+                    const LoadOptions& options = {});
 
 /// Runs the schema and fact checks on an already loaded program (loadProgram calls this).
 void checkProgram(const SourceManager& sm, const Program& program, Diagnostics& diags);

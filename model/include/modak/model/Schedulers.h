@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-//! The schedulers of the language: one row each, with the one-line documentation hover and completion
-//! show. The `scheduler` values of a target, the batch `emit` kinds, the CLI's value sets and the JSON
-//! Schemas' enums all come from this table; codegen keeps one rendering row per batch scheduler,
-//! keyed by its name (codegen/src/batch/, a test checks there is exactly one for each).
+//! The schedulers of the language: one row each, with the one-line documentation hover and
+//! completion show. The `scheduler` values of a target, the batch `emit` kinds, the CLI's value
+//! sets and the JSON Schemas' enums all come from this table; codegen keeps one rendering row per
+//! batch scheduler, keyed by its name (codegen/src/batch/, a test checks there is exactly one for
+//! each).
 #pragma once
 
 #include <span>
@@ -11,10 +12,10 @@
 namespace modak::model {
 
 struct SchedulerInfo {
-    std::string_view name;     ///< the language's word: `scheduler = lsf`, `emit = [lsf]`
-    std::string_view title;    ///< in messages: "LSF"
-    std::string_view doc;      ///< `scheduler = NAME`: what the target runs
-    std::string_view emitDoc;  ///< `emit = [NAME]`: the job script; "" when it is no emit kind
+    std::string_view name;    ///< the language's word: `scheduler = lsf`, `emit = [lsf]`
+    std::string_view title;   ///< in messages: "LSF"
+    std::string_view doc;     ///< `scheduler = NAME`: what the target runs
+    std::string_view emitDoc; ///< `emit = [NAME]`: the job script; "" when it is no emit kind
     /// A batch system: job scripts with directives, submitted to a queue, with job arrays.
     bool batch = false;
 };

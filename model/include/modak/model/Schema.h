@@ -19,19 +19,20 @@ namespace modak::model {
 
 /// The shape of one value alternative.
 enum class ValueKind : uint8_t {
-    String,     ///< "…" (or one of `values`, identifiers accepted in place of a string: export_env's `all`)
-    Text,       ///< "…" or """…"""
-    Integer,    ///< 128
-    Float,      ///< a number; integers are accepted too
-    Bool,       ///< true / false
-    Size,       ///< 16 GiB
-    Duration,   ///< 2h, 01:30:00
-    Enum,       ///< one identifier out of `values`
-    Reference,  ///< the name of a top-level block of kind `refKind`
-    Versioned,  ///< an identifier out of `values`, optionally followed by a version string
-    List,       ///< [element, …]; `element` gives the element type
-    Range,      ///< element..element, or a single element
-    Scalar,     ///< any single value that is not a list or range (autotune parameter values)
+    String,  ///< "…" (or one of `values`, identifiers accepted in place of a string: export_env's
+             ///< `all`)
+    Text,    ///< "…" or """…"""
+    Integer, ///< 128
+    Float,   ///< a number; integers are accepted too
+    Bool,    ///< true / false
+    Size,    ///< 16 GiB
+    Duration,  ///< 2h, 01:30:00
+    Enum,      ///< one identifier out of `values`
+    Reference, ///< the name of a top-level block of kind `refKind`
+    Versioned, ///< an identifier out of `values`, optionally followed by a version string
+    List,      ///< [element, …]; `element` gives the element type
+    Range,     ///< element..element, or a single element
+    Scalar,    ///< any single value that is not a list or range (autotune parameter values)
 };
 
 /// One allowed identifier of an enumeration, with its documentation.
@@ -53,12 +54,12 @@ struct Interval {
 /// One accepted value type (a key may accept several: `int|bool`, `auto|range(int)`).
 struct ValueType {
     ValueKind kind = ValueKind::String;
-    std::vector<EnumValue> values;             ///< Enum, Versioned: the allowed names; String: identifiers
-                                               ///< accepted as well (usually none)
-    std::string refKind;                       ///< Reference: the block kind named
-    std::shared_ptr<const ValueType> element;  ///< List, Range: the element type
-    Interval interval;                         ///< Integer, Float, Size, Duration (and elements)
-    std::string example;                       ///< an example literal for messages, e.g. `16 GiB`
+    std::vector<EnumValue> values; ///< Enum, Versioned: the allowed names; String: identifiers
+                                   ///< accepted as well (usually none)
+    std::string refKind;           ///< Reference: the block kind named
+    std::shared_ptr<const ValueType> element; ///< List, Range: the element type
+    Interval interval;                        ///< Integer, Float, Size, Duration (and elements)
+    std::string example;                      ///< an example literal for messages, e.g. `16 GiB`
 
     /// The enum value `name`, or nullptr.
     const EnumValue* value(std::string_view name) const;
@@ -69,16 +70,17 @@ struct BlockSchema;
 /// One key of a block: an attribute (`key = value`), a nested block (`key { … }`), or either.
 struct KeySchema {
     std::string name;
-    std::string doc;                  ///< one line: what the key means
-    std::vector<ValueType> types;     ///< accepted value types; empty if the key is a block only
-    bool allowsAuto = false;          ///< the identifier `auto` is accepted (`auto|T`)
-    const BlockSchema* block = nullptr;  ///< set if the key may be written as a block
-    bool named = false;               ///< the block form takes a name (`partition gpu { }`), may repeat
-    bool required = false;            ///< must always be present
-    std::string requiredWhen;         ///< a condition under which it is required, for docs ("kind = hpc")
-    std::string original;             ///< the original MODAK JSON field, if any
-    std::vector<std::string> aliases; ///< other spellings suggested by "did you mean" (old MODAK names)
-    std::string placeholder;          ///< value text inserted by the missing-key fix
+    std::string doc;                    ///< one line: what the key means
+    std::vector<ValueType> types;       ///< accepted value types; empty if the key is a block only
+    bool allowsAuto = false;            ///< the identifier `auto` is accepted (`auto|T`)
+    const BlockSchema* block = nullptr; ///< set if the key may be written as a block
+    bool named = false;       ///< the block form takes a name (`partition gpu { }`), may repeat
+    bool required = false;    ///< must always be present
+    std::string requiredWhen; ///< a condition under which it is required, for docs ("kind = hpc")
+    std::string original;     ///< the original MODAK JSON field, if any
+    std::vector<std::string>
+        aliases;             ///< other spellings suggested by "did you mean" (old MODAK names)
+    std::string placeholder; ///< value text inserted by the missing-key fix
     /// Non-empty: the key is accepted and documented (kept from MODAK's schema) but no stage reads
     /// it; the text says why. tests/unit/model/KeyReadTests.cpp checks every other key is read.
     std::string documentationOnly;
@@ -91,7 +93,7 @@ struct KeySchema {
 
 /// The keys of one block kind.
 struct BlockSchema {
-    std::string kind;  ///< `application`, `dataset`, `partition`, … ("file" for the file level)
+    std::string kind; ///< `application`, `dataset`, `partition`, … ("file" for the file level)
     std::string doc;
     std::vector<KeySchema> keys;
     /// Blocks of free-form keys (`env`): every identifier is a key described by this template
@@ -106,7 +108,8 @@ struct BlockSchema {
 
 /// The file level: `catalog` and the named top-level blocks.
 const BlockSchema& fileSchema();
-/// The schema of a top-level block kind (`application`, `target`, `deployment`, `workload`, `image`).
+/// The schema of a top-level block kind (`application`, `target`, `deployment`, `workload`,
+/// `image`).
 const BlockSchema* topLevelBlock(std::string_view kind);
 /// The block kinds that may appear at top level, in documentation order.
 std::span<const std::string_view> topLevelKinds();
@@ -120,11 +123,11 @@ std::vector<const BlockSchema*> allBlockSchemas();
 /// published architecture: training FLOPs ≈ 3 × forward FLOPs (= 6 × multiply-accumulates).
 struct BuiltinWorkload {
     std::string_view name;
-    std::string_view kind;       ///< cnn, transformer, …
-    std::string_view doc;        ///< one line, including the input the figures assume
-    int64_t parameters;          ///< trainable parameters
-    double flopsPerSample;       ///< forward + backward FLOPs per training sample
-    uint64_t sampleSize;         ///< bytes of one input sample as stored (approximate)
+    std::string_view kind; ///< cnn, transformer, …
+    std::string_view doc;  ///< one line, including the input the figures assume
+    int64_t parameters;    ///< trainable parameters
+    double flopsPerSample; ///< forward + backward FLOPs per training sample
+    uint64_t sampleSize;   ///< bytes of one input sample as stored (approximate)
 };
 
 std::span<const BuiltinWorkload> builtinWorkloads();

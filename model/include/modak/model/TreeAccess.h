@@ -58,8 +58,8 @@ inline const Value* attr(const Statement* block, std::string_view key) {
 /// An identifier, string or versioned name's text.
 inline std::string word(const Statement* block, std::string_view key, std::string fallback = {}) {
     const Value* v = attr(block, key);
-    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String || v->kind == Value::Kind::Versioned ||
-              v->kind == Value::Kind::TextBlock))
+    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String ||
+              v->kind == Value::Kind::Versioned || v->kind == Value::Kind::TextBlock))
         return std::string(v->text());
     return fallback;
 }
@@ -67,7 +67,8 @@ inline std::string word(const Statement* block, std::string_view key, std::strin
 /// An integer, size (bytes) or duration (seconds).
 inline std::optional<int64_t> integer(const Statement* block, std::string_view key) {
     const Value* v = attr(block, key);
-    if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size || v->kind == Value::Kind::Duration))
+    if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size ||
+              v->kind == Value::Kind::Duration))
         return v->integer();
     return std::nullopt;
 }
@@ -102,6 +103,5 @@ inline std::vector<std::string> words(const Value* v) {
     }
     return out;
 }
-
 
 } // namespace modak::model::tree
