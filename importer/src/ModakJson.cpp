@@ -1941,30 +1941,20 @@ void Importer::dropped(const Member& m, std::string_view reason, const std::func
                              ? "keras_backend"  // just after the framework
                              : "";
     app_->comment(anchor, fmt::format("not imported ({}): optimisation.{} would give", reason, m.key));
-    for (const Block* b : {app.get(), deployment.get()}) {
-        std::string body = b->renderBody(0);
-        size_t start = 0;
-        while (start < body.size()) {
-            size_t nl = body.find('\n', start);
-            std::string line = body.substr(start, nl - start);
-            start = nl + 1;
+    for (const Block* b : {app.get(), deployment.get()})
+        for (const std::string& line : b->bodyLines()) {
             if (trimView(line).starts_with("//"))
                 continue;  // what the scratch conversion itself left out
             app_->comment(anchor, "  " + line);
         }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Output.
 
 std::string Importer::render() {
-    if (image_) {
-        std::string out;
-        for (const std::string& c : headerComments_)
-            out += "// " + c + "\n";
-        return out + "modak 1\n\n" + image_->render(0);
-    }
+    if (image_)
+        return out::file(headerComments_, {image_.get()});
     // A container alone runs its image's default command (MODAK's `singularity run`), as in .modak.
     if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
         !app_->has("ranks") && !app_->has("run") && !app_->has("container"))
@@ -2005,16 +1995,7 @@ std::string Importer::render() {
     if (!emit.empty())
         deployment_->set("emit", out::list(emit));
 
-    std::string out;
-    for (const std::string& c : headerComments_)
-        out += "// " + c + "\n";
-    out += "modak 1\n\n";
-    out += app_->render(0);
-    out += "\n";
-    out += target_->render(0);
-    out += "\n";
-    out += deployment_->render(0);
-    return out;
+    return out::file(headerComments_, {app_.get(), target_.get(), deployment_.get()});
 }
 
 } // namespace

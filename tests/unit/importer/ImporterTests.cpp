@@ -181,7 +181,7 @@ TEST_CASE("import: every imported example parses, formats canonically and checks
             CHECK(tree.statements[2].key().name == "deployment");
         }
 
-        // The importer writes canonical text itself, so the formatter has nothing to change.
+        // The importer prints through the formatter, so formatting again changes nothing.
         if (parseDiags.empty())
             CHECK(syntax::format(tree, *r->text) == *r->text);
 
@@ -565,6 +565,19 @@ TEST_CASE("import: strings are escaped and names sanitised", "[import][mapping]"
     CHECK(r->text->find("application my__job__1_tab {") != std::string::npos);
     CHECK(r->text->find(R"(name = "my \"job\"\\1\ttab")") != std::string::npos);
     CHECK(r->text->find("arguments = \"a\\nb \xC3\xA9\"") != std::string::npos);
+
+    // The formatter prints the result: a hidden code point is shown escaped, a list too long for
+    // one line is expanded, and a line break in a comment cannot end it.
+    auto printed = importText(job(R"("job_name": "rtl\u202e", "copy_environment_variable": ")" +
+                                      std::string(120, 'A') + R"(,B")"),
+                              "fmt.json");
+    REQUIRE(printed->text);
+    CHECK(printed->text->find(R"(name = "rtl\u{202E}")") != std::string::npos);
+    CHECK(printed->text->find("    export_env = [\n      \"" + std::string(120, 'A') + "\",\n      \"B\",\n    ]\n") !=
+          std::string::npos);
+    auto comment = importText(R"({"container_file": "img:1", "src": "line 1\nline 2"})", "map.json");
+    REQUIRE(comment->text);
+    CHECK(comment->text->find("  // built from source: line 1\\nline 2\n") != std::string::npos);
 
     auto digits = importText(job(R"("job_name": "42")"), "d.json");
     CHECK(digits->text->find("application job_42 {") != std::string::npos);
