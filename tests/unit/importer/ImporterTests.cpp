@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // `modak import`: original MODAK JSON -> .modak. Golden files in tests/golden/import (one NAME.modak and
-// one NAME.diagnostics per original example; MODAK_UPDATE_GOLDEN=1 rewrites them), every result must
-// parse and check, and the diagnostics are located at the offending JSON key or value.
+// one NAME.diagnostics per original example and per job of tests/data/import; MODAK_UPDATE_GOLDEN=1
+// rewrites them), every result must parse and check, and the diagnostics are located at the offending
+// JSON key or value.
 #include "Test.h"
 
 #include "modak/importer/ModakJson.h"
 #include "modak/model/Program.h"
+#include "modak/model/Schema.h"
 #include "modak/syntax/Formatter.h"
 
 #include <catch2/catch.hpp>
@@ -97,10 +99,12 @@ std::string checkGenerated(const std::string& text, const std::string& name, boo
     return test::report(sm, diags);
 }
 
+/// The original MODAK examples, and jobs of ours for what they do not show (tests/data/import).
 std::vector<fs::path> originalJsonFiles() {
     std::vector<fs::path> files;
-    for (const char* sub : {"examples", "test-input"})
-        for (const auto& entry : fs::directory_iterator(fs::path(MODAK_ORIGINAL_DIR) / sub))
+    for (const fs::path& folder : {fs::path(MODAK_ORIGINAL_DIR) / "examples", fs::path(MODAK_ORIGINAL_DIR) / "test-input",
+                                   fs::path(MODAK_TEST_DATA_DIR) / "data" / "import"})
+        for (const auto& entry : fs::directory_iterator(folder))
             if (entry.path().extension() == ".json")
                 files.push_back(entry.path());
     std::sort(files.begin(), files.end());
@@ -763,6 +767,16 @@ TEST_CASE("import: AI frameworks and graph compilers", "[import][mapping]") {
 
     auto mxnet = ai("mxnet", R"("data": {})");
     CHECK(mxnet->text->find("  framework = mxnet\n") != std::string::npos);
+
+    // Every framework of the language has its block, in MODAK's form and in the IDE's.
+    for (const model::EnumValue& fw : model::topLevelBlock("application")->key("framework")->enumValues())
+        for (const std::string& key : {"ai_framework-" + fw.name, fw.name}) {
+            INFO(key);
+            auto r = ai(fw.name, "\"" + key + R"(": {"version": "1.0"})");
+            REQUIRE(r->text);
+            CHECK(r->text->find("  framework = " + fw.name + " \"1.0\"\n") != std::string::npos);
+            CHECK_FALSE(r->diags.hasErrors());
+        }
 
     // The IDE's form: "ai_training" and the framework name as keys; other frameworks are comments.
     auto ide = importText(R"({"name": "snow.opt", "optimization": {"enable_opt_build": true, "app_type": "AI_Training",
