@@ -52,6 +52,19 @@ std::string quoteString(std::string_view s) {
     return out;
 }
 
+std::string lineComment(std::string_view text) {
+    std::string out = "// ";
+    for (char c : text) {
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else
+            out.push_back(c);
+    }
+    return out;
+}
+
 std::optional<uint64_t> sizeUnitBytes(std::string_view unit) {
     static constexpr std::array<std::pair<std::string_view, uint64_t>, 12> units{{
         {"B", 1ull},

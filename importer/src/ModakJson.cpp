@@ -8,6 +8,7 @@
 #include "Values.h"
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Schedulers.h"
+#include "modak/model/Schema.h"
 #include "modak/syntax/Lexical.h"
 
 #include <fmt/format.h>
@@ -218,14 +219,36 @@ const EnumSpec kCpuTypes{"a CPU type",
                           {"intelx86", "x86_64"}}};
 const EnumSpec kAccTypes{"an accelerator type", {{"nvidia", "nvidia"}, {"amd", "amd"}, {"fpga", "fpga"}},
                          {{"none", "none"}}};
-const EnumSpec kFrameworks{"an AI framework",
-                           {{"tensorflow", "tensorflow"}, {"pytorch", "pytorch"}, {"keras", "keras"},
-                            {"cntk", "cntk"}, {"mxnet", "mxnet"}},
-                           {{"jax", "jax"}}};
-const EnumSpec kKerasBackends{"a Keras backend",
-                              {{"tensorflow", "tensorflow"}, {"pytorch", "pytorch"}, {"cntk", "cntk"},
-                               {"mxnet", "mxnet"}, {"theano", "theano"}, {"jax", "jax"}},
-                              {}};
+/// The values of the language's `application.<key>` (model/src/Schema.cpp).
+std::span<const model::EnumValue> languageValues(std::string_view key) {
+    return model::topLevelBlock("application")->key(key)->enumValues();
+}
+
+// The language's frameworks and Keras backends, which MODAK spells the same way. Built on first use,
+// not at start-up: the schema's tables are globals of another file.
+const EnumSpec& frameworks() {
+    static const EnumSpec spec = [] {
+        constexpr std::string_view newerThanModak[] = {"jax"};  // read with a warning
+        EnumSpec s{"an AI framework", {}, {}};
+        for (const model::EnumValue& v : languageValues("framework"))
+            (std::ranges::find(newerThanModak, v.name) == std::end(newerThanModak) ? s.values : s.legacy)
+                .emplace_back(v.name, v.name);
+        return s;
+    }();
+    return spec;
+}
+bool isFramework(std::string_view name) {
+    return std::ranges::any_of(languageValues("framework"), [&](const model::EnumValue& v) { return v.name == name; });
+}
+const EnumSpec& kerasBackends() {
+    static const EnumSpec spec = [] {
+        EnumSpec s{"a Keras backend", {}, {}};
+        for (const model::EnumValue& v : languageValues("keras_backend"))
+            s.values.emplace_back(v.name, v.name);
+        return s;
+    }();
+    return spec;
+}
 const EnumSpec kParallelisations{"a parallelisation",
                                  {{"mpi", "mpi"}, {"openmp", "openmp"}, {"opencc", "openacc"}, {"opencl", "opencl"}},
                                  {{"openacc", "openacc"}, {"cuda", "cuda"}}};
@@ -290,7 +313,7 @@ public:
 private:
     // One handler per known field of an object; `walk` reports every other field.
     struct Field {
-        std::string_view name;
+        std::string name;
         std::function<void(const Member&)> handle;
     };
 
@@ -845,7 +868,7 @@ void Importer::containerMapping(const Value& root) {
         isMpi |= app == spelling;
     for (auto& [spelling, name] : kMpiLibraries.legacy)
         isMpi |= app == spelling;
-    for (auto& [spelling, name] : kFrameworks.values)
+    for (auto& [spelling, name] : frameworks().values)
         isFramework |= app == spelling;
     auto versioned = [&](std::string_view name) {
         return version.empty() ? std::string(name) : fmt::format("{} {}", name, quote(version));
@@ -1468,7 +1491,7 @@ void Importer::legacyApp(const Member& appName, const Member* appBuild) {
     if (kind_ == "hpc")
         lib = enumValue(appName, *name, kMpiLibraries, false);
     else if (kind_ == "ai_training")
-        fw = enumValue(appName, *name, kFrameworks, false);
+        fw = enumValue(appName, *name, frameworks(), false);
     --muted_;
     if (lib) {
         if (!app_->has("mpi"))
@@ -1572,7 +1595,7 @@ void Importer::aiTraining(const Member& m) {
     } else if (config->value.type == VT::Object) {
         if (const Member* fw = config->value.find("ai_framework")) {
             if (auto s = string(*fw))
-                if (auto f = enumValue(*fw, *s, kFrameworks, true))
+                if (auto f = enumValue(*fw, *s, frameworks(), true))
                     framework_ = *f;
         } else {
             missing(*config, "ai_framework", true, "");
@@ -1601,15 +1624,14 @@ void Importer::aiTraining(const Member& m) {
                     });
         };
     };
-    walk(*v, "app_type-ai_training",
-         {{"config", [this](const Member& f) { aiConfig(f); }},
-          {"data", [this](const Member& f) { data(f); }},
-          {"ai_framework-tensorflow", frameworkHandler("tensorflow")},
-          {"ai_framework-keras", frameworkHandler("keras")},
-          {"ai_framework-pytorch", frameworkHandler("pytorch")},
-          {"tensorflow", frameworkHandler("tensorflow")},
-          {"keras", frameworkHandler("keras")},
-          {"pytorch", frameworkHandler("pytorch")}});
+    // One block per framework of the language, in MODAK's form and in the IDE's (the bare name).
+    std::vector<Field> fields = {{"config", [this](const Member& f) { aiConfig(f); }},
+                                 {"data", [this](const Member& f) { data(f); }}};
+    for (const model::EnumValue& fw : languageValues("framework")) {
+        fields.push_back({"ai_framework-" + fw.name, frameworkHandler(fw.name)});
+        fields.push_back({fw.name, frameworkHandler(fw.name)});
+    }
+    walk(*v, "app_type-ai_training", fields);
 }
 
 void Importer::aiConfig(const Member& m) {
@@ -1666,7 +1688,7 @@ void Importer::frameworkBlock(const Member& m, std::string_view framework) {
                           }});
     if (framework == "keras")
         fields.push_back({"backend", [this](const Member& f) {
-                              if (auto b = enumField(f, kKerasBackends, true))
+                              if (auto b = enumField(f, kerasBackends(), true))
                                   app_->set("keras_backend", *b);
                           }});
     walk(*v, where, fields);
@@ -1936,35 +1958,24 @@ void Importer::dropped(const Member& m, std::string_view reason, const std::func
     --muted_;
     std::swap(app, app_);
     std::swap(deployment, deployment_);
-    std::string anchor = m.key.find("ai_framework") != std::string::npos || m.key == "keras" || m.key == "pytorch" ||
-                                 m.key == "tensorflow"
+    std::string anchor = m.key.starts_with("ai_framework-") || isFramework(m.key)
                              ? "keras_backend"  // just after the framework
                              : "";
     app_->comment(anchor, fmt::format("not imported ({}): optimisation.{} would give", reason, m.key));
-    for (const Block* b : {app.get(), deployment.get()}) {
-        std::string body = b->renderBody(0);
-        size_t start = 0;
-        while (start < body.size()) {
-            size_t nl = body.find('\n', start);
-            std::string line = body.substr(start, nl - start);
-            start = nl + 1;
+    for (const Block* b : {app.get(), deployment.get()})
+        for (const std::string& line : b->bodyLines()) {
             if (trimView(line).starts_with("//"))
                 continue;  // what the scratch conversion itself left out
             app_->comment(anchor, "  " + line);
         }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Output.
 
 std::string Importer::render() {
-    if (image_) {
-        std::string out;
-        for (const std::string& c : headerComments_)
-            out += "// " + c + "\n";
-        return out + "modak 1\n\n" + image_->render(0);
-    }
+    if (image_)
+        return out::file(headerComments_, {image_.get()});
     // A container alone runs its image's default command (MODAK's `singularity run`), as in .modak.
     if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
         !app_->has("ranks") && !app_->has("run") && !app_->has("container"))
@@ -2005,16 +2016,7 @@ std::string Importer::render() {
     if (!emit.empty())
         deployment_->set("emit", out::list(emit));
 
-    std::string out;
-    for (const std::string& c : headerComments_)
-        out += "// " + c + "\n";
-    out += "modak 1\n\n";
-    out += app_->render(0);
-    out += "\n";
-    out += target_->render(0);
-    out += "\n";
-    out += deployment_->render(0);
-    return out;
+    return out::file(headerComments_, {app_.get(), target_.get(), deployment_.get()});
 }
 
 } // namespace

@@ -1,12 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Output.h"
 
+#include "modak/syntax/Formatter.h"
+#include "modak/syntax/Lexical.h"
+#include "modak/syntax/Parser.h"
+
 #include <algorithm>
 
 namespace modak::importer::out {
 
 namespace {
-constexpr size_t kMaxColumns = 100;
+
+/// `source` as the formatter prints it. Source that does not parse is an importer bug; it is returned
+/// as written, and the check that follows every import reports where.
+std::string formatted(std::string source, const syntax::FormatOptions& options = {}) {
+    SourceManager sm;
+    FileId id = sm.addBuffer("imported.modak", std::move(source));
+    Diagnostics diags;
+    syntax::File tree = syntax::parse(sm, id, diags);
+    if (diags.hasErrors())
+        return std::string(sm.text(id));
+    return syntax::format(tree, sm.text(id), options);
+}
+
 } // namespace
 
 Block::Block(std::string kind, std::string label, std::vector<std::string_view> order)
@@ -59,17 +75,7 @@ Block* Block::findChild(std::string_view key) {
 }
 
 void Block::comment(std::string_view anchor, std::string text) {
-    // A line comment ends at the line end; keep the text on one line.
-    std::string clean;
-    for (char c : text) {
-        if (c == '\n')
-            clean += "\\n";
-        else if (c == '\r')
-            clean += "\\r";
-        else
-            clean.push_back(c);
-    }
-    items_.push_back({Item::Kind::Comment, std::string(anchor), std::move(clean), nullptr,
+    items_.push_back({Item::Kind::Comment, std::string(anchor), std::move(text), nullptr,
                       anchor.empty() ? order_.size() + 1 : rankOf(anchor), seq_++});
 }
 
@@ -93,50 +99,33 @@ std::vector<const Block::Item*> Block::sorted() const {
     return out;
 }
 
-std::string Block::oneLine() const {
-    std::string line = kind_;
+void Block::write(std::string& source) const {
+    source += kind_;
     if (!label_.empty())
-        line += " " + label_;
-    line += " {";
-    bool first = true;
-    for (const Item* i : sorted()) {
-        if (i->kind != Item::Kind::Attribute)
-            return {};
-        line += first ? " " : ", ";
-        line += i->key + " = " + i->text;
-        first = false;
+        source += " " + label_;
+    std::vector<const Item*> items = sorted();
+    bool oneLine = !multiLine_ && std::all_of(items.begin(), items.end(),
+                                              [](const Item* i) { return i->kind == Item::Kind::Attribute; });
+    if (oneLine) {
+        source += " {";
+        for (size_t k = 0; k < items.size(); ++k)
+            source += (k ? ", " : " ") + items[k]->key + " = " + items[k]->text;
+        source += " }\n";
+        return;
     }
-    line += first ? "}" : " }";
-    return line;
+    source += " {\n";
+    writeBody(source);
+    source += "}\n";
 }
 
-std::string Block::renderBody(size_t indent) const {
-    std::string out;
-    std::string pad(indent, ' ');
+void Block::writeBody(std::string& source) const {
     for (const Item* i : sorted()) {
         switch (i->kind) {
-        case Item::Kind::Attribute: out += pad + i->key + " = " + i->text + "\n"; break;
-        case Item::Kind::Comment: out += pad + "// " + i->text + "\n"; break;
-        case Item::Kind::Block: out += i->block->render(indent); break;
+        case Item::Kind::Attribute: source += i->key + " = " + i->text + "\n"; break;
+        case Item::Kind::Comment: source += syntax::lineComment(i->text) + "\n"; break;
+        case Item::Kind::Block: i->block->write(source); break;
         }
     }
-    return out;
-}
-
-std::string Block::render(size_t indent) const {
-    std::string pad(indent, ' ');
-    if (!multiLine_) {
-        std::string line = oneLine();
-        if (!line.empty() && indent + line.size() <= kMaxColumns)
-            return pad + line + "\n";
-    }
-    std::string out = pad + kind_;
-    if (!label_.empty())
-        out += " " + label_;
-    out += " {\n";
-    out += renderBody(indent + 2);
-    out += pad + "}\n";
-    return out;
 }
 
 std::string list(const std::vector<std::string>& items) {
@@ -147,6 +136,38 @@ std::string list(const std::vector<std::string>& items) {
         out += items[i];
     }
     return out + "]";
+}
+
+std::string file(const std::vector<std::string>& header, const std::vector<const Block*>& blocks) {
+    std::string source;
+    for (const std::string& c : header)
+        source += syntax::lineComment(c) + "\n";
+    source += "modak 1\n";
+    for (const Block* b : blocks)
+        b->write(source);
+    return formatted(std::move(source));
+}
+
+std::vector<std::string> Block::bodyLines() const {
+    // Printed as a multi-line top-level block, whose first and last lines are the braces.
+    std::string source = kind_ + " {\n";
+    writeBody(source);
+    source += "}\n";
+    syntax::FormatOptions options;
+    std::string text = formatted(std::move(source), options);
+    std::vector<std::string> lines;
+    for (size_t start = 0; start < text.size();) {
+        size_t nl = text.find('\n', start);
+        lines.push_back(text.substr(start, nl - start));
+        start = nl == std::string::npos ? text.size() : nl + 1;
+    }
+    if (lines.size() < 2)
+        return {};  // `kind {}`: no statements
+    lines.erase(lines.begin());
+    lines.pop_back();
+    for (std::string& line : lines)
+        line.erase(0, std::min<size_t>(options.indentWidth, line.find_first_not_of(' ')));
+    return lines;
 }
 
 } // namespace modak::importer::out

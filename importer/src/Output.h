@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-//! A tiny builder of canonical .modak text (docs/language.md §6): blocks hold attributes, nested
-//! blocks and own-line comments, ordered by the schema's key order rather than by insertion.
+//! The importer's .modak output as a tree of blocks: attributes, nested blocks and own-line
+//! comments, ordered by the schema's key order rather than by insertion. The text is printed by the
+//! formatter (docs/language.md §6), the one writer of .modak text: the blocks are written as plain
+//! source and formatted, so layout, quoting and line width are the formatter's.
 #pragma once
 
 #include <memory>
@@ -36,10 +38,12 @@ public:
     const std::string& label() const { return label_; }
     void setLabel(std::string label) { label_ = std::move(label); }
 
-    /// Renders the block at `indent` spaces, ending in a newline.
-    std::string render(size_t indent) const;
-    /// Renders only the body statements (no braces), each line at `indent` spaces.
-    std::string renderBody(size_t indent) const;
+    /// Appends the block as source for the formatter. A block that holds only attributes and is not
+    /// multi-line is written on one line, which the formatter keeps when it fits.
+    void write(std::string& source) const;
+    /// The statements of the block as the formatter prints them inside it, one line each, without
+    /// the block's own indentation.
+    std::vector<std::string> bodyLines() const;
 
 private:
     struct Item {
@@ -53,8 +57,7 @@ private:
 
     size_t rankOf(std::string_view key) const;
     std::vector<const Item*> sorted() const;
-    /// The one-line form `kind label { a = 1, b = 2 }`, or empty when the block needs several lines.
-    std::string oneLine() const;
+    void writeBody(std::string& source) const;
 
     std::string kind_;
     std::string label_;
@@ -66,5 +69,8 @@ private:
 
 /// `[a, b]`
 std::string list(const std::vector<std::string>& items);
+
+/// The file `header` comments, `modak 1` and `blocks`, as the formatter prints it.
+std::string file(const std::vector<std::string>& header, const std::vector<const Block*>& blocks);
 
 } // namespace modak::importer::out

@@ -152,7 +152,7 @@ with tempfile.TemporaryDirectory() as work:
     for path in sorted(glob.glob(os.path.join(source, "examples", "*.modak"))):
         check_file(path, os.path.relpath(path, source))
     for job in sorted(glob.glob(os.path.join(source, "tests", "data", "modak-original", "**", "*.json"),
-                            recursive=True)):
+                            recursive=True) + glob.glob(os.path.join(source, "tests", "data", "import", "*.json"))):
         target = os.path.join(work, os.path.basename(job)[:-5] + ".modak")
         imported = run("import", job, "-o", target)
         if imported.returncode != 0 or not os.path.exists(target):

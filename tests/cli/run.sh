@@ -113,9 +113,11 @@ expect_exit 1 "$modak" fmt "$work/bad.modak"
 cmp -s "$work/bad.modak" "$work/bad.orig" || fail "fmt modified a file with syntax errors"
 ls -a "$work" | grep -q modak-tmp && fail "fmt left a temporary file"
 
-# import: every original MODAK example converts to a file that checks clean
+# import: every original MODAK example (and every job of tests/data/import) converts to a file that
+# checks clean
 n=0
-for json in "$src"/tests/data/modak-original/examples/*.json "$src"/tests/data/modak-original/test-input/*.json; do
+for json in "$src"/tests/data/modak-original/examples/*.json "$src"/tests/data/modak-original/test-input/*.json \
+  "$src"/tests/data/import/*.json; do
   out="$work/import-$(basename "$json" .json).modak"
   expect_exit 0 "$modak" import "$json" -o "$out"
   expect_exit 0 "$modak" check "$out"

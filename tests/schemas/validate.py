@@ -190,7 +190,8 @@ ORIGINAL = os.path.join(SRC, "tests", "data", "modak-original")
 originals = sorted(glob.glob(os.path.join(ORIGINAL, "**", "*.json"), recursive=True))
 if len(originals) < 20:
     fail("tests/data/modak-original", f"only {len(originals)} JSON files found (20 expected)")
-for path in originals:
+# The importer's own test jobs (tests/data/import) are MODAK jobs too.
+for path in originals + sorted(glob.glob(os.path.join(SRC, "tests", "data", "import", "*.json"))):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
