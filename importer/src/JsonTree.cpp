@@ -18,13 +18,20 @@ const Member* Value::find(std::string_view key) const {
 
 const char* typeName(Value::Type type) {
     switch (type) {
-    case Value::Type::Null: return "null";
-    case Value::Type::Bool: return "boolean";
-    case Value::Type::Integer: return "integer";
-    case Value::Type::Float: return "number";
-    case Value::Type::String: return "string";
-    case Value::Type::Array: return "array";
-    case Value::Type::Object: return "object";
+    case Value::Type::Null:
+        return "null";
+    case Value::Type::Bool:
+        return "boolean";
+    case Value::Type::Integer:
+        return "integer";
+    case Value::Type::Float:
+        return "number";
+    case Value::Type::String:
+        return "string";
+    case Value::Type::Array:
+        return "array";
+    case Value::Type::Object:
+        return "object";
     }
     return "value";
 }
@@ -104,13 +111,14 @@ std::optional<SyntaxError> validate(std::string_view text) {
     // A bad literal or number ("tru}", "1.e5") is reported at the character that ended it; point at
     // the whole token instead.
     const std::string& what = v.message;
-    if (what.find("invalid literal") != std::string::npos || what.find("invalid number") != std::string::npos) {
+    if (what.find("invalid literal") != std::string::npos ||
+        what.find("invalid number") != std::string::npos) {
         auto isToken = [](char c) {
             return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.';
         };
         uint32_t b = begin;
         if (b < size && !isToken(text[b]) && b > 0) {
-            end = b;  // the terminating character is not part of the token
+            end = b; // the terminating character is not part of the token
             --b;
         } else {
             end = b < size ? b + 1 : b;
@@ -125,8 +133,8 @@ std::optional<SyntaxError> validate(std::string_view text) {
     return SyntaxError{begin, end, cleanMessage(what)};
 }
 
-// Walks text that nlohmann accepted. `shift` is subtracted from every recorded offset (used when the
-// text was wrapped in synthetic braces).
+// Walks text that nlohmann accepted. `shift` is subtracted from every recorded offset (used when
+// the text was wrapped in synthetic braces).
 class Scanner {
 public:
     Scanner(std::string_view text, uint32_t shift, uint32_t maxDepth, ParseResult& out)
@@ -149,8 +157,8 @@ private:
     }
 
     void skipWs() {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                       text_[pos_] == '\n' || text_[pos_] == '\r'))
             ++pos_;
     }
 
@@ -165,8 +173,8 @@ private:
     bool value(Value& v, uint32_t depth) {
         if (depth > maxDepth_) {
             out_.error = SyntaxError{off(pos_), off(pos_ + 1),
-                                     "the document is nested more than " + std::to_string(maxDepth_) +
-                                         " levels deep"};
+                                     "the document is nested more than " +
+                                         std::to_string(maxDepth_) + " levels deep"};
             return false;
         }
         size_t start = pos_;
@@ -185,10 +193,11 @@ private:
                     size_t keyEnd = stringEnd(keyStart);
                     m.keyBegin = off(keyStart);
                     m.keyEnd = off(keyEnd);
-                    m.key = nlohmann::json::parse(text_.substr(keyStart, keyEnd - keyStart)).get<std::string>();
+                    m.key = nlohmann::json::parse(text_.substr(keyStart, keyEnd - keyStart))
+                                .get<std::string>();
                     pos_ = keyEnd;
                     skipWs();
-                    ++pos_;  // ':'
+                    ++pos_; // ':'
                     skipWs();
                     if (!value(m.value, depth + 1))
                         return false;
@@ -199,7 +208,7 @@ private:
                         skipWs();
                         continue;
                     }
-                    ++pos_;  // '}'
+                    ++pos_; // '}'
                     break;
                 }
             }
@@ -221,7 +230,7 @@ private:
                         skipWs();
                         continue;
                     }
-                    ++pos_;  // ']'
+                    ++pos_; // ']'
                     break;
                 }
             }
@@ -236,8 +245,9 @@ private:
             pos_ += c == 'f' ? 5 : 4;
         } else {
             size_t e = pos_;
-            while (e < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[e])) || text_[e] == '-' ||
-                                        text_[e] == '+' || text_[e] == '.' || text_[e] == 'e' || text_[e] == 'E'))
+            while (e < text_.size() &&
+                   (std::isdigit(static_cast<unsigned char>(text_[e])) || text_[e] == '-' ||
+                    text_[e] == '+' || text_[e] == '.' || text_[e] == 'e' || text_[e] == 'E'))
                 ++e;
             v.raw = std::string(text_.substr(pos_, e - pos_));
             nlohmann::json n = nlohmann::json::parse(v.raw);
@@ -273,7 +283,8 @@ private:
                                [&](const Member& x) { return x.key == m.key; });
         if (it != object.members.end()) {
             out_.duplicates.push_back({m.keyBegin, m.keyEnd, it->keyBegin, it->keyEnd, m.key});
-            // Python's json (and so the original MODAK) keeps the last value, in the first position.
+            // Python's json (and so the original MODAK) keeps the last value, in the first
+            // position.
             it->value = std::move(m.value);
             it->keyBegin = m.keyBegin;
             it->keyEnd = m.keyEnd;
@@ -299,7 +310,8 @@ bool looksLikeBareMember(std::string_view text, size_t start) {
     if (p >= text.size() || text[p] != '"')
         return false;
     ++p;
-    while (p < text.size() && (text[p] == ' ' || text[p] == '\t' || text[p] == '\r' || text[p] == '\n'))
+    while (p < text.size() &&
+           (text[p] == ' ' || text[p] == '\t' || text[p] == '\r' || text[p] == '\n'))
         ++p;
     return p < text.size() && text[p] == ':';
 }
@@ -320,16 +332,16 @@ ParseResult parse(std::string_view text, uint32_t maxDepth) {
     error->end += static_cast<uint32_t>(start);
 
     size_t first = start;
-    while (first < text.size() &&
-           (text[first] == ' ' || text[first] == '\t' || text[first] == '\r' || text[first] == '\n'))
+    while (first < text.size() && (text[first] == ' ' || text[first] == '\t' ||
+                                   text[first] == '\r' || text[first] == '\n'))
         ++first;
     if (looksLikeBareMember(text, first)) {
-        // Read `"key": value, …` as `{"key": value, …}`. The braces go around the whole text so that
-        // offsets shift by exactly one.
+        // Read `"key": value, …` as `{"key": value, …}`. The braces go around the whole text so
+        // that offsets shift by exactly one.
         std::string wrapped;
         wrapped.reserve(text.size() + 2);
         wrapped += '{';
-        wrapped.append(start, ' ');  // a byte-order mark, kept as filler so offsets stay aligned
+        wrapped.append(start, ' '); // a byte-order mark, kept as filler so offsets stay aligned
         wrapped += body;
         wrapped += '}';
         if (!validate(wrapped)) {

@@ -18,16 +18,16 @@ struct Value {
     enum class Type : uint8_t { Null, Bool, Integer, Float, String, Array, Object };
 
     Type type = Type::Null;
-    uint32_t begin = 0;  ///< first byte of the value (`{`, `[`, `"`, digit, …)
-    uint32_t end = 0;    ///< one past its last byte
+    uint32_t begin = 0; ///< first byte of the value (`{`, `[`, `"`, digit, …)
+    uint32_t end = 0;   ///< one past its last byte
     bool boolean = false;
-    int64_t integer = 0;    ///< Integer
-    double number = 0;      ///< Integer and Float
-    bool bigInteger = false;  ///< an integer token that does not fit in int64 (stored as Float)
-    std::string string;     ///< String: decoded text
-    std::string raw;        ///< Integer/Float: the token as written
-    std::vector<Member> members;  ///< Object, in document order, duplicates removed (last wins)
-    std::vector<Value> items;     ///< Array
+    int64_t integer = 0;         ///< Integer
+    double number = 0;           ///< Integer and Float
+    bool bigInteger = false;     ///< an integer token that does not fit in int64 (stored as Float)
+    std::string string;          ///< String: decoded text
+    std::string raw;             ///< Integer/Float: the token as written
+    std::vector<Member> members; ///< Object, in document order, duplicates removed (last wins)
+    std::vector<Value> items;    ///< Array
 
     bool isNumber() const { return type == Type::Integer || type == Type::Float; }
     const Member* find(std::string_view key) const;
@@ -35,8 +35,8 @@ struct Value {
 
 struct Member {
     std::string key;
-    uint32_t keyBegin = 0;  ///< the opening quote of the key
-    uint32_t keyEnd = 0;    ///< one past its closing quote
+    uint32_t keyBegin = 0; ///< the opening quote of the key
+    uint32_t keyEnd = 0;   ///< one past its closing quote
     Value value;
 };
 
@@ -50,8 +50,8 @@ struct SyntaxError {
 };
 
 struct DuplicateKey {
-    uint32_t begin = 0, end = 0;            ///< the later (winning) key
-    uint32_t firstBegin = 0, firstEnd = 0;  ///< the earlier one
+    uint32_t begin = 0, end = 0;           ///< the later (winning) key
+    uint32_t firstBegin = 0, firstEnd = 0; ///< the earlier one
     std::string key;
 };
 

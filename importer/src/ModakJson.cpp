@@ -32,23 +32,50 @@ using VT = json::Value::Type;
 // ---------------------------------------------------------------------------------------------
 // Canonical key orders (docs/language.md §4).
 
-const std::vector<std::string_view> kApplicationOrder = {
-    "kind",     "task",      "layers",        "parameters", "framework", "keras_backend", "workload", "dataset",
-    "batch_size", "epochs", "steps_per_epoch", "precision", "distributed", "parallelisation", "mpi",
-    "mpi_tuning", "openmp", "openacc",
-    "opencl",   "ranks",     "threads",       "executable", "arguments", "run",     "tag",
-    "container", "type",     "build",         "pre",      "post",     "env"};
+const std::vector<std::string_view> kApplicationOrder = {"kind",
+                                                         "task",
+                                                         "layers",
+                                                         "parameters",
+                                                         "framework",
+                                                         "keras_backend",
+                                                         "workload",
+                                                         "dataset",
+                                                         "batch_size",
+                                                         "epochs",
+                                                         "steps_per_epoch",
+                                                         "precision",
+                                                         "distributed",
+                                                         "parallelisation",
+                                                         "mpi",
+                                                         "mpi_tuning",
+                                                         "openmp",
+                                                         "openacc",
+                                                         "opencl",
+                                                         "ranks",
+                                                         "threads",
+                                                         "executable",
+                                                         "arguments",
+                                                         "run",
+                                                         "tag",
+                                                         "container",
+                                                         "type",
+                                                         "build",
+                                                         "pre",
+                                                         "post",
+                                                         "env"};
 const std::vector<std::string_view> kTargetOrder = {
-    "scheduler", "site", "cloud", "runtime", "nodes", "cpu", "gpu", "accelerator", "memory", "interconnect",
-    "partition", "storage", "queue", "account", "modules", "registry", "image_dir"};
-const std::vector<std::string_view> kDeploymentOrder = {"application", "target", "build",     "graph_compiler",
-                                                        "runtime",     "partition", "storage", "scale",
-                                                        "job",         "autotune", "emit"};
+    "scheduler", "site",        "cloud",   "runtime",      "nodes",     "cpu",
+    "gpu",       "accelerator", "memory",  "interconnect", "partition", "storage",
+    "queue",     "account",     "modules", "registry",     "image_dir"};
+const std::vector<std::string_view> kDeploymentOrder = {
+    "application", "target", "build", "graph_compiler", "runtime", "partition",
+    "storage",     "scale",  "job",   "autotune",       "emit"};
 const std::vector<std::string_view> kJobOrder = {
-    "name",  "walltime", "queue", "account", "qos",   "nodes",   "tasks",    "tasks_per_node",
-    "cpus_per_task", "gpus", "memory", "memory_per_cpu", "output", "error", "combine_output", "notify",
-    "email", "export_env", "nodelist", "constraint", "array", "dependency", "begin", "exclusive"};
-const std::vector<std::string_view> kDatasetOrder = {"path",     "samples", "size",  "storage",
+    "name",     "walltime",       "queue",          "account",    "qos",    "nodes",
+    "tasks",    "tasks_per_node", "cpus_per_task",  "gpus",       "memory", "memory_per_cpu",
+    "output",   "error",          "combine_output", "notify",     "email",  "export_env",
+    "nodelist", "constraint",     "array",          "dependency", "begin",  "exclusive"};
+const std::vector<std::string_view> kDatasetOrder = {"path",     "samples",  "size",  "storage",
                                                      "basedata", "prefetch", "cache", "format"};
 const std::vector<std::string_view> kScaleOrder = {"nodes",   "gpus_per_node",  "tasks_per_node",
                                                    "threads", "min_efficiency", "max_nodes"};
@@ -56,8 +83,10 @@ const std::vector<std::string_view> kOpenmpOrder = {"threads", "affinity", "scal
 const std::vector<std::string_view> kAcceleratorOrder = {"compiler", "version", "accelerators"};
 const std::vector<std::string_view> kBuildOrder = {"src", "command", "parallelism"};
 const std::vector<std::string_view> kAutotuneOrder = {"tuner", "input", "metric", "budget"};
-const std::vector<std::string_view> kCpuOrder = {"arch", "vendor", "model", "sockets", "cores", "threads_per_core"};
-const std::vector<std::string_view> kMpiTuningOrder = {"core_subscription", "message_size", "scaling_efficiency"};
+const std::vector<std::string_view> kCpuOrder = {"arch",    "vendor", "model",
+                                                 "sockets", "cores",  "threads_per_core"};
+const std::vector<std::string_view> kMpiTuningOrder = {"core_subscription", "message_size",
+                                                       "scaling_efficiency"};
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers.
@@ -78,8 +107,8 @@ std::string_view trimView(std::string_view s) {
 }
 
 // Case-insensitive Levenshtein distance.
-/// The edit distance of `a` and `b`, or `bound` as soon as it is certain to be at least that (a row's
-/// minimum never decreases).
+/// The edit distance of `a` and `b`, or `bound` as soon as it is certain to be at least that (a
+/// row's minimum never decreases).
 size_t editDistance(std::string_view a, std::string_view b, size_t bound) {
     std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
     for (size_t j = 0; j <= b.size(); ++j)
@@ -100,12 +129,13 @@ size_t editDistance(std::string_view a, std::string_view b, size_t bound) {
     return prev[b.size()];
 }
 
-std::optional<std::string_view> closest(std::string_view word, const std::vector<std::string_view>& candidates) {
+std::optional<std::string_view> closest(std::string_view word,
+                                        const std::vector<std::string_view>& candidates) {
     std::optional<std::string_view> best;
     size_t bestDistance = std::max<size_t>(2, word.size() / 3) + 1;
     for (std::string_view c : candidates) {
         if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= bestDistance)
-            continue;  // the distance is at least the difference in length: no closer
+            continue; // the distance is at least the difference in length: no closer
         size_t d = editDistance(word, c, bestDistance);
         if (d < bestDistance) {
             bestDistance = d;
@@ -119,7 +149,8 @@ std::optional<std::string_view> closest(std::string_view word, const std::vector
 std::string sanitizeName(std::string_view s) {
     std::string r;
     for (char c : trimView(s)) {
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        bool ok =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         r.push_back(ok ? c : '_');
     }
     if (r.empty())
@@ -127,7 +158,8 @@ std::string sanitizeName(std::string_view s) {
     if (r[0] >= '0' && r[0] <= '9')
         r.insert(0, "job_");
     // Words that are keywords or values with a fixed meaning cannot name a referenced block.
-    static const std::vector<std::string_view> reserved = {"modak", "import", "true", "false", "auto", "none"};
+    static const std::vector<std::string_view> reserved = {"modak", "import", "true",
+                                                           "false", "auto",   "none"};
     if (std::find(reserved.begin(), reserved.end(), r) != reserved.end())
         r += "_job";
     return r;
@@ -135,13 +167,20 @@ std::string sanitizeName(std::string_view s) {
 
 std::string withArticle(VT t) {
     switch (t) {
-    case VT::Null: return "null";
-    case VT::Bool: return "a boolean";
-    case VT::Integer: return "an integer";
-    case VT::Float: return "a number";
-    case VT::String: return "a string";
-    case VT::Array: return "an array";
-    case VT::Object: return "an object";
+    case VT::Null:
+        return "null";
+    case VT::Bool:
+        return "a boolean";
+    case VT::Integer:
+        return "an integer";
+    case VT::Float:
+        return "a number";
+    case VT::String:
+        return "a string";
+    case VT::Array:
+        return "an array";
+    case VT::Object:
+        return "an object";
     }
     return "a value";
 }
@@ -191,19 +230,23 @@ std::string floatLiteral(const Value& v) {
     return s;
 }
 
-std::string quote(std::string_view s) { return syntax::quoteString(s); }
+std::string quote(std::string_view s) {
+    return syntax::quoteString(s);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations of the original schema and their .modak spelling.
 
 struct EnumSpec {
-    std::string_view what;  ///< "a CPU type"
-    std::vector<std::pair<std::string_view, std::string_view>> values;  ///< original spelling -> .modak
-    std::vector<std::pair<std::string_view, std::string_view>> legacy;  ///< older/IDE spellings -> .modak
+    std::string_view what; ///< "a CPU type"
+    std::vector<std::pair<std::string_view, std::string_view>>
+        values; ///< original spelling -> .modak
+    std::vector<std::pair<std::string_view, std::string_view>>
+        legacy; ///< older/IDE spellings -> .modak
 };
 
-/// MODAK's schedulers; the language's other batch systems (pbs, lsf, flux: modak/model/Schedulers.h)
-/// are read as themselves, with a warning that MODAK did not know them.
+/// MODAK's schedulers; the language's other batch systems (pbs, lsf, flux:
+/// modak/model/Schedulers.h) are read as themselves, with a warning that MODAK did not know them.
 const EnumSpec kSchedulers = [] {
     EnumSpec spec{"a scheduler", {{"slurm", "slurm"}, {"torque", "torque"}, {"none", "none"}}, {}};
     for (const auto& s : model::schedulers())
@@ -211,34 +254,43 @@ const EnumSpec kSchedulers = [] {
             spec.legacy.emplace_back(s.name, s.name);
     return spec;
 }();
-const EnumSpec kAppKinds{"an application type", {{"ai_training", "ai_training"}, {"hpc", "hpc"}}, {}};
-const EnumSpec kLaunchTypes{"an application type", {{"mpi", "mpi"}, {"hpc", "hpc"}, {"python", "python"}}, {}};
-const EnumSpec kCpuTypes{"a CPU type",
-                         {{"x86", "x86_64"}, {"arm", "aarch64"}, {"amd", "x86_64"}, {"power", "ppc64le"}},
-                         {{"x86_64", "x86_64"}, {"aarch64", "aarch64"}, {"arm64", "aarch64"}, {"ppc64le", "ppc64le"},
-                          {"intelx86", "x86_64"}}};
-const EnumSpec kAccTypes{"an accelerator type", {{"nvidia", "nvidia"}, {"amd", "amd"}, {"fpga", "fpga"}},
+const EnumSpec kAppKinds{
+    "an application type", {{"ai_training", "ai_training"}, {"hpc", "hpc"}}, {}};
+const EnumSpec kLaunchTypes{
+    "an application type", {{"mpi", "mpi"}, {"hpc", "hpc"}, {"python", "python"}}, {}};
+const EnumSpec kCpuTypes{
+    "a CPU type",
+    {{"x86", "x86_64"}, {"arm", "aarch64"}, {"amd", "x86_64"}, {"power", "ppc64le"}},
+    {{"x86_64", "x86_64"},
+     {"aarch64", "aarch64"},
+     {"arm64", "aarch64"},
+     {"ppc64le", "ppc64le"},
+     {"intelx86", "x86_64"}}};
+const EnumSpec kAccTypes{"an accelerator type",
+                         {{"nvidia", "nvidia"}, {"amd", "amd"}, {"fpga", "fpga"}},
                          {{"none", "none"}}};
 /// The values of the language's `application.<key>` (model/src/Schema.cpp).
 std::span<const model::EnumValue> languageValues(std::string_view key) {
     return model::topLevelBlock("application")->key(key)->enumValues();
 }
 
-// The language's frameworks and Keras backends, which MODAK spells the same way. Built on first use,
-// not at start-up: the schema's tables are globals of another file.
+// The language's frameworks and Keras backends, which MODAK spells the same way. Built on first
+// use, not at start-up: the schema's tables are globals of another file.
 const EnumSpec& frameworks() {
     static const EnumSpec spec = [] {
-        constexpr std::string_view newerThanModak[] = {"jax"};  // read with a warning
+        constexpr std::string_view newerThanModak[] = {"jax"}; // read with a warning
         EnumSpec s{"an AI framework", {}, {}};
         for (const model::EnumValue& v : languageValues("framework"))
-            (std::ranges::find(newerThanModak, v.name) == std::end(newerThanModak) ? s.values : s.legacy)
+            (std::ranges::find(newerThanModak, v.name) == std::end(newerThanModak) ? s.values
+                                                                                   : s.legacy)
                 .emplace_back(v.name, v.name);
         return s;
     }();
     return spec;
 }
 bool isFramework(std::string_view name) {
-    return std::ranges::any_of(languageValues("framework"), [&](const model::EnumValue& v) { return v.name == name; });
+    return std::ranges::any_of(languageValues("framework"),
+                               [&](const model::EnumValue& v) { return v.name == name; });
 }
 const EnumSpec& kerasBackends() {
     static const EnumSpec spec = [] {
@@ -249,32 +301,59 @@ const EnumSpec& kerasBackends() {
     }();
     return spec;
 }
-const EnumSpec kParallelisations{"a parallelisation",
-                                 {{"mpi", "mpi"}, {"openmp", "openmp"}, {"opencc", "openacc"}, {"opencl", "opencl"}},
-                                 {{"openacc", "openacc"}, {"cuda", "cuda"}}};
+const EnumSpec kParallelisations{
+    "a parallelisation",
+    {{"mpi", "mpi"}, {"openmp", "openmp"}, {"opencc", "openacc"}, {"opencl", "opencl"}},
+    {{"openacc", "openacc"}, {"cuda", "cuda"}}};
 const EnumSpec kMpiLibraries{"an MPI library",
-                             {{"mpich", "mpich"}, {"openmpi", "openmpi"}, {"mvapich", "mvapich"},
-                              {"intelmpi", "intelmpi"}, {"cray_mpich", "cray_mpich"}},
-                             {{"mvapch", "mvapich"}, {"opnmpi", "openmpi"}, {"mvapich2", "mvapich"},
-                              {"open-mpi", "openmpi"}, {"ompi", "openmpi"}, {"impi", "intelmpi"},
-                              {"intel-mpi", "intelmpi"}, {"intel_mpi", "intelmpi"}, {"cray-mpich", "cray_mpich"}}};
+                             {{"mpich", "mpich"},
+                              {"openmpi", "openmpi"},
+                              {"mvapich", "mvapich"},
+                              {"intelmpi", "intelmpi"},
+                              {"cray_mpich", "cray_mpich"}},
+                             {{"mvapch", "mvapich"},
+                              {"opnmpi", "openmpi"},
+                              {"mvapich2", "mvapich"},
+                              {"open-mpi", "openmpi"},
+                              {"ompi", "openmpi"},
+                              {"impi", "intelmpi"},
+                              {"intel-mpi", "intelmpi"},
+                              {"intel_mpi", "intelmpi"},
+                              {"cray-mpich", "cray_mpich"}}};
 const EnumSpec kAffinities{"an OpenMP affinity",
-                           {{"block", "block"}, {"simple", "simple"}, {"close", "close"}, {"spread", "spread"},
-                            {"compact", "compact"}, {"scatter", "scatter"}},
+                           {{"block", "block"},
+                            {"simple", "simple"},
+                            {"close", "close"},
+                            {"spread", "spread"},
+                            {"compact", "compact"},
+                            {"scatter", "scatter"}},
                            {{"simpe", "simple"}}};
 const EnumSpec kCompilers{"a compiler",
-                          {{"pgi", "pgi"}, {"cray", "cray"}, {"nvhpc", "nvhpc"}, {"gcc", "gcc"}, {"clang", "clang"},
+                          {{"pgi", "pgi"},
+                           {"cray", "cray"},
+                           {"nvhpc", "nvhpc"},
+                           {"gcc", "gcc"},
+                           {"clang", "clang"},
                            {"intel", "intel"}},
                           {}};
 const EnumSpec kTasks{"a task",
-                      {{"image_classification", "image_classification"}, {"object_detection", "object_detection"},
-                       {"translation", "translation"}, {"recommendation", "recommendation"},
+                      {{"image_classification", "image_classification"},
+                       {"object_detection", "object_detection"},
+                       {"translation", "translation"},
+                       {"recommendation", "recommendation"},
                        {"reinforcement_learning", "reinforcement_learning"}},
-                      {{"reinforncement_learning", "reinforcement_learning"}, {"segmentation", "segmentation"},
-                       {"language_modeling", "language_modeling"}, {"speech", "speech"}, {"other", "other"}}};
-const EnumSpec kMessageSizes{"a message size", {{"small", "small"}, {"medium", "medium"}, {"large", "large"}}, {}};
+                      {{"reinforncement_learning", "reinforcement_learning"},
+                       {"segmentation", "segmentation"},
+                       {"language_modeling", "language_modeling"},
+                       {"speech", "speech"},
+                       {"other", "other"}}};
+const EnumSpec kMessageSizes{
+    "a message size", {{"small", "small"}, {"medium", "medium"}, {"large", "large"}}, {}};
 const EnumSpec kTuners{"a tuner",
-                       {{"cresta", "cresta"}, {"grid", "grid"}, {"random", "random"}, {"bayesian", "bayesian"},
+                       {{"cresta", "cresta"},
+                        {"grid", "grid"},
+                        {"random", "random"},
+                        {"bayesian", "bayesian"},
                         {"autotune", "autotune"}},
                        {{"creata", "cresta"}}};
 /// MODAK's storage classes: the catalogue's entries with a MODAK spelling (hardware.json). Their
@@ -334,11 +413,14 @@ private:
     }
 
     void walk(const Value& object, std::string_view where, const std::vector<Field>& fields);
-    void unknownField(const Member& m, std::string_view where, const std::vector<std::string_view>& names);
+    void unknownField(const Member& m, std::string_view where,
+                      const std::vector<std::string_view>& names);
     void legacy(const Member& m, std::string_view message) {
-        warn(DiagCode::JsonLegacyField, keyRange(m), fmt::format("legacy field '{}' {}", m.key, message));
+        warn(DiagCode::JsonLegacyField, keyRange(m),
+             fmt::format("legacy field '{}' {}", m.key, message));
     }
-    void missing(const Member& parent, std::string_view field, bool isError, std::string_view consequence);
+    void missing(const Member& parent, std::string_view field, bool isError,
+                 std::string_view consequence);
 
     // -- typed reads (null reads as "absent", like pydantic's Optional) -------------------------
     bool typeError(const Member& m, std::string_view expected) {
@@ -348,13 +430,14 @@ private:
     }
     const Value* object(const Member& m);
     std::optional<std::string> string(const Member& m);
-    void nulBytes(const Value& v);  ///< an error at every string that holds a NUL character
+    void nulBytes(const Value& v); ///< an error at every string that holds a NUL character
     std::optional<bool> boolean(const Member& m);
     std::optional<int64_t> positiveInt(const Member& m, int64_t min = 1);
     std::optional<std::string> fraction(const Member& m, bool zeroAllowed);
-    std::optional<std::string> enumValue(const Member& m, const std::string& value, const EnumSpec& spec,
-                                         bool invalidIsError);
-    std::optional<std::string> enumField(const Member& m, const EnumSpec& spec, bool invalidIsError) {
+    std::optional<std::string> enumValue(const Member& m, const std::string& value,
+                                         const EnumSpec& spec, bool invalidIsError);
+    std::optional<std::string> enumField(const Member& m, const EnumSpec& spec,
+                                         bool invalidIsError) {
         auto s = string(m);
         if (!s)
             return std::nullopt;
@@ -416,7 +499,7 @@ private:
     std::string name_;
     std::string targetName_;
     std::unique_ptr<Block> app_, target_, deployment_;
-    std::unique_ptr<Block> image_;  ///< set when the document is a container mapping
+    std::unique_ptr<Block> image_; ///< set when the document is a container mapping
     std::vector<std::string> headerComments_;
 
     // Facts gathered before or while walking.
@@ -424,11 +507,11 @@ private:
     bool hasBuild_ = false;
     bool autotuningEnabled_ = false;
     bool hasMinimalEfficiency_ = false;
-    std::string kind_;            ///< ai_training or hpc ("" when unknown)
-    std::string framework_;       ///< chosen ai_framework
+    std::string kind_;      ///< ai_training or hpc ("" when unknown)
+    std::string framework_; ///< chosen ai_framework
     std::string scheduler_;
     const Member* applicationMember_ = nullptr;
-    bool hasJob_ = false;  ///< the document is a job (not a bare optimisation)
+    bool hasJob_ = false; ///< the document is a job (not a bare optimisation)
     bool exportAll_ = false;
     bool exportList_ = false;
 };
@@ -438,7 +521,8 @@ private:
 
 void Importer::walk(const Value& object, std::string_view where, const std::vector<Field>& fields) {
     for (const Member& m : object.members) {
-        auto it = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == m.key; });
+        auto it = std::find_if(fields.begin(), fields.end(),
+                               [&](const Field& f) { return f.name == m.key; });
         if (it != fields.end()) {
             it->handle(m);
             continue;
@@ -450,17 +534,20 @@ void Importer::walk(const Value& object, std::string_view where, const std::vect
     }
 }
 
-void Importer::unknownField(const Member& m, std::string_view where, const std::vector<std::string_view>& names) {
+void Importer::unknownField(const Member& m, std::string_view where,
+                            const std::vector<std::string_view>& names) {
     std::string message = fmt::format("unknown field '{}' in {}", m.key, where);
     auto suggestion = closest(m.key, names);
     if (suggestion)
         message += fmt::format("; did you mean '{}'?", *suggestion);
     Diagnostic& d = error(DiagCode::JsonUnknownField, keyRange(m), std::move(message));
     if (suggestion)
-        d.fixes.push_back({fmt::format("replace with '{}'", *suggestion), {{keyRange(m), quote(*suggestion)}}});
+        d.fixes.push_back(
+            {fmt::format("replace with '{}'", *suggestion), {{keyRange(m), quote(*suggestion)}}});
 }
 
-void Importer::missing(const Member& parent, std::string_view field, bool isError, std::string_view consequence) {
+void Importer::missing(const Member& parent, std::string_view field, bool isError,
+                       std::string_view consequence) {
     std::string message = fmt::format("'{}' has no '{}'", parent.key, field);
     if (!consequence.empty())
         message += fmt::format("; {}", consequence);
@@ -482,15 +569,20 @@ const Value* Importer::object(const Member& m) {
 
 std::optional<std::string> Importer::string(const Member& m) {
     switch (m.value.type) {
-    case VT::Null: return std::nullopt;
-    case VT::String: return m.value.string;
+    case VT::Null:
+        return std::nullopt;
+    case VT::String:
+        return m.value.string;
     case VT::Integer:
     case VT::Float:
         // pydantic v1 turns numbers into strings (`str(1.1)`); keep the token as written.
         warn(DiagCode::JsonTypeMismatch, valueRange(m.value),
-             fmt::format("'{}' should be a string; the number {} is read as \"{}\"", m.key, m.value.raw, m.value.raw));
+             fmt::format("'{}' should be a string; the number {} is read as \"{}\"", m.key,
+                         m.value.raw, m.value.raw));
         return m.value.raw;
-    default: typeError(m, "a string"); return std::nullopt;
+    default:
+        typeError(m, "a string");
+        return std::nullopt;
     }
 }
 
@@ -513,7 +605,8 @@ std::optional<bool> Importer::boolean(const Member& m) {
     }
     if (converted) {
         warn(DiagCode::JsonTypeMismatch, valueRange(v),
-             fmt::format("'{}' should be a boolean; read as {}", m.key, *converted ? "true" : "false"));
+             fmt::format("'{}' should be a boolean; read as {}", m.key,
+                         *converted ? "true" : "false"));
         return converted;
     }
     typeError(m, "a boolean");
@@ -524,8 +617,11 @@ std::optional<int64_t> Importer::positiveInt(const Member& m, int64_t min) {
     const Value& v = m.value;
     std::optional<int64_t> n;
     switch (v.type) {
-    case VT::Null: return std::nullopt;
-    case VT::Integer: n = v.integer; break;
+    case VT::Null:
+        return std::nullopt;
+    case VT::Integer:
+        n = v.integer;
+        break;
     case VT::Float:
         if (!v.bigInteger && std::fabs(v.number) < 9e15 && v.number == std::trunc(v.number)) {
             n = static_cast<int64_t>(v.number);
@@ -540,7 +636,8 @@ std::optional<int64_t> Importer::positiveInt(const Member& m, int64_t min) {
         return std::nullopt;
     case VT::String: {
         std::string_view s = trimView(v.string);
-        if (!s.empty() && s.size() < 16 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        if (!s.empty() && s.size() < 16 &&
+            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
             n = std::stoll(std::string(s));
             warn(DiagCode::JsonTypeMismatch, valueRange(v),
                  fmt::format("'{}' should be an integer; the string is read as {}", m.key, *n));
@@ -549,11 +646,14 @@ std::optional<int64_t> Importer::positiveInt(const Member& m, int64_t min) {
         typeError(m, "an integer");
         return std::nullopt;
     }
-    default: typeError(m, "an integer"); return std::nullopt;
+    default:
+        typeError(m, "an integer");
+        return std::nullopt;
     }
     if (*n < min) {
         error(DiagCode::JsonInvalidValue, valueRange(v),
-              fmt::format("'{}' must be {} (it is {})", m.key, min == 1 ? "at least 1" : fmt::format("at least {}", min), *n));
+              fmt::format("'{}' must be {} (it is {})", m.key,
+                          min == 1 ? "at least 1" : fmt::format("at least {}", min), *n));
         return std::nullopt;
     }
     return n;
@@ -570,15 +670,15 @@ std::optional<std::string> Importer::fraction(const Member& m, bool zeroAllowed)
     }
     if (v.number > 1 || v.number < 0 || (!zeroAllowed && v.number == 0)) {
         error(DiagCode::JsonInvalidValue, valueRange(v),
-              fmt::format("'{}' must be {} 0 and at most 1 (it is {})", m.key, zeroAllowed ? "at least" : "above",
-                          v.raw));
+              fmt::format("'{}' must be {} 0 and at most 1 (it is {})", m.key,
+                          zeroAllowed ? "at least" : "above", v.raw));
         return std::nullopt;
     }
     return floatLiteral(v);
 }
 
-std::optional<std::string> Importer::enumValue(const Member& m, const std::string& value, const EnumSpec& spec,
-                                               bool invalidIsError) {
+std::optional<std::string> Importer::enumValue(const Member& m, const std::string& value,
+                                               const EnumSpec& spec, bool invalidIsError) {
     auto lookup = [&](std::string_view word, bool& isLegacy) -> std::optional<std::string> {
         for (auto& [from, to] : spec.values)
             if (word == from)
@@ -598,8 +698,8 @@ std::optional<std::string> Importer::enumValue(const Member& m, const std::strin
     if (auto r = lookup(word, isLegacy)) {
         if (isLegacy || word.size() != value.size())
             warn(DiagCode::JsonLegacyField, valueRange(m.value),
-                 fmt::format("\"{}\" is not one of MODAK's values for '{}' ({}); read as {}", value, m.key,
-                             valueList(spec), *r));
+                 fmt::format("\"{}\" is not one of MODAK's values for '{}' ({}); read as {}", value,
+                             m.key, valueList(spec), *r));
         return r;
     }
     // Documentation examples list the alternatives, e.g. "x86/arm/amd/power": use the first.
@@ -608,13 +708,14 @@ std::optional<std::string> Importer::enumValue(const Member& m, const std::strin
         bool ignored = false;
         if (auto r = lookup(first, ignored)) {
             warn(DiagCode::JsonInvalidValue, valueRange(m.value),
-                 fmt::format("'{}' is \"{}\", a list of alternatives rather than a value; using the first, {}",
+                 fmt::format("'{}' is \"{}\", a list of alternatives rather than a value; using "
+                             "the first, {}",
                              m.key, value, *r));
             return r;
         }
     }
-    std::string message = fmt::format("'{}' is \"{}\", which is not {} (expected {})", m.key, value, spec.what,
-                                      valueList(spec));
+    std::string message = fmt::format("'{}' is \"{}\", which is not {} (expected {})", m.key, value,
+                                      spec.what, valueList(spec));
     std::vector<std::string_view> names;
     for (auto& [from, to] : spec.values)
         names.push_back(from);
@@ -634,14 +735,17 @@ std::string Importer::baseName(const Value& root) const {
     if (auto n = sanitizeName(options_.name); !n.empty())
         return n;
     if (const Member* job = root.find("job"); job && job->value.type == VT::Object)
-        if (const Member* opts = job->value.find("job_options"); opts && opts->value.type == VT::Object)
-            if (const Member* name = opts->value.find("job_name"); name && name->value.type == VT::String)
+        if (const Member* opts = job->value.find("job_options");
+            opts && opts->value.type == VT::Object)
+            if (const Member* name = opts->value.find("job_name");
+                name && name->value.type == VT::String)
                 if (auto n = sanitizeName(name->value.string); !n.empty())
                     return n;
     if (const Member* name = root.find("name"); name && name->value.type == VT::String)
         if (auto n = sanitizeName(name->value.string); !n.empty())
             return n;
-    if (auto n = sanitizeName(std::filesystem::path(std::string(sm_.path(file_))).stem().string()); !n.empty())
+    if (auto n = sanitizeName(std::filesystem::path(std::string(sm_.path(file_))).stem().string());
+        !n.empty())
         return n;
     return "job";
 }
@@ -658,19 +762,22 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
     for (const json::DuplicateKey& d : parsed.duplicates) {
         if (muted_ > 0)
             break;
-        Diagnostic& w = diags_.add(DiagCode::JsonInvalidValue, range(d.begin, d.end),
-                                   fmt::format("duplicate field '{}'; the last one is used", d.key));
+        Diagnostic& w =
+            diags_.add(DiagCode::JsonInvalidValue, range(d.begin, d.end),
+                       fmt::format("duplicate field '{}'; the last one is used", d.key));
         w.severity = Severity::Warning;
         w.notes.push_back({range(d.firstBegin, d.firstEnd), "first given here"});
     }
     const Value& root = *parsed.root;
     if (parsed.bareMembers && !root.members.empty())
         warn(DiagCode::JsonSyntax, keyRange(root.members.front()),
-             "the document is a bare JSON member list without the enclosing braces; read as if it had them");
+             "the document is a bare JSON member list without the enclosing braces; read as if it "
+             "had them");
 
     if (root.type != VT::Object) {
         error(DiagCode::JsonTypeMismatch, valueRange(root),
-              fmt::format("a MODAK job must be a JSON object {{\"job\": {{…}}}}, not {}", withArticle(root.type)));
+              fmt::format("a MODAK job must be a JSON object {{\"job\": {{…}}}}, not {}",
+                          withArticle(root.type)));
         diags.append(diags_);
         return std::nullopt;
     }
@@ -685,7 +792,7 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
         b->setMultiLine(true);
 
     document(root);
-    std::string result = render();  // may add the last warnings
+    std::string result = render(); // may add the last warnings
 
     bool failed = diags_.errorCount() > errorsBefore;
     diags_.sortByLocation();
@@ -696,7 +803,8 @@ std::optional<std::string> Importer::run(Diagnostics& diags) {
 }
 
 void Importer::nulBytes(const Value& v) {
-    // JSON can write NUL ("\u0000"); a .modak string cannot hold it, so no value with one is imported.
+    // JSON can write NUL ("\u0000"); a .modak string cannot hold it, so no value with one is
+    // imported.
     if (v.type == VT::String && v.string.find('\0') != std::string::npos)
         error(DiagCode::JsonInvalidValue, valueRange(v),
               "this string holds a NUL character (\\u0000), which a .modak file cannot hold");
@@ -716,13 +824,16 @@ void Importer::document(const Value& root) {
         // Other MODAK documents (the admin side of the REST API) are recognised by their fields.
         auto has = [&](std::string_view k) { return root.find(k) != nullptr; };
         const Member* first = root.members.empty() ? nullptr : &root.members.front();
-        SourceRange where = first ? keyRange(*first) : range(root.begin, std::min(root.begin + 1, root.end));
+        SourceRange where =
+            first ? keyRange(*first) : range(root.begin, std::min(root.begin + 1, root.end));
         std::string what;
-        if (has("container_file") || has("image_hub") || has("opt_dsl_code") || has("container_name")) {
+        if (has("container_file") || has("image_hub") || has("opt_dsl_code") ||
+            has("container_name")) {
             containerMapping(root);
             return;
         } else if (has("configuration"))
-            what = "a MODAK infrastructure description (POST /infrastructures), not a job; write it as a "
+            what = "a MODAK infrastructure description (POST /infrastructures), not a job; write "
+                   "it as a "
                    "`target` block";
         else if (has("conditions"))
             what = "a MODAK optimisation script (POST /scripts), not a job";
@@ -733,24 +844,27 @@ void Importer::document(const Value& root) {
             return;
         }
         if (!first && !optMember) {
-            error(DiagCode::JsonMissingField, where, "the document has no 'job'; a MODAK job is {\"job\": {…}}");
+            error(DiagCode::JsonMissingField, where,
+                  "the document has no 'job'; a MODAK job is {\"job\": {…}}");
             return;
         }
     }
 
     if (jobMember) {
-        headerComments_.push_back(
-            fmt::format("Imported by `modak import` from {} (an original MODAK job).", sm_.path(file_)));
+        headerComments_.push_back(fmt::format(
+            "Imported by `modak import` from {} (an original MODAK job).", sm_.path(file_)));
         walk(root, "the document", {{"job", [&](const Member& m) { job(m); }}});
         return;
     }
 
     // An optimisation document: the IDE's `{"name", "optimization"}` or a bare `{"optimisation"}`.
     headerComments_.push_back(
-        fmt::format("Imported by `modak import` from {} (a MODAK optimisation without a job).", sm_.path(file_)));
+        fmt::format("Imported by `modak import` from {} (a MODAK optimisation without a job).",
+                    sm_.path(file_)));
     if (optMember)
         warn(DiagCode::JsonMissingField, keyRange(*optMember),
-             "the document holds only an optimisation, not a job; the deployment gets no job options and a "
+             "the document holds only an optimisation, not a job; the deployment gets no job "
+             "options and a "
              "target without a scheduler");
     scheduler_ = "none";
     targetName_ = name_;
@@ -769,12 +883,14 @@ void Importer::document(const Value& root) {
 // A container mapping (a row of MODAK's container catalogue, both the example file's form and the
 // REST form of POST /container_mappings) becomes an `image` block.
 void Importer::containerMapping(const Value& root) {
-    headerComments_.push_back(fmt::format(
-        "Imported by `modak import` from {} (an original MODAK container mapping).", sm_.path(file_)));
+    headerComments_.push_back(
+        fmt::format("Imported by `modak import` from {} (an original MODAK container mapping).",
+                    sm_.path(file_)));
     image_ = std::make_unique<Block>(
         "image", name_,
-        std::vector<std::string_view>{"reference", "image_type", "framework", "mpi", "app", "arch", "accelerator",
-                                      "cuda", "build", "graph_compilers", "libraries", "flags", "features", "env"});
+        std::vector<std::string_view>{"reference", "image_type", "framework", "mpi", "app", "arch",
+                                      "accelerator", "cuda", "build", "graph_compilers",
+                                      "libraries", "flags", "features", "env"});
     image_->setMultiLine(true);
     std::string file, hub, appName, version, imageType;
     std::vector<std::string> features;
@@ -814,8 +930,9 @@ void Importer::containerMapping(const Value& root) {
         for (const Member& s : v->members) {
             if (s.key == "version")
                 continue;
-            bool on = s.value.type == VT::Bool ? s.value.boolean
-                                               : s.value.type == VT::String && lower(trimView(s.value.string)) == "true";
+            bool on = s.value.type == VT::Bool
+                          ? s.value.boolean
+                          : s.value.type == VT::String && lower(trimView(s.value.string)) == "true";
             if (on)
                 features.push_back(quote(s.key));
         }
@@ -835,7 +952,8 @@ void Importer::containerMapping(const Value& root) {
            }},
           {"app_name", str(appName)},
           {"version", str(version)},
-          {"opt_dsl_code", [&](const Member& f) {
+          {"opt_dsl_code",
+           [&](const Member& f) {
                if (auto s = text(f))
                    image_->comment("reference", fmt::format("MODAK optimisation code: {}", *s));
            }},
@@ -846,7 +964,8 @@ void Importer::containerMapping(const Value& root) {
           {"selectors", selectors}});
     if (file.empty()) {
         error(DiagCode::JsonMissingField, range(root.begin, std::min(root.begin + 1, root.end)),
-              "the container mapping has no 'container_file' (or 'container_name'): the image reference");
+              "the container mapping has no 'container_file' (or 'container_name'): the image "
+              "reference");
         return;
     }
     if (imageType.empty())
@@ -859,7 +978,10 @@ void Importer::containerMapping(const Value& root) {
     if (reference.find("://") == std::string::npos) {
         std::string h = lower(hub);
         std::string prefix = h.empty() || h == "docker" || h == "dockerhub" ? "" : hub + "/";
-        reference = (type == "shub" ? "shub://" : type == "library" ? "library://" : "docker://") + prefix + reference;
+        reference = (type == "shub"      ? "shub://"
+                     : type == "library" ? "library://"
+                                         : "docker://") +
+                    prefix + reference;
     }
     image_->set("reference", quote(reference));
     std::string app = lower(appName);
@@ -893,13 +1015,15 @@ void Importer::job(const Member& m) {
     const Value* v = object(m);
     if (!v) {
         if (m.value.type == VT::Null)
-            error(DiagCode::JsonTypeMismatch, valueRange(m.value), "'job' must be an object, not null");
+            error(DiagCode::JsonTypeMismatch, valueRange(m.value),
+                  "'job' must be an object, not null");
         return;
     }
     hasJob_ = true;
     hasOptimisation_ = v->find("optimisation") || v->find("optimization");
     if (const Member* app = v->find("application"); app && app->value.type == VT::Object)
-        if (const Member* eff = app->value.find("minimal_efficiency"); eff && eff->value.type != VT::Null)
+        if (const Member* eff = app->value.find("minimal_efficiency");
+            eff && eff->value.type != VT::Null)
             hasMinimalEfficiency_ = true;
     if (!v->find("job_options"))
         missing(m, "job_options", true, "MODAK requires the queueing options");
@@ -907,7 +1031,8 @@ void Importer::job(const Member& m) {
         missing(m, "application", true, "MODAK requires the application to run");
     if (!v->find("target")) {
         missing(m, "target", false,
-                "MODAK needs it to generate a job script; the target gets `scheduler = none` (a plain script)");
+                "MODAK needs it to generate a job script; the target gets `scheduler = none` (a "
+                "plain script)");
         targetName_ = name_;
         scheduler_ = "none";
     }
@@ -968,14 +1093,15 @@ void Importer::jobOptions(const Member& m) {
             auto parsed = parseSize(trimView(*s));
             if (!parsed) {
                 warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                     fmt::format("'{}' is \"{}\", which is not a memory size; not imported", f.key, *s));
+                     fmt::format("'{}' is \"{}\", which is not a memory size; not imported", f.key,
+                                 *s));
                 job().comment(key, fmt::format("not imported: {} = {}", f.key, quote(*s)));
                 return;
             }
             if (parsed->guessedUnit)
                 warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                     fmt::format("'{}' is \"{}\"; read with the scheduler's binary units as {} {}", f.key, *s,
-                                 parsed->number, parsed->unit));
+                     fmt::format("'{}' is \"{}\"; read with the scheduler's binary units as {} {}",
+                                 f.key, *s, parsed->number, parsed->unit));
             setJob(key, parsed->number + " " + parsed->unit);
         };
     };
@@ -985,200 +1111,218 @@ void Importer::jobOptions(const Member& m) {
             return;
         if (job().has("constraint")) {
             warn(DiagCode::JsonInvalidValue, keyRange(f),
-                 fmt::format("'{}' sets the node constraint a second time; the first one is kept", f.key));
+                 fmt::format("'{}' sets the node constraint a second time; the first one is kept",
+                             f.key));
             job().comment("constraint", fmt::format("not imported: {} = {}", f.key, quote(*s)));
             return;
         }
         setJob("constraint", quote(*s));
     };
 
-    walk(*v, "job_options",
-         {{"job_name", str("name")},
-          {"queue", str("queue")},
-          // MODAK renders `partition` as `-C` (Slurm) and `-l partition=` (Torque): a node constraint.
-          {"partition", constraint},
-          {"wall_time_limit",
-           [this](const Member& f) {
-               std::optional<DurationValue> d;
-               std::string shown;
-               if (f.value.type == VT::Integer || f.value.type == VT::Float) {
-                   // pydantic reads a number as seconds.
-                   if (f.value.number >= 0 && f.value.number < 1e15)
-                       d = DurationValue{static_cast<int64_t>(std::llround(f.value.number)),
-                                         f.value.number != std::trunc(f.value.number)};
-                   shown = f.value.raw;
-               } else if (auto s = string(f)) {
-                   shown = *s;
-                   std::string_view t = trimView(*s);
-                   d = parseDuration(t);
-                   if (d && t.size() != s->size())
-                       warn(DiagCode::JsonLegacyField, valueRange(f.value),
-                            fmt::format("'wall_time_limit' \"{}\" has surrounding spaces, which MODAK rejects; "
-                                        "read as {}",
-                                        *s, t));
-               } else {
-                   return;
-               }
-               if (!d) {
-                   error(DiagCode::JsonInvalidValue, valueRange(f.value),
-                         fmt::format("'wall_time_limit' is \"{}\", which is not a duration (expected H:MM:SS, "
-                                     "\"D day[s], H:MM:SS\" or seconds)",
-                                     shown));
-                   return;
-               }
-               if (d->fraction)
-                   warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                        fmt::format("'wall_time_limit' \"{}\" has fractional seconds; rounded to {}", shown,
-                                    syntax::formatDuration(d->seconds)));
-               if (d->seconds <= 0) {
-                   error(DiagCode::JsonInvalidValue, valueRange(f.value),
-                         fmt::format("'wall_time_limit' \"{}\" is not a positive duration", shown));
-                   return;
-               }
-               setJob("walltime", syntax::formatDuration(d->seconds));
-           }},
-          {"node_count", count("nodes")},
-          {"request_gpus", count("gpus")},
-          {"core_count", count("tasks")},
-          {"process_count_per_node", count("tasks_per_node")},
-          {"standard_output_file", str("output")},
-          {"standard_error_file", str("error")},
-          {"combine_stdout_stderr",
-           [this](const Member& f) {
-               if (auto b = boolean(f))
-                   setJob("combine_output", *b ? "true" : "false");
-           }},
-          {"request_event_notification",
-           [this](const Member& f) {
-               auto s = text(f);
-               if (!s)
-                   return;
-               NotifyValue n = parseNotify(trimView(*s));
-               auto join = [](const std::vector<std::string>& words) {
-                   std::string r;
-                   for (const std::string& w : words)
-                       r += (r.empty() ? "" : ", ") + w;
-                   return r;
-               };
-               std::string consequence = n.events.empty() ? "not imported" : "ignored";
-               if (!n.unknown.empty())
-                   warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                        fmt::format("'request_event_notification' is \"{}\": {} {} no Torque (abefn) or Slurm mail "
-                                    "option; {}",
-                                    *s, join(n.unknown), n.unknown.size() == 1 ? "is" : "are", consequence));
-               if (n.events.empty()) {
-                   job().comment("notify", fmt::format("not imported: request_event_notification = {}", quote(*s)));
-                   return;
-               }
-               std::vector<std::string> events(n.events.begin(), n.events.end());
-               setJob("notify", out::list(events));
-           }},
-          {"email_address",
-           [this](const Member& f) {
-               auto s = text(f);
-               if (!s)
-                   return;
-               if (s->find('@') == std::string::npos) {
-                   warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                        fmt::format("'email_address' \"{}\" is not an e-mail address; not imported", *s));
-                   job().comment("email", fmt::format("not imported: email_address = {}", quote(*s)));
-                   return;
-               }
-               setJob("email", quote(*s));
-           }},
-          {"copy_environment",
-           [this](const Member& f) {
-               auto b = boolean(f);
-               // MODAK emits `--export=ALL` / `-V` only when true.
-               if (!b || !*b)
-                   return;
-               exportAll_ = true;
-               if (!exportList_)
-                   setJob("export_env", "true");
-           }},
-          {"copy_environment_variable",
-           [this](const Member& f) {
-               auto s = text(f);
-               if (!s)
-                   return;
-               std::vector<std::string> names;
-               std::string cur;
-               for (char c : *s + ",") {
-                   if (c == ',') {
-                       // Slurm's --export=ALL,VAR: ALL is the whole environment, written `all`.
-                       if (auto t = trimView(cur); !t.empty()) {
-                           std::string item = lower(t) == "all" ? std::string("all") : quote(t);
-                           if (std::find(names.begin(), names.end(), item) == names.end())
-                               names.push_back(std::move(item));
+    walk(
+        *v, "job_options",
+        {{"job_name", str("name")},
+         {"queue", str("queue")},
+         // MODAK renders `partition` as `-C` (Slurm) and `-l partition=` (Torque): a node
+         // constraint.
+         {"partition", constraint},
+         {"wall_time_limit",
+          [this](const Member& f) {
+              std::optional<DurationValue> d;
+              std::string shown;
+              if (f.value.type == VT::Integer || f.value.type == VT::Float) {
+                  // pydantic reads a number as seconds.
+                  if (f.value.number >= 0 && f.value.number < 1e15)
+                      d = DurationValue{static_cast<int64_t>(std::llround(f.value.number)),
+                                        f.value.number != std::trunc(f.value.number)};
+                  shown = f.value.raw;
+              } else if (auto s = string(f)) {
+                  shown = *s;
+                  std::string_view t = trimView(*s);
+                  d = parseDuration(t);
+                  if (d && t.size() != s->size())
+                      warn(DiagCode::JsonLegacyField, valueRange(f.value),
+                           fmt::format("'wall_time_limit' \"{}\" has surrounding spaces, which "
+                                       "MODAK rejects; "
+                                       "read as {}",
+                                       *s, t));
+              } else {
+                  return;
+              }
+              if (!d) {
+                  error(
+                      DiagCode::JsonInvalidValue, valueRange(f.value),
+                      fmt::format(
+                          "'wall_time_limit' is \"{}\", which is not a duration (expected H:MM:SS, "
+                          "\"D day[s], H:MM:SS\" or seconds)",
+                          shown));
+                  return;
+              }
+              if (d->fraction)
+                  warn(DiagCode::JsonInvalidValue, valueRange(f.value),
+                       fmt::format("'wall_time_limit' \"{}\" has fractional seconds; rounded to {}",
+                                   shown, syntax::formatDuration(d->seconds)));
+              if (d->seconds <= 0) {
+                  error(DiagCode::JsonInvalidValue, valueRange(f.value),
+                        fmt::format("'wall_time_limit' \"{}\" is not a positive duration", shown));
+                  return;
+              }
+              setJob("walltime", syntax::formatDuration(d->seconds));
+          }},
+         {"node_count", count("nodes")},
+         {"request_gpus", count("gpus")},
+         {"core_count", count("tasks")},
+         {"process_count_per_node", count("tasks_per_node")},
+         {"standard_output_file", str("output")},
+         {"standard_error_file", str("error")},
+         {"combine_stdout_stderr",
+          [this](const Member& f) {
+              if (auto b = boolean(f))
+                  setJob("combine_output", *b ? "true" : "false");
+          }},
+         {"request_event_notification",
+          [this](const Member& f) {
+              auto s = text(f);
+              if (!s)
+                  return;
+              NotifyValue n = parseNotify(trimView(*s));
+              auto join = [](const std::vector<std::string>& words) {
+                  std::string r;
+                  for (const std::string& w : words)
+                      r += (r.empty() ? "" : ", ") + w;
+                  return r;
+              };
+              std::string consequence = n.events.empty() ? "not imported" : "ignored";
+              if (!n.unknown.empty())
+                  warn(DiagCode::JsonInvalidValue, valueRange(f.value),
+                       fmt::format("'request_event_notification' is \"{}\": {} {} no Torque "
+                                   "(abefn) or Slurm mail "
+                                   "option; {}",
+                                   *s, join(n.unknown), n.unknown.size() == 1 ? "is" : "are",
+                                   consequence));
+              if (n.events.empty()) {
+                  job().comment(
+                      "notify",
+                      fmt::format("not imported: request_event_notification = {}", quote(*s)));
+                  return;
+              }
+              std::vector<std::string> events(n.events.begin(), n.events.end());
+              setJob("notify", out::list(events));
+          }},
+         {"email_address",
+          [this](const Member& f) {
+              auto s = text(f);
+              if (!s)
+                  return;
+              if (s->find('@') == std::string::npos) {
+                  warn(DiagCode::JsonInvalidValue, valueRange(f.value),
+                       fmt::format("'email_address' \"{}\" is not an e-mail address; not imported",
+                                   *s));
+                  job().comment("email",
+                                fmt::format("not imported: email_address = {}", quote(*s)));
+                  return;
+              }
+              setJob("email", quote(*s));
+          }},
+         {"copy_environment",
+          [this](const Member& f) {
+              auto b = boolean(f);
+              // MODAK emits `--export=ALL` / `-V` only when true.
+              if (!b || !*b)
+                  return;
+              exportAll_ = true;
+              if (!exportList_)
+                  setJob("export_env", "true");
+          }},
+         {"copy_environment_variable",
+          [this](const Member& f) {
+              auto s = text(f);
+              if (!s)
+                  return;
+              std::vector<std::string> names;
+              std::string cur;
+              for (char c : *s + ",") {
+                  if (c == ',') {
+                      // Slurm's --export=ALL,VAR: ALL is the whole environment, written `all`.
+                      if (auto t = trimView(cur); !t.empty()) {
+                          std::string item = lower(t) == "all" ? std::string("all") : quote(t);
+                          if (std::find(names.begin(), names.end(), item) == names.end())
+                              names.push_back(std::move(item));
+                      }
+                      cur.clear();
+                  } else {
+                      cur.push_back(c);
+                  }
+              }
+              exportList_ = true;
+              setJob("export_env", out::list(names));
+          }},
+         {"request_specific_nodes", str("nodelist")},
+         // Keys of MODAK's templates that its schema rejects (docs/modak.md §1.2).
+         {"account", legacyAs("account", str("account"))},
+         {"qos", legacyAs("qos", str("qos"))},
+         {"core_count_per_process", legacyAs("cpus_per_task", count("cpus_per_task"))},
+         {"memory_limit", legacyAs("memory", size("memory"))},
+         {"minimum_memory_per_processor", legacyAs("memory_per_cpu", size("memory_per_cpu"))},
+         {"job_array",
+          legacyAs("array",
+                   [this](const Member& f) {
+                       std::optional<std::string> s;
+                       if (f.value.type == VT::Integer)
+                           s = f.value.raw;
+                       else
+                           s = text(f);
+                       if (!s)
+                           return;
+                       std::string_view t = trimView(*s);
+                       // "1,2,3" -> [1, 2, 3]; "1-10" -> 1..10; anything else as a string.
+                       std::vector<std::string> items;
+                       bool ints = true;
+                       std::string cur;
+                       for (char c : std::string(t) + ",") {
+                           if (c == ',') {
+                               auto w = trimView(cur);
+                               if (w.empty() || w.size() > 15 ||
+                                   !std::all_of(w.begin(), w.end(),
+                                                [](char x) { return x >= '0' && x <= '9'; }))
+                                   ints = false;
+                               items.emplace_back(w);
+                               cur.clear();
+                           } else {
+                               cur.push_back(c);
+                           }
                        }
-                       cur.clear();
-                   } else {
-                       cur.push_back(c);
-                   }
-               }
-               exportList_ = true;
-               setJob("export_env", out::list(names));
-           }},
-          {"request_specific_nodes", str("nodelist")},
-          // Keys of MODAK's templates that its schema rejects (docs/modak.md §1.2).
-          {"account", legacyAs("account", str("account"))},
-          {"qos", legacyAs("qos", str("qos"))},
-          {"core_count_per_process", legacyAs("cpus_per_task", count("cpus_per_task"))},
-          {"memory_limit", legacyAs("memory", size("memory"))},
-          {"minimum_memory_per_processor", legacyAs("memory_per_cpu", size("memory_per_cpu"))},
-          {"job_array", legacyAs("array",
-                                 [this](const Member& f) {
-                                     std::optional<std::string> s;
-                                     if (f.value.type == VT::Integer)
-                                         s = f.value.raw;
-                                     else
-                                         s = text(f);
-                                     if (!s)
-                                         return;
-                                     std::string_view t = trimView(*s);
-                                     // "1,2,3" -> [1, 2, 3]; "1-10" -> 1..10; anything else as a string.
-                                     std::vector<std::string> items;
-                                     bool ints = true;
-                                     std::string cur;
-                                     for (char c : std::string(t) + ",") {
-                                         if (c == ',') {
-                                             auto w = trimView(cur);
-                                             if (w.empty() || w.size() > 15 ||
-                                                 !std::all_of(w.begin(), w.end(), [](char x) { return x >= '0' && x <= '9'; }))
-                                                 ints = false;
-                                             items.emplace_back(w);
-                                             cur.clear();
-                                         } else {
-                                             cur.push_back(c);
-                                         }
-                                     }
-                                     auto dash = t.find('-');
-                                     auto isNum = [](std::string_view w) {
-                                         return !w.empty() && w.size() < 16 &&
-                                                std::all_of(w.begin(), w.end(), [](char x) { return x >= '0' && x <= '9'; });
-                                     };
-                                     if (ints && items.size() == 1)
-                                         setJob("array", items[0]);
-                                     else if (ints)
-                                         setJob("array", out::list(items));
-                                     else if (dash != std::string_view::npos && isNum(t.substr(0, dash)) &&
-                                              isNum(t.substr(dash + 1)) &&
-                                              std::stoll(std::string(t.substr(0, dash))) <= std::stoll(std::string(t.substr(dash + 1))))
-                                         setJob("array", fmt::format("{}..{}", t.substr(0, dash), t.substr(dash + 1)));
-                                     else
-                                         setJob("array", quote(t));
-                                 })},
-          {"job_dependency", legacyAs("dependency", str("dependency"))},
-          {"defer_job", legacyAs("begin", str("begin"))},
-          {"node_exclusive", legacyAs("exclusive",
-                                      [this](const Member& f) {
-                                          if (auto b = boolean(f))
-                                              setJob("exclusive", *b ? "true" : "false");
-                                      })},
-          {"architecture_constraint", legacyAs("constraint", constraint)}});
+                       auto dash = t.find('-');
+                       auto isNum = [](std::string_view w) {
+                           return !w.empty() && w.size() < 16 &&
+                                  std::all_of(w.begin(), w.end(),
+                                              [](char x) { return x >= '0' && x <= '9'; });
+                       };
+                       if (ints && items.size() == 1)
+                           setJob("array", items[0]);
+                       else if (ints)
+                           setJob("array", out::list(items));
+                       else if (dash != std::string_view::npos && isNum(t.substr(0, dash)) &&
+                                isNum(t.substr(dash + 1)) &&
+                                std::stoll(std::string(t.substr(0, dash))) <=
+                                    std::stoll(std::string(t.substr(dash + 1))))
+                           setJob("array",
+                                  fmt::format("{}..{}", t.substr(0, dash), t.substr(dash + 1)));
+                       else
+                           setJob("array", quote(t));
+                   })},
+         {"job_dependency", legacyAs("dependency", str("dependency"))},
+         {"defer_job", legacyAs("begin", str("begin"))},
+         {"node_exclusive", legacyAs("exclusive",
+                                     [this](const Member& f) {
+                                         if (auto b = boolean(f))
+                                             setJob("exclusive", *b ? "true" : "false");
+                                     })},
+         {"architecture_constraint", legacyAs("constraint", constraint)}});
     if (exportAll_ && exportList_)
         warn(DiagCode::JsonInvalidValue, keyRange(m),
-             "both 'copy_environment' and 'copy_environment_variable' are set; the scheduler honours the later "
+             "both 'copy_environment' and 'copy_environment_variable' are set; the scheduler "
+             "honours the later "
              "--export, so only the variable list is imported");
 }
 
@@ -1215,15 +1359,18 @@ void Importer::target(const Member& m) {
           {"queue_type", schedulerHandler}});
     if (!scheduler && !queueType) {
         if (name)
-            missing(m, "job_scheduler_type", false,
-                    fmt::format("MODAK took the scheduler of \"{}\" from its infrastructure database; the target "
-                                "gets `scheduler = none`",
-                                name->value.type == VT::String ? name->value.string : std::string()));
+            missing(
+                m, "job_scheduler_type", false,
+                fmt::format("MODAK took the scheduler of \"{}\" from its infrastructure database; "
+                            "the target "
+                            "gets `scheduler = none`",
+                            name->value.type == VT::String ? name->value.string : std::string()));
         else
             missing(m, "job_scheduler_type", true, "MODAK needs 'name' or 'job_scheduler_type'");
         if (scheduler_.empty()) {
             scheduler_ = "none";
-            target_->comment("scheduler", "the JSON gives no job_scheduler_type; set the site's scheduler here");
+            target_->comment("scheduler",
+                             "the JSON gives no job_scheduler_type; set the site's scheduler here");
         }
     }
 }
@@ -1264,21 +1411,25 @@ void Importer::application(const Member& m) {
                if (!s)
                    return;
                if (hasOptimisation_) {
-                   // MODAK overwrites the input container with its image selection whenever the job has an
-                   // optimisation block (and with nothing when no image matches).
+                   // MODAK overwrites the input container with its image selection whenever the job
+                   // has an optimisation block (and with nothing when no image matches).
                    warn(DiagCode::JsonLegacyField, keyRange(f),
-                        "'container_runtime' is replaced by MODAK's image selection when the job has an "
+                        "'container_runtime' is replaced by MODAK's image selection when the job "
+                        "has an "
                         "'optimisation'; not imported (set `container` to force this image)");
-                   app_->comment("container", fmt::format("not imported: container_runtime = {} (MODAK selects the "
-                                                          "image from the optimisation)",
-                                                          quote(*s)));
+                   app_->comment(
+                       "container",
+                       fmt::format("not imported: container_runtime = {} (MODAK selects the "
+                                   "image from the optimisation)",
+                                   quote(*s)));
                    return;
                }
                std::string image(trimView(*s));
                if (image.find("://") == std::string::npos) {
                    warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                        fmt::format("'container_runtime' \"{}\" names no registry scheme; read as docker://{}", *s,
-                                    image));
+                        fmt::format("'container_runtime' \"{}\" names no registry scheme; read as "
+                                    "docker://{}",
+                                    *s, image));
                    image = "docker://" + image;
                }
                app_->set("container", quote(image));
@@ -1337,8 +1488,8 @@ void Importer::applicationBuild(const Member& m) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// optimisation -> application kind/framework/parallelisation, deployment build/graph_compiler/autotune,
-// target cpu/accelerator
+// optimisation -> application kind/framework/parallelisation, deployment
+// build/graph_compiler/autotune, target cpu/accelerator
 
 void Importer::optimisation(const Member& m) {
     const Value* v = object(m);
@@ -1351,14 +1502,15 @@ void Importer::optimisation(const Member& m) {
     auto blockFor = [&](std::string_view kind) -> const Member* {
         if (const Member* b = v->find(fmt::format("app_type-{}", kind)))
             return b;
-        return v->find(kind);  // the IDE's form
+        return v->find(kind); // the IDE's form
     };
     if (appType && appType->value.type != VT::Null) {
         if (auto s = string(*appType)) {
             std::string l = lower(trimView(*s));
             if (l == "big_data" || l == "ai_inference") {
                 warn(DiagCode::JsonInvalidValue, valueRange(appType->value),
-                     fmt::format("'app_type' \"{}\" was never supported by MODAK; imported as kind {}, which the "
+                     fmt::format("'app_type' \"{}\" was never supported by MODAK; imported as kind "
+                                 "{}, which the "
                                  "performance model does not cover yet",
                                  *s, l));
                 kind_ = l;
@@ -1373,24 +1525,29 @@ void Importer::optimisation(const Member& m) {
         else if (hpcBlock && !ai)
             kind_ = "hpc";
         if (kind_.empty())
-            missing(m, "app_type", true, "the application kind (ai_training or hpc) cannot be told");
+            missing(m, "app_type", true,
+                    "the application kind (ai_training or hpc) cannot be told");
         else
-            missing(m, "app_type", true, fmt::format("MODAK requires it (the blocks suggest {})", kind_));
+            missing(m, "app_type", true,
+                    fmt::format("MODAK requires it (the blocks suggest {})", kind_));
     }
     if (!kind_.empty() && !blockFor(kind_) && !v->find("app_name"))
-        missing(m, fmt::format("app_type-{}", kind_), false, "MODAK requires the settings of the app_type");
+        missing(m, fmt::format("app_type-{}", kind_), false,
+                "MODAK requires the settings of the app_type");
 
     const Member* enable = v->find("enable_autotuning");
     if (enable) {
         // The same leniency as `boolean` (which reports the conversion when the field is walked).
         const Value& e = enable->value;
-        autotuningEnabled_ = (e.type == VT::Bool && e.boolean) || (e.type == VT::Integer && e.integer == 1) ||
-                             (e.type == VT::String && (lower(trimView(e.string)) == "true" ||
-                                                       lower(trimView(e.string)) == "yes" ||
-                                                       lower(trimView(e.string)) == "on" || trimView(e.string) == "1"));
+        autotuningEnabled_ =
+            (e.type == VT::Bool && e.boolean) || (e.type == VT::Integer && e.integer == 1) ||
+            (e.type == VT::String &&
+             (lower(trimView(e.string)) == "true" || lower(trimView(e.string)) == "yes" ||
+              lower(trimView(e.string)) == "on" || trimView(e.string) == "1"));
     }
     if (autotuningEnabled_ && !v->find("autotuning"))
-        missing(m, "autotuning", false, "enable_autotuning is true but there is no tuner to import");
+        missing(m, "autotuning", false,
+                "enable_autotuning is true but there is no tuner to import");
     if (!v->find("enable_opt_build"))
         missing(m, "enable_opt_build", true, "");
     const Member* appName = v->find("app_name");
@@ -1407,22 +1564,27 @@ void Importer::optimisation(const Member& m) {
                     aiTraining(f);
                 return;
             }
-            dropped(f, fmt::format("app_type is {}", kind_.empty() ? "unknown" : kind_), [this, &f, kind] {
-                std::string saved = kind_;
-                kind_ = std::string(kind);
-                if (kind == "hpc")
-                    hpc(f);
-                else
-                    aiTraining(f);
-                kind_ = saved;
-            });
+            dropped(f, fmt::format("app_type is {}", kind_.empty() ? "unknown" : kind_),
+                    [this, &f, kind] {
+                        std::string saved = kind_;
+                        kind_ = std::string(kind);
+                        if (kind == "hpc")
+                            hpc(f);
+                        else
+                            aiTraining(f);
+                        kind_ = saved;
+                    });
         };
     };
     auto unsupported = [this](const Member& f) {
         warn(DiagCode::JsonInvalidValue, keyRange(f),
-             fmt::format("'{}' was never supported by MODAK and has no .modak equivalent; not imported", f.key));
+             fmt::format(
+                 "'{}' was never supported by MODAK and has no .modak equivalent; not imported",
+                 f.key));
         if (const Value* o = object(f); o && !o->members.empty())
-            app_->comment("", fmt::format("not imported: optimisation.{} (unsupported application type)", f.key));
+            app_->comment(
+                "",
+                fmt::format("not imported: optimisation.{} (unsupported application type)", f.key));
     };
     auto optBuildHandler = [this](const Member& f) {
         if (f.key == "arch_build")
@@ -1456,7 +1618,8 @@ void Importer::optimisation(const Member& m) {
           {"arch_build", optBuildHandler},
           {"app_name",
            [this, appBuild](const Member& f) {
-               legacy(f, "(an older MODAK schema) imported with 'app_build' as the framework or MPI library");
+               legacy(f, "(an older MODAK schema) imported with 'app_build' as the framework or "
+                         "MPI library");
                legacyApp(f, appBuild);
            }},
           {"app_build", [this, appName](const Member& f) {
@@ -1464,9 +1627,11 @@ void Importer::optimisation(const Member& m) {
                const Value* o = object(f);
                if (!o)
                    return;
-               walk(*o, "optimisation.app_build", {{"version", [this](const Member& g) { string(g); }}});
+               walk(*o, "optimisation.app_build",
+                    {{"version", [this](const Member& g) { string(g); }}});
                if (!appName)
-                   missing(f, "app_name", false, "the version has nothing to apply to; not imported");
+                   missing(f, "app_name", false,
+                           "the version has nothing to apply to; not imported");
            }}});
     if (!kind_.empty())
         app_->set("kind", kind_);
@@ -1485,7 +1650,9 @@ void Importer::legacyApp(const Member& appName, const Member* appBuild) {
                 version = ver->value.raw;
         }
     }
-    auto versioned = [&](const std::string& n) { return version.empty() ? n : n + " " + quote(version); };
+    auto versioned = [&](const std::string& n) {
+        return version.empty() ? n : n + " " + quote(version);
+    };
     ++muted_;
     std::optional<std::string> lib, fw;
     if (kind_ == "hpc")
@@ -1503,7 +1670,9 @@ void Importer::legacyApp(const Member& appName, const Member* appBuild) {
             app_->set("framework", versioned(*fw));
     } else {
         warn(DiagCode::JsonInvalidValue, valueRange(appName.value),
-             fmt::format("'app_name' \"{}\" is neither an MPI library nor an AI framework; not imported", *name));
+             fmt::format(
+                 "'app_name' \"{}\" is neither an MPI library nor an AI framework; not imported",
+                 *name));
         app_->comment("", fmt::format("not imported: optimisation.app_name = {}", quote(*name)));
     }
 }
@@ -1557,7 +1726,8 @@ void Importer::autotuning(const Member& m) {
                                              ", because enable_autotuning is not true");
         ++muted_;
         walk(*v, "optimisation.autotuning",
-             {{"tuner", [this](const Member& f) { string(f); }}, {"input", [this](const Member& f) { string(f); }}});
+             {{"tuner", [this](const Member& f) { string(f); }},
+              {"input", [this](const Member& f) { string(f); }}});
         --muted_;
         return;
     }
@@ -1614,7 +1784,8 @@ void Importer::aiTraining(const Member& m) {
                 frameworkBlock(f, fw);
                 return;
             }
-            dropped(f, fmt::format("ai_framework is {}", framework_.empty() ? "unknown" : framework_),
+            dropped(f,
+                    fmt::format("ai_framework is {}", framework_.empty() ? "unknown" : framework_),
                     [this, &f, fw] {
                         std::string saved = framework_;
                         framework_ = std::string(fw);
@@ -1639,9 +1810,10 @@ void Importer::aiConfig(const Member& m) {
     if (!v)
         return;
     walk(*v, "app_type-ai_training.config",
-         {{"ai_framework", [](const Member&) {}},  // read above
-          // Without FLOPs per sample a workload block cannot be written: these become the
-          // application's task and size hints.
+         {{"ai_framework",
+           [](const Member&) {}}, // read above
+                                  // Without FLOPs per sample a workload block cannot be written:
+                                  // these become the application's task and size hints.
           {"type",
            [this](const Member& f) {
                legacy(f, "(MODAK's schema rejects it) imported as task");
@@ -1674,7 +1846,8 @@ void Importer::frameworkBlock(const Member& m, std::string_view framework) {
     std::string where = fmt::format("ai_framework-{}", framework);
     std::vector<Field> fields = {{"version", [this](const Member& f) {
                                       if (auto s = text(f))
-                                          app_->set("framework", framework_ + " " + quote(trimView(*s)));
+                                          app_->set("framework",
+                                                    framework_ + " " + quote(trimView(*s)));
                                   }}};
     if (framework == "tensorflow")
         fields.push_back({"xla", [this](const Member& f) {
@@ -1703,13 +1876,16 @@ void Importer::hpc(const Member& m) {
         return;
     if (!v->find("config"))
         missing(m, "config", false, "the parallelisation is unknown");
-    auto parallelisation = [this](std::string_view kind, std::function<void(const Member&)> handle) {
+    auto parallelisation = [this](std::string_view kind,
+                                  std::function<void(const Member&)> handle) {
         return [this, kind, handle](const Member& f) {
             std::string original = f.key.starts_with("parallelisation-") ? f.key.substr(16) : f.key;
             if (!f.key.starts_with("parallelisation-"))
                 legacy(f, fmt::format("(the IDE's form) read as 'parallelisation-{}'", original));
             else if (kind != "mpi")
-                legacy(f, fmt::format("(MODAK's schema only has parallelisation-mpi) imported as {}", kind));
+                legacy(f,
+                       fmt::format("(MODAK's schema only has parallelisation-mpi) imported as {}",
+                                   kind));
             handle(f);
         };
     };
@@ -1746,12 +1922,13 @@ void Importer::hpcConfig(const Member& m) {
                        kinds.push_back(k);
                };
                if (f.value.type == VT::String) {
-                   // "mpi", or the documentation's alternatives "mpi/openmp/opencc/opencl" (the target is
-                   // a list, so all of them are kept).
+                   // "mpi", or the documentation's alternatives "mpi/openmp/opencc/opencl" (the
+                   // target is a list, so all of them are kept).
                    std::string_view s = f.value.string;
                    if (s.find('/') != std::string_view::npos) {
                        warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                            fmt::format("'parallelisation' is \"{}\", a list of alternatives rather than a value; "
+                            fmt::format("'parallelisation' is \"{}\", a list of alternatives "
+                                        "rather than a value; "
                                         "all of them are imported",
                                         f.value.string));
                        ++muted_;
@@ -1759,7 +1936,8 @@ void Importer::hpcConfig(const Member& m) {
                    size_t start = 0;
                    while (start <= s.size()) {
                        size_t slash = s.find('/', start);
-                       std::string word(s.substr(start, slash == std::string_view::npos ? s.npos : slash - start));
+                       std::string word(s.substr(
+                           start, slash == std::string_view::npos ? s.npos : slash - start));
                        if (auto k = enumValue(f, word, kParallelisations, true))
                            add(*k);
                        if (slash == std::string_view::npos)
@@ -1817,7 +1995,8 @@ void Importer::mpiBlock(const Member& m) {
            [this](const Member& f) {
                legacy(f, "(MODAK's schema rejects it) imported as mpi_tuning.core_subscription");
                if (auto n = positiveInt(f))
-                   app_->child("mpi_tuning", kMpiTuningOrder).set("core_subscription", std::to_string(*n));
+                   app_->child("mpi_tuning", kMpiTuningOrder)
+                       .set("core_subscription", std::to_string(*n));
            }},
           {"message_size", [this](const Member& f) {
                legacy(f, "(MODAK's schema rejects it) imported as mpi_tuning.message_size");
@@ -1855,21 +2034,23 @@ void Importer::acceleratorBlock(const Member& m, std::string_view kind) {
     if (!v)
         return;
     Block& block = app_->child(kind, kAcceleratorOrder);
-    walk(*v, fmt::format("parallelisation-{}", m.key.ends_with("opencc") ? "opencc" : std::string(kind)),
-         {{"compiler",
-           [&](const Member& f) {
-               if (auto c = enumField(f, kCompilers, true))
-                   block.set("compiler", *c);
-           }},
-          {"version",
-           [&](const Member& f) {
-               if (auto s = text(f))
-                   block.set("version", quote(trimView(*s)));
-           }},
-          {"number_of_acc", [&](const Member& f) {
-               if (auto n = positiveInt(f))
-                   block.set("accelerators", std::to_string(*n));
-           }}});
+    walk(
+        *v,
+        fmt::format("parallelisation-{}", m.key.ends_with("opencc") ? "opencc" : std::string(kind)),
+        {{"compiler",
+          [&](const Member& f) {
+              if (auto c = enumField(f, kCompilers, true))
+                  block.set("compiler", *c);
+          }},
+         {"version",
+          [&](const Member& f) {
+              if (auto s = text(f))
+                  block.set("version", quote(trimView(*s)));
+          }},
+         {"number_of_acc", [&](const Member& f) {
+              if (auto n = positiveInt(f))
+                  block.set("accelerators", std::to_string(*n));
+          }}});
 }
 
 // `data` is a free dictionary in MODAK's schema; the IDE fills location/basedata/size/count/etl.
@@ -1889,7 +2070,8 @@ void Importer::data(const Member& m) {
             if (b.find('/') != std::string_view::npos) {
                 std::string first = lower(trimView(b.substr(0, b.find('/'))));
                 warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                     fmt::format("'basedata' is \"{}\", a list of alternatives rather than a value; using the "
+                     fmt::format("'basedata' is \"{}\", a list of alternatives rather than a "
+                                 "value; using the "
                                  "first, \"{}\"",
                                  *s, first));
                 dataset().set("basedata", quote(first));
@@ -1912,7 +2094,8 @@ void Importer::data(const Member& m) {
                                 : f.value.isNumber()       ? f.value.raw
                                                            : withArticle(f.value.type);
             warn(DiagCode::JsonInvalidValue, valueRange(f.value),
-                 fmt::format("'data.size' is {}, a size without a unit; not imported (write e.g. size = {} GB)",
+                 fmt::format("'data.size' is {}, a size without a unit; not imported (write e.g. "
+                             "size = {} GB)",
                              shown, f.value.isNumber() ? f.value.raw : "52"));
             dataset().comment("size", fmt::format("not imported: data.size = {} (no unit)", shown));
         } else if (f.key == "etl") {
@@ -1928,7 +2111,8 @@ void Importer::data(const Member& m) {
                             dataset().set(key, std::to_string(*n));
                 };
             };
-            walk(*etl, "data.etl", {{"prefetch", intOrBool("prefetch")}, {"cache", intOrBool("cache")}});
+            walk(*etl, "data.etl",
+                 {{"prefetch", intOrBool("prefetch")}, {"cache", intOrBool("cache")}});
         } else {
             warn(DiagCode::JsonInvalidValue, keyRange(f),
                  fmt::format("'data.{}' has no .modak equivalent; not imported", f.key));
@@ -1944,11 +2128,12 @@ void Importer::data(const Member& m) {
 // ---------------------------------------------------------------------------------------------
 // Blocks that app_type / ai_framework leave out.
 
-void Importer::dropped(const Member& m, std::string_view reason, const std::function<void()>& process) {
+void Importer::dropped(const Member& m, std::string_view reason,
+                       const std::function<void()>& process) {
     warn(DiagCode::JsonInvalidValue, keyRange(m),
          fmt::format("'{}' does not apply because {}; not imported", m.key, reason));
-    // Convert into scratch blocks so that errors are still found and the comment shows what the block
-    // would have meant.
+    // Convert into scratch blocks so that errors are still found and the comment shows what the
+    // block would have meant.
     auto app = std::make_unique<Block>("application", "", kApplicationOrder);
     auto deployment = std::make_unique<Block>("deployment", "", kDeploymentOrder);
     std::swap(app, app_);
@@ -1959,13 +2144,14 @@ void Importer::dropped(const Member& m, std::string_view reason, const std::func
     std::swap(app, app_);
     std::swap(deployment, deployment_);
     std::string anchor = m.key.starts_with("ai_framework-") || isFramework(m.key)
-                             ? "keras_backend"  // just after the framework
+                             ? "keras_backend" // just after the framework
                              : "";
-    app_->comment(anchor, fmt::format("not imported ({}): optimisation.{} would give", reason, m.key));
+    app_->comment(anchor,
+                  fmt::format("not imported ({}): optimisation.{} would give", reason, m.key));
     for (const Block* b : {app.get(), deployment.get()})
         for (const std::string& line : b->bodyLines()) {
             if (trimView(line).starts_with("//"))
-                continue;  // what the scratch conversion itself left out
+                continue; // what the scratch conversion itself left out
             app_->comment(anchor, "  " + line);
         }
 }
@@ -1977,32 +2163,40 @@ std::string Importer::render() {
     if (image_)
         return out::file(headerComments_, {image_.get()});
     // A container alone runs its image's default command (MODAK's `singularity run`), as in .modak.
-    if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") && !app_->has("parallelisation") &&
-        !app_->has("ranks") && !app_->has("run") && !app_->has("container"))
+    if (applicationMember_ && kind_ != "ai_training" && !app_->has("executable") &&
+        !app_->has("parallelisation") && !app_->has("ranks") && !app_->has("run") &&
+        !app_->has("container"))
         warn(DiagCode::JsonMissingField, keyRange(*applicationMember_),
              "'application' has no 'executable'; add `executable` or `run` to the result");
     if (kind_.empty() && !hasOptimisation_) {
         app_->set("kind", "hpc");
-        app_->comment("kind", "the JSON has no optimisation: MODAK ran it as a plain (container) job");
+        app_->comment("kind",
+                      "the JSON has no optimisation: MODAK ran it as a plain (container) job");
     }
 
-    // MODAK honoured combine_stdout_stderr on Torque only (`-j oe`, which makes `-e` moot) and always
-    // wrote Slurm's error file; keep whichever of the two took effect.
-    if (Block* job = deployment_->findChild("job"); job && job->get("combine_output") == "true" && job->has("error")) {
+    // MODAK honoured combine_stdout_stderr on Torque only (`-j oe`, which makes `-e` moot) and
+    // always wrote Slurm's error file; keep whichever of the two took effect.
+    if (Block* job = deployment_->findChild("job");
+        job && job->get("combine_output") == "true" && job->has("error")) {
         if (scheduler_ == "slurm") {
             job->erase("combine_output");
-            job->comment("combine_output", "not imported: combine_stdout_stderr = true (MODAK applied it to Torque only)");
+            job->comment(
+                "combine_output",
+                "not imported: combine_stdout_stderr = true (MODAK applied it to Torque only)");
         } else {
-            job->comment("error", fmt::format("not imported: standard_error_file = {} (combine_stdout_stderr merges it "
-                                              "into the output)",
-                                              job->get("error")));
+            job->comment(
+                "error",
+                fmt::format(
+                    "not imported: standard_error_file = {} (combine_stdout_stderr merges it "
+                    "into the output)",
+                    job->get("error")));
             job->erase("error");
         }
     }
 
     target_->setLabel(targetName_.empty() ? name_ : targetName_);
     target_->set("scheduler", scheduler_.empty() ? "none" : scheduler_);
-    target_->set("runtime", "singularity");  // MODAK ran every containerised job with Singularity
+    target_->set("runtime", "singularity"); // MODAK ran every containerised job with Singularity
 
     deployment_->set("application", name_);
     deployment_->set("target", target_->label());
@@ -2010,7 +2204,8 @@ std::string Importer::render() {
     if (model::isBatchScheduler(scheduler_))
         emit.push_back(scheduler_);
     else if (hasJob_ && (scheduler_.empty() || scheduler_ == "none"))
-        emit.emplace_back("script");  // for a job without a scheduler MODAK wrote a plain `#!/bin/bash` script
+        emit.emplace_back(
+            "script"); // for a job without a scheduler MODAK wrote a plain `#!/bin/bash` script
     if (hasBuild_)
         emit.emplace_back("build");
     if (!emit.empty())

@@ -11,8 +11,8 @@ namespace modak::importer::out {
 
 namespace {
 
-/// `source` as the formatter prints it. Source that does not parse is an importer bug; it is returned
-/// as written, and the check that follows every import reports where.
+/// `source` as the formatter prints it. Source that does not parse is an importer bug; it is
+/// returned as written, and the check that follows every import reports where.
 std::string formatted(std::string source, const syntax::FormatOptions& options = {}) {
     SourceManager sm;
     FileId id = sm.addBuffer("imported.modak", std::move(source));
@@ -39,7 +39,8 @@ void Block::set(std::string_view key, std::string value) {
             item.text = std::move(value);
             return;
         }
-    items_.push_back({Item::Kind::Attribute, std::string(key), std::move(value), nullptr, rankOf(key), seq_++});
+    items_.push_back(
+        {Item::Kind::Attribute, std::string(key), std::move(value), nullptr, rankOf(key), seq_++});
 }
 
 bool Block::has(std::string_view key) const {
@@ -56,14 +57,19 @@ std::string Block::get(std::string_view key) const {
 }
 
 void Block::erase(std::string_view key) {
-    std::erase_if(items_, [&](const Item& i) { return i.kind == Item::Kind::Attribute && i.key == key; });
+    std::erase_if(items_,
+                  [&](const Item& i) { return i.kind == Item::Kind::Attribute && i.key == key; });
 }
 
 Block& Block::child(std::string_view key, std::vector<std::string_view> order) {
     if (Block* b = findChild(key))
         return *b;
-    items_.push_back({Item::Kind::Block, std::string(key), {}, std::make_unique<Block>(std::string(key), "", std::move(order)),
-                      rankOf(key), seq_++});
+    items_.push_back({Item::Kind::Block,
+                      std::string(key),
+                      {},
+                      std::make_unique<Block>(std::string(key), "", std::move(order)),
+                      rankOf(key),
+                      seq_++});
     return *items_.back().block;
 }
 
@@ -80,7 +86,8 @@ void Block::comment(std::string_view anchor, std::string text) {
 }
 
 bool Block::hasStatements() const {
-    return std::any_of(items_.begin(), items_.end(), [](const Item& i) { return i.kind != Item::Kind::Comment; });
+    return std::any_of(items_.begin(), items_.end(),
+                       [](const Item& i) { return i.kind != Item::Kind::Comment; });
 }
 
 std::vector<const Block::Item*> Block::sorted() const {
@@ -104,8 +111,9 @@ void Block::write(std::string& source) const {
     if (!label_.empty())
         source += " " + label_;
     std::vector<const Item*> items = sorted();
-    bool oneLine = !multiLine_ && std::all_of(items.begin(), items.end(),
-                                              [](const Item* i) { return i->kind == Item::Kind::Attribute; });
+    bool oneLine = !multiLine_ && std::all_of(items.begin(), items.end(), [](const Item* i) {
+        return i->kind == Item::Kind::Attribute;
+    });
     if (oneLine) {
         source += " {";
         for (size_t k = 0; k < items.size(); ++k)
@@ -121,9 +129,15 @@ void Block::write(std::string& source) const {
 void Block::writeBody(std::string& source) const {
     for (const Item* i : sorted()) {
         switch (i->kind) {
-        case Item::Kind::Attribute: source += i->key + " = " + i->text + "\n"; break;
-        case Item::Kind::Comment: source += syntax::lineComment(i->text) + "\n"; break;
-        case Item::Kind::Block: i->block->write(source); break;
+        case Item::Kind::Attribute:
+            source += i->key + " = " + i->text + "\n";
+            break;
+        case Item::Kind::Comment:
+            source += syntax::lineComment(i->text) + "\n";
+            break;
+        case Item::Kind::Block:
+            i->block->write(source);
+            break;
         }
     }
 }
@@ -162,7 +176,7 @@ std::vector<std::string> Block::bodyLines() const {
         start = nl == std::string::npos ? text.size() : nl + 1;
     }
     if (lines.size() < 2)
-        return {};  // `kind {}`: no statements
+        return {}; // `kind {}`: no statements
     lines.erase(lines.begin());
     lines.pop_back();
     for (std::string& line : lines)

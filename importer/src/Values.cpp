@@ -23,7 +23,8 @@ std::optional<int64_t> digits(const std::string& s) {
     return v;
 }
 
-std::optional<DurationValue> combine(const std::smatch& m, std::initializer_list<std::pair<int, int64_t>> parts,
+std::optional<DurationValue> combine(const std::smatch& m,
+                                     std::initializer_list<std::pair<int, int64_t>> parts,
                                      int fractionGroup) {
     DurationValue d;
     for (auto [group, unit] : parts) {
@@ -66,7 +67,8 @@ std::optional<DurationValue> parseDuration(std::string_view text) {
     std::smatch m;
     // pydantic v1 standard_duration_re, without negative parts:
     // [D day[s], ][[H:]M:]S[.ffffff]  ("12:00:00", "1 day, 2:00:00", "30:00", "90")
-    static const std::regex pythonForm(R"(^(?:(\d+) (?:days?, )?)?(?:(\d+):(?=\d+:\d+))?(?:(\d+):)?(\d+)(?:\.(\d{1,6})\d{0,6})?$)");
+    static const std::regex pythonForm(
+        R"(^(?:(\d+) (?:days?, )?)?(?:(\d+):(?=\d+:\d+))?(?:(\d+):)?(\d+)(?:\.(\d{1,6})\d{0,6})?$)");
     if (std::regex_match(s, m, pythonForm)) {
         // Python's timedelta str() writes minutes and seconds with two digits; a clock above 59 is
         // still accepted by pydantic (it just adds up), and so here.
@@ -77,7 +79,8 @@ std::optional<DurationValue> parseDuration(std::string_view text) {
     if (std::regex_match(s, m, slurmForm))
         return combine(m, {{1, 86400}, {2, 3600}, {3, 60}, {4, 1}}, 0);
     // ISO 8601 (pydantic's iso8601_duration_re), integral parts and fractional seconds.
-    static const std::regex isoForm(R"(^\+?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d+))?S)?)?$)");
+    static const std::regex isoForm(
+        R"(^\+?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d+))?S)?)?$)");
     if (s.size() > 1 && std::regex_match(s, m, isoForm) && s != "P" && s.back() != 'T')
         return combine(m, {{1, 86400}, {2, 3600}, {3, 60}, {4, 1}}, 5);
     return std::nullopt;
@@ -92,8 +95,8 @@ std::optional<SizeValue> parseSize(std::string_view text) {
     SizeValue v;
     v.number = m[1].str();
     std::string unit = m[2].str();
-    static constexpr std::array<std::string_view, 12> modakUnits = {"B",  "kB",  "KB",  "MB",  "GB",  "TB",
-                                                                    "PB", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static constexpr std::array<std::string_view, 12> modakUnits = {
+        "B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"};
     if (std::find(modakUnits.begin(), modakUnits.end(), unit) != modakUnits.end()) {
         v.unit = unit;
         return v;
@@ -125,16 +128,28 @@ NotifyValue parseNotify(std::string_view text) {
             out.events.emplace_back(e);
     };
     // Torque/PBS letters: a(bort) b(egin) e(nd) f(ail) n(one).
-    bool letters = !text.empty() && text.size() <= 5 &&
-                   std::all_of(text.begin(), text.end(), [](char c) { return std::string_view("abefn").find(c) != std::string_view::npos; });
+    bool letters =
+        !text.empty() && text.size() <= 5 && std::all_of(text.begin(), text.end(), [](char c) {
+            return std::string_view("abefn").find(c) != std::string_view::npos;
+        });
     if (letters) {
         for (char c : text) {
             switch (c) {
-            case 'a': add("abort"); break;
-            case 'b': add("begin"); break;
-            case 'e': add("end"); break;
-            case 'f': add("fail"); break;
-            case 'n': add("none"); break;
+            case 'a':
+                add("abort");
+                break;
+            case 'b':
+                add("begin");
+                break;
+            case 'e':
+                add("end");
+                break;
+            case 'f':
+                add("fail");
+                break;
+            case 'n':
+                add("none");
+                break;
             }
         }
         return out;
@@ -165,9 +180,10 @@ NotifyValue parseNotify(std::string_view text) {
             add("requeue");
         else if (w == "ABORT")
             add("abort");
-        else if (w == "INVALID_DEPEND" || w == "TIME_LIMIT" || w == "TIME_LIMIT_50" || w == "TIME_LIMIT_80" ||
-                 w == "TIME_LIMIT_90" || w == "STAGE_OUT" || w == "ARRAY_TASKS")
-            add(lower(w));  // the .modak names are Slurm's in lower case
+        else if (w == "INVALID_DEPEND" || w == "TIME_LIMIT" || w == "TIME_LIMIT_50" ||
+                 w == "TIME_LIMIT_80" || w == "TIME_LIMIT_90" || w == "STAGE_OUT" ||
+                 w == "ARRAY_TASKS")
+            add(lower(w)); // the .modak names are Slurm's in lower case
         else
             out.unknown.push_back(original);
     };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// `modak import`: original MODAK JSON -> .modak. Golden files in tests/golden/import (one NAME.modak and
-// one NAME.diagnostics per original example and per job of tests/data/import; MODAK_UPDATE_GOLDEN=1
-// rewrites them), every result must parse and check, and the diagnostics are located at the offending
-// JSON key or value.
+// `modak import`: original MODAK JSON -> .modak. Golden files in tests/golden/import (one
+// NAME.modak and one NAME.diagnostics per original example and per job of tests/data/import;
+// MODAK_UPDATE_GOLDEN=1 rewrites them), every result must parse and check, and the diagnostics are
+// located at the offending JSON key or value.
 #include "Test.h"
 #include "modak/importer/ModakJson.h"
 #include "modak/model/Program.h"
@@ -103,8 +103,9 @@ std::string checkGenerated(const std::string& text, const std::string& name, boo
 /// The original MODAK examples, and jobs of ours for what they do not show (tests/data/import).
 std::vector<fs::path> originalJsonFiles() {
     std::vector<fs::path> files;
-    for (const fs::path& folder : {fs::path(MODAK_ORIGINAL_DIR) / "examples", fs::path(MODAK_ORIGINAL_DIR) / "test-input",
-                                   fs::path(MODAK_TEST_DATA_DIR) / "data" / "import"})
+    for (const fs::path& folder :
+         {fs::path(MODAK_ORIGINAL_DIR) / "examples", fs::path(MODAK_ORIGINAL_DIR) / "test-input",
+          fs::path(MODAK_TEST_DATA_DIR) / "data" / "import"})
         for (const auto& entry : fs::directory_iterator(folder))
             if (entry.path().extension() == ".json")
                 files.push_back(entry.path());
@@ -624,13 +625,14 @@ TEST_CASE("import: strings are escaped and names sanitised", "[import][mapping]"
     // The formatter prints the result: a hidden code point is shown escaped, a list too long for
     // one line is expanded, and a line break in a comment cannot end it.
     auto printed = importText(job(R"("job_name": "rtl\u202e", "copy_environment_variable": ")" +
-                                      std::string(120, 'A') + R"(,B")"),
+                                  std::string(120, 'A') + R"(,B")"),
                               "fmt.json");
     REQUIRE(printed->text);
     CHECK(printed->text->find(R"(name = "rtl\u{202E}")") != std::string::npos);
-    CHECK(printed->text->find("    export_env = [\n      \"" + std::string(120, 'A') + "\",\n      \"B\",\n    ]\n") !=
-          std::string::npos);
-    auto comment = importText(R"({"container_file": "img:1", "src": "line 1\nline 2"})", "map.json");
+    CHECK(printed->text->find("    export_env = [\n      \"" + std::string(120, 'A') +
+                              "\",\n      \"B\",\n    ]\n") != std::string::npos);
+    auto comment =
+        importText(R"({"container_file": "img:1", "src": "line 1\nline 2"})", "map.json");
     REQUIRE(comment->text);
     CHECK(comment->text->find("  // built from source: line 1\\nline 2\n") != std::string::npos);
 
@@ -831,7 +833,8 @@ TEST_CASE("import: AI frameworks and graph compilers", "[import][mapping]") {
     CHECK(mxnet->text->find("  framework = mxnet\n") != std::string::npos);
 
     // Every framework of the language has its block, in MODAK's form and in the IDE's.
-    for (const model::EnumValue& fw : model::topLevelBlock("application")->key("framework")->enumValues())
+    for (const model::EnumValue& fw :
+         model::topLevelBlock("application")->key("framework")->enumValues())
         for (const std::string& key : {"ai_framework-" + fw.name, fw.name}) {
             INFO(key);
             auto r = ai(fw.name, "\"" + key + R"(": {"version": "1.0"})");

@@ -13,7 +13,8 @@ namespace modak::syntax {
 bool isIdentifier(std::string_view s);
 /// Quotes and escapes `s` as a .modak string literal.
 std::string quoteString(std::string_view s);
-/// `// text`, a line comment holding `text`: the line breaks that would end it are written `\n`, `\r`.
+/// `// text`, a line comment holding `text`: the line breaks that would end it are written `\n`,
+/// `\r`.
 std::string lineComment(std::string_view text);
 /// Bytes per unit for a size unit ("GiB" -> 2^30), or nullopt if not a unit.
 std::optional<uint64_t> sizeUnitBytes(std::string_view unit);

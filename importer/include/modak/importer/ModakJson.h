@@ -12,11 +12,12 @@
 namespace modak::importer {
 
 struct ImportOptions {
-    std::string name;  ///< base name for the generated blocks (default: job_name or file stem)
+    std::string name; ///< base name for the generated blocks (default: job_name or file stem)
 };
 
-/// Converts the JSON buffer `json` of `sm`. Returns the .modak text, or nullopt when the JSON cannot
-/// be converted (errors in `diags`). Warnings (legacy fields) may accompany a successful result.
+/// Converts the JSON buffer `json` of `sm`. Returns the .modak text, or nullopt when the JSON
+/// cannot be converted (errors in `diags`). Warnings (legacy fields) may accompany a successful
+/// result.
 std::optional<std::string> importModakJson(const SourceManager& sm, FileId json, Diagnostics& diags,
                                            const ImportOptions& options = {});
 
