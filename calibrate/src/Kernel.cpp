@@ -130,8 +130,8 @@ bool recvString(int fd, std::string& s, std::string& error) {
 
 /// The tasks of one run, connected in a star through task 0.
 struct Star {
-    std::vector<Fd>
-        peers; ///< task 0: one per other task, by rank; others: the connection to task 0
+    /// Task 0: one per other task, by rank; others: the connection to task 0
+    std::vector<Fd> peers;
     std::vector<std::string> hosts;
 
     bool connect(const Rendezvous& o, std::string& error) {

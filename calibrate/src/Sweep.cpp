@@ -115,8 +115,8 @@ struct ScriptSpec {
     size_t maxBytes = size_t{16} << 20;
     std::string transport = "tcp";
     std::string image; ///< kubernetes
-    std::string
-        nodesWord; ///< the node count as the command writes it ("" = `nodes`; Kubernetes: "$nodes")
+    /// The node count as the command writes it ("" = `nodes`; Kubernetes: "$nodes")
+    std::string nodesWord;
     // app
     std::string run, containerSetup, containerExec;
     std::vector<std::pair<std::string, std::string>> env;

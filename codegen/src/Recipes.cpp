@@ -141,8 +141,8 @@ std::string pathValue(const EnvVar& e) {
 
 struct Step {
     std::string comment;
-    std::vector<std::string>
-        commands; ///< single-line shell commands, run in order, stop at the first failure
+    /// Single-line shell commands, run in order, stop at the first failure
+    std::vector<std::string> commands;
     bool userValues = false; ///< holds quoted user values: exec form in the Dockerfile
 };
 

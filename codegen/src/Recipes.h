@@ -29,8 +29,8 @@ void emitSingularityDef(const DeploymentContext& context, std::vector<Artefact>&
 /// architecture when the CPU is unknown.
 struct CpuFlags {
     std::string flags; ///< "-march=broadwell -mtune=broadwell"
-    std::string
-        note; ///< why: "Intel Xeon E5-2630 v4 (broadwell)" or "unknown CPU: x86-64-v2 baseline"
+    /// Why: "Intel Xeon E5-2630 v4 (broadwell)" or "unknown CPU: x86-64-v2 baseline"
+    std::string note;
 };
 CpuFlags cpuFlags(const model::Cpu* cpu, std::string_view arch, int gccMajor);
 

@@ -239,10 +239,10 @@ std::string quote(std::string_view s) {
 
 struct EnumSpec {
     std::string_view what; ///< "a CPU type"
-    std::vector<std::pair<std::string_view, std::string_view>>
-        values; ///< original spelling -> .modak
-    std::vector<std::pair<std::string_view, std::string_view>>
-        legacy; ///< older/IDE spellings -> .modak
+    /// Original spelling -> .modak
+    std::vector<std::pair<std::string_view, std::string_view>> values;
+    /// Older/IDE spellings -> .modak
+    std::vector<std::pair<std::string_view, std::string_view>> legacy;
 };
 
 /// MODAK's schedulers; the language's other batch systems (pbs, lsf, flux:

@@ -38,7 +38,15 @@ const BatchScheduler kPlain = {
     .name = "none",
     .scriptTitle = "Job script (no batch system)",
     .submit = "bash",
+    // Nothing of a batch system's: no submission directory, log names, arrays or rendezvous.
+    .enterSubmitDir = {},
+    .submitDirectory = {},
+    .logPattern = {},
     .nativeArrays = false,
+    .arrayIndexVariable = {},
+    .arrayLog = {},
+    .arrayTaskJob = {},
+    .rendezvous = {},
     .launch = [](const LaunchRequest& r) { return mpirunLaunch(r, std::max(1, r.tasksPerNode)); },
 };
 

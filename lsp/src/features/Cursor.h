@@ -43,8 +43,8 @@ struct TextContext {
     std::set<std::string> keysInBlock; ///< keys already given in the innermost block
     bool inValue = false;              ///< after `key =`
     std::string key;                   ///< the key whose value is typed
-    std::vector<std::string>
-        valueWords;            ///< identifiers of the value so far (`pytorch` in `pytorch "`)
+    /// Identifiers of the value so far (`pytorch` in `pytorch "`)
+    std::vector<std::string> valueWords;
     bool afterNumber = false;  ///< the value so far ends with a number: a unit may follow
     bool inString = false;     ///< inside "…"
     std::string stringPrefix;  ///< the string's text before the cursor

@@ -30,8 +30,8 @@ struct Output {
     Diagnostics diags;
     model::Program program;
     model::Plan plan;
-    std::map<std::string, std::map<std::string, codegen::Artefact>>
-        files; ///< deployment → path → file
+    /// Deployment → path → file
+    std::map<std::string, std::map<std::string, codegen::Artefact>> files;
     std::string report() const { return test::report(sm, diags); }
 };
 

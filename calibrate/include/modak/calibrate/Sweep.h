@@ -56,8 +56,8 @@ struct BenchJobs {
     std::string deployment;
     std::string scheduler;
     std::vector<BenchTask> tasks;
-    std::vector<codegen::Artefact>
-        files; ///< array scripts (or bench.k8s.yaml and collect.sh), submit.sh, sweep.json
+    /// Array scripts (or bench.k8s.yaml and collect.sh), submit.sh, sweep.json
+    std::vector<codegen::Artefact> files;
 };
 
 /// Builds the job arrays of `options.deployment` of `program`'s root file. Problems (an unknown

@@ -37,8 +37,8 @@ struct BatchJob {
     std::string output;
     std::string error;
     bool combineOutput = false; ///< standard error into the log (PBS `-j oe`)
-    std::vector<std::string>
-        notify; ///< the language's events: begin, end, fail, abort, all, none, …
+    /// The language's events: begin, end, fail, abort, all, none, …
+    std::vector<std::string> notify;
     std::string email;
     bool exportAll = false;
     std::vector<std::string> exportVars;
@@ -73,8 +73,8 @@ struct BatchScheduler {
     std::string_view name;        ///< its name in modak/model/Schedulers.h ("none": a plain script)
     std::string_view scriptTitle; ///< "Slurm batch script", for the header comment
     std::string_view submit;      ///< how a script is submitted: `sbatch`, `bsub <`, `flux batch`
-    std::string_view
-        enterSubmitDir; ///< a line entering the submission directory, "" if it starts there
+    /// A line entering the submission directory, "" if it starts there.
+    std::string_view enterSubmitDir;
     /// The variable naming the submission directory in the job (the script itself runs from a
     /// spool).
     std::string_view submitDirectory;

@@ -38,8 +38,8 @@ struct CompletionItem {
     std::string documentation; ///< markdown
     std::string insertText;    ///< plain text, or a snippet (`$1`, `${2:name}`) when `snippet`
     bool snippet = false;
-    SourceRange
-        replace; ///< the text the item replaces (the word being typed); empty = insert at offset
+    /// The text the item replaces (the word being typed); empty = insert at offset
+    SourceRange replace;
     std::string sortText, filterText;
 };
 struct CompletionOptions {

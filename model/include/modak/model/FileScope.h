@@ -29,10 +29,10 @@ public:
 
     /// A path as written in a file, resolved.
     struct Resolved {
-        std::filesystem::path
-            shown; ///< the importing file's folder joined with the path (for messages)
-        std::filesystem::path
-            real; ///< symbolic links resolved: what is read, and the file's identity
+        /// The importing file's folder joined with the path (for messages)
+        std::filesystem::path shown;
+        /// Symbolic links resolved: what is read, and the file's identity
+        std::filesystem::path real;
     };
 
     FileScope() = default; ///< no roots: every path is outside

@@ -54,8 +54,8 @@ struct Calibration {
     std::vector<EffectRule> effects;
     /// Site hardware measured by `modak bench` (stream, allreduce) and fitted by `modak model fit`:
     /// they replace the catalogue's peak figures times the generic utilisation constants.
-    std::map<std::string, double>
-        measuredMemoryBandwidthGBs; ///< per CPU socket or GPU, by catalogue name
+    /// Per CPU socket or GPU, by catalogue name
+    std::map<std::string, double> measuredMemoryBandwidthGBs;
     struct MeasuredLink {
         double bandwidthGBs = 0; ///< per link, as an all-reduce achieves it
         double latencyUs = 0;    ///< per message

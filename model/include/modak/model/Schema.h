@@ -78,8 +78,8 @@ struct KeySchema {
     bool required = false;    ///< must always be present
     std::string requiredWhen; ///< a condition under which it is required, for docs ("kind = hpc")
     std::string original;     ///< the original MODAK JSON field, if any
-    std::vector<std::string>
-        aliases;             ///< other spellings suggested by "did you mean" (old MODAK names)
+    /// Other spellings suggested by "did you mean" (old MODAK names)
+    std::vector<std::string> aliases;
     std::string placeholder; ///< value text inserted by the missing-key fix
     /// Non-empty: the key is accepted and documented (kept from MODAK's schema) but no stage reads
     /// it; the text says why. tests/unit/model/KeyReadTests.cpp checks every other key is read.
