@@ -416,6 +416,13 @@ void chooseMpi(const DeploymentContext& c, Inputs& in, Diagnostics& diags) {
     }
 }
 
+/// The nodes are connected by InfiniBand (the catalogue's fabric of the target's interconnect): the
+/// image needs the verbs and UCX libraries.
+bool onInfiniband(const Inputs& in) {
+    const model::Interconnect* link = model::Catalogue::builtin().interconnect(in.interconnect);
+    return link && link->fabric == "infiniband";
+}
+
 Inputs gather(const DeploymentContext& c, Diagnostics& diags, bool& ok) {
     Inputs in;
     in.c = &c;
@@ -609,7 +616,7 @@ void mpiSteps(const Inputs& in, const BuildEnv& env, Stage& builder,
               std::vector<std::string>& copies) {
     if (in.mpi.empty())
         return;
-    bool ib = in.interconnect.rfind("infiniband", 0) == 0;
+    bool ib = onInfiniband(in);
     bool gpu = in.accelerator == "nvidia";
     std::string note = in.mpiNote.empty() ? "" : " (" + in.mpiNote + ")";
     std::string prefix;
@@ -1092,10 +1099,9 @@ std::optional<Recipe> makeRecipe(const DeploymentContext& c, Diagnostics& diags)
                                                   "file"};
         if (in.mpi == "intelmpi")
             buildPackages.push_back("gnupg");
-        if (in.mpi == "mvapich" || (!in.mpi.empty() && in.interconnect.rfind("infiniband", 0) == 0))
+        if (in.mpi == "mvapich" || (!in.mpi.empty() && onInfiniband(in)))
             buildPackages.insert(buildPackages.end(), {"libibverbs-dev", "librdmacm-dev"});
-        if (in.mpi == "openmpi" && in.interconnect.rfind("infiniband", 0) == 0 &&
-            env.ubuntu != "18.04")
+        if (in.mpi == "openmpi" && onInfiniband(in) && env.ubuntu != "18.04")
             buildPackages.push_back("libucx-dev");
         if (python)
             buildPackages.insert(buildPackages.end(), {"python3", "python3-venv", "python3-pip"});

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <span>
@@ -308,11 +309,25 @@ Gpu readGpu(Entry& e) {
     return g;
 }
 
+} // namespace
+
+std::span<const std::string_view> interconnectFabrics() {
+    static constexpr std::array<std::string_view, 6> kFabrics = {
+        "pcie", "nvlink", "ethernet", "infiniband", "slingshot", "other"};
+    return kFabrics;
+}
+
+namespace {
+
 Interconnect readInterconnect(Entry& e) {
     Interconnect i;
     i.name = e.name();
     i.scope = e.str("scope", true);
     e.oneOf("scope", i.scope, {"intra_node", "inter_node"});
+    if (std::string fabric = e.str("fabric"); !fabric.empty()) {
+        i.fabric = fabric;
+        e.oneOf("fabric", i.fabric, interconnectFabrics());
+    }
     i.bandwidthGBs = e.num("bandwidth_gbs", true);
     i.latencyUs = e.num("latency_us", true);
     i.doc = e.str("doc");

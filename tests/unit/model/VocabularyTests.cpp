@@ -163,6 +163,12 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
         {{"catalog.schema.json", gpu + "host_link"}, none("a data-sheet fact of a GPU")},
         {{"catalog.schema.json", "/properties/interconnects/items/properties/scope"},
          none("a field of the interconnect entries")},
+        {{"catalog.schema.json", "/properties/interconnects/items/properties/fabric"}, equal([] {
+             Names n;
+             for (std::string_view f : model::interconnectFabrics())
+                 n.emplace(f);
+             return n;
+         })},
         {{"catalog.schema.json", "/properties/runtimes/items/properties/image"},
          none("a field of the runtime entries")},
         // MODAK's own job format: its spellings, which the importer maps onto the language's words.

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -82,10 +83,15 @@ struct Gpu {
 struct Interconnect {
     std::string name;
     std::string scope; ///< intra_node, inter_node
+    /// pcie, nvlink, ethernet, infiniband, slingshot or other: what a container needs to use it.
+    std::string fabric = "other";
     double bandwidthGBs = 0;
     double latencyUs = 0;
     std::string doc, source;
 };
+
+/// The fabrics an interconnect entry may name (catalog.schema.json's enum equals it, by test).
+std::span<const std::string_view> interconnectFabrics();
 
 struct StorageClass {
     std::string name;
