@@ -1,10 +1,40 @@
-# shellcheck shell=bash disable=SC2154  # `work` and `pids` are the caller's
-# Starts a local Slurm for the tests, sourced by tests/codegen/slurm.sh and tests/calibrate/bench-slurm.sh:
-# munge with its own key and socket, slurmctld and two slurmd daemons (nodes n1 and n2, both on this host,
-# each with two CPUs, two fake GPUs and its own spool and TmpFS), configured under $work.
-# The caller sets `work` (a fresh directory), declares `pids=()` and kills them on exit. After
+# shellcheck shell=bash
+# A local Slurm for the tests, sourced by tests/codegen/slurm.sh, tests/codegen/ddp-training.sh and
+# tests/calibrate/bench-slurm.sh: munge with its own key and socket, slurmctld and two slurmd daemons
+# (nodes n1 and n2, both on this host, each with two CPUs, two fake GPUs and its own spool and TmpFS),
+# configured under $work. The caller starts with `slurm_test_begin` (below: `work`, `pids`, `fail`). After
 # `start_slurm_cluster`, SLURM_CONF is exported and both nodes are idle; it exits 77 (CTest's skip) when
 # this machine's cgroups keep slurmd from starting, and 1 when Slurm does not come up otherwise.
+# slurm_test_begin NAME [TOOL...]: the frame of a test on this cluster. Checks that Slurm, munge and the
+# TOOLs are installed and that it runs as root (slurmd runs jobs as their submitter); makes a fresh
+# `work` folder (kept with KEEP=1, with the daemons' logs); `pids` are killed on exit; `fail MESSAGE`
+# reports and counts into `failures`, and `slurm_test_end SUMMARY` exits 1 if anything failed.
+slurm_test_begin() {
+  local name=$1 tool
+  shift
+  for tool in slurmctld slurmd sbatch scontrol munged "$@"; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs it)" >&2; exit 1; }
+  done
+  [[ $(id -u) == 0 ]] || { echo "$name needs root to run slurmd" >&2; exit 1; }
+  work=$(mktemp -d "/tmp/modak-$name.XXXXXX")
+  pids=()
+  failures=0
+  trap slurm_test_cleanup EXIT
+}
+slurm_test_cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  [[ -n ${KEEP:-} ]] || rm -rf "$work"
+}
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+slurm_test_end() {
+  if ((failures)); then
+    echo "$failures failure(s)" >&2
+    exit 1
+  fi
+  echo "$1"
+}
+
 start_slurm_cluster() {
   # slurmd 22.05 initialises a cgroup plugin even with TaskPlugin=task/none. Minimal containers may have
   # no /sys/fs/cgroup: there a tmpfs with the (unused) cgroup/v1 plugin satisfies it. When Slurm still

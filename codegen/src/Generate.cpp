@@ -42,6 +42,62 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
         spec.env.emplace_back(name, value);
 }
 
+/// The value of `--name=V` or `--name V` in a command, if written (`_` and `-` alike).
+std::optional<std::string> optionValue(std::string_view command, std::string name) {
+    for (std::string spelling : {name, [&] {
+                                     std::replace(name.begin(), name.end(), '_', '-');
+                                     return name;
+                                 }()}) {
+        for (size_t at = command.find("--" + spelling); at != std::string_view::npos;
+             at = command.find("--" + spelling, at + 1)) {
+            size_t end = at + 2 + spelling.size();
+            if (end < command.size() && (command[end] == '=' || command[end] == ' ')) {
+                size_t from = end + 1, to = from;
+                while (to < command.size() && command[to] != ' ' && command[to] != '\n' &&
+                       command[to] != '\\')
+                    ++to;
+                return std::string(command.substr(from, to - from));
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+/// Who starts the ranks. Data-parallel PyTorch whose `run` starts the training script itself is
+/// launched by modak: one rank per GPU (else the scale's tasks per node) on every node of the
+/// plan, each with torchrun's variables, so a standard DDP script runs unchanged. A launcher the
+/// user wrote is kept, and checked against the plan.
+void launchFromPlan(const model::Deployment& d, bool planned, JobSpec& s, Diagnostics& diags) {
+    const model::Application& app = d.application;
+    if (app.kind != "ai_training" || app.distributed != "ddp")
+        return;
+    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : std::max(1, s.tasksPerNode);
+    if (app.launcher.empty()) {
+        s.ranksPerNode = perNode;
+        s.tasksPerNode = perNode;
+        return;
+    }
+    if (app.launcher != "torchrun" || !app.runRange || !planned)
+        return;
+    auto say = [&](std::string what) {
+        diags.add(DiagCode::QuestionableSetting, *app.runRange,
+                  fmt::format("deployment '{}': {}; write `run` as the training command alone "
+                              "(`python train.py …`) and modak starts it on every rank of the plan",
+                              d.name, what));
+    };
+    std::optional<std::string> perNodeWritten = optionValue(app.run, "nproc_per_node");
+    if (perNodeWritten && !perNodeWritten->empty() &&
+        perNodeWritten->find_first_not_of("0123456789") == std::string::npos &&
+        std::stoll(perNodeWritten->substr(0, 6)) != perNode)
+        say(fmt::format("`run` starts torchrun with --nproc_per_node={}, but the plan runs {} "
+                        "rank(s) per node",
+                        *perNodeWritten, perNode));
+    if (s.nodes > 1 && !optionValue(app.run, "nnodes"))
+        say(fmt::format("`run` starts torchrun without --nnodes, but the plan runs on {} nodes: "
+                        "each node would train alone",
+                        s.nodes));
+}
+
 } // namespace
 
 JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& options,
@@ -114,6 +170,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
         if (s.ranks)
             s.ranks = planned;
     }
+    launchFromPlan(d, chosen != nullptr, s, diags);
     s.cpusPerTask = job.cpusPerTask;
     s.memoryBytes = job.memoryBytes;
     s.memoryPerCpuBytes = job.memoryPerCpuBytes;

@@ -39,8 +39,15 @@ std::string body(const JobSpec& s, const Launch& launch) {
     std::string command = s.run;
     // The command is the application's own shell code, expanded by the shell inside the container.
     out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
-    std::string inContainer =
-        exec.empty() ? "bash -c \"$command\"" : exec + " bash -c \"$command\"";
+    std::string shell = "bash -c \"$command\"";
+    if (!launch.rankEnv.empty()) {
+        out += "# Each rank's torch.distributed variables, from the scheduler's ids (as torchrun "
+               "sets them).\n";
+        out += fmt::format("# shellcheck disable=SC2016\nrank_env={}\n",
+                           shellQuote("export " + launch.rankEnv));
+        shell = "bash -c \"$rank_env; $command\"";
+    }
+    std::string inContainer = exec.empty() ? shell : exec + " " + shell;
     out += launch.prefix + inContainer + "\n";
     if (!s.post.empty())
         out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
@@ -142,7 +149,15 @@ Launch applicationLaunch(const BatchScheduler& scheduler, const JobSpec& s) {
     r.tasks = s.tasks;
     r.tasksPerNode = std::max(1, s.tasksPerNode);
     r.ranks = s.ranks;
-    if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi") {
+    Launch ranks;
+    if (s.ranksPerNode > 0 && scheduler.launch) {
+        r.kind = LaunchRequest::Kind::Ranks;
+        r.tasksPerNode = s.ranksPerNode;
+        ranks = scheduler.launch(r);
+    }
+    if (!ranks.prefix.empty()) {
+        return ranks;
+    } else if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi") {
         r.kind = LaunchRequest::Kind::Mpi;
     } else if (s.kind != "hpc" && (s.nodes > 1 || (s.distributed == "ddp" && s.gpusPerNode > 1))) {
         // torchrun-style launchers start the per-GPU processes themselves: one per node, and the

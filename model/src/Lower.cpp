@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <span>
 
 namespace modak::model {
@@ -239,11 +240,16 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.pre = word(a, "pre");
     app.post = word(a, "post");
     app.run = word(a, "run");
+    if (const Value* v = attr(a, "run"))
+        app.runRange = v->range;
     if (app.run.empty()) {
         app.run = word(a, "executable");
+        if (const Value* v = attr(a, "executable"))
+            app.runRange = v->range;
         if (std::string args = word(a, "arguments"); !args.empty())
             app.run += " " + args;
     }
+    app.launcher = launcherOf(app.run);
     if (const Statement* b = child(a, "build")) {
         BuildSpec build;
         build.src = word(b, "src");
@@ -431,6 +437,50 @@ std::optional<Workload> lowerWorkload(const Symbol& symbol) {
     if (!nested || nested->kind() != Statement::Kind::Block)
         return std::nullopt;
     return lowerWorkloadBlock(*nested, std::string(symbol.name) + ".workload");
+}
+
+std::string launcherOf(std::string_view command) {
+    // The first command word, past comments, `VAR=value` assignments and `exec`/`env`.
+    std::vector<std::string_view> words;
+    size_t i = 0;
+    while (i < command.size() && words.size() < 4) {
+        while (i < command.size() && (command[i] == ' ' || command[i] == '\t' ||
+                                      command[i] == '\n' || command[i] == '\\'))
+            ++i;
+        if (i < command.size() && command[i] == '#') { // a comment line
+            while (i < command.size() && command[i] != '\n')
+                ++i;
+            continue;
+        }
+        size_t end = i;
+        while (end < command.size() && command[end] != ' ' && command[end] != '\t' &&
+               command[end] != '\n')
+            ++end;
+        if (end == i)
+            break;
+        std::string_view word = command.substr(i, end - i);
+        i = end;
+        if (words.empty() && (word == "exec" || word == "env" ||
+                              (word.find('=') != std::string_view::npos && word[0] != '-')))
+            continue;
+        words.push_back(word);
+    }
+    if (words.empty())
+        return {};
+    auto base = [](std::string_view w) {
+        size_t slash = w.rfind('/');
+        return slash == std::string_view::npos ? w : w.substr(slash + 1);
+    };
+    std::string_view first = base(words[0]);
+    static constexpr std::array<std::string_view, 9> kLaunchers = {
+        "torchrun",   "deepspeed",  "mpirun", "mpiexec", "srun",
+        "horovodrun", "accelerate", "jsrun",  "aprun"};
+    if (std::find(kLaunchers.begin(), kLaunchers.end(), first) != kLaunchers.end())
+        return std::string(first);
+    if (first.starts_with("python") && words.size() >= 3 && words[1] == "-m" &&
+        (words[2] == "torch.distributed.run" || words[2] == "torch.distributed.launch"))
+        return "torchrun";
+    return {};
 }
 
 std::vector<CatalogFileReference> catalogFileReferences(const Program& program) {

@@ -8,22 +8,9 @@
 #        KEEP=1 keeps the work folder)
 set -uo pipefail
 modak=$(realpath "$1")
-work=$(mktemp -d /tmp/modak-bench.XXXXXX)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-  wait 2>/dev/null
-  [[ -n ${KEEP:-} ]] || rm -rf "$work"
-}
-trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-for tool in slurmctld slurmd sbatch scontrol squeue munged shellcheck mpicc ch-run; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs it)" >&2; exit 1; }
-done
-[[ $(id -u) == 0 ]] || { echo "bench-slurm.sh needs root to run slurmd" >&2; exit 1; }
 # shellcheck source=tests/slurm-cluster.sh
 source "$(dirname "$0")/../slurm-cluster.sh"
+slurm_test_begin bench squeue shellcheck mpicc ch-run
 start_slurm_cluster
 
 cd "$work" || exit 1
@@ -172,8 +159,4 @@ else
   grep -qE '^cpu_bench,resnet50,pytorch,2.1,.*,300,modak bench [^,]* app ' app.csv || fail "no app row measured in the container: $(cat app.csv)"
 fi
 
-if ((failures)); then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "benchmark sweep ran on Slurm; calibration lowered the held-out error from $before % to $after %"
+slurm_test_end "benchmark sweep ran on Slurm; calibration lowered the held-out error from $before % to $after %"

@@ -2,28 +2,16 @@
 # Generated Slurm scripts against a real Slurm (Debian slurm-wlm) started here on localhost: a cluster
 # of two nodes (n1, n2: two slurmd daemons on this host), each with two (fake) GPUs. Each script is
 # validated with `sbatch --test-only`, submitted, and its output checked: the ranks srun started on
-# each node, the DDP rendezvous variables, the environment values unchanged.
+# each node, the DDP ranks modak starts (torchrun's variables) or the user's own launcher once per node,
+# the rendezvous variables, the environment values unchanged.
 # usage: slurm.sh MODAK SOURCE_DIR        (needs root: slurmd runs jobs as their submitter;
 #        KEEP=1 keeps the work folder with the daemons' logs)
 set -uo pipefail
 modak=$(realpath "$1")
 # $2 (SOURCE_DIR) is accepted for symmetry with the other test scripts; this one needs nothing from it.
-work=$(mktemp -d /tmp/modak-slurm.XXXXXX)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-  wait 2>/dev/null
-  [[ -n ${KEEP:-} ]] || rm -rf "$work"
-}
-trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-for tool in slurmctld slurmd sbatch scontrol munged; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing (scripts/setup.sh installs slurm-wlm and munge)" >&2; exit 1; }
-done
-[[ $(id -u) == 0 ]] || { echo "slurm.sh needs root to run slurmd" >&2; exit 1; }
 # shellcheck source=tests/slurm-cluster.sh
 source "$(dirname "$0")/../slurm-cluster.sh"
+slurm_test_begin slurm
 start_slurm_cluster
 
 cd "$work" || exit 1
@@ -53,7 +41,23 @@ application ddp {
   workload = resnet50
   distributed = ddp
   batch_size = 64
-  run = "echo \"launcher node=$SLURM_NODEID on=$SLURMD_NODENAME master=$MASTER_ADDR:$MASTER_PORT gpus=$SLURM_GPUS_ON_NODE\""
+  run = "echo \"rank=$RANK of $WORLD_SIZE local=$LOCAL_RANK/$LOCAL_WORLD_SIZE node=$NODE_RANK on=$SLURMD_NODENAME master=$MASTER_ADDR:$MASTER_PORT gpus=$SLURM_GPUS_ON_NODE\""
+}
+application ddp_own_launcher {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+  run = "./torchrun --nnodes=$SLURM_NNODES --nproc_per_node=2 train.py"
+}
+deployment ddp_own_launcher_job {
+  application = ddp_own_launcher
+  target = local
+  build = hub
+  graph_compiler = none
+  scale { nodes = 2, gpus_per_node = 2 }
+  job { name = "modak-ddp-own", walltime = 2m, output = "ddp-own-%j.out" }
 }
 deployment ddp_job {
   application = ddp
@@ -120,10 +124,15 @@ if submit out/ranks_job/job.slurm.sh; then
   done
   [[ ! -e pwned ]] || fail "an environment value was executed"
 fi
+# DDP whose `run` is the training command: modak starts one rank per GPU, each with torchrun's
+# variables, all pointing at the first node (its address as Slurm knows it, a port from the job id).
+n1_addr=$(scontrol show node n1 | sed -n 's/.*NodeAddr=\([^ ]*\).*/\1/p')
 if submit out/ddp_job/job.slurm.sh; then
   output=$(cat "ddp-$job_id.out")
-  [[ $(grep -c '^launcher ' <<<"$output") == 1 ]] || fail "DDP should start one launcher per node: $output"
-  grep -qE "^launcher node=0 on=n1 master=n1:29500 gpus=2" <<<"$output" || fail "DDP rendezvous variables wrong: $output"
+  [[ $(grep -c '^rank=' <<<"$output") == 2 ]] || fail "DDP should start one rank per GPU: $output"
+  for expected in "rank=0 of 2 local=0/2 node=0 on=n1" "rank=1 of 2 local=1/2 node=0 on=n1"; do
+    grep -qF "$expected master=$n1_addr:$((40000 + job_id % 20000)) gpus=2" <<<"$output" || fail "DDP: '$expected' missing: $output"
+  done
 fi
 # Two nodes: srun places tasks_per_node ranks on each node; DDP starts one launcher per node, all
 # pointing at the first node's rendezvous.
@@ -142,14 +151,25 @@ if submit out/mpi_two_nodes/job.slurm.sh; then
 fi
 if submit out/ddp_two_nodes/job.slurm.sh; then
   output=$(cat "ddp2-$job_id.out")
-  [[ $(grep -c '^launcher ' <<<"$output") == 2 ]] || fail "two-node DDP should start one launcher per node: $output"
-  for expected in "launcher node=0 on=n1 master=n1:29500 gpus=2" "launcher node=1 on=n2 master=n1:29500 gpus=2"; do
-    grep -qF "$expected" <<<"$output" || fail "two-node DDP: '$expected' missing: $output"
+  [[ $(grep -c '^rank=' <<<"$output") == 4 ]] || fail "two-node DDP should start 4 ranks: $output"
+  for expected in "rank=0 of 4 local=0/2 node=0 on=n1" "rank=1 of 4 local=1/2 node=0 on=n1" \
+                  "rank=2 of 4 local=0/2 node=1 on=n2" "rank=3 of 4 local=1/2 node=1 on=n2"; do
+    grep -qF "$expected master=$n1_addr:$((40000 + job_id % 20000)) gpus=2" <<<"$output" || fail "two-node DDP: '$expected' missing: $output"
+  done
+fi
+# A launcher the user wrote is kept: one per node, the first node as the rendezvous point.
+cat >torchrun <<'T'
+#!/bin/bash
+echo "launcher node=$SLURM_NODEID on=$SLURMD_NODENAME master=$MASTER_ADDR:$MASTER_PORT args=$*"
+T
+chmod +x torchrun
+if submit out/ddp_own_launcher_job/job.slurm.sh; then
+  output=$(cat "ddp-own-$job_id.out")
+  [[ $(grep -c '^launcher ' <<<"$output") == 2 ]] || fail "a user's torchrun should start once per node: $output"
+  for expected in "launcher node=0 on=n1 master=n1:29500 args=--nnodes=2 --nproc_per_node=2 train.py" \
+                  "launcher node=1 on=n2 master=n1:29500 args=--nnodes=2 --nproc_per_node=2 train.py"; do
+    grep -qF "$expected" <<<"$output" || fail "user launcher: '$expected' missing: $output"
   done
 fi
 
-if ((failures)); then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "generated Slurm scripts validated, ran and produced the expected ranks on a real Slurm"
+slurm_test_end "generated Slurm scripts validated, ran and produced the expected ranks on a real Slurm"

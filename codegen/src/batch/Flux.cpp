@@ -62,6 +62,10 @@ Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
     const int tasks = r.tasks.value_or(r.nodes * std::max(1, r.tasksPerNode));
     switch (r.kind) {
+    case Kind::Ranks:
+        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
+        // start the training once per node instead.
+        return {};
     case Kind::Tasks:
         return {"", fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, tasks)};
     case Kind::Mpi: {

@@ -71,6 +71,10 @@ constexpr std::string_view kHosts =
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
     switch (r.kind) {
+    case Kind::Ranks:
+        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
+        // start the training once per node instead.
+        return {};
     case Kind::Tasks:
     case Kind::Mpi:
         return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));

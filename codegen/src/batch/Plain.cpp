@@ -18,6 +18,10 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
 Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks) {
     using Kind = LaunchRequest::Kind;
     switch (r.kind) {
+    case Kind::Ranks:
+        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
+        // start the training once per node instead.
+        return {};
     case Kind::Tasks:
         return {};
     case Kind::Mpi:

@@ -10,6 +10,17 @@
 namespace modak::codegen::batch {
 namespace {
 
+/// Rank 0 listens here; the others connect (the first node's address as Slurm knows it, a port
+/// from the job's id so two jobs on one node do not collide).
+constexpr std::string_view kRendezvous =
+    "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows "
+    "it).\n"
+    "first=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
+    "MASTER_ADDR=$(scontrol show node \"$first\" | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
+    "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
+    "MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))\n"
+    "export MASTER_ADDR MASTER_PORT\n";
+
 /// Slurm's D-HH:MM:SS.
 std::string slurmTime(int64_t seconds) {
     if (seconds >= 86400)
@@ -100,6 +111,13 @@ Launch launch(const LaunchRequest& r) {
                     "MASTER_PORT=29500\nexport MASTER_ADDR MASTER_PORT\n\n",
                     "srun --ntasks-per-node=1 --ntasks=\"$SLURM_NNODES\" "};
         return {"", fmt::format("srun --ntasks-per-node=1 --ntasks={} ", r.nodes)};
+    case Kind::Ranks:
+        // Every task of the allocation is one rank: the job asks for the plan's ranks per node.
+        return {std::string(kRendezvous) + "\n", "srun ",
+                fmt::format("RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID WORLD_SIZE=$SLURM_NTASKS "
+                            "LOCAL_WORLD_SIZE={} GROUP_RANK=$SLURM_NODEID NODE_RANK=$SLURM_NODEID "
+                            "GROUP_WORLD_SIZE=$SLURM_NNODES",
+                            r.tasksPerNode)};
     case Kind::MpiPerNode:
         // The site's srun may not know PMIx: MODAK_SRUN_MPI names its plugin.
         return {"", fmt::format(
@@ -132,14 +150,7 @@ const BatchScheduler kSlurm = {
     .arrayLimit = 1001, // MaxArraySize's default: indices 0..1000
     .arrayLog = "logs/%x-%A_%a.out",
     .arrayTaskJob = "\"${SLURM_ARRAY_JOB_ID:-${SLURM_JOB_ID:-}}_$index\"",
-    .rendezvous =
-        "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows "
-        "it).\n"
-        "first=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
-        "MASTER_ADDR=$(scontrol show node \"$first\" | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
-        "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
-        "MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))\n"
-        "export MASTER_ADDR MASTER_PORT\n",
+    .rendezvous = kRendezvous,
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,

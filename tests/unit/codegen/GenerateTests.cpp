@@ -3,6 +3,7 @@
 // tests/golden/generate/), escaping of hostile values, and refusal of what a directive cannot hold.
 #include "ModelTest.h"
 #include "modak/codegen/Generate.h"
+#include "modak/model/Deployment.h"
 #include "modak/model/Plan.h"
 
 #include <catch2/catch.hpp>
@@ -198,4 +199,84 @@ deployment d { application = app, target = box, build = source, graph_compiler =
     CHECK(name == "modak_tensorflow-2.1-cpu-src.sif");
     CHECK_THAT(job, Catch::Contains("apptainer build --fakeroot \"$image_dir\"/'" + name +
                                     "' \"$here/container/d.def\""));
+}
+
+TEST_CASE("the launcher a command starts is recognised", "[codegen][launch]") {
+    CHECK(model::launcherOf("python3 train.py --epochs 90").empty());
+    CHECK(model::launcherOf("torchrun --nnodes=2 train.py") == "torchrun");
+    CHECK(model::launcherOf("python3 -m torch.distributed.run --nnodes 2 t.py") == "torchrun");
+    CHECK(model::launcherOf("OMP_NUM_THREADS=4 exec /opt/bin/deepspeed train.py") == "deepspeed");
+    CHECK(model::launcherOf("# warm up\n  mpirun -np 4 ./solver") == "mpirun");
+    CHECK(model::launcherOf("./torchrun-like-name.sh").empty());
+}
+
+TEST_CASE("DDP is launched per rank from the plan; a user's torchrun is kept and checked",
+          "[codegen][launch]") {
+    g_text = R"(modak 1
+target local {
+  scheduler = slurm
+  runtime = none
+  nodes = 2
+  cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 1, cores = 2 }
+  gpu { model = v100_sxm2, count = 2 }
+  interconnect = infiniband_edr
+}
+application plain {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+  run = "python3 train.py"
+}
+application own {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+  run = "torchrun --nproc_per_node=8 train.py"
+}
+deployment by_modak {
+  application = plain
+  target = local
+  build = hub
+  graph_compiler = none
+  scale { nodes = 2, gpus_per_node = 2 }
+}
+deployment by_user {
+  application = own
+  target = local
+  build = hub
+  graph_compiler = none
+  scale { nodes = 2, gpus_per_node = 2 }
+}
+)";
+    auto g = generate(fromText, {"slurm"}, "test.modak");
+    auto script = [&](const std::string& deployment) {
+        for (const auto& a : g->files[deployment])
+            if (a.path == "job.slurm.sh")
+                return a.content;
+        FAIL("no job.slurm.sh for " << deployment);
+        return std::string();
+    };
+    std::string modak = script("by_modak");
+    CHECK(modak.find("#SBATCH --ntasks-per-node=2\n") != std::string::npos);
+    CHECK(modak.find("rank_env='export RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID "
+                     "WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=2 ") != std::string::npos);
+    CHECK(modak.find("\nsrun bash -c \"$rank_env; $command\"\n") != std::string::npos);
+    CHECK(modak.find("export MASTER_ADDR MASTER_PORT\n") != std::string::npos);
+
+    std::string user = script("by_user");
+    CHECK(user.find("rank_env") == std::string::npos);
+    CHECK(user.find("srun --ntasks-per-node=1 --ntasks=\"$SLURM_NNODES\" bash -c \"$command\"") !=
+          std::string::npos);
+    std::vector<std::string> warnings;
+    for (const auto& d : g->diags.items())
+        if (d.code == DiagCode::QuestionableSetting)
+            warnings.push_back(d.message);
+    REQUIRE(warnings.size() == 2);
+    CHECK(warnings[0].find("--nproc_per_node=8, but the plan runs 2 rank(s) per node") !=
+          std::string::npos);
+    CHECK(warnings[1].find("without --nnodes, but the plan runs on 2 nodes") != std::string::npos);
 }

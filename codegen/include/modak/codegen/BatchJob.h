@@ -51,6 +51,8 @@ struct LaunchRequest {
         Mpi,        ///< MPI ranks, wired up by the scheduler's launcher
         PerNode,    ///< one process per node (torchrun-style launchers, benchmark tasks)
         MpiPerNode, ///< one MPI rank per node (the MPI allreduce benchmark)
+        Ranks,      ///< one process per rank of a framework's data-parallel training, each with
+                    ///< torchrun's variables (RANK, LOCAL_RANK, WORLD_SIZE, MASTER_ADDR, …)
     };
     Kind kind = Kind::Tasks;
     int nodes = 1;
@@ -64,8 +66,11 @@ struct LaunchRequest {
 
 /// A launcher: lines that prepare it (after `set -euo pipefail`) and the prefix of the command.
 struct Launch {
-    std::string setup;
-    std::string prefix;
+    std::string setup{};
+    std::string prefix{};
+    /// Shell assignments each process evaluates before the command (Ranks: its rank's variables
+    /// from the scheduler's ids).
+    std::string rankEnv{};
 };
 
 /// One scheduler's rendering row.

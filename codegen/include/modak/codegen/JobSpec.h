@@ -40,6 +40,10 @@ struct JobSpec {
     std::string pre, post, run;
     std::optional<int> ranks; ///< MPI ranks the application asks for (`ranks`), if any
     bool mpi = false; ///< an MPI application (`type = mpi`, `parallelisation` with mpi, or `mpi`)
+    /// > 0: modak launches the training itself, this many ranks on each node, each with the
+    /// framework's standard variables (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, …); 0: `run`
+    /// is started as it is (a program, or a launcher the user wrote).
+    int ranksPerNode = 0;
     int threads = 0;
     // build job
     std::string buildSrc, buildCommand;

@@ -128,7 +128,12 @@ struct Application {
     std::vector<SourceRange> envValueRanges; ///< where each value of `env` was written
     SourceRange envRange;
     std::string pre, post;
-    std::string run; ///< `run`, else `executable` and `arguments`
+    std::string run;                     ///< `run`, else `executable` and `arguments`
+    std::optional<SourceRange> runRange; ///< where `run` (or `executable`) was written
+    /// The distributed launcher `run` starts itself (torchrun, deepspeed, mpirun, srun, …; `python
+    /// -m torch.distributed.run` is torchrun), "" when it starts the program directly and leaves
+    /// the launch to modak.
+    std::string launcher;
     std::optional<BuildSpec> build;
 };
 
@@ -195,6 +200,9 @@ struct CatalogFileReference {
 };
 /// Every `catalog` (or `catalogue`) file reference of the program, in document order.
 std::vector<CatalogFileReference> catalogFileReferences(const Program& program);
+
+/// The distributed launcher a shell command starts (see `Application::launcher`), or "".
+std::string launcherOf(std::string_view command);
 
 /// A `target NAME { }` block (`symbol.block` must be set).
 Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue);
