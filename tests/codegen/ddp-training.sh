@@ -6,7 +6,7 @@
 # plan must train (Debian's python3-torch, gloo on CPU), see the plan's world size, and end with the
 # same weights as every other rank although each trained on its own data: the gradients were averaged.
 # Two plans: one rank per node, and two ranks per node (tests/codegen/ddp/: the script, the .modak file
-# and the check, shared with ddp-pbs.sh).
+# and the check, shared with ddp-standin.sh).
 # usage: ddp-training.sh MODAK        (needs root, like slurm.sh; KEEP=1 keeps the work folder)
 set -uo pipefail
 modak=$(realpath "$1")

@@ -68,13 +68,18 @@ void directives(const BatchJob& j, std::string& out) {
 constexpr std::string_view kHosts =
     "hosts=$(sort -u \"${LSB_DJOB_HOSTFILE:?LSF sets it}\" | tr '\\n' ' ')\n";
 
+/// Rank 0 listens on the first host; the port comes from the job's id.
+constexpr std::string_view kRendezvous =
+    "MASTER_ADDR=$(head -n 1 \"${LSB_DJOB_HOSTFILE:?LSF sets it}\")\n"
+    "MASTER_PORT=$((40000 + ${LSB_JOBID:-0} % 20000))\n"
+    "export MASTER_ADDR MASTER_PORT\n";
+
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
     switch (r.kind) {
     case Kind::Ranks:
-        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
-        // start the training once per node instead.
-        return {};
+        // The script runs on the first host: mpirun starts the ranks on the job's hosts.
+        return openMpiRanks(r, "\"$LSB_DJOB_HOSTFILE\"", kRendezvous);
     case Kind::Tasks:
     case Kind::Mpi:
         return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));

@@ -118,21 +118,10 @@ constexpr std::string_view kRendezvous =
     "export MASTER_ADDR MASTER_PORT\n";
 
 Launch launch(const LaunchRequest& r) {
-    if (r.kind != LaunchRequest::Kind::Ranks)
-        return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
-    // PBS starts the script on the first node only: Open MPI's mpirun starts the ranks on the job's
-    // nodes (its node file), P per node, passing the rendezvous on; each rank's torchrun variables
-    // come from Open MPI's ids.
-    const int perNode = std::max(1, r.tasksPerNode);
-    return {std::string(kRendezvous) + "\n",
-            fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile \"$PBS_NODEFILE\" "
-                        "-x MASTER_ADDR -x MASTER_PORT ",
-                        r.nodes * perNode, perNode),
-            fmt::format("RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK "
-                        "WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE={0} "
-                        "GROUP_RANK=$((OMPI_COMM_WORLD_RANK / {0})) "
-                        "NODE_RANK=$((OMPI_COMM_WORLD_RANK / {0})) GROUP_WORLD_SIZE={1}",
-                        perNode, r.nodes)};
+    // PBS starts the script on the first node only: mpirun starts the ranks on the job's nodes.
+    if (r.kind == LaunchRequest::Kind::Ranks)
+        return openMpiRanks(r, "\"$PBS_NODEFILE\"", kRendezvous);
+    return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
 }
 
 } // namespace

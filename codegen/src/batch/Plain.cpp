@@ -15,6 +15,20 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
     return out;
 }
 
+Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
+                    std::string_view rendezvous) {
+    const int perNode = std::max(1, r.tasksPerNode);
+    return {std::string(rendezvous) + "\n",
+            fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile {} "
+                        "-x MASTER_ADDR -x MASTER_PORT ",
+                        r.nodes * perNode, perNode, hostfile),
+            fmt::format("RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK "
+                        "WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE={0} "
+                        "GROUP_RANK=$((OMPI_COMM_WORLD_RANK / {0})) "
+                        "NODE_RANK=$((OMPI_COMM_WORLD_RANK / {0})) GROUP_WORLD_SIZE={1}",
+                        perNode, r.nodes)};
+}
+
 Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks) {
     using Kind = LaunchRequest::Kind;
     switch (r.kind) {

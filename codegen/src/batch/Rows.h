@@ -23,4 +23,11 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
 /// (ranks: the application's, else the job's tasks, else `allocationTasks`), nothing otherwise.
 Launch mpirunLaunch(const LaunchRequest& request, int allocationTasks);
 
+/// The per-rank launch of a row whose script runs on the job's first node (Kind::Ranks): Open MPI's
+/// mpirun starts the plan's ranks on the hosts of `hostfile` (a shell word: the scheduler's node
+/// file), `tasksPerNode` per node, after `rendezvous` (which exports MASTER_ADDR and MASTER_PORT);
+/// each rank's torchrun variables come from Open MPI's ids.
+Launch openMpiRanks(const LaunchRequest& request, std::string_view hostfile,
+                    std::string_view rendezvous);
+
 } // namespace modak::codegen::batch

@@ -1,5 +1,5 @@
 # A tutorial DDP training script: torchrun's environment, gloo, nothing about the scheduler
-# (tests/codegen/ddp-training.sh, ddp-pbs.sh). Each rank writes result.JOB.RANK: its rank, world size,
+# (tests/codegen/ddp-training.sh, ddp-standin.sh). Each rank writes result.JOB.RANK: its rank, world size,
 # local rank, node rank, last loss and weights.
 import os
 import torch
@@ -22,7 +22,7 @@ for step in range(30):
     loss.backward()
     optimiser.step()
 weights = torch.cat([p.detach().flatten() for p in model.parameters()])
-job = os.environ.get("SLURM_JOB_ID") or os.environ["PBS_JOBID"]
+job = os.environ.get("SLURM_JOB_ID") or os.environ.get("PBS_JOBID") or os.environ["LSB_JOBID"]
 with open(f"result.{job}.{rank}", "w") as f:
     f.write(f"{rank} {world} {local_rank} {os.environ['NODE_RANK']} {loss.item():.4f} ")
     f.write(" ".join(f"{v:.6f}" for v in weights.tolist()) + "\n")

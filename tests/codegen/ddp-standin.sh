@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Real distributed training under generated PBS Professional and TORQUE jobs, on stand-in schedulers: no
-# PBS server runs here, so each job script is run as PBS would start it on the first node of a two-node
-# job — PBS_NODEFILE naming two nodes (127.0.0.1 and 127.0.0.2, both this host), PBS_JOBID,
-# PBS_O_WORKDIR — with the real Open MPI `mpirun` it uses to start the ranks, whose rsh agent is a
-# stand-in `ssh` that runs the command here instead of on the second node. The DDP script, the .modak
+# Real distributed training under generated PBS Professional, TORQUE and LSF jobs, on stand-in schedulers:
+# no PBS or LSF server runs here, so each job script is run as the scheduler would start it on the first
+# node of a two-node job — its node file naming two nodes (127.0.0.1 and 127.0.0.2, both this host:
+# PBS_NODEFILE, LSB_DJOB_HOSTFILE), its job id and working directory — with the real Open MPI `mpirun`
+# the scripts use to start the ranks, whose rsh agent is a stand-in `ssh` that runs the command here
+# instead of on the second node. The DDP script, the .modak
 # file and the check are those of the Slurm test (tests/codegen/ddp/): every rank of the plan trains with
 # torchrun's variables, sees the plan's world size and ends with the same weights.
-# usage: ddp-pbs.sh MODAK        (KEEP=1 keeps the work folder)
+# usage: ddp-standin.sh MODAK        (KEEP=1 keeps the work folder)
 set -uo pipefail
 modak=$(realpath "$1")
 data=$(realpath "$(dirname "$0")/ddp")
@@ -15,13 +16,13 @@ for tool in mpirun /usr/bin/python3; do
 done
 /usr/bin/python3 -c 'import torch.distributed as d; assert d.is_gloo_available()' 2>/dev/null ||
   { echo "Debian's python3-torch is missing (scripts/setup.sh installs it)" >&2; exit 1; }
-work=$(mktemp -d /tmp/modak-ddp-pbs.XXXXXX)
+work=$(mktemp -d /tmp/modak-ddp-standin.XXXXXX)
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 cd "$work" || exit 1
 cp "$data/train.py" "$data/job.modak" .
-"$modak" generate job.modak -o out --emit pbs,torque >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
+"$modak" generate job.modak -o out --emit pbs,torque,lsf >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
 "$modak" plan job.modak --format json >plan.json || fail "plan"
 
 cat >ssh <<'S'
@@ -35,6 +36,7 @@ S
 chmod +x ssh
 
 job=0
+job_id() { [[ $1 == lsf ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
 run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
   local scheduler=$1 deployment=$2 per_node=$3 script="out/$2/job.$1.sh" host i
   job=$((job + 1))
@@ -43,13 +45,14 @@ run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
     for ((i = 0; i < per_node; i++)); do echo "$host" >>nodefile; done
   done
   rm -f remote-hosts
-  PBS_NODEFILE=$work/nodefile PBS_JOBID="$job.stand-in" PBS_O_WORKDIR=$work \
-    OMPI_MCA_plm_rsh_agent=$work/ssh OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-    timeout 300 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
+  local scheduler_env=(PBS_NODEFILE="$work/nodefile" PBS_JOBID="$job.stand-in" PBS_O_WORKDIR="$work")
+  [[ $scheduler == lsf ]] && scheduler_env=(LSB_DJOB_HOSTFILE="$work/nodefile" LSB_JOBID="$job" LS_SUBCWD="$work")
+  env "${scheduler_env[@]}" OMPI_MCA_plm_rsh_agent="$work/ssh" OMPI_ALLOW_RUN_AS_ROOT=1 \
+    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
   grep -qx 127.0.0.2 remote-hosts 2>/dev/null || fail "$scheduler $deployment: mpirun started nothing on the second node"
-  "$data/check.py" plan.json "$deployment" "$per_node" "$job.stand-in" || fail "$scheduler $deployment: the ranks did not train as planned"
+  "$data/check.py" plan.json "$deployment" "$per_node" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
 }
-for scheduler in pbs torque; do
+for scheduler in pbs torque lsf; do
   run_job "$scheduler" one_rank_per_node 1
   run_job "$scheduler" two_ranks_per_node 2
 done
@@ -58,4 +61,4 @@ if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1
 fi
-echo "a standard DDP script trained on every rank of the plan under the generated PBS and TORQUE jobs"
+echo "a standard DDP script trained on every rank of the plan under the generated PBS, TORQUE and LSF jobs"
