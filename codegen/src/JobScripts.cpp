@@ -149,6 +149,8 @@ Launch applicationLaunch(const BatchScheduler& scheduler, const JobSpec& s) {
     r.tasks = s.tasks;
     r.tasksPerNode = std::max(1, s.tasksPerNode);
     r.ranks = s.ranks;
+    for (const auto& [name, value] : s.env)
+        r.environment.push_back(name);
     Launch ranks;
     if (s.ranksPerNode > 0 && scheduler.launch) {
         r.kind = LaunchRequest::Kind::Ranks;

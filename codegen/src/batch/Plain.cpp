@@ -18,10 +18,14 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
 Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
                     std::string_view rendezvous) {
     const int perNode = std::max(1, r.tasksPerNode);
+    // mpirun passes no environment to other nodes unless told (-x): the rendezvous and the
+    // application's variables.
+    std::string exports = "-x MASTER_ADDR -x MASTER_PORT ";
+    for (const auto& name : r.environment)
+        exports += fmt::format("-x {} ", name);
     return {std::string(rendezvous) + "\n",
-            fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile {} "
-                        "-x MASTER_ADDR -x MASTER_PORT ",
-                        r.nodes * perNode, perNode, hostfile),
+            fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile {} {}", r.nodes * perNode,
+                        perNode, hostfile, exports),
             fmt::format("RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK "
                         "WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE={0} "
                         "GROUP_RANK=$((OMPI_COMM_WORLD_RANK / {0})) "

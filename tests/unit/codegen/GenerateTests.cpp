@@ -227,6 +227,7 @@ application plain {
   workload = resnet50
   distributed = ddp
   batch_size = 64
+  env { NCCL_DEBUG = "WARN" }
   run = "python3 train.py"
 }
 application own {
@@ -252,12 +253,12 @@ deployment by_user {
   scale { nodes = 2, gpus_per_node = 2 }
 }
 )";
-    auto g = generate(fromText, {"slurm"}, "test.modak");
-    auto script = [&](const std::string& deployment) {
+    auto g = generate(fromText, {"slurm", "pbs"}, "test.modak");
+    auto script = [&](const std::string& deployment, const std::string& path = "job.slurm.sh") {
         for (const auto& a : g->files[deployment])
-            if (a.path == "job.slurm.sh")
+            if (a.path == path)
                 return a.content;
-        FAIL("no job.slurm.sh for " << deployment);
+        FAIL("no " << path << " for " << deployment);
         return std::string();
     };
     std::string modak = script("by_modak");
@@ -266,6 +267,12 @@ deployment by_user {
                      "WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=2 ") != std::string::npos);
     CHECK(modak.find("\nsrun bash -c \"$rank_env; $command\"\n") != std::string::npos);
     CHECK(modak.find("export MASTER_ADDR MASTER_PORT\n") != std::string::npos);
+    // PBS: mpirun starts the ranks and passes the rendezvous and the application's variables on.
+    CHECK(
+        script("by_modak", "job.pbs.sh")
+            .find("\nmpirun -np 4 --map-by ppr:2:node --hostfile \"$PBS_NODEFILE\" -x MASTER_ADDR "
+                  "-x MASTER_PORT -x NCCL_DEBUG bash -c \"$rank_env; $command\"\n") !=
+        std::string::npos);
 
     std::string user = script("by_user");
     CHECK(user.find("rank_env") == std::string::npos);

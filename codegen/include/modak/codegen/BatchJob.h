@@ -61,6 +61,9 @@ struct LaunchRequest {
     bool wholeAllocation = false;
     std::optional<int> ranks; ///< Mpi: the ranks the application asks for
     std::optional<int> tasks; ///< the job's tasks, when it says
+    /// Variables the script exports for the application: a launcher that does not pass the
+    /// environment on to other nodes (Open MPI's mpirun) is told to.
+    std::vector<std::string> environment;
     int tasksPerNode = 1;
 };
 
