@@ -102,22 +102,22 @@ using lsp::Position;
 // clang-format off
 // NOLINTBEGIN(readability-identifier-naming): LSP's field names.
 
-// ---- enumerations ---------------------------------------------------------------------------------
+// ---- enumerations ----------------------------------------------------------------------------
 
 enum class DiagnosticSeverity : int { Error = 1, Warning = 2, Information = 3, Hint = 4 };
 /// LSP severity of a modak severity (Fatal and Error are errors; Ignored never reaches a client).
 DiagnosticSeverity toDiagnosticSeverity(Severity severity);
 
 enum class CompletionItemKind : int {
-    Text = 1, Method, Function, Constructor, Field, Variable, Class, Interface, Module, Property, Unit,
-    Value, Enum, Keyword, Snippet, Color, File, Reference, Folder, EnumMember, Constant, Struct, Event,
-    Operator, TypeParameter,
+    Text = 1, Method, Function, Constructor, Field, Variable, Class, Interface, Module, Property,
+    Unit, Value, Enum, Keyword, Snippet, Color, File, Reference, Folder, EnumMember, Constant,
+    Struct, Event, Operator, TypeParameter,
 };
 
 enum class SymbolKind : int {
-    File = 1, Module, Namespace, Package, Class, Method, Property, Field, Constructor, Enum, Interface,
-    Function, Variable, Constant, String, Number, Boolean, Array, Object, Key, Null, EnumMember, Struct,
-    Event, Operator, TypeParameter,
+    File = 1, Module, Namespace, Package, Class, Method, Property, Field, Constructor, Enum,
+    Interface, Function, Variable, Constant, String, Number, Boolean, Array, Object, Key, Null,
+    EnumMember, Struct, Event, Operator, TypeParameter,
 };
 
 enum class InsertTextFormat : int { PlainText = 1, Snippet = 2 };
