@@ -172,6 +172,9 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     }
     launchFromPlan(d, chosen != nullptr, s, diags);
     s.cpusPerTask = job.cpusPerTask;
+    // Ranks modak starts share the node's CPUs (data loaders, OpenMP) unless the job says.
+    if (s.ranksPerNode > 0 && s.cpusPerTask == 0 && d.cpu && d.cpu->cores > 0)
+        s.cpusPerTask = std::max(1, d.cpu->cores * d.cpu->threadsPerCore / s.ranksPerNode);
     s.memoryBytes = job.memoryBytes;
     s.memoryPerCpuBytes = job.memoryPerCpuBytes;
     s.output = directiveValue(job.output, "output", false, diags);

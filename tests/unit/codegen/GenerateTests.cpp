@@ -263,6 +263,7 @@ deployment by_user {
     };
     std::string modak = script("by_modak");
     CHECK(modak.find("#SBATCH --ntasks-per-node=2\n") != std::string::npos);
+    CHECK(modak.find("#SBATCH --cpus-per-task=1\n") != std::string::npos); // 2 cores, 2 ranks
     CHECK(modak.find("rank_env='export RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID "
                      "WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=2 ") != std::string::npos);
     CHECK(modak.find("\nsrun bash -c \"$rank_env; $command\"\n") != std::string::npos);
