@@ -322,7 +322,7 @@ std::string awsInstanceType(const DeploymentContext& c) {
         return pick({{1, "g4dn.xlarge"}, {4, "g4dn.12xlarge"}, {8, "g4dn.metal"}});
     }
     const std::optional<model::CpuSpec>& cpu = c.lowered.target.cpu;
-    int64_t vcpus = cpu ? int64_t{cpu->cores} * cpu->sockets * cpu->threadsPerCore : 0;
+    int64_t vcpus = cpu ? int64_t{cpu->cores} * cpu->threadsPerCore : 0; // cores: per node
     if (vcpus == 0)
         vcpus = std::max(1, c.spec.tasksPerNode) * std::max(1, c.spec.cpusPerTask);
     for (auto [n, type] : {std::pair{2, "c5.large"},

@@ -285,3 +285,35 @@ TEST_CASE("terraform and k8s output is deterministic", "[codegen][cloud]") {
             CHECK(a->deployments[i].second[k].content == b->deployments[i].second[k].content);
     }
 }
+
+TEST_CASE("terraform: the instance type without one named fits the node's CPUs, not more",
+          "[codegen][cloud]") {
+    // `cores` counts the node's cores (all sockets): 2 sockets × 8 cores × 2 threads = 16 vCPUs.
+    auto c = fromText(R"(modak 1
+target aws_cpu {
+  scheduler = none
+  cloud = aws
+  runtime = podman
+  nodes = 2
+  cpu { arch = x86_64, model = "Intel Xeon Platinum 8275CL", sockets = 2, cores = 8, threads_per_core = 2 }
+  accelerator = none
+  region = "us-east-1"
+}
+application mnist_tf {
+  kind = ai_training
+  framework = tensorflow "2.1"
+  workload = mnist_cnn
+  batch_size = 128
+  run = "python3 mnist_cnn_keras.py"
+}
+deployment mnist_on_aws_cpu {
+  application = mnist_tf
+  target = aws_cpu
+  build = hub
+  scale { nodes = 1 }
+  emit = [terraform]
+}
+)");
+    std::string variables = c->file("mnist_on_aws_cpu", "terraform/variables.tf");
+    CHECK(variables.find("default     = \"c5.4xlarge\"") != std::string::npos);
+}
