@@ -43,11 +43,10 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
 }
 
 /// The value of `--name=V` or `--name V` in a command, if written (`_` and `-` alike).
-std::optional<std::string> optionValue(std::string_view command, std::string name) {
-    for (std::string spelling : {name, [&] {
-                                     std::replace(name.begin(), name.end(), '_', '-');
-                                     return name;
-                                 }()}) {
+std::optional<std::string> optionValue(std::string_view command, const std::string& name) {
+    std::string dashed = name;
+    std::replace(dashed.begin(), dashed.end(), '_', '-');
+    for (const std::string& spelling : {name, dashed}) {
         for (size_t at = command.find("--" + spelling); at != std::string_view::npos;
              at = command.find("--" + spelling, at + 1)) {
             size_t end = at + 2 + spelling.size();
