@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace modak::codegen {
 namespace {
@@ -34,8 +35,24 @@ std::string body(const JobSpec& s, const Launch& launch) {
         out +=
             "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
 
-    // How the command runs inside the chosen container.
-    std::string exec = containerExec(s, out);
+    // How the command runs inside the chosen container: a rank's variables are computed inside it
+    // from the scheduler's ids, which it must see, with the rendezvous.
+    std::vector<std::string> passOn;
+    if (!launch.rankEnv.empty()) {
+        passOn = {"MASTER_ADDR", "MASTER_PORT"};
+        for (size_t at = launch.rankEnv.find('$'); at != std::string::npos;
+             at = launch.rankEnv.find('$', at + 1)) {
+            size_t from = at + 1 + (launch.rankEnv.compare(at, 3, "$((") == 0 ? 2 : 0), to = from;
+            while (to < launch.rankEnv.size() &&
+                   (std::isalnum(static_cast<unsigned char>(launch.rankEnv[to])) ||
+                    launch.rankEnv[to] == '_'))
+                ++to;
+            std::string name = launch.rankEnv.substr(from, to - from);
+            if (!name.empty() && std::find(passOn.begin(), passOn.end(), name) == passOn.end())
+                passOn.push_back(name);
+        }
+    }
+    std::string exec = containerExec(s, out, passOn);
     std::string command = s.run;
     // The command is the application's own shell code, expanded by the shell inside the container.
     out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
@@ -56,7 +73,8 @@ std::string body(const JobSpec& s, const Launch& launch) {
 
 } // namespace
 
-std::string containerExec(const JobSpec& s, std::string& out) {
+std::string containerExec(const JobSpec& s, std::string& out,
+                          const std::vector<std::string>& passOn) {
     std::string exec;
     const bool gpu = s.gpusPerNode > 0;
     if (s.runtime == "singularity" || s.runtime == "apptainer") {
@@ -73,6 +91,8 @@ std::string containerExec(const JobSpec& s, std::string& out) {
         std::string envFlags;
         for (const auto& [k, v] : s.env)
             envFlags += fmt::format(" -e {}", k);
+        for (const auto& name : passOn)
+            envFlags += fmt::format(" -e {}", name);
         exec = fmt::format(
             "{} run --rm{}{} -v \"$PWD:$PWD\" -w \"$PWD\" {}", s.runtime,
             gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "",

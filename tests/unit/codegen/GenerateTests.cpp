@@ -245,6 +245,14 @@ deployment by_modak {
   graph_compiler = none
   scale { nodes = 2, gpus_per_node = 2 }
 }
+deployment by_modak_in_podman {
+  application = plain
+  target = local
+  runtime = podman
+  build = hub
+  graph_compiler = none
+  scale { nodes = 2, gpus_per_node = 2 }
+}
 deployment by_user {
   application = own
   target = local
@@ -268,6 +276,12 @@ deployment by_user {
                      "WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=2 ") != std::string::npos);
     CHECK(modak.find("\nsrun bash -c \"$rank_env; $command\"\n") != std::string::npos);
     CHECK(modak.find("export MASTER_ADDR MASTER_PORT\n") != std::string::npos);
+    // Podman starts from an empty environment: the rank ids and the rendezvous are passed in.
+    CHECK(
+        script("by_modak_in_podman")
+            .find("\nsrun podman run --rm --device nvidia.com/gpu=all -e NCCL_DEBUG -e MASTER_ADDR "
+                  "-e MASTER_PORT -e SLURM_PROCID -e SLURM_LOCALID -e SLURM_NTASKS -e SLURM_NODEID "
+                  "-e SLURM_NNODES ") != std::string::npos);
     // PBS: mpirun starts the ranks and passes the rendezvous and the application's variables on.
     CHECK(
         script("by_modak", "job.pbs.sh")

@@ -61,7 +61,10 @@ std::string localImageName(std::string_view reference);
 
 /// The prefix that runs a command in the spec's container (`apptainer exec --nv "$image"`, `docker
 /// run … IMAGE`, …; "" without a runtime). Lines the prefix needs first (pulling the image when it
-/// is missing) are appended to `setup`.
-std::string containerExec(const JobSpec& spec, std::string& setup);
+/// is missing) are appended to `setup`. Runtimes that start from an empty environment (Docker,
+/// Podman) are also given `passOn`: variables of the host the command needs (the rendezvous, the
+/// scheduler's rank ids).
+std::string containerExec(const JobSpec& spec, std::string& setup,
+                          const std::vector<std::string>& passOn = {});
 
 } // namespace modak::codegen
