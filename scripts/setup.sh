@@ -13,6 +13,7 @@ packages=(
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
   clang-format-14  # scripts/format.sh: the one formatter version (others break lines differently)
   python3-torch  # Debian's PyTorch (CPU, gloo): generated DDP jobs really train (tests/codegen/ddp-training.sh)
+  python3-mpi4py  # MPI from Python: the generated MPI training job really trains (tests/codegen/ddp/train_mpi.py)
   python3-cliff python3-dateutil python3-pbr python3-requests python3-stevedore python3-yaml
 )
 # Node for the npm checkers: Debian's, unless a node with npm is already installed (e.g. NodeSource's).

@@ -58,8 +58,8 @@ std::string body(const JobSpec& s, const Launch& launch) {
     out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
     std::string shell = "bash -c \"$command\"";
     if (!launch.rankEnv.empty()) {
-        out += "# Each rank's torch.distributed variables, from the scheduler's ids (as torchrun "
-               "sets them).\n";
+        out += "# Each rank's torch.distributed variables (as torchrun sets them), from its "
+               "launcher's ids.\n";
         out += fmt::format("# shellcheck disable=SC2016\nrank_env={}\n",
                            shellQuote("export " + launch.rankEnv));
         shell = "bash -c \"$rank_env; $command\"";

@@ -65,7 +65,7 @@ mkdir -p "$work/parity"
 grep -q "singularity exec --nv \"\$image\"" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: no singularity exec --nv"
 grep -q "docker://modakopt/modak:tensorflow-2.1-gpu-src" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: another image"
 grep -q "^#PBS -l nodes=1:ppn=40:gpus=1$" "$work/parity/out/resnet/job.torque.sh" || fail "resnet parity: resources"
-grep -q "^mpirun -np 80 singularity exec" "$work/parity/out/mpi_test/job.torque.sh" || fail "mpi parity: ranks"
+grep -q "^mpirun -np 80 --hostfile \"\$PBS_NODEFILE\" .* singularity exec" "$work/parity/out/mpi_test/job.torque.sh" || fail "mpi parity: ranks"
 grep -q "ethcscs/mpich:ub1804_cuda101_mpi314_gnugprof" "$work/parity/out/mpi_test/job.torque.sh" || fail "mpi parity: image"
 grep -q "^command='mpicc -o xthi -fopenmp Xthi.c'" "$work/parity/out/mpi_test/build.torque.sh" || fail "mpi parity: build in the image"
 

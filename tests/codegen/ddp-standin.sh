@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Real distributed training under generated PBS Professional, TORQUE and LSF jobs, on stand-in schedulers:
+# Real distributed training under generated PBS Professional, TORQUE, LSF and Flux jobs and the plain
+# script, on stand-in schedulers:
 # no PBS or LSF server runs here, so each job script is run as the scheduler would start it on the first
 # node of a two-node job — its node file naming two nodes (127.0.0.1 and 127.0.0.2, both this host:
 # PBS_NODEFILE, LSB_DJOB_HOSTFILE), its job id and working directory — with the real Open MPI `mpirun`
 # the scripts use to start the ranks, whose rsh agent is a stand-in `ssh` that runs the command here
 # instead of on the second node. The DDP script, the .modak
 # file and the check are those of the Slurm test (tests/codegen/ddp/): every rank of the plan trains with
-# torchrun's variables, sees the plan's world size and ends with the same weights.
+# torchrun's variables, sees the plan's world size and ends with the same weights. The MPI training
+# (train_mpi.py, mpi4py) runs under the same mpirun. Flux's `flux run` is a stand-in too: it starts
+# the tasks here with the variables Flux gives each task (FLUX_TASK_RANK, FLUX_TASK_LOCAL_ID,
+# FLUX_JOB_SIZE, FLUX_JOB_NNODES). The plain script (`emit = [script]`) starts its node's ranks itself.
 # usage: ddp-standin.sh MODAK        (KEEP=1 keeps the work folder)
 set -uo pipefail
 modak=$(realpath "$1")
@@ -21,8 +25,8 @@ trap '[[ -n ${KEEP:-} ]] || rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 cd "$work" || exit 1
-cp "$data/train.py" "$data/job.modak" .
-"$modak" generate job.modak -o out --emit pbs,torque,lsf >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
+cp "$data"/*.py "$data/job.modak" .
+"$modak" generate job.modak -o out --emit pbs,torque,lsf,flux,script >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
 "$modak" plan job.modak --format json >plan.json || fail "plan"
 
 cat >ssh <<'S'
@@ -34,9 +38,34 @@ shift
 exec bash -c "$*"
 S
 chmod +x ssh
+mkdir bin
+cat >bin/flux <<'S'
+#!/bin/bash
+# Stand-in Flux: `flux run --nodes=N --ntasks=T COMMAND...` starts T tasks here, block-distributed over
+# N nodes, each with Flux's task variables; `flux job id --to=dec ID` prints ID's number.
+case "$1 $2" in
+"job id") echo "${4//[!0-9]/}"; exit 0 ;;
+"run "*) shift ;;
+*) echo "stand-in flux: no '$1'" >&2; exit 2 ;;
+esac
+nodes=1 tasks=1
+while [[ $1 == -* ]]; do
+  case $1 in --nodes=*) nodes=${1#*=} ;; --ntasks=*) tasks=${1#*=} ;; esac
+  shift
+done
+per_node=$((tasks / nodes)) pids=() status=0
+for ((rank = 0; rank < tasks; rank++)); do
+  FLUX_TASK_RANK=$rank FLUX_TASK_LOCAL_ID=$((rank % per_node)) FLUX_JOB_SIZE=$tasks \
+    FLUX_JOB_NNODES=$nodes "$@" &
+  pids+=("$!")
+done
+for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+exit "$status"
+S
+chmod +x bin/flux
 
 job=0
-job_id() { [[ $1 == lsf ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
+job_id() { [[ $1 == lsf || $1 == flux ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
 run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
   local scheduler=$1 deployment=$2 per_node=$3 script="out/$2/job.$1.sh" host i
   job=$((job + 1))
@@ -55,10 +84,25 @@ run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
 for scheduler in pbs torque lsf; do
   run_job "$scheduler" one_rank_per_node 1
   run_job "$scheduler" two_ranks_per_node 2
+  run_job "$scheduler" mpi_two_ranks_per_node 2
 done
+
+run_flux() {  # run_flux DEPLOYMENT TASKS_PER_NODE
+  job=$((job + 1))
+  env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 300 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
+    { fail "flux $1: the job failed"; cat "job-$job.out" >&2; return; }
+  "$data/check.py" plan.json "$1" "$2" "$job" || fail "flux $1: the ranks did not train as planned"
+}
+run_flux one_rank_per_node 1
+run_flux two_ranks_per_node 2
+
+# The plain script on one machine: its own ranks, no scheduler at all.
+timeout 300 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
+  { fail "script one_node_two_ranks: the job failed"; cat job-plain.out >&2; }
+"$data/check.py" plan.json one_node_two_ranks 2 local || fail "script one_node_two_ranks: the ranks did not train as planned"
 
 if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1
 fi
-echo "a standard DDP script trained on every rank of the plan under the generated PBS, TORQUE and LSF jobs"
+echo "standard DDP and MPI scripts trained on every rank of the plan under the generated PBS, TORQUE, LSF and Flux jobs and the plain script"

@@ -20,7 +20,7 @@ slurm_test_begin ddp
 start_slurm_cluster
 cd "$work" || exit 1
 
-cp "$data/train.py" "$data/job.modak" .
+cp "$data"/*.py "$data/job.modak" .
 "$modak" generate job.modak -o out --emit slurm >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
 "$modak" plan job.modak --format json >plan.json || fail "plan"
 
@@ -42,5 +42,6 @@ run_job() {  # run_job DEPLOYMENT TASKS_PER_NODE
 }
 run_job one_rank_per_node 1
 run_job two_ranks_per_node 2
+run_job mpi_two_ranks_per_node 2
 
 slurm_test_end "a standard DDP script trained on every rank of the plan under the generated Slurm jobs"

@@ -58,14 +58,30 @@ void directives(const BatchJob& j, std::string& out) {
     }
 }
 
+constexpr std::string_view kRendezvous =
+    "# The script runs on the instance's first node: task 0 listens there.\n"
+    "MASTER_ADDR=$(hostname)\n"
+    "jobnum=$(flux job id --to=dec \"${FLUX_JOB_ID:-0}\" 2>/dev/null || echo 0)\n"
+    "MASTER_PORT=$((40000 + jobnum % 20000))\n"
+    "export MASTER_ADDR MASTER_PORT\n";
+
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
     const int tasks = r.tasks.value_or(r.nodes * std::max(1, r.tasksPerNode));
     switch (r.kind) {
-    case Kind::Ranks:
-        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
-        // start the training once per node instead.
-        return {};
+    case Kind::Ranks: {
+        // Every task is one rank, its torchrun variables from Flux's task ids; `flux run` copies
+        // the environment (the rendezvous) to every task.
+        const int perNode = std::max(1, r.tasksPerNode);
+        return {
+            std::string(kRendezvous) + "\n",
+            fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, r.nodes * perNode),
+            fmt::format("RANK=$FLUX_TASK_RANK LOCAL_RANK=$FLUX_TASK_LOCAL_ID "
+                        "WORLD_SIZE=$FLUX_JOB_SIZE LOCAL_WORLD_SIZE={0} "
+                        "GROUP_RANK=$((FLUX_TASK_RANK / {0})) NODE_RANK=$((FLUX_TASK_RANK / {0})) "
+                        "GROUP_WORLD_SIZE=$FLUX_JOB_NNODES",
+                        perNode)};
+    }
     case Kind::Tasks:
         return {"", fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, tasks)};
     case Kind::Mpi: {
@@ -117,11 +133,7 @@ const BatchScheduler kFlux = {
     .arrayIndexVariable = "FLUX_JOB_CC",
     .arrayLog = "logs/flux-{{id}}.out",
     .arrayTaskJob = "\"${FLUX_JOB_ID:-}\"",
-    .rendezvous = "# The script runs on the instance's first node: task 0 listens there.\n"
-                  "MASTER_ADDR=$(hostname)\n"
-                  "jobnum=$(flux job id --to=dec \"${FLUX_JOB_ID:-0}\" 2>/dev/null || echo 0)\n"
-                  "MASTER_PORT=$((40000 + jobnum % 20000))\n"
-                  "export MASTER_ADDR MASTER_PORT\n",
+    .rendezvous = kRendezvous,
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,

@@ -82,7 +82,7 @@ Launch launch(const LaunchRequest& r) {
         return openMpiRanks(r, "\"$LSB_DJOB_HOSTFILE\"", kRendezvous);
     case Kind::Tasks:
     case Kind::Mpi:
-        return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
+        return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode), "\"$LSB_DJOB_HOSTFILE\"");
     case Kind::PerNode:
         // The script runs on the first host: it is the rendezvous point.
         return {std::string(kHosts) + (r.wholeAllocation

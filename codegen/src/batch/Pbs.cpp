@@ -121,7 +121,7 @@ Launch launch(const LaunchRequest& r) {
     // PBS starts the script on the first node only: mpirun starts the ranks on the job's nodes.
     if (r.kind == LaunchRequest::Kind::Ranks)
         return openMpiRanks(r, "\"$PBS_NODEFILE\"", kRendezvous);
-    return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode));
+    return mpirunLaunch(r, r.nodes * std::max(1, r.tasksPerNode), "\"$PBS_NODEFILE\"");
 }
 
 } // namespace

@@ -15,17 +15,21 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
     return out;
 }
 
+/// mpirun passes no environment to other nodes unless told (-x): the application's variables, and
+/// the rendezvous where the ranks meet through one.
+std::string mpirunExports(const LaunchRequest& r, bool rendezvous) {
+    std::string exports = rendezvous ? "-x MASTER_ADDR -x MASTER_PORT " : "";
+    for (const auto& name : r.environment)
+        exports += fmt::format("-x {} ", name);
+    return exports;
+}
+
 Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
                     std::string_view rendezvous) {
     const int perNode = std::max(1, r.tasksPerNode);
-    // mpirun passes no environment to other nodes unless told (-x): the rendezvous and the
-    // application's variables.
-    std::string exports = "-x MASTER_ADDR -x MASTER_PORT ";
-    for (const auto& name : r.environment)
-        exports += fmt::format("-x {} ", name);
     return {std::string(rendezvous) + "\n",
             fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile {} {}", r.nodes * perNode,
-                        perNode, hostfile, exports),
+                        perNode, hostfile, mpirunExports(r, true)),
             fmt::format("RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK "
                         "WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE={0} "
                         "GROUP_RANK=$((OMPI_COMM_WORLD_RANK / {0})) "
@@ -33,28 +37,75 @@ Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
                         perNode, r.nodes)};
 }
 
-Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks) {
+Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks, std::string_view hostfile) {
     using Kind = LaunchRequest::Kind;
+    const std::string hosts = hostfile.empty() ? "" : fmt::format("--hostfile {} ", hostfile);
     switch (r.kind) {
     case Kind::Ranks:
-        // Per-rank launches exist on Slurm only so far: an empty launch makes the job script
-        // start the training once per node instead.
+        // Rows with a node file start their ranks with openMpiRanks; here it is on the row.
         return {};
     case Kind::Tasks:
         return {};
     case Kind::Mpi:
-        return {"",
-                fmt::format("mpirun -np {} ", r.ranks.value_or(r.tasks.value_or(allocationTasks)))};
+        // The node file lists each node once per rank it takes: mpirun fills them in order.
+        return {"", fmt::format("mpirun -np {} {}{}",
+                                r.ranks.value_or(r.tasks.value_or(allocationTasks)), hosts,
+                                mpirunExports(r, false))};
     case Kind::PerNode:
     case Kind::MpiPerNode:
         // Without a launcher of its own the scheduler starts the script on the first node only; a
         // count known when the script is written is spread with mpirun, one process per node.
         if (r.wholeAllocation || r.nodes <= 1)
             return {};
-        return {"", fmt::format("mpirun -np {} --map-by ppr:1:node ", r.nodes)};
+        return {"", fmt::format("mpirun -np {} --map-by ppr:1:node {}{}", r.nodes, hosts,
+                                mpirunExports(r, r.kind == Kind::PerNode))};
     }
     return {};
 }
+
+namespace {
+
+/// A script run by hand on one machine, or on each of the plan's machines: it starts the node's
+/// ranks itself, each with torchrun's variables, and waits for them (a failed rank stops the
+/// others). No torchrun needed: Debian's (PyTorch 1.13 on Python 3.11) cannot parse its own
+/// default `--redirects`.
+Launch plainLaunch(const LaunchRequest& r) {
+    if (r.kind != LaunchRequest::Kind::Ranks)
+        return mpirunLaunch(r, std::max(1, r.tasksPerNode));
+    const int perNode = std::max(1, r.tasksPerNode);
+    std::string setup =
+        r.nodes <= 1
+            ? "NODE_RANK=0\nMASTER_ADDR=${MASTER_ADDR:-localhost}\n"
+              "MASTER_PORT=${MASTER_PORT:-29500}\n"
+            : fmt::format("# Run this script on each of the {0} nodes with NODE_RANK=0..{1} and "
+                          "MASTER_ADDR=the address of node 0.\n"
+                          "NODE_RANK=${{NODE_RANK:?the index of this node, 0 to {1}}}\n"
+                          "MASTER_ADDR=${{MASTER_ADDR:?the address of node 0}}\n"
+                          "MASTER_PORT=${{MASTER_PORT:-29500}}\n",
+                          r.nodes, r.nodes - 1);
+    setup +=
+        fmt::format("export NODE_RANK MASTER_ADDR MASTER_PORT\n"
+                    "start_ranks() {{ # COMMAND...: once per rank of this node\n"
+                    "  local rank left={0} status=0 pids=()\n"
+                    "  for ((rank = 0; rank < {0}; rank++)); do\n"
+                    "    LOCAL_RANK=$rank \"$@\" &\n"
+                    "    pids+=(\"$!\")\n"
+                    "  done\n"
+                    "  while ((left > 0)); do\n"
+                    "    wait -n || {{ status=$?; kill \"${{pids[@]}}\" 2>/dev/null || true; }}\n"
+                    "    left=$((left - 1))\n"
+                    "  done\n"
+                    "  return \"$status\"\n"
+                    "}}\n\n",
+                    perNode);
+    return {std::move(setup), "start_ranks ",
+            fmt::format("GROUP_RANK=$NODE_RANK RANK=$((NODE_RANK * {0} + LOCAL_RANK)) "
+                        "LOCAL_RANK=$LOCAL_RANK WORLD_SIZE={1} LOCAL_WORLD_SIZE={0} "
+                        "GROUP_WORLD_SIZE={2}",
+                        perNode, r.nodes * perNode, r.nodes)};
+}
+
+} // namespace
 
 const BatchScheduler kPlain = {
     .name = "none",
@@ -69,7 +120,7 @@ const BatchScheduler kPlain = {
     .arrayLog = {},
     .arrayTaskJob = {},
     .rendezvous = {},
-    .launch = [](const LaunchRequest& r) { return mpirunLaunch(r, std::max(1, r.tasksPerNode)); },
+    .launch = plainLaunch,
 };
 
 } // namespace modak::codegen::batch

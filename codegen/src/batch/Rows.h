@@ -20,8 +20,12 @@ extern const BatchScheduler kPlain;
 std::string joined(const std::vector<std::string>& items, std::string_view separator);
 
 /// The launch of a row without a launcher of its own for `request`: `mpirun -np RANKS` for MPI
-/// (ranks: the application's, else the job's tasks, else `allocationTasks`), nothing otherwise.
-Launch mpirunLaunch(const LaunchRequest& request, int allocationTasks);
+/// (ranks: the application's, else the job's tasks, else `allocationTasks`) on the hosts of
+/// `hostfile` (a shell word: the scheduler's node file; empty: mpirun's own discovery), with the
+/// application's variables passed on; one process per node for a per-node launch; nothing
+/// otherwise.
+Launch mpirunLaunch(const LaunchRequest& request, int allocationTasks,
+                    std::string_view hostfile = {});
 
 /// The per-rank launch of a row whose script runs on the job's first node (Kind::Ranks): Open MPI's
 /// mpirun starts the plan's ranks on the hosts of `hostfile` (a shell word: the scheduler's node

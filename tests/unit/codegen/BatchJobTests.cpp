@@ -211,8 +211,32 @@ TEST_CASE("LSF and Flux rows: arrays, logs and launchers as their schedulers def
     mpi.kind = codegen::LaunchRequest::Kind::Mpi;
     mpi.nodes = 2;
     mpi.tasksPerNode = 16;
-    CHECK(lsf.launch(mpi).prefix == "mpirun -np 32 ");
+    mpi.environment = {"OMP_NUM_THREADS"};
+    // mpirun places the ranks on the job's hosts and passes the application's variables on.
+    CHECK(lsf.launch(mpi).prefix ==
+          "mpirun -np 32 --hostfile \"$LSB_DJOB_HOSTFILE\" -x OMP_NUM_THREADS ");
     CHECK(flux.launch(mpi).prefix == "flux run --nodes=2 --ntasks=32 ");
+    // Data-parallel ranks: every task one rank, its torchrun variables from Flux's task ids.
+    codegen::LaunchRequest ranks;
+    ranks.kind = codegen::LaunchRequest::Kind::Ranks;
+    ranks.nodes = 2;
+    ranks.tasksPerNode = 4;
+    codegen::Launch fluxRanks = flux.launch(ranks);
+    CHECK(fluxRanks.prefix == "flux run --nodes=2 --ntasks=8 ");
+    CHECK_THAT(fluxRanks.setup, Catch::Contains("export MASTER_ADDR MASTER_PORT"));
+    CHECK_THAT(fluxRanks.rankEnv,
+               Catch::Contains("RANK=$FLUX_TASK_RANK LOCAL_RANK=$FLUX_TASK_LOCAL_ID"));
+    CHECK_THAT(fluxRanks.rankEnv, Catch::Contains("NODE_RANK=$((FLUX_TASK_RANK / 4))"));
+    // The plain script starts its node's ranks itself; on several nodes the user names the node.
+    const codegen::BatchScheduler& plain = *codegen::findBatchScheduler("none");
+    codegen::Launch plainRanks = plain.launch(ranks);
+    CHECK(plainRanks.prefix == "start_ranks ");
+    CHECK_THAT(plainRanks.setup, Catch::Contains("NODE_RANK=${NODE_RANK:?"));
+    CHECK_THAT(plainRanks.setup, Catch::Contains("rank < 4;"));
+    CHECK_THAT(plainRanks.rankEnv, Catch::Contains("RANK=$((NODE_RANK * 4 + LOCAL_RANK))"));
+    CHECK_THAT(plainRanks.rankEnv, Catch::Contains("WORLD_SIZE=8 "));
+    ranks.nodes = 1;
+    CHECK_THAT(plain.launch(ranks).setup, Catch::Contains("NODE_RANK=0\n"));
     // Walltime: LSF's hours:minutes, rounded up; Flux's standard duration.
     codegen::BatchJob job;
     job.name = "j";

@@ -29,4 +29,4 @@ fi
 
 # shellcheck disable=SC2016
 command='./solver --mesh big'
-mpirun -np 32 apptainer exec "$image" bash -c "$command"
+mpirun -np 32 --hostfile "$LSB_DJOB_HOSTFILE" apptainer exec "$image" bash -c "$command"

@@ -47,7 +47,7 @@ export MASTER_ADDR MASTER_PORT
 kernel=$results/allreduce_mpi-${task[$index]}
 "${MPICC:-mpicc}" -O2 -o "$kernel" allreduce_mpi.c
 messages=$results/task-${task[$index]}.messages
-mpirun -np 2 --map-by ppr:1:node "$kernel" 8 16777216 >"$messages"
+mpirun -np 2 --map-by ppr:1:node --hostfile "$PBS_NODEFILE" "$kernel" 8 16777216 >"$messages"
 "${MODAK:-modak}" bench record --kernel allreduce --transport mpi \
   --nodes 2 --interconnect 'infiniband_edr' --device 'xeon_gold_6148' --messages-file "$messages" \
   --deployment 'mpi_job' --configuration "${configuration[$index]}" --job "$job" --out "$result"

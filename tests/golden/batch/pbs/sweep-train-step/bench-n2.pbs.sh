@@ -45,7 +45,7 @@ jobnum=${PBS_JOBID%%[^0-9]*}
 MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))
 export MASTER_ADDR MASTER_PORT
 
-mpirun -np 2 --map-by ppr:1:node "${MODAK:-modak}" bench run --kernel train-step \
+mpirun -np 2 --map-by ppr:1:node --hostfile "$PBS_NODEFILE" -x MASTER_ADDR -x MASTER_PORT "${MODAK:-modak}" bench run --kernel train-step \
   --workload 'resnet50' --scale '0.0001' --steps 10 \
   --batch "${sweep_batch_size[$index]}" --threads '1' --nodes 2 \
   --device 'xeon_gold_6148' --interconnect 'infiniband_edr' \

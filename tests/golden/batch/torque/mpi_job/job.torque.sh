@@ -28,4 +28,4 @@ fi
 
 # shellcheck disable=SC2016
 command='./solver --mesh big'
-mpirun -np 32 apptainer exec "$image" bash -c "$command"
+mpirun -np 32 --hostfile "$PBS_NODEFILE" apptainer exec "$image" bash -c "$command"

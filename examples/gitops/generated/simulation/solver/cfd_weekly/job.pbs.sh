@@ -21,4 +21,4 @@ fi
 
 # shellcheck disable=SC2016
 command='/opt/cfd/bin/solver --case /scratch/cases/wing.cfg'
-mpirun -np 160 singularity exec "$image" bash -c "$command"
+mpirun -np 160 --hostfile "$PBS_NODEFILE" -x OMP_NUM_THREADS singularity exec "$image" bash -c "$command"
