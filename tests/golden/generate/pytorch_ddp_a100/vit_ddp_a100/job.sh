@@ -4,6 +4,24 @@
 
 set -euo pipefail
 
+# Run this script on each of the 8 nodes with NODE_RANK=0..7 and MASTER_ADDR=the address of node 0.
+NODE_RANK=${NODE_RANK:?the index of this node, 0 to 7}
+MASTER_ADDR=${MASTER_ADDR:?the address of node 0}
+MASTER_PORT=${MASTER_PORT:-29500}
+export NODE_RANK MASTER_ADDR MASTER_PORT
+start_ranks() { # COMMAND...: once per rank of this node
+  local rank left=4 status=0 pids=()
+  for ((rank = 0; rank < 4; rank++)); do
+    LOCAL_RANK=$rank "$@" &
+    pids+=("$!")
+  done
+  while ((left > 0)); do
+    wait -n || { status=$?; kill "${pids[@]}" 2>/dev/null || true; }
+    left=$((left - 1))
+  done
+  return "$status"
+}
+
 module purge
 module load 'apptainer/1.1.9'
 module load 'cuda/11.8'
@@ -21,9 +39,8 @@ if [[ ! -f $image ]]; then
 fi
 
 # shellcheck disable=SC2016
-command='
-torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 \
-  --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \
-  train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds
-'
-apptainer exec --nv "$image" bash -c "$command"
+command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds'
+# Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
+# shellcheck disable=SC2016
+rank_env='export GROUP_RANK=$NODE_RANK RANK=$((NODE_RANK * 4 + LOCAL_RANK)) LOCAL_RANK=$LOCAL_RANK WORLD_SIZE=32 LOCAL_WORLD_SIZE=4 GROUP_WORLD_SIZE=8'
+start_ranks apptainer exec --nv "$image" bash -c "$rank_env; $command"

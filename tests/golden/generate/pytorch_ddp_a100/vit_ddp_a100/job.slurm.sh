@@ -17,8 +17,11 @@
 
 set -euo pipefail
 
-MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
-MASTER_PORT=29500
+# Task 0 of the run listens here; the others connect (the node's address as Slurm knows it).
+first=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+MASTER_ADDR=$(scontrol show node "$first" | sed -n 's/.*NodeAddr=\([^ ]*\).*/\1/p')
+MASTER_ADDR=${MASTER_ADDR:-$first}
+MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))
 export MASTER_ADDR MASTER_PORT
 
 module purge
@@ -38,9 +41,8 @@ if [[ ! -f $image ]]; then
 fi
 
 # shellcheck disable=SC2016
-command='
-torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 \
-  --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \
-  train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds
-'
-srun --ntasks-per-node=1 --ntasks="$SLURM_NNODES" apptainer exec --nv "$image" bash -c "$command"
+command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds'
+# Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
+# shellcheck disable=SC2016
+rank_env='export RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=4 GROUP_RANK=$SLURM_NODEID NODE_RANK=$SLURM_NODEID GROUP_WORLD_SIZE=$SLURM_NNODES'
+srun apptainer exec --nv "$image" bash -c "$rank_env; $command"

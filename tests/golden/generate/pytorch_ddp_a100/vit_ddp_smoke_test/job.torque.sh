@@ -12,6 +12,12 @@
 cd "${PBS_O_WORKDIR:-$PWD}"
 set -euo pipefail
 
+MASTER_ADDR=$(head -n 1 "${PBS_NODEFILE:-/dev/null}" || true)
+MASTER_ADDR=${MASTER_ADDR:-$(hostname)}
+jobnum=${PBS_JOBID%%[^0-9]*}
+MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))
+export MASTER_ADDR MASTER_PORT
+
 module purge
 module load 'apptainer/1.1.9'
 module load 'cuda/11.8'
@@ -29,9 +35,8 @@ if [[ ! -f $image ]]; then
 fi
 
 # shellcheck disable=SC2016
-command='
-torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 \
-  --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \
-  train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds
-'
-apptainer exec --nv "$image" bash -c "$command"
+command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds'
+# Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
+# shellcheck disable=SC2016
+rank_env='export RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE=4 GROUP_RANK=$((OMPI_COMM_WORLD_RANK / 4)) NODE_RANK=$((OMPI_COMM_WORLD_RANK / 4)) GROUP_WORLD_SIZE=2'
+mpirun -np 8 --map-by ppr:4:node --hostfile "$PBS_NODEFILE" -x MASTER_ADDR -x MASTER_PORT -x NCCL_DEBUG -x NCCL_IB_HCA -x OMP_NUM_THREADS apptainer exec --nv "$image" bash -c "$rank_env; $command"
