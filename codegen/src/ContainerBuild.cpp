@@ -59,8 +59,8 @@ std::vector<Artefact> containerBuildJob(const DeploymentContext& c, Diagnostics&
                         shellQuote(fmt::format("modak/{}:latest", c.deployment.name)), recipe);
     } else {
         std::string tool = s.runtime == "singularity" ? "singularity" : "apptainer";
-        std::string imageDir =
-            s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\"" : shellQuote(s.imageDir);
+        std::string imageDir = s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\""
+                                                  : shellPathWithVariables(s.imageDir);
         // The name the job scripts look for, so the job runs this build instead of pulling.
         std::string file =
             localImageName(s.imageReference.empty() ? c.deployment.name : s.imageReference) +

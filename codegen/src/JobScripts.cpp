@@ -78,8 +78,9 @@ std::string containerExec(const JobSpec& s, std::string& out,
     std::string exec;
     const bool gpu = s.gpusPerNode > 0;
     if (s.runtime == "singularity" || s.runtime == "apptainer") {
-        out += fmt::format("image_dir={}\n", s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\""
-                                                                : shellQuote(s.imageDir));
+        out +=
+            fmt::format("image_dir={}\n", s.imageDir.empty() ? "\"${SINGULARITY_DIR:-$PWD}\""
+                                                             : shellPathWithVariables(s.imageDir));
         out += fmt::format("image=\"$image_dir\"/{}\n",
                            shellQuote(localImageName(s.imageReference) + ".sif"));
         out += fmt::format("if [[ ! -f $image ]]; then\n  {} pull \"$image\" {}\nfi\n\n", s.runtime,
@@ -98,7 +99,8 @@ std::string containerExec(const JobSpec& s, std::string& out,
             gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "",
             envFlags, shellQuote(ref));
     } else if (s.runtime == "charliecloud") {
-        out += fmt::format("image_dir={}\n", shellQuote(s.imageDir.empty() ? "." : s.imageDir));
+        out += fmt::format("image_dir={}\n",
+                           s.imageDir.empty() ? "'.'" : shellPathWithVariables(s.imageDir));
         out +=
             fmt::format("image=\"$image_dir\"/{}\n", shellQuote(localImageName(s.imageReference)));
         std::string ref = shellQuote(withoutScheme(s.imageReference));

@@ -769,7 +769,8 @@ Tables::Tables() {
         K("registry", "registry mirror images are pulled from")
             .t(tString())
             .docOnly("image references are written as the catalogue or `image` block gives them"),
-        K("image_dir", "directory holding the container images ($SINGULARITY_DIR)")
+        K("image_dir", "directory holding the container images (default $SINGULARITY_DIR, else the "
+                       "job's folder); $NAME, ${NAME} and a leading ~/ expand on the node")
             .t(tString())
             .alias({"singularity_dir"}),
         K("flavor", "cloud VM flavour (OpenStack)").t(tString()),

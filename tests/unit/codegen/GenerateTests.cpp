@@ -3,6 +3,7 @@
 // tests/golden/generate/), escaping of hostile values, and refusal of what a directive cannot hold.
 #include "ModelTest.h"
 #include "modak/codegen/Generate.h"
+#include "modak/codegen/Shell.h"
 #include "modak/model/Deployment.h"
 #include "modak/model/Plan.h"
 
@@ -301,4 +302,43 @@ deployment by_user {
     CHECK(warnings[0].find("--nproc_per_node=8, but the plan runs 2 rank(s) per node") !=
           std::string::npos);
     CHECK(warnings[1].find("without --nnodes, but the plan runs on 2 nodes") != std::string::npos);
+}
+
+TEST_CASE("a site path with variables expands them on the node and nothing else",
+          "[codegen][shell]") {
+    // Real bash reads each word, with HOME and SCRATCH set: variables expand, everything else
+    // (command substitution, backticks, quotes, other `$` forms) stays literal.
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"$SCRATCH/images", "/s/images"},
+        {"${SCRATCH}x/sif", "/sx/sif"},
+        {"~/sif", "/h/sif"},
+        {"/a/~/b", "/a/~/b"},
+        {"$SCRATCHES", ""}, // an unset name: bash's `set -u` would stop the job
+        {"/p/$(touch pwned)/`id`/\"q\"/'s'/\\n/$1/${X:-y}/$",
+         "/p/$(touch pwned)/`id`/\"q\"/'s'/\\n/$1/${X:-y}/$"},
+    };
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / "modak-shell-path-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const auto& [value, expected] : cases) {
+        std::vector<std::string> names;
+        std::string word = codegen::shellPathWithVariables(value, &names);
+        {
+            std::ofstream script(dir / "word.sh");
+            script << "printf '%s' " << word << " >\"$1\"\n";
+        }
+        std::string command =
+            "cd '" + dir.string() + "' && env -i HOME=/h SCRATCH=/s /bin/bash word.sh out";
+        REQUIRE(std::system(command.c_str()) == 0);
+        std::ifstream in(dir / "out");
+        std::string got((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        INFO(value << " as " << word);
+        CHECK(got == expected);
+        CHECK_FALSE(fs::exists(dir / "pwned"));
+    }
+    std::vector<std::string> names;
+    codegen::shellPathWithVariables("~/a/${B}/$C_1", &names);
+    CHECK(names == std::vector<std::string>{"HOME", "B", "C_1"});
+    fs::remove_all(dir);
 }
