@@ -66,17 +66,22 @@ std::optional<std::string> optionValue(std::string_view command, const std::stri
 /// launched by modak: one rank per GPU (else the scale's tasks per node) on every node of the
 /// plan, each with torchrun's variables, so a standard DDP script runs unchanged. A launcher the
 /// user wrote is kept, and checked against the plan.
-void launchFromPlan(const model::Deployment& d, bool planned, JobSpec& s, Diagnostics& diags) {
+void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, JobSpec& s,
+                    Diagnostics& diags) {
     const model::Application& app = d.application;
     if (app.kind != "ai_training" || app.distributed != "ddp")
         return;
-    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : std::max(1, s.tasksPerNode);
+    // The plan decided the ranks per node with its prediction; without one (a plan made by hand),
+    // one per GPU, else the scale's tasks per node.
+    const int perNode = chosen && chosen->ranksPerNode > 0 ? chosen->ranksPerNode
+                        : s.gpusPerNode > 0                ? s.gpusPerNode
+                                                           : std::max(1, s.tasksPerNode);
     if (app.launcher.empty()) {
         s.ranksPerNode = perNode;
         s.tasksPerNode = perNode;
         return;
     }
-    if (app.launcher != "torchrun" || !app.runRange || !planned)
+    if (app.launcher != "torchrun" || !app.runRange || !chosen)
         return;
     auto say = [&](std::string what) {
         diags.add(DiagCode::QuestionableSetting, *app.runRange,
@@ -141,15 +146,15 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     const model::Candidate* chosen = plan.chosen ? &*plan.chosen : nullptr;
     s.nodes = chosen ? chosen->nodes : job.nodes.value_or(1);
     s.gpusPerNode = chosen ? chosen->gpusPerNode : job.gpusPerNode.value_or(0);
+    // MPI ranks (HPC, Horovod, MPI data parallelism) are the plan's ranks per node; DDP's are set
+    // with its launch (launchFromPlan), as a launcher the user wrote runs once per node.
     int tasksFallback = 1;
-    if (chosen && chosen->ranksPerNode > 0)
+    if (chosen && chosen->ranksPerNode > 0 &&
+        (chosen->amdahl || s.distributed == "horovod" || s.distributed == "mpi"))
         tasksFallback = chosen->ranksPerNode;
-    else if (chosen && chosen->gpusPerNode > 0 &&
-             (s.distributed == "horovod" || s.distributed == "mpi"))
-        tasksFallback = chosen->gpusPerNode;
     s.tasksPerNode = d.scale.tasksPerNode.value_or(tasksFallback);
     s.tasks = job.tasks;
-    if (chosen && chosen->ranksPerNode > 0) {
+    if (chosen && chosen->amdahl) {
         // The plan decided the ranks: the scripts start exactly those, and say where the file
         // disagrees.
         int planned = chosen->nodes * chosen->ranksPerNode;
@@ -169,8 +174,17 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
         if (s.ranks)
             s.ranks = planned;
     }
-    launchFromPlan(d, chosen != nullptr, s, diags);
+    launchFromPlan(d, chosen, s, diags);
     s.cpusPerTask = job.cpusPerTask;
+    // A training that runs one process per node (`distributed = none | mirrored`) gets one task;
+    // the tasks per node the file asks for (MODAK's processors per node) become that task's CPUs,
+    // rather than as many copies of the training.
+    if (chosen && !chosen->amdahl && chosen->ranksPerNode == 1 && app.kind == "ai_training" &&
+        s.tasksPerNode > 1) {
+        if (s.cpusPerTask == 0)
+            s.cpusPerTask = s.tasksPerNode;
+        s.tasksPerNode = 1;
+    }
     // Ranks modak starts share the node's CPUs (data loaders, OpenMP) unless the job says.
     if (s.ranksPerNode > 0 && s.cpusPerTask == 0 && d.cpu && d.cpu->cores > 0)
         s.cpusPerTask = std::max(1, d.cpu->cores * d.cpu->threadsPerCore / s.ranksPerNode);

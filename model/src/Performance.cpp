@@ -66,6 +66,10 @@ double amdahlSpeedup(double f, double ranks) {
     return 1.0 / ((1.0 - f) + f / ranks);
 }
 
+int cpuDevicesPerNode(const Scenario& s) {
+    return s.cpuRanksPerNode > 0 ? s.cpuRanksPerNode : std::max(1, s.cpuSockets);
+}
+
 std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error) {
     const Workload* w = s.workload;
     if (!w) {
@@ -140,12 +144,15 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         bandwidth = s.gpu->memoryBandwidthGBs * 1e9;
         overhead = cal.stepOverheadGpuSeconds;
     } else {
-        // A CPU device is one socket; the threads used scale the peak.
-        int coresPerNode = s.cpu->cores * std::max(1, s.cpuSockets);
+        // A CPU device is one rank: its share of the node's sockets (one socket by default); the
+        // threads used scale the peak.
+        const int sockets = std::max(1, s.cpuSockets);
+        const double socketsPerRank = static_cast<double>(sockets) / cpuDevicesPerNode(s);
+        int coresPerNode = s.cpu->cores * sockets;
         int used = s.cpuCores > 0 ? std::min(s.cpuCores, coresPerNode) : coresPerNode;
         double socketShare = static_cast<double>(used) / coresPerNode;
-        peak = s.cpu->peakFlops(s.precision == "fp64") * socketShare;
-        bandwidth = s.cpu->memoryBandwidthGBs * 1e9;
+        peak = s.cpu->peakFlops(s.precision == "fp64") * socketShare * socketsPerRank;
+        bandwidth = s.cpu->memoryBandwidthGBs * 1e9 * socketsPerRank;
         utilisation = cal.cpuUtilisation;
         overhead = cal.stepOverheadCpuSeconds;
         if (isTensorPrecision(s.precision) && s.precision != "bf16")
@@ -203,7 +210,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     double deviceStep = (computeSeconds + memorySeconds) / effect + overhead;
 
     // ---- gradient all-reduce: ring within the node, then between nodes (hierarchical)
-    const int perNode = onGpu ? s.gpusPerNode : std::max(1, s.cpuSockets);
+    const int perNode = onGpu ? s.gpusPerNode : cpuDevicesPerNode(s);
     const int devices = perNode * s.nodes;
     // Mixed precision keeps fp32 master gradients; only pure fp16/bf16 training reduces 2-byte
     // ones.

@@ -331,6 +331,12 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
     IntChoice nodes = intChoice(d.scale.nodes, 1, 1, maxNodes);
     int threads = d.scale.threads;
+    // Processes per node (the schema's `distributed` values): one per device for ddp, horovod and
+    // mpi — a GPU, or on CPUs the scale's tasks per node, else a socket — and one driving all of
+    // the node's devices for mirrored, none, or no strategy named.
+    const bool rankPerDevice =
+        r.distributed == "ddp" || r.distributed == "horovod" || r.distributed == "mpi";
+    const int cpuRanks = std::max(1, d.scale.tasksPerNode.value_or(std::max(1, r.sockets)));
 
     // Images: compatible with the application's framework and the target's CPU and accelerator.
     std::vector<const Image*> images;
@@ -447,6 +453,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     s.gpu = g > 0 ? r.gpu : nullptr;
                     s.cpu = r.cpu;
                     s.cpuSockets = r.sockets;
+                    s.cpuRanksPerNode = rankPerDevice ? cpuRanks : 0;
                     s.cpuCores = threads;
                     if (r.cpu && r.coresPerNode > 0 && threads == 0)
                         s.cpuCores = r.coresPerNode;
@@ -456,7 +463,8 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     s.batchPerDevice = r.batch;
                     s.storage = r.storage;
                     s.prefetch = r.prefetch;
-                    int devices = n * (g > 0 ? g : r.sockets);
+                    int devices = n * (g > 0 ? g : rankPerDevice ? cpuRanks : r.sockets);
+                    c.ranksPerNode = !rankPerDevice ? 1 : g > 0 ? g : cpuRanks;
                     s.samplesPerEpoch = r.samplesPerEpoch < 0
                                             ? -r.samplesPerEpoch * r.batch * devices
                                             : r.samplesPerEpoch;
@@ -565,6 +573,7 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
             c.precision = app.precision;
             c.nodes = n;
             c.ranksPerNode = tasks;
+            c.amdahl = true;
             double ranks = static_cast<double>(n) * tasks;
             Prediction p;
             p.devices = static_cast<int>(ranks);
@@ -629,7 +638,8 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
         s.nodes = n;
         s.gpusPerNode = g;
         if (c.scenario.samplesPerEpoch > 0 && r.samplesPerEpoch < 0)
-            s.samplesPerEpoch = -r.samplesPerEpoch * r.batch * n * (g > 0 ? g : r.sockets);
+            s.samplesPerEpoch =
+                -r.samplesPerEpoch * r.batch * n * (g > 0 ? g : cpuDevicesPerNode(s));
         std::string error;
         if (auto p = predict(s, cal, error))
             curve.points.push_back(

@@ -49,7 +49,7 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
         pj["epoch_seconds"] =
             p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
         pj["efficiency"] = tidy(p.efficiency);
-        if (c.ranksPerNode > 0)
+        if (c.amdahl)
             pj["speedup"] = tidy(p.throughput);
         else
             pj["step_seconds"] = stepJson(p.step);
@@ -71,12 +71,15 @@ std::string configName(const Candidate& c) {
 }
 
 std::string scaleText(const Candidate& c) {
-    if (c.ranksPerNode > 0)
+    if (c.amdahl)
         return fmt::format("{} node{} × {} ranks", c.nodes, c.nodes == 1 ? "" : "s",
                            c.ranksPerNode);
     if (c.gpusPerNode > 0)
         return fmt::format("{} node{} × {} GPU{}", c.nodes, c.nodes == 1 ? "" : "s", c.gpusPerNode,
                            c.gpusPerNode == 1 ? "" : "s");
+    if (c.ranksPerNode > 1)
+        return fmt::format("{} node{} × {} ranks (CPU)", c.nodes, c.nodes == 1 ? "" : "s",
+                           c.ranksPerNode);
     return fmt::format("{} node{} (CPU)", c.nodes, c.nodes == 1 ? "" : "s");
 }
 
@@ -113,7 +116,7 @@ std::string renderPlanText(const Plan& plan) {
         const Prediction p = c.predicted.value_or(Prediction{});
         if (!c.predicted) {
             out += "  predicted   - (no workload)\n";
-        } else if (c.ranksPerNode > 0) {
+        } else if (c.amdahl) {
             out += fmt::format("  predicted   speedup {:.2f} over one rank, efficiency {:.0f} %\n",
                                p.throughput, p.efficiency * 100);
         } else {

@@ -55,10 +55,12 @@ std::string candidateLabel(const Candidate& c) {
 }
 
 std::string scaleLabel(const Candidate& c) {
-    if (c.ranksPerNode > 0)
+    if (c.amdahl)
         return fmt::format("{} × {} ranks", c.nodes, c.ranksPerNode);
     if (c.gpusPerNode > 0)
         return fmt::format("{} × {} GPU", c.nodes, c.gpusPerNode);
+    if (c.ranksPerNode > 1)
+        return fmt::format("{} × {} ranks (CPU)", c.nodes, c.ranksPerNode);
     return fmt::format("{} node{} (CPU)", c.nodes, c.nodes == 1 ? "" : "s");
 }
 
@@ -245,7 +247,7 @@ std::string deploymentSection(const DeploymentPlan& d) {
     row("graph compiler", escapeHtml(c.graphCompiler));
     row("runtime", escapeHtml(c.runtime));
     row("scale", escapeHtml(scaleLabel(c)));
-    if (c.ranksPerNode > 0) {
+    if (c.amdahl) {
         row("speedup", fmt::format("{:.2f} × one rank", finite(p.throughput)));
     } else if (c.predicted) {
         row("precision", escapeHtml(c.precision));

@@ -66,7 +66,7 @@ chmod +x bin/flux
 
 job=0
 job_id() { [[ $1 == lsf || $1 == flux ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
-run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
+run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE (the stand-in's node file)
   local scheduler=$1 deployment=$2 per_node=$3 script="out/$2/job.$1.sh" host i
   job=$((job + 1))
   : >nodefile
@@ -79,7 +79,7 @@ run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE
   env "${scheduler_env[@]}" OMPI_MCA_plm_rsh_agent="$work/ssh" OMPI_ALLOW_RUN_AS_ROOT=1 \
     OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
   grep -qx 127.0.0.2 remote-hosts 2>/dev/null || fail "$scheduler $deployment: mpirun started nothing on the second node"
-  "$data/check.py" plan.json "$deployment" "$per_node" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
+  "$data/check.py" plan.json "$deployment" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
 }
 for scheduler in pbs torque lsf; do
   run_job "$scheduler" one_rank_per_node 1
@@ -87,19 +87,19 @@ for scheduler in pbs torque lsf; do
   run_job "$scheduler" mpi_two_ranks_per_node 2
 done
 
-run_flux() {  # run_flux DEPLOYMENT TASKS_PER_NODE
+run_flux() {  # run_flux DEPLOYMENT
   job=$((job + 1))
   env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 300 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
     { fail "flux $1: the job failed"; cat "job-$job.out" >&2; return; }
-  "$data/check.py" plan.json "$1" "$2" "$job" || fail "flux $1: the ranks did not train as planned"
+  "$data/check.py" plan.json "$1" "$job" || fail "flux $1: the ranks did not train as planned"
 }
-run_flux one_rank_per_node 1
-run_flux two_ranks_per_node 2
+run_flux one_rank_per_node
+run_flux two_ranks_per_node
 
 # The plain script on one machine: its own ranks, no scheduler at all.
 timeout 300 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
   { fail "script one_node_two_ranks: the job failed"; cat job-plain.out >&2; }
-"$data/check.py" plan.json one_node_two_ranks 2 local || fail "script one_node_two_ranks: the ranks did not train as planned"
+"$data/check.py" plan.json one_node_two_ranks local || fail "script one_node_two_ranks: the ranks did not train as planned"
 
 if ((failures)); then
   echo "$failures failure(s)" >&2

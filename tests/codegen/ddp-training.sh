@@ -24,7 +24,7 @@ cp "$data"/*.py "$data/job.modak" .
 "$modak" generate job.modak -o out --emit slurm >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
 "$modak" plan job.modak --format json >plan.json || fail "plan"
 
-run_job() {  # run_job DEPLOYMENT TASKS_PER_NODE
+run_job() {  # run_job DEPLOYMENT
   local deployment=$1 script="out/$1/job.slurm.sh" id state
   sbatch --test-only "$script" >test-only.out 2>&1 || { fail "sbatch --test-only $script: $(cat test-only.out)"; return; }
   id=$(sbatch --parsable "$script") || { fail "sbatch $script"; return; }
@@ -38,10 +38,10 @@ run_job() {  # run_job DEPLOYMENT TASKS_PER_NODE
     cat ./*-"$id".out >&2 2>/dev/null
     return
   fi
-  "$data/check.py" plan.json "$deployment" "$2" "$id" || fail "$deployment: the ranks did not train as planned"
+  "$data/check.py" plan.json "$deployment" "$id" || fail "$deployment: the ranks did not train as planned"
 }
-run_job one_rank_per_node 1
-run_job two_ranks_per_node 2
-run_job mpi_two_ranks_per_node 2
+run_job one_rank_per_node
+run_job two_ranks_per_node
+run_job mpi_two_ranks_per_node
 
 slurm_test_end "a standard DDP script trained on every rank of the plan under the generated Slurm jobs"

@@ -1,16 +1,16 @@
 #!/usr/bin/python3
-# Checks what tests/codegen/ddp/train.py left after job JOB of DEPLOYMENT: every rank of the plan
-# trained (the plan's nodes × its GPUs per node, or, without GPUs, the TASKS_PER_NODE the file asks
-# for), each saw the plan's world size, its local and its node rank, all ended with the same weights
-# although each trained on its own data (the gradients were averaged), and the model learnt.
-# usage: check.py PLAN_JSON DEPLOYMENT TASKS_PER_NODE JOB
+# Checks what tests/codegen/ddp/train.py (or train_mpi.py) left after job JOB of DEPLOYMENT: every rank
+# of the plan trained (the plan's nodes × its ranks per node), each saw the plan's world size, its
+# local and its node rank, all ended with the same weights although each trained on its own data (the
+# gradients were averaged), and the model learnt.
+# usage: check.py PLAN_JSON DEPLOYMENT JOB
 import glob
 import json
 import sys
 
-plan_file, name, tasks_per_node, job = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+plan_file, name, job = sys.argv[1], sys.argv[2], sys.argv[3]
 chosen = {d["name"]: d for d in json.load(open(plan_file))["deployments"]}[name]["chosen"]
-per_node = chosen["gpus_per_node"] or tasks_per_node
+per_node = chosen["ranks_per_node"]
 ranks = chosen["nodes"] * per_node
 found = len(glob.glob(f"result.{job}.*"))
 if found != ranks:

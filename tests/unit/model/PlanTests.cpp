@@ -271,3 +271,62 @@ TEST_CASE("the HTML report is self-contained, escaped and deterministic", "[plan
           curves.front().points.size());
     CHECK(renderPlanHtml(plan, "a<b>.modak", "0.1") == html);
 }
+
+TEST_CASE("the plan decides the processes per node with its prediction", "[plan][launch]") {
+    // The same CPU node (2 sockets) trained by ddp with one rank per socket (the default), with 4
+    // ranks, and by a single process; and with GPUs, one rank per GPU.
+    std::string cpuTarget = R"(modak 1
+target cpus {
+  scheduler = slurm
+  runtime = none
+  nodes = 4
+  cpu { arch = x86_64, model = "AMD EPYC 7742", sockets = 2, cores = 64 }
+  interconnect = infiniband_hdr
+}
+application ddp {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+}
+application single {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = none
+  batch_size = 64
+}
+deployment per_socket { application = ddp, target = cpus, scale { nodes = 2 } }
+deployment four_ranks { application = ddp, target = cpus, scale { nodes = 2, tasks_per_node = 4 } }
+deployment one_process { application = single, target = cpus, scale { nodes = 1 } }
+)";
+    auto p = planText(cpuTarget);
+    const auto& perSocket = p->at("per_socket");
+    const auto& four = p->at("four_ranks");
+    REQUIRE(perSocket.chosen);
+    REQUIRE(four.chosen);
+    REQUIRE(p->at("one_process").chosen);
+    CHECK(perSocket.chosen->ranksPerNode == 2);
+    CHECK(four.chosen->ranksPerNode == 4);
+    CHECK(p->at("one_process").chosen->ranksPerNode == 1);
+    CHECK_FALSE(four.chosen->amdahl);
+    // Four ranks share the node's two sockets: each computes about half as fast as a per-socket
+    // rank, so the node's throughput stays of the same order (not twice as high).
+    double ratio = four.chosen->predicted->throughput / perSocket.chosen->predicted->throughput;
+    CHECK(ratio > 0.7);
+    CHECK(ratio < 1.3);
+    CHECK(four.chosen->predicted->devices == 8);
+    // With GPUs: DDP one rank per GPU; no strategy named, one process driving the node's GPUs.
+    auto gpu = planText(std::string(kTarget) +
+                        "application ddp_train { kind = ai_training, framework = pytorch \"2.1\", "
+                        "workload = resnet50, distributed = ddp, batch_size = 256 }\n"
+                        "deployment g { application = ddp_train, target = cluster, scale { nodes = "
+                        "2, gpus_per_node = 4 } }\n"
+                        "deployment h { application = train, target = cluster, scale { nodes = 1, "
+                        "gpus_per_node = 4 } }\n");
+    REQUIRE(gpu->at("g").chosen);
+    REQUIRE(gpu->at("h").chosen);
+    CHECK(gpu->at("g").chosen->ranksPerNode == 4);
+    CHECK(gpu->at("h").chosen->ranksPerNode == 1);
+}

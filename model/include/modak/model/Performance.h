@@ -84,7 +84,8 @@ struct Scenario {
     const Cpu* cpu = nullptr;           ///< the host CPU (required for CPU jobs)
     int cpuSockets = 1;                 ///< per node
     int cpuCores = 0;                   ///< cores used per node (0 = all of the sockets)
-    int gpusPerNode = 0;                ///< 0 = a CPU job
+    int cpuRanksPerNode = 0; ///< CPU: processes sharing a node's sockets (0 = one per socket)
+    int gpusPerNode = 0;     ///< 0 = a CPU job
     int nodes = 1;
     const Interconnect* interconnect = nullptr; ///< between nodes (nullptr: only one node allowed)
     int batchPerDevice = 64;
@@ -110,6 +111,9 @@ struct Prediction {
     double memoryPerDeviceBytes = 0;  ///< weights, optimizer state and activations
     std::vector<std::string> factors; ///< "XLA on the CPU: ×0.70 (HPEC 2020)" — explanation
 };
+
+/// The devices (ranks) of one CPU node of `s`: its `cpuRanksPerNode`, else one per socket.
+int cpuDevicesPerNode(const Scenario& s);
 
 /// Predicts `s`; returns nullopt with a message in `error` when the scenario cannot be predicted
 /// (missing hardware, a precision the GPU lacks, nonsense numbers). Never NaN or infinite.

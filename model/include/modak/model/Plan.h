@@ -29,7 +29,11 @@ struct Candidate {
     std::string precision;
     int nodes = 1;
     int gpusPerNode = 0;
-    int ranksPerNode = 0; ///< HPC: MPI ranks per node
+    /// The processes the job starts per node, as the prediction assumed them: MPI ranks (HPC), or
+    /// data-parallel ranks (AI training: one per GPU; on CPUs the scale's `tasks_per_node`, else
+    /// one per socket; one for `distributed = none`). 0: not decided (no workload).
+    int ranksPerNode = 0;
+    bool amdahl = false; ///< HPC: predicted as a speedup over one rank, not in samples/s
     std::optional<int> batchPerDevice;
     /// AI training: the model's prediction. HPC: throughput = speedup over one rank.
     std::optional<Prediction> predicted;

@@ -1,7 +1,8 @@
 #!/bin/bash
 #SBATCH --job-name=mnist-pt14-hub
 #SBATCH --nodes=1
-#SBATCH --ntasks-per-node=20
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=20
 #SBATCH --time=01:00:00
 #SBATCH --partition=batch
 #SBATCH --account=sodalite
@@ -26,4 +27,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 mnist_pytorch.py --epochs 12 --batch-size 128 --num-workers 2'
-srun singularity exec "$image" bash -c "$command"
+singularity exec "$image" bash -c "$command"

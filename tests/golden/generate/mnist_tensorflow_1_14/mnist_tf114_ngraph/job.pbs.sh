@@ -1,6 +1,6 @@
 #!/bin/bash
 #PBS -N mnist-tf114-ngraph
-#PBS -l select=1:ncpus=20:mpiprocs=20
+#PBS -l select=1:ncpus=20:mpiprocs=1
 #PBS -l walltime=01:00:00
 #PBS -q batch
 #PBS -A sodalite

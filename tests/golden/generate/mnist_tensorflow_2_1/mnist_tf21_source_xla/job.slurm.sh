@@ -1,7 +1,8 @@
 #!/bin/bash
 #SBATCH --job-name=mnist-tf21-source-xla
 #SBATCH --nodes=1
-#SBATCH --ntasks-per-node=20
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=20
 #SBATCH --time=01:00:00
 #SBATCH --partition=batch
 #SBATCH --account=sodalite
@@ -27,4 +28,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 mnist_cnn_keras.py --epochs 12 --batch-size 128'
-srun singularity exec "$image" bash -c "$command"
+singularity exec "$image" bash -c "$command"

@@ -1,7 +1,8 @@
 #!/bin/bash
 #SBATCH --job-name=resnet50-pt14-hub
 #SBATCH --nodes=1
-#SBATCH --ntasks-per-node=20
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=20
 #SBATCH --gpus-per-node=1
 #SBATCH --time=04:00:00
 #SBATCH --partition=gpu
@@ -27,4 +28,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 imagenet_main.py -a resnet50 -b 64 --workers 8 /scratch/hpcmodak/imagenet'
-srun singularity exec --nv "$image" bash -c "$command"
+singularity exec --nv "$image" bash -c "$command"

@@ -1,6 +1,6 @@
 #!/bin/bash
 #PBS -N resnet50-tf21-hub
-#PBS -l select=1:ncpus=20:mpiprocs=20:ngpus=1
+#PBS -l select=1:ncpus=20:mpiprocs=1:ngpus=1
 #PBS -l walltime=04:00:00
 #PBS -q gpu
 #PBS -A sodalite

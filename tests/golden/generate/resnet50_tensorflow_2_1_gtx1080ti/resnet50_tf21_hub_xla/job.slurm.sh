@@ -1,7 +1,8 @@
 #!/bin/bash
 #SBATCH --job-name=resnet50-tf21-hub-xla
 #SBATCH --nodes=1
-#SBATCH --ntasks-per-node=20
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=20
 #SBATCH --gpus-per-node=1
 #SBATCH --time=04:00:00
 #SBATCH --partition=gpu
@@ -26,4 +27,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 resnet_imagenet_main.py --num_gpus=1 --batch_size=64 --train_steps=2000'
-srun singularity exec --nv "$image" bash -c "$command"
+singularity exec --nv "$image" bash -c "$command"
