@@ -386,10 +386,20 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
             v.push_back(c.name);
         return v;
     }();
+    // A graph compiler is credited only when the artefacts switch it on (the image's environment
+    // for it, e.g. TF_XLA_FLAGS; JAX always compiles); one only the application's code can call
+    // (torch.compile, torch_glow) only when the deployment names it.
+    std::set<std::string> notCredited;
     for (const Image* img : images) {
         for (auto gc : kCompilers) {
             if (compiler != "auto" && gc != compiler)
                 continue;
+            const bool appliedByArtefacts =
+                gc == "none" || r.framework == "jax" || img->compilerEnv.count(std::string(gc));
+            if (!appliedByArtefacts && compiler == "auto" && img->supportsCompiler(gc)) {
+                notCredited.insert(std::string(gc));
+                continue;
+            }
             Candidate base;
             base.image = img;
             base.imageName = img->name;
@@ -514,6 +524,18 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
             }
         }
     }
+    for (const auto& gc : notCredited)
+        plan.explanation.push_back(fmt::format(
+            "{} not credited: the artefacts cannot switch it on, only the application's code can; "
+            "set `graph_compiler = {}` when the code does",
+            gc, gc));
+    if (compiler != "auto" && compiler != "none" && r.framework != "jax" &&
+        std::none_of(images.begin(), images.end(),
+                     [&](const Image* img) { return img->compilerEnv.count(compiler) > 0; }))
+        plan.explanation.push_back(fmt::format(
+            "{} credited on the deployment's word: the artefacts do not switch it on, the "
+            "application's code calls it",
+            compiler));
 }
 
 void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal,

@@ -330,3 +330,27 @@ deployment one_process { application = single, target = cpus, scale { nodes = 1 
     CHECK(gpu->at("g").chosen->ranksPerNode == 4);
     CHECK(gpu->at("h").chosen->ranksPerNode == 1);
 }
+
+TEST_CASE("a graph compiler the artefacts cannot switch on is credited only when named",
+          "[plan][launch]") {
+    // torch.compile is called in the code: no image switches inductor on from outside.
+    auto p = planText(std::string(kTarget) +
+                      "deployment automatic { application = train, target = cluster, "
+                      "graph_compiler = auto }\n"
+                      "deployment named { application = train, target = cluster, "
+                      "graph_compiler = inductor }\n");
+    const auto& automatic = p->at("automatic");
+    const auto& named = p->at("named");
+    REQUIRE(automatic.chosen);
+    REQUIRE(named.chosen);
+    CHECK(automatic.chosen->graphCompiler == "none");
+    for (const auto& a : automatic.alternatives)
+        CHECK(a.graphCompiler != "inductor");
+    auto mentions = [](const DeploymentPlan& plan, std::string_view text) {
+        return std::any_of(plan.explanation.begin(), plan.explanation.end(),
+                           [&](const std::string& e) { return e.find(text) != std::string::npos; });
+    };
+    CHECK(mentions(automatic, "inductor not credited"));
+    CHECK(named.chosen->graphCompiler == "inductor");
+    CHECK(mentions(named, "inductor credited on the deployment's word"));
+}
