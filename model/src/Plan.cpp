@@ -339,8 +339,29 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     const int cpuRanks = std::max(1, d.scale.tasksPerNode.value_or(std::max(1, r.sockets)));
 
     // Images: compatible with the application's framework and the target's CPU and accelerator.
+    // With `runtime = none` nothing pulls an image: the host's framework is the one candidate.
     std::vector<const Image*> images;
+    if (r.runtime == "none") {
+        auto host = std::make_shared<Image>();
+        host->framework = VersionedName{r.framework, r.frameworkVersion};
+        host->arch = r.archName;
+        host->accelerator = wantGpu ? r.accelerator : "none";
+        host->build = std::string(kHostBuild);
+        host->origin = "the host (runtime = none)";
+        if (!compiler.empty() && compiler != "auto" && compiler != "none")
+            host->graphCompilers.push_back(compiler); // the application's code calls it
+        if (r.framework == "jax")
+            host->graphCompilers.push_back("xla");
+        plan.hostSoftware = host;
+        images.push_back(host.get());
+        plan.explanation.push_back(fmt::format(
+            "runtime = none: the host's {} {} (its modules, venv or conda environment), predicted "
+            "as a plain release; no image is chosen",
+            r.framework, r.frameworkVersion.empty() ? "(version not given)" : r.frameworkVersion));
+    }
     for (const auto& img : cat.images) {
+        if (r.runtime == "none")
+            break;
         if (!pinned.empty() && img.name != pinned)
             continue;
         if (!img.framework || img.framework->name != r.framework)
@@ -776,9 +797,10 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
             plan.alternatives.push_back(std::move(c));
         }
         // Explain the decision in the terms of the evidence.
-        if (best.imageName.empty())
+        // (The host's software was explained when it became the candidate.)
+        if (best.imageName.empty() && best.build != kHostBuild)
             plan.explanation.push_back("no catalogue image: the application's own container");
-        else
+        else if (best.build != kHostBuild)
             plan.explanation.push_back(
                 fmt::format("image {} ({} build)", best.imageName, best.build));
         if (best.predicted)

@@ -62,14 +62,6 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
     return j;
 }
 
-std::string configName(const Candidate& c) {
-    std::string s =
-        c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
-    if (c.graphCompiler != "none")
-        s += " + " + c.graphCompiler;
-    return s;
-}
-
 std::string scaleText(const Candidate& c) {
     if (c.amdahl)
         return fmt::format("{} node{} × {} ranks", c.nodes, c.nodes == 1 ? "" : "s",
@@ -84,6 +76,17 @@ std::string scaleText(const Candidate& c) {
 }
 
 } // namespace
+
+std::string candidateName(const Candidate& c) {
+    std::string s = c.imageName;
+    if (s.empty() && c.build == kHostBuild && c.image && c.image->framework)
+        s = fmt::format("host {} {}", c.image->framework->name, c.image->framework->version);
+    if (s.empty())
+        s = c.reference.empty() ? "(no container)" : c.reference;
+    if (!c.graphCompiler.empty() && c.graphCompiler != "none")
+        s += " + " + c.graphCompiler;
+    return s;
+}
 
 std::string formatSeconds(double s) {
     if (s >= 86400)
@@ -109,7 +112,7 @@ std::string renderPlanText(const Plan& plan) {
             continue;
         }
         const Candidate& c = *d.chosen;
-        out += fmt::format("  chosen      {}\n", configName(c));
+        out += fmt::format("  chosen      {}\n", candidateName(c));
         if (!c.reference.empty())
             out += fmt::format("  image       {} ({} build)\n", c.reference, c.build);
         out += fmt::format("  scale       {}, runtime {}\n", scaleText(c), c.runtime);
@@ -140,12 +143,12 @@ std::string renderPlanText(const Plan& plan) {
             out += "  alternatives\n";
             size_t width = 12;
             for (const auto& a : d.alternatives)
-                width = std::max(width, configName(a).size());
+                width = std::max(width, candidateName(a).size());
             for (const auto& a : d.alternatives) {
                 std::string speed = a.predicted
                                         ? fmt::format("{:>10.1f}/s", a.predicted->throughput)
                                         : fmt::format("{:>12}", "-");
-                out += fmt::format("    {:<{}}  {:<22} {}  {}\n", configName(a), width,
+                out += fmt::format("    {:<{}}  {:<22} {}  {}\n", candidateName(a), width,
                                    scaleText(a), speed, a.rejectedBecause);
             }
         }

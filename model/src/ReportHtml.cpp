@@ -46,14 +46,6 @@ double finite(double v) {
 
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c"};
 
-std::string candidateLabel(const Candidate& c) {
-    std::string s =
-        c.imageName.empty() ? (c.reference.empty() ? "(no container)" : c.reference) : c.imageName;
-    if (c.graphCompiler != "none")
-        s += " + " + c.graphCompiler;
-    return s;
-}
-
 std::string scaleLabel(const Candidate& c) {
     if (c.amdahl)
         return fmt::format("{} × {} ranks", c.nodes, c.ranksPerNode);
@@ -213,7 +205,7 @@ std::string alternativesTable(const DeploymentPlan& d) {
         out += fmt::format(
             "<tr{}><td>{}</td><td>{}</td><td class=\"num\">{}</td><td "
             "class=\"num\">{}</td><td>{}</td></tr>\n",
-            infeasible ? " class=\"infeasible\"" : "", escapeHtml(candidateLabel(a)),
+            infeasible ? " class=\"infeasible\"" : "", escapeHtml(candidateName(a)),
             escapeHtml(scaleLabel(a)),
             a.predicted ? fmt::format("{:.1f}", finite(a.predicted->throughput)) : "–",
             a.predicted ? fmt::format("{:.0f} %", finite(a.predicted->efficiency) * 100) : "–",
@@ -231,7 +223,7 @@ std::string deploymentSection(const DeploymentPlan& d) {
     if (!d.chosen) {
         out += "<div class=\"noplan\"><b>No plan:</b> no candidate meets the constraints.<ul>\n";
         for (size_t i = 0; i < d.alternatives.size() && i < 5; ++i)
-            out += fmt::format("<li>{}: {}</li>\n", escapeHtml(candidateLabel(d.alternatives[i])),
+            out += fmt::format("<li>{}: {}</li>\n", escapeHtml(candidateName(d.alternatives[i])),
                                escapeHtml(d.alternatives[i].rejectedBecause));
         return out + "</ul></div>\n</section>\n";
     }

@@ -4,6 +4,7 @@
 #include "Cursor.h"
 #include "modak/lsp/Features.h"
 #include "modak/model/Catalogue.h"
+#include "modak/model/Report.h"
 
 #include <fmt/format.h>
 
@@ -45,9 +46,7 @@ std::string deploymentSummary(const Analysis& a, std::string_view name) {
                                d.name);
         const model::Candidate& c = *d.chosen;
         std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
-        md += fmt::format("- image `{}`{} ({} build)\n",
-                          c.imageName.empty() ? c.reference : c.imageName,
-                          c.graphCompiler != "none" ? " + " + c.graphCompiler : "", c.build);
+        md += fmt::format("- image `{}` ({} build)\n", model::candidateName(c), c.build);
         md += fmt::format("- {} node(s){}\n", c.nodes,
                           c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
         if (c.predicted) {
@@ -66,11 +65,9 @@ std::string deploymentSummary(const Analysis& a, std::string_view name) {
         for (const auto& alt : d.alternatives) {
             if (shown == 2)
                 break;
-            md +=
-                fmt::format("\nAlternative: `{}`{} on {} node(s) — {}",
-                            alt.imageName.empty() ? alt.reference : alt.imageName,
-                            alt.graphCompiler != "none" ? " + " + alt.graphCompiler : "", alt.nodes,
-                            alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
+            md += fmt::format("\nAlternative: `{}` on {} node(s) — {}", model::candidateName(alt),
+                              alt.nodes,
+                              alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
             ++shown;
         }
         return md;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The model's choice for each deployment, shown as inlay hints and code lenses.
 #include "modak/lsp/Features.h"
+#include "modak/model/Report.h"
 
 #include <fmt/format.h>
 
@@ -27,9 +28,7 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
         if (!sym || sym->file != a.file() || !sym->block || !sym->block->name() || !d.chosen)
             continue;
         const model::Candidate& c = *d.chosen;
-        std::string title = c.imageName.empty() ? c.reference : c.imageName;
-        if (c.graphCompiler != "none" && !c.graphCompiler.empty())
-            title += " + " + c.graphCompiler;
+        std::string title = model::candidateName(c);
         title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
                                : fmt::format(" · {} node(s)", c.nodes);
         if (c.predicted && d.kind != "hpc")

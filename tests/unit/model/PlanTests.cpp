@@ -354,3 +354,19 @@ TEST_CASE("a graph compiler the artefacts cannot switch on is credited only when
     CHECK(named.chosen->graphCompiler == "inductor");
     CHECK(mentions(named, "inductor credited on the deployment's word"));
 }
+
+TEST_CASE("runtime = none: the host's framework, no image", "[plan][launch]") {
+    std::string text = kTarget;
+    text.replace(text.find("runtime = apptainer"), 19, "runtime = none");
+    auto p = planText(text + "deployment host { application = train, target = cluster }\n");
+    const auto& host = p->at("host");
+    REQUIRE(host.chosen);
+    CHECK(host.chosen->build == model::kHostBuild);
+    CHECK(host.chosen->reference.empty());
+    CHECK(host.chosen->imageName.empty());
+    CHECK(model::candidateName(*host.chosen) == "host pytorch 2.1");
+    CHECK(host.chosen->predicted);
+    for (const auto& a : host.alternatives)
+        CHECK(a.build == model::kHostBuild); // no catalogue image is an alternative either
+    CHECK_THAT(host.explanation.front(), Catch::Contains("runtime = none: the host's pytorch 2.1"));
+}

@@ -5,6 +5,7 @@
 #include "Test.h"
 #include "modak/model/Catalogue.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Plan.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
 
@@ -94,6 +95,11 @@ Names frameworks() {
 Names imageBuilds() {
     return languageValues({"image"}, "build");
 }
+Names buildsOrHost() { // a plan's builds: the images', or the host's framework (runtime = none)
+    Names n = imageBuilds();
+    n.emplace(model::kHostBuild);
+    return n;
+}
 Names schedulers() {
     Names n;
     for (const auto& s : model::schedulers())
@@ -115,7 +121,7 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
     const std::string gpu = "/properties/gpus/items/properties/";
     static const std::map<std::pair<std::string, std::string>, Expectation> table = {
         // What modak writes: plans and predictions name the language's words.
-        {{"plan.schema.json", "/$defs/build"}, equal(imageBuilds)},
+        {{"plan.schema.json", "/$defs/build"}, equal(buildsOrHost)},
         {{"plan.schema.json", "/$defs/graphCompiler"}, equal(graphCompilersOrNone)},
         {{"plan.schema.json", "/$defs/precision"}, equal(precisions)},
         {{"plan.schema.json", "/$defs/candidate/properties/runtime"}, equal(runtimesOrNone)},

@@ -19,6 +19,9 @@
 
 namespace modak::model {
 
+/// A candidate's `build` with `runtime = none`: the host's own framework, no image.
+inline constexpr std::string_view kHostBuild = "host";
+
 struct Candidate {
     const Image* image = nullptr; ///< nullptr: no container (`runtime = none`) or an explicit one
     std::string imageName;        ///< "" when there is no catalogue image
@@ -65,6 +68,9 @@ struct DeploymentPlan {
     double totalSeconds = 0; ///< predicted run time (epochs × epoch time), 0 when unknown
     int epochs = 1;
     std::vector<ScalingCurve> curves; ///< chosen first, then up to two other configurations
+    /// `runtime = none`: the host's framework, as the one "image" its candidates point to (no
+    /// reference, build `host`).
+    std::shared_ptr<const Image> hostSoftware;
 };
 
 struct Plan {

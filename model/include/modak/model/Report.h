@@ -28,6 +28,11 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s);
 std::string renderCatalogText(const Catalogue& cat, std::string_view section);
 std::string renderCatalogJson(const Catalogue& cat, std::string_view section);
 
+/// A candidate's configuration in a few words: its image (name, else reference; the host's
+/// framework with `runtime = none`; "(no container)") and graph compiler: "ngc_pytorch_23_10 +
+/// inductor", "host pytorch 1.13".
+std::string candidateName(const Candidate& c);
+
 /// Formats a duration for people: "42.0 s", "3.5 min", "2.1 h", "1.5 d".
 std::string formatSeconds(double seconds);
 
