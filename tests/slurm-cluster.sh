@@ -65,6 +65,9 @@ AuthInfo=socket=$work/munge/munge.socket
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$port
+# Job ids from a random start: jobs derive their rendezvous port from the id (40000 + id % 20000),
+# and two test clusters at once on one machine must not share them.
+FirstJobId=$((1 + RANDOM % 20000))
 SlurmdPort=$((port + 1))
 StateSaveLocation=$work/state
 SlurmdSpoolDir=$work/spool-%n

@@ -62,6 +62,65 @@ std::optional<std::string> optionValue(std::string_view command, const std::stri
     return std::nullopt;
 }
 
+/// The host paths a container or pod must see: the data set's path (read-only), the chosen
+/// storage's, and the deployment's `mounts` (`SRC`, `SRC:DST`, `SRC:DST:ro|rw`), each once per
+/// destination. Paths must be absolute and free of `,` and `:` (the runtimes' separators) and of
+/// control characters; others are located errors.
+std::vector<JobSpec::Mount> mountsOf(const model::Deployment& d, Diagnostics& diags) {
+    std::vector<JobSpec::Mount> out;
+    auto plainPath = [](std::string_view p) {
+        return p.starts_with('/') && std::none_of(p.begin(), p.end(), [](char c) {
+                   return c == ',' || c == ':' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+               });
+    };
+    auto add = [&](JobSpec::Mount m) {
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const JobSpec::Mount& o) { return o.target == m.target; }))
+            out.push_back(std::move(m));
+    };
+    const auto& dataset = d.application.dataset.path;
+    // A relative data set path is in the job's folder, which every runtime mounts already.
+    if (dataset.present && dataset.value.starts_with('/')) {
+        if (plainPath(dataset.value))
+            add({dataset.value, dataset.value, true});
+        else
+            diags.add(DiagCode::UnsafeValue, dataset.range,
+                      "the data set's path cannot be mounted: it contains ',', ':' or a control "
+                      "character");
+    }
+    if (plainPath(d.storagePath))
+        add({d.storagePath, d.storagePath, false});
+    for (const auto& m : d.mounts) {
+        std::vector<std::string> parts;
+        for (size_t from = 0;;) {
+            size_t colon = m.value.find(':', from);
+            parts.push_back(m.value.substr(from, colon - from));
+            if (colon == std::string::npos)
+                break;
+            from = colon + 1;
+        }
+        bool ok = parts.size() <= 3 && plainPath(parts[0]) &&
+                  (parts.size() < 2 || plainPath(parts[1])) &&
+                  (parts.size() < 3 || parts[2] == "ro" || parts[2] == "rw");
+        if (!ok) {
+            diags.add(
+                DiagCode::UnsafeValue, m.range,
+                fmt::format("mount '{}' is not `SRC`, `SRC:DST` or `SRC:DST:ro` with absolute "
+                            "paths free of ',' and control characters",
+                            m.value));
+            continue;
+        }
+        add({parts[0], parts.size() > 1 ? parts[1] : parts[0],
+             parts.size() > 2 && parts[2] == "ro"});
+    }
+    // A folder before what is inside it: mounted the other way round, the outer mount would hide
+    // the inner one.
+    std::stable_sort(out.begin(), out.end(), [](const JobSpec::Mount& a, const JobSpec::Mount& b) {
+        return a.target < b.target;
+    });
+    return out;
+}
+
 /// Who starts the ranks. Data-parallel PyTorch whose `run` starts the training script itself is
 /// launched by modak: one rank per GPU (else the scale's tasks per node) on every node of the
 /// plan, each with torchrun's variables, so a standard DDP script runs unchanged. A launcher the
@@ -207,6 +266,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
 
     // What runs, and in which container.
     s.runtime = d.runtime;
+    s.mounts = mountsOf(d, diags);
     s.accelerator = target.accelerator;
     s.imageDir = target.imageDir.value;
     for (const auto& module : target.modules)

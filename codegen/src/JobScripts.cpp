@@ -85,8 +85,12 @@ std::string containerExec(const JobSpec& s, std::string& out,
                            shellQuote(localImageName(s.imageReference) + ".sif"));
         out += fmt::format("if [[ ! -f $image ]]; then\n  {} pull \"$image\" {}\nfi\n\n", s.runtime,
                            shellQuote(s.imageReference));
-        exec = fmt::format("{} exec{} \"$image\"", s.runtime,
-                           gpu ? (s.accelerator == "amd" ? " --rocm" : " --nv") : "");
+        std::string binds;
+        for (const auto& m : s.mounts)
+            binds += " --bind " + shellQuote(fmt::format("{}:{}{}", m.source, m.target,
+                                                         m.readOnly ? ":ro" : ""));
+        exec = fmt::format("{} exec{}{} \"$image\"", s.runtime,
+                           gpu ? (s.accelerator == "amd" ? " --rocm" : " --nv") : "", binds);
     } else if (s.runtime == "docker" || s.runtime == "podman") {
         std::string ref = withoutScheme(s.imageReference);
         std::string envFlags;
@@ -94,6 +98,9 @@ std::string containerExec(const JobSpec& s, std::string& out,
             envFlags += fmt::format(" -e {}", k);
         for (const auto& name : passOn)
             envFlags += fmt::format(" -e {}", name);
+        for (const auto& m : s.mounts)
+            envFlags += " -v " + shellQuote(fmt::format("{}:{}{}", m.source, m.target,
+                                                        m.readOnly ? ":ro" : ""));
         exec = fmt::format(
             "{} run --rm{}{} -v \"$PWD:$PWD\" -w \"$PWD\" {}", s.runtime,
             gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "",
@@ -107,7 +114,12 @@ std::string containerExec(const JobSpec& s, std::string& out,
         out += fmt::format(
             "if [[ ! -d $image ]]; then\n  ch-image pull {0} && ch-convert {0} \"$image\"\nfi\n\n",
             ref);
-        exec = "ch-run --set-env --cd \"$PWD\" \"$image\" --";
+        // ch-run binds read-write (the image itself is read-only); the destination must exist in
+        // the image unless it is writeable.
+        std::string binds;
+        for (const auto& m : s.mounts)
+            binds += " -b " + shellQuote(m.source + ":" + m.target);
+        exec = "ch-run --set-env --cd \"$PWD\"" + binds + " \"$image\" --";
     }
     return exec;
 }

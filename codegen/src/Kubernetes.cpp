@@ -83,6 +83,25 @@ Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view 
         c.set("env", envList(w));
     if (withResources && !w.resources.fields.empty())
         c.set("resources", w.resources);
+    // The host paths (data set, storage, `mounts`) as hostPath volumes of the node. Built apart
+    // and set last: setting a field of the pod spec may move the container's fields.
+    if (!w.mounts.empty()) {
+        Doc mounts = Doc::list(), volumes = Doc::list();
+        for (size_t i = 0; i < w.mounts.size(); ++i) {
+            const auto& m = w.mounts[i];
+            std::string name = fmt::format("host-path-{}", i);
+            Doc& vm = mounts.push(Doc::map());
+            vm.set("name", Doc::str(name));
+            vm.set("mountPath", Doc::str(m.target));
+            if (m.readOnly)
+                vm.set("readOnly", Doc::flag(true));
+            Doc& v = volumes.push(Doc::map());
+            v.set("name", Doc::str(name));
+            v.set("hostPath", Doc::map()).set("path", Doc::str(m.source));
+        }
+        c.set("volumeMounts", std::move(mounts));
+        spec.set("volumes", std::move(volumes));
+    }
     return t;
 }
 
@@ -161,6 +180,7 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     w.name = kubernetesName(s.name);
     w.nameLabel = kubernetesName(c.deployment.name, 63);
     w.env = s.env;
+    w.mounts = s.mounts;
     w.activeDeadlineSeconds = s.walltimeSeconds;
     w.nodes = std::max(1, s.nodes);
     w.gpusPerNode = s.gpusPerNode;

@@ -26,7 +26,8 @@ struct KubernetesWorkload {
     std::string container;            ///< job, pytorch, mpi
     std::vector<std::string> command; ///< Job, PyTorchJob: the run; MPIJob: the launcher's mpirun
     std::vector<std::pair<std::string, std::string>> env;
-    Doc resources; ///< limits/requests of one node's container
+    std::vector<JobSpec::Mount> mounts; ///< host paths, as hostPath volumes
+    Doc resources;                      ///< limits/requests of one node's container
     std::optional<int64_t> activeDeadlineSeconds;
     int nodes =
         1; ///< Job: pods (an Indexed Job when > 1); PyTorchJob: Master + Workers; MPIJob: Workers

@@ -184,6 +184,7 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     app.epochs = std::max<int64_t>(1, integer(a, "epochs").value_or(1));
     app.stepsPerEpoch = integer(a, "steps_per_epoch");
     if (const Statement* d = child(a, "dataset")) {
+        app.dataset.path = located(d, "path");
         app.dataset.samples = integer(d, "samples");
         if (const Value* pf = attr(d, "prefetch"))
             app.dataset.prefetch = pf->kind == Value::Kind::Bool
@@ -383,14 +384,20 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol,
     dep.storageName = word(d, "storage");
     if (!dep.storageName.empty()) {
         for (const StorageSpec& s : target.storage)
-            if (s.name == dep.storageName)
+            if (s.name == dep.storageName) {
                 dep.storageClass = s.storageClass;
+                dep.storagePath = s.path;
+            }
         if (dep.storageClass.empty())
             dep.storageClass = dep.storageName;
     } else {
         dep.storageClass = dep.application.dataset.storageClass;
     }
 
+    if (const Value* m = attr(d, "mounts"))
+        for (const auto& item : m->items())
+            if (item.kind == Value::Kind::String)
+                dep.mounts.push_back({std::string(item.text()), item.range, true});
     dep.emit = words(attr(d, "emit"));
     if (dep.emit.empty()) // the job script for the target's scheduler
         dep.emit.push_back(target.scheduler == "none" || target.scheduler == "kubernetes"

@@ -448,11 +448,10 @@ Tables::Tables() {
     dataset.kind = "dataset";
     dataset.doc = "the training data: where it is, how many samples, how large";
     dataset.keys = {
-        K("path", "directory or file holding the data set on the target")
+        K("path", "directory or file holding the data set on the target (mounted read-only in the "
+                  "container or pod)")
             .t(tString("\"/scratch/data\""))
-            .ph("\"/scratch/data\"")
-            .docOnly(
-                "modak neither stages nor reads the data; the application's own arguments name it"),
+            .ph("\"/scratch/data\""),
         K("samples", "number of training samples in one epoch").t(tInt(atLeast(1))).ph("60000"),
         K("size", "total size of the data set")
             .t(tSize())
@@ -947,6 +946,10 @@ Tables::Tables() {
             .t(tString())
             .orig("storage_class_pref")
             .alias({"storage_class_pref"}),
+        K("mounts", "more host paths the job sees inside its container or pod, as `SRC`, `SRC:DST` "
+                    "or `SRC:DST:ro` (absolute paths; the data set's path and the storage's are "
+                    "mounted already)")
+            .t(tList(tString(), "[\"/project/shared:/shared:ro\"]")),
         K("scale", "how many resources to use").blk(scale).alias({"scaling", "autoscaling"}),
         K("job", "batch-job options").blk(job).orig("job_options").alias({"job_options"}),
         K("autotune", "automatic tuning")

@@ -64,7 +64,9 @@ exit "$status"
 S
 chmod +x bin/flux
 
-job=0
+# Job ids (and so the jobs' rendezvous ports, 40000 + id % 20000) start at a random number: two runs
+# of this test at once on one machine must not meet at each other's ports.
+job=$((RANDOM % 1000 * 10))
 job_id() { [[ $1 == lsf || $1 == flux ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
 run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE (the stand-in's node file)
   local scheduler=$1 deployment=$2 per_node=$3 script="out/$2/job.$1.sh" host i
@@ -97,7 +99,7 @@ run_flux one_rank_per_node
 run_flux two_ranks_per_node
 
 # The plain script on one machine: its own ranks, no scheduler at all.
-timeout 300 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
+MASTER_PORT=$((30000 + RANDOM % 10000)) timeout 300 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
   { fail "script one_node_two_ranks: the job failed"; cat job-plain.out >&2; }
 "$data/check.py" plan.json one_node_two_ranks local || fail "script one_node_two_ranks: the ranks did not train as planned"
 

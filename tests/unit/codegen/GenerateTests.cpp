@@ -342,3 +342,48 @@ TEST_CASE("a site path with variables expands them on the node and nothing else"
     CHECK(names == std::vector<std::string>{"HOME", "B", "C_1"});
     fs::remove_all(dir);
 }
+
+TEST_CASE("mounts: the data set, the storage and `mounts`, each once, parents first; bad ones "
+          "located",
+          "[codegen][mounts]") {
+    std::string text = R"(modak 1
+target box {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 1
+  cpu { arch = x86_64, model = "Intel Xeon E5-2630 v4", sockets = 1, cores = 2 }
+  storage scratch { path = "/scratch", class = parallel_fs }
+}
+application app {
+  kind = hpc
+  container = "docker://example/app:1"
+  run = "true"
+}
+deployment d {
+  application = app
+  target = box
+  storage = "scratch"
+  mounts = ["/project/x:/x:ro", "/scratch", "relative", "/a,b", "/p:/q:rx"]
+}
+)";
+    g_text = text;
+    auto g = generate(fromText, {"slurm", "k8s"}, "test.modak");
+    std::string all = test::report(g->sm, g->diags);
+    // Three bad mounts, each a located error at its own element; the good ones are kept.
+    CHECK_THAT(all, Catch::Contains("test.modak:18:45: error: mount 'relative' is not"));
+    CHECK_THAT(all, Catch::Contains("test.modak:18:57: error: mount '/a,b' is not"));
+    CHECK_THAT(all, Catch::Contains("test.modak:18:65: error: mount '/p:/q:rx' is not"));
+    std::string slurm, k8s;
+    for (const auto& f : g->files["d"]) {
+        if (f.path == "job.slurm.sh")
+            slurm = f.content;
+        if (f.path == "k8s/job.yaml")
+            k8s = f.content;
+    }
+    // The storage's path once (also written in `mounts`), sorted by destination.
+    CHECK_THAT(slurm, Catch::Contains("apptainer exec --bind '/scratch:/scratch' --bind "
+                                      "'/project/x:/x:ro' \"$image\""));
+    // Kubernetes: hostPath volumes, read-only where asked.
+    CHECK_THAT(k8s, Catch::Contains("mountPath: /x\n              readOnly: true"));
+    CHECK_THAT(k8s, Catch::Contains("hostPath:\n            path: /project/x"));
+}

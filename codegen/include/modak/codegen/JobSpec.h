@@ -35,6 +35,12 @@ struct JobSpec {
     std::string distributed; ///< none, ddp, horovod, mpi, mirrored, ""
     std::string runtime;     ///< singularity, apptainer, docker, podman, charliecloud, none
     std::string imageReference, imageDir, accelerator;
+    /// Host paths the container or pod sees: the data set (read-only), the storage, `mounts`.
+    struct Mount {
+        std::string source, target;
+        bool readOnly = false;
+    };
+    std::vector<Mount> mounts;
     std::vector<std::string> modules;
     std::vector<std::pair<std::string, std::string>> env; ///< image, compiler, application, threads
     std::string pre, post, run;

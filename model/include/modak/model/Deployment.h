@@ -86,6 +86,7 @@ struct Target {
 };
 
 struct DatasetSpec {
+    Located<std::string> path; ///< where the data is on the target
     std::optional<int64_t> samples;
     bool prefetch = true;
     bool cached = false;
@@ -181,7 +182,10 @@ struct Deployment {
     Located<std::string> pinnedImage;          ///< the deployment's `image`
     std::optional<SourceRange> partitionRange; ///< where the deployment named its partition
     std::string storageName, storageClass; ///< storage chosen: a target storage block or a class
-    std::vector<std::string> emit;         ///< as written, else the target scheduler's job script
+    std::string storagePath;               ///< the chosen storage block's path, if one
+    /// `mounts`: more host paths for the container or pod, as written (`SRC[:DST[:ro]]`).
+    std::vector<Located<std::string>> mounts;
+    std::vector<std::string> emit; ///< as written, else the target scheduler's job script
     JobRequest job;
     ScaleRequest scale;
     std::string queue;   ///< job's queue, else the deployment's partition, else the target's queue

@@ -26,4 +26,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 mnist_pytorch.py --epochs 12 --batch-size 128 --num-workers 2'
-singularity exec "$image" bash -c "$command"
+singularity exec --bind '/scratch/hpcmodak/mnist:/scratch/hpcmodak/mnist:ro' "$image" bash -c "$command"

@@ -28,4 +28,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 mnist_cnn.py --epochs 12 --batch-size 128 --data /scratch/hpcmodak/mnist'
-singularity exec "$image" bash -c "$command"
+singularity exec --bind '/scratch/hpcmodak:/scratch/hpcmodak' --bind '/scratch/hpcmodak/mnist:/scratch/hpcmodak/mnist:ro' "$image" bash -c "$command"

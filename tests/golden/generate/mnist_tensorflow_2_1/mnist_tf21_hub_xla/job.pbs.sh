@@ -27,4 +27,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 mnist_cnn_keras.py --epochs 12 --batch-size 128'
-singularity exec "$image" bash -c "$command"
+singularity exec --bind '/scratch/hpcmodak/mnist:/scratch/hpcmodak/mnist:ro' "$image" bash -c "$command"

@@ -37,7 +37,7 @@ fi
 
 # shellcheck disable=SC2016
 command='./build/bin/solver --mesh /scratch/cfd/mesh_64M.h5 --steps 5000 --checkpoint-every 500'
-mpirun -np 64 --hostfile "$PBS_NODEFILE" -x OMP_NUM_THREADS -x OMP_PROC_BIND -x OMP_STACKSIZE apptainer exec "$image" bash -c "$command"
+mpirun -np 64 --hostfile "$PBS_NODEFILE" -x OMP_NUM_THREADS -x OMP_PROC_BIND -x OMP_STACKSIZE apptainer exec --bind '/scratch:/scratch' "$image" bash -c "$command"
 
 # post (from the .modak file)
 python3 postprocess.py --input output/ --plot residuals.png

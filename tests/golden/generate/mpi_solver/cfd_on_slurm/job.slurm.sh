@@ -40,7 +40,7 @@ fi
 
 # shellcheck disable=SC2016
 command='./build/bin/solver --mesh /scratch/cfd/mesh_64M.h5 --steps 5000 --checkpoint-every 500'
-srun --mpi=pmix --ntasks=64 apptainer exec "$image" bash -c "$command"
+srun --mpi=pmix --ntasks=64 apptainer exec --bind '/scratch:/scratch' "$image" bash -c "$command"
 
 # post (from the .modak file)
 python3 postprocess.py --input output/ --plot residuals.png

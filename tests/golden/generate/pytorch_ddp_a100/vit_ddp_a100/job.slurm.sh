@@ -45,4 +45,4 @@ command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --da
 # Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
 # shellcheck disable=SC2016
 rank_env='export RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID WORLD_SIZE=$SLURM_NTASKS LOCAL_WORLD_SIZE=4 GROUP_RANK=$SLURM_NODEID NODE_RANK=$SLURM_NODEID GROUP_WORLD_SIZE=$SLURM_NNODES'
-srun apptainer exec --nv "$image" bash -c "$rank_env; $command"
+srun apptainer exec --nv --bind '/scratch:/scratch' --bind '/scratch/datasets/imagenet-wds:/scratch/datasets/imagenet-wds:ro' "$image" bash -c "$rank_env; $command"

@@ -43,4 +43,4 @@ command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --da
 # Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
 # shellcheck disable=SC2016
 rank_env='export RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE=4 GROUP_RANK=$((OMPI_COMM_WORLD_RANK / 4)) NODE_RANK=$((OMPI_COMM_WORLD_RANK / 4)) GROUP_WORLD_SIZE=8'
-mpirun -np 32 --map-by ppr:4:node --hostfile "$PBS_NODEFILE" -x MASTER_ADDR -x MASTER_PORT -x NCCL_DEBUG -x NCCL_IB_HCA -x OMP_NUM_THREADS apptainer exec --nv "$image" bash -c "$rank_env; $command"
+mpirun -np 32 --map-by ppr:4:node --hostfile "$PBS_NODEFILE" -x MASTER_ADDR -x MASTER_PORT -x NCCL_DEBUG -x NCCL_IB_HCA -x OMP_NUM_THREADS apptainer exec --nv --bind '/scratch:/scratch' --bind '/scratch/datasets/imagenet-wds:/scratch/datasets/imagenet-wds:ro' "$image" bash -c "$rank_env; $command"

@@ -26,4 +26,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 imagenet_main.py -a resnet50 -b 64 --workers 8 /scratch/hpcmodak/imagenet'
-singularity exec --nv "$image" bash -c "$command"
+singularity exec --nv --bind '/scratch/hpcmodak/imagenet:/scratch/hpcmodak/imagenet:ro' "$image" bash -c "$command"

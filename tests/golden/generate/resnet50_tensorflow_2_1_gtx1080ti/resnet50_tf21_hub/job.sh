@@ -16,4 +16,4 @@ fi
 
 # shellcheck disable=SC2016
 command='python3 resnet_imagenet_main.py --num_gpus=1 --batch_size=64 --train_steps=2000'
-singularity exec --nv "$image" bash -c "$command"
+singularity exec --nv --bind '/scratch/hpcmodak/imagenet/train:/scratch/hpcmodak/imagenet/train:ro' "$image" bash -c "$command"

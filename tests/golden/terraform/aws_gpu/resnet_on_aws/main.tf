@@ -89,7 +89,7 @@ write_files:
 
       # shellcheck disable=SC2016
       command='python3 imagenet_main.py -a resnet50 -b 64 /data/imagenet'
-      docker run --rm --gpus all -e NCCL_DEBUG -e OMP_NUM_THREADS -v "$PWD:$PWD" -w "$PWD" 'pytorch/pytorch:1.4-cuda10.1-cudnn7-runtime' bash -c "$command"
+      docker run --rm --gpus all -e NCCL_DEBUG -e OMP_NUM_THREADS -v '/data/imagenet:/data/imagenet:ro' -v "$PWD:$PWD" -w "$PWD" 'pytorch/pytorch:1.4-cuda10.1-cudnn7-runtime' bash -c "$command"
 
 runcmd:
   - [/opt/modak/setup-runtime.sh]

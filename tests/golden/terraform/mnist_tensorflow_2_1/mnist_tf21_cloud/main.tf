@@ -67,7 +67,7 @@ write_files:
 
       # shellcheck disable=SC2016
       command='python3 mnist_cnn_keras.py --epochs 12 --batch-size 128'
-      docker run --rm -e KMP_AFFINITY -e KMP_BLOCKTIME -e OMP_NUM_THREADS -v "$PWD:$PWD" -w "$PWD" 'modakopt/modak:tensorflow-2.1-cpu-src' bash -c "$command"
+      docker run --rm -e KMP_AFFINITY -e KMP_BLOCKTIME -e OMP_NUM_THREADS -v '/mnt/data:/mnt/data' -v '/scratch/hpcmodak/mnist:/scratch/hpcmodak/mnist:ro' -v "$PWD:$PWD" -w "$PWD" 'modakopt/modak:tensorflow-2.1-cpu-src' bash -c "$command"
 
 runcmd:
   - [/opt/modak/setup-runtime.sh]

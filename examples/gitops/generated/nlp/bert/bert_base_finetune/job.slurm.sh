@@ -30,4 +30,4 @@ fi
 
 # shellcheck disable=SC2016
 command='torchrun --nproc_per_node=4 finetune.py'
-srun --ntasks-per-node=1 --ntasks="$SLURM_NNODES" apptainer exec --nv "$image" bash -c "$command"
+srun --ntasks-per-node=1 --ntasks="$SLURM_NNODES" apptainer exec --nv --bind '/scratch/nlp/corpus:/scratch/nlp/corpus:ro' "$image" bash -c "$command"

@@ -32,4 +32,4 @@ fi
 
 # shellcheck disable=SC2016
 command='torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 train.py --epochs 90'
-srun --ntasks-per-node=1 --ntasks="$SLURM_NNODES" apptainer exec --nv "$image" bash -c "$command"
+srun --ntasks-per-node=1 --ntasks="$SLURM_NNODES" apptainer exec --nv --bind '/scratch/imagenet:/scratch/imagenet:ro' "$image" bash -c "$command"
