@@ -63,6 +63,10 @@ for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
 exit "$status"
 S
 chmod +x bin/flux
+# The stand-in node's name, as the Flux script asks for it (`hostname`): 127.0.0.1, like the node
+# files above, so it resolves where this machine's own name does not (a fresh chroot).
+printf '#!/bin/sh\necho 127.0.0.1\n' >bin/hostname
+chmod +x bin/hostname
 
 # Job ids (and so the jobs' rendezvous ports, 40000 + id % 20000) start at a random number: two runs
 # of this test at once on one machine must not meet at each other's ports.
@@ -79,7 +83,7 @@ run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE (the stand-in's node 
   local scheduler_env=(PBS_NODEFILE="$work/nodefile" PBS_JOBID="$job.stand-in" PBS_O_WORKDIR="$work")
   [[ $scheduler == lsf ]] && scheduler_env=(LSB_DJOB_HOSTFILE="$work/nodefile" LSB_JOBID="$job" LS_SUBCWD="$work")
   env "${scheduler_env[@]}" OMPI_MCA_plm_rsh_agent="$work/ssh" OMPI_ALLOW_RUN_AS_ROOT=1 \
-    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
+    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
   grep -qx 127.0.0.2 remote-hosts 2>/dev/null || fail "$scheduler $deployment: mpirun started nothing on the second node"
   "$data/check.py" plan.json "$deployment" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
 }
@@ -91,7 +95,7 @@ done
 
 run_flux() {  # run_flux DEPLOYMENT
   job=$((job + 1))
-  env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 300 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
+  env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 120 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
     { fail "flux $1: the job failed"; cat "job-$job.out" >&2; return; }
   "$data/check.py" plan.json "$1" "$job" || fail "flux $1: the ranks did not train as planned"
 }
@@ -99,7 +103,7 @@ run_flux one_rank_per_node
 run_flux two_ranks_per_node
 
 # The plain script on one machine: its own ranks, no scheduler at all.
-MASTER_PORT=$((30000 + RANDOM % 10000)) timeout 300 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
+MASTER_ADDR=127.0.0.1 MASTER_PORT=$((30000 + RANDOM % 10000)) timeout 120 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
   { fail "script one_node_two_ranks: the job failed"; cat job-plain.out >&2; }
 "$data/check.py" plan.json one_node_two_ranks local || fail "script one_node_two_ranks: the ranks did not train as planned"
 
