@@ -73,6 +73,15 @@ std::string body(const JobSpec& s, const Launch& launch) {
 
 } // namespace
 
+namespace {
+
+/// `SRC:DST[:ro]`, as Apptainer's --bind and Docker's -v read a mount.
+std::string mountSpec(const JobSpec::Mount& m) {
+    return fmt::format("{}:{}{}", m.source, m.target, m.readOnly ? ":ro" : "");
+}
+
+} // namespace
+
 std::string containerExec(const JobSpec& s, std::string& out,
                           const std::vector<std::string>& passOn) {
     std::string exec;
@@ -87,8 +96,7 @@ std::string containerExec(const JobSpec& s, std::string& out,
                            shellQuote(s.imageReference));
         std::string binds;
         for (const auto& m : s.mounts)
-            binds += " --bind " + shellQuote(fmt::format("{}:{}{}", m.source, m.target,
-                                                         m.readOnly ? ":ro" : ""));
+            binds += " --bind " + shellQuote(mountSpec(m));
         exec = fmt::format("{} exec{}{} \"$image\"", s.runtime,
                            gpu ? (s.accelerator == "amd" ? " --rocm" : " --nv") : "", binds);
     } else if (s.runtime == "docker" || s.runtime == "podman") {
@@ -99,8 +107,7 @@ std::string containerExec(const JobSpec& s, std::string& out,
         for (const auto& name : passOn)
             envFlags += fmt::format(" -e {}", name);
         for (const auto& m : s.mounts)
-            envFlags += " -v " + shellQuote(fmt::format("{}:{}{}", m.source, m.target,
-                                                        m.readOnly ? ":ro" : ""));
+            envFlags += " -v " + shellQuote(mountSpec(m));
         exec = fmt::format(
             "{} run --rm{}{} -v \"$PWD:$PWD\" -w \"$PWD\" {}", s.runtime,
             gpu ? (s.runtime == "docker" ? " --gpus all" : " --device nvidia.com/gpu=all") : "",

@@ -73,14 +73,11 @@ Launch launch(const LaunchRequest& r) {
         // Every task is one rank, its torchrun variables from Flux's task ids; `flux run` copies
         // the environment (the rendezvous) to every task.
         const int perNode = std::max(1, r.tasksPerNode);
-        return {
-            std::string(kRendezvous) + "\n",
-            fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, r.nodes * perNode),
-            fmt::format("RANK=$FLUX_TASK_RANK LOCAL_RANK=$FLUX_TASK_LOCAL_ID "
-                        "WORLD_SIZE=$FLUX_JOB_SIZE LOCAL_WORLD_SIZE={0} "
-                        "GROUP_RANK=$((FLUX_TASK_RANK / {0})) NODE_RANK=$((FLUX_TASK_RANK / {0})) "
-                        "GROUP_WORLD_SIZE=$FLUX_JOB_NNODES",
-                        perNode)};
+        return {std::string(kRendezvous) + "\n",
+                fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, r.nodes * perNode),
+                torchrunVariables("$FLUX_TASK_RANK", "$FLUX_TASK_LOCAL_ID", "$FLUX_JOB_SIZE",
+                                  perNode, fmt::format("$((FLUX_TASK_RANK / {}))", perNode),
+                                  "$FLUX_JOB_NNODES")};
     }
     case Kind::Tasks:
         return {"", fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, tasks)};

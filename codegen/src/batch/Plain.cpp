@@ -15,6 +15,14 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
     return out;
 }
 
+std::string torchrunVariables(std::string_view rank, std::string_view localRank,
+                              std::string_view worldSize, int perNode, std::string_view nodeRank,
+                              std::string_view nodes) {
+    return fmt::format("RANK={} LOCAL_RANK={} WORLD_SIZE={} LOCAL_WORLD_SIZE={} GROUP_RANK={} "
+                       "NODE_RANK={} GROUP_WORLD_SIZE={}",
+                       rank, localRank, worldSize, perNode, nodeRank, nodeRank, nodes);
+}
+
 /// mpirun passes no environment to other nodes unless told (-x): the application's variables, and
 /// the rendezvous where the ranks meet through one.
 std::string mpirunExports(const LaunchRequest& r, bool rendezvous) {
@@ -30,11 +38,10 @@ Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
     return {std::string(rendezvous) + "\n",
             fmt::format("mpirun -np {} --map-by ppr:{}:node --hostfile {} {}", r.nodes * perNode,
                         perNode, hostfile, mpirunExports(r, true)),
-            fmt::format("RANK=$OMPI_COMM_WORLD_RANK LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK "
-                        "WORLD_SIZE=$OMPI_COMM_WORLD_SIZE LOCAL_WORLD_SIZE={0} "
-                        "GROUP_RANK=$((OMPI_COMM_WORLD_RANK / {0})) "
-                        "NODE_RANK=$((OMPI_COMM_WORLD_RANK / {0})) GROUP_WORLD_SIZE={1}",
-                        perNode, r.nodes)};
+            torchrunVariables("$OMPI_COMM_WORLD_RANK", "$OMPI_COMM_WORLD_LOCAL_RANK",
+                              "$OMPI_COMM_WORLD_SIZE", perNode,
+                              fmt::format("$((OMPI_COMM_WORLD_RANK / {}))", perNode),
+                              std::to_string(r.nodes))};
 }
 
 Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks, std::string_view hostfile) {
@@ -99,10 +106,9 @@ Launch plainLaunch(const LaunchRequest& r) {
                     "}}\n\n",
                     perNode);
     return {std::move(setup), "start_ranks ",
-            fmt::format("GROUP_RANK=$NODE_RANK RANK=$((NODE_RANK * {0} + LOCAL_RANK)) "
-                        "LOCAL_RANK=$LOCAL_RANK WORLD_SIZE={1} LOCAL_WORLD_SIZE={0} "
-                        "GROUP_WORLD_SIZE={2}",
-                        perNode, r.nodes * perNode, r.nodes)};
+            torchrunVariables(fmt::format("$((NODE_RANK * {} + LOCAL_RANK))", perNode),
+                              "$LOCAL_RANK", std::to_string(r.nodes * perNode), perNode,
+                              "$NODE_RANK", std::to_string(r.nodes))};
 }
 
 } // namespace

@@ -19,6 +19,13 @@ extern const BatchScheduler kPlain;
 /// `items` joined with `separator`.
 std::string joined(const std::vector<std::string>& items, std::string_view separator);
 
+/// The rank environment of a per-rank launch (Launch::rankEnv): torchrun's variables — RANK,
+/// LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE, GROUP_RANK and NODE_RANK, GROUP_WORLD_SIZE — from the
+/// launcher's shell expressions for each, `perNode` ranks on each node.
+std::string torchrunVariables(std::string_view rank, std::string_view localRank,
+                              std::string_view worldSize, int perNode, std::string_view nodeRank,
+                              std::string_view nodes);
+
 /// The launch of a row without a launcher of its own for `request`: `mpirun -np RANKS` for MPI
 /// (ranks: the application's, else the job's tasks, else `allocationTasks`) on the hosts of
 /// `hostfile` (a shell word: the scheduler's node file; empty: mpirun's own discovery), with the

@@ -114,10 +114,8 @@ Launch launch(const LaunchRequest& r) {
     case Kind::Ranks:
         // Every task of the allocation is one rank: the job asks for the plan's ranks per node.
         return {std::string(kRendezvous) + "\n", "srun ",
-                fmt::format("RANK=$SLURM_PROCID LOCAL_RANK=$SLURM_LOCALID WORLD_SIZE=$SLURM_NTASKS "
-                            "LOCAL_WORLD_SIZE={} GROUP_RANK=$SLURM_NODEID NODE_RANK=$SLURM_NODEID "
-                            "GROUP_WORLD_SIZE=$SLURM_NNODES",
-                            r.tasksPerNode)};
+                torchrunVariables("$SLURM_PROCID", "$SLURM_LOCALID", "$SLURM_NTASKS",
+                                  r.tasksPerNode, "$SLURM_NODEID", "$SLURM_NNODES")};
     case Kind::MpiPerNode:
         // The site's srun may not know PMIx: MODAK_SRUN_MPI names its plugin.
         return {"", fmt::format(

@@ -42,5 +42,5 @@ fi
 command='python3 train_vit.py --model vit_b16 --batch-size 256 --epochs 300 --data /scratch/datasets/imagenet-wds'
 # Each rank's torch.distributed variables (as torchrun sets them), from its launcher's ids.
 # shellcheck disable=SC2016
-rank_env='export GROUP_RANK=$NODE_RANK RANK=$((NODE_RANK * 4 + LOCAL_RANK)) LOCAL_RANK=$LOCAL_RANK WORLD_SIZE=8 LOCAL_WORLD_SIZE=4 GROUP_WORLD_SIZE=2'
+rank_env='export RANK=$((NODE_RANK * 4 + LOCAL_RANK)) LOCAL_RANK=$LOCAL_RANK WORLD_SIZE=8 LOCAL_WORLD_SIZE=4 GROUP_RANK=$NODE_RANK NODE_RANK=$NODE_RANK GROUP_WORLD_SIZE=2'
 start_ranks apptainer exec --nv --bind '/scratch/datasets/imagenet-wds:/scratch/datasets/imagenet-wds:ro' "$image" bash -c "$rank_env; $command"
