@@ -128,7 +128,10 @@ std::vector<JobSpec::Mount> mountsOf(const model::Deployment& d, Diagnostics& di
 void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, JobSpec& s,
                     Diagnostics& diags) {
     const model::Application& app = d.application;
-    if (app.kind != "ai_training" || app.distributed != "ddp")
+    s.strategy = model::findStrategy(app.distributed);
+    const model::StrategyInfo* strategy = s.strategy;
+    if (app.kind != "ai_training" || !strategy ||
+        strategy->launch != model::StrategyLaunch::TorchRanks)
         return;
     // The plan decided the ranks per node with its prediction; without one (a plan made by hand),
     // one per GPU, else the scale's tasks per node.
@@ -178,6 +181,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     s.distributed = app.distributed;
     s.ranks = app.ranks;
     s.mpi = app.mpi;
+    const model::StrategyInfo* strategy = model::findStrategy(app.distributed);
 
     // Resources: what the plan chose (the job block's counts already fixed it), and the job's
     // scheduler settings.
@@ -209,7 +213,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
     // with its launch (launchFromPlan), as a launcher the user wrote runs once per node.
     int tasksFallback = 1;
     if (chosen && chosen->ranksPerNode > 0 &&
-        (chosen->amdahl || s.distributed == "horovod" || s.distributed == "mpi"))
+        (chosen->amdahl || (strategy && strategy->launch == model::StrategyLaunch::MpiRanks)))
         tasksFallback = chosen->ranksPerNode;
     s.tasksPerNode = d.scale.tasksPerNode.value_or(tasksFallback);
     s.tasks = job.tasks;

@@ -133,6 +133,10 @@ std::string containerExec(const JobSpec& s, std::string& out,
 
 namespace {
 
+bool launchedAs(const JobSpec& s, model::StrategyLaunch launch) {
+    return s.strategy && s.strategy->launch == launch;
+}
+
 bool multiProcess(const JobSpec& s) {
     return s.nodes * std::max(1, s.tasksPerNode) > 1 || s.tasks.value_or(1) > 1;
 }
@@ -200,9 +204,11 @@ Launch applicationLaunch(const BatchScheduler& scheduler, const JobSpec& s) {
     }
     if (!ranks.prefix.empty()) {
         return ranks;
-    } else if (s.mpi || s.distributed == "horovod" || s.distributed == "mpi") {
+    } else if (s.mpi || launchedAs(s, model::StrategyLaunch::MpiRanks)) {
         r.kind = LaunchRequest::Kind::Mpi;
-    } else if (s.kind != "hpc" && (s.nodes > 1 || (s.distributed == "ddp" && s.gpusPerNode > 1))) {
+    } else if (s.kind != "hpc" &&
+               (s.nodes > 1 ||
+                (launchedAs(s, model::StrategyLaunch::TorchRanks) && s.gpusPerNode > 1))) {
         // torchrun-style launchers start the per-GPU processes themselves: one per node, and the
         // first node is the rendezvous point. (HPC applications without MPI get one process per
         // task, below.)

@@ -25,13 +25,14 @@ std::string memoryQuantity(int64_t bytes) {
 }
 
 bool isMpi(const JobSpec& s) {
-    return s.mpi || s.distributed == "horovod" || s.distributed == "mpi";
+    return s.mpi || (s.strategy && s.strategy->launch == model::StrategyLaunch::MpiRanks);
 }
 
+/// Trained by torch.distributed ranks (DDP, FSDP, DeepSpeed), also when no strategy is named for a
+/// PyTorch application.
 bool isDdp(const DeploymentContext& c) {
-    const std::string& d = c.spec.distributed;
-    return d == "ddp" ||
-           ((d.empty() || d == "auto") && c.lowered.application.framework == "pytorch");
+    return c.spec.strategy ? c.spec.strategy->launch == model::StrategyLaunch::TorchRanks
+                           : c.lowered.application.framework == "pytorch";
 }
 
 /// The MPI in the image decides the launcher's options: Open MPI's (the default, and what Horovod

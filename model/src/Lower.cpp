@@ -3,6 +3,7 @@
 // reads keys of the tree; every default of a deployment, its application and its target is decided
 // here.
 #include "modak/model/Deployment.h"
+#include "modak/model/Strategies.h"
 #include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
@@ -197,6 +198,12 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
         app.dataset.storageClass = word(d, "storage");
     }
     app.distributed = word(a, "distributed");
+    if (app.distributed == "auto") {
+        // The framework's own data-parallel strategy (Strategies.h), decided here once.
+        const StrategyInfo* chosen = autoStrategy(app.framework, word(a, "keras_backend"));
+        app.distributed = chosen ? std::string(chosen->name) : "";
+        app.distributedAuto = true;
+    }
     app.parallelisation = words(attr(a, "parallelisation"));
     if (const Value* m = attr(a, "mpi")) {
         app.mpiLibrary = std::string(m->text());

@@ -214,8 +214,15 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     const int devices = perNode * s.nodes;
     // Mixed precision keeps fp32 master gradients; only pure fp16/bf16 training reduces 2-byte
     // ones.
+    // Sharded strategies move more (weights gathered as well as gradients reduced): the traffic
+    // in all-reduce equivalents.
+    const double traffic = s.strategy ? s.strategy->gradientTraffic : 1.0;
     const double gradientBytes =
-        w->parameters * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
+        traffic * w->parameters * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
+    if (traffic != 1.0 && devices > 1)
+        p.factors.push_back(fmt::format("{}: gradient traffic ×{:.3g} of an all-reduce (ZeRO, "
+                                        "Rajbhandari et al. 2020)",
+                                        s.strategy->name, traffic));
     double comm = 0;
     if (perNode > 1) {
         double peerBw = onGpu ? s.gpu->peerBandwidthGBs * 1e9 : s.cpu->memoryBandwidthGBs * 1e9 / 2;
@@ -275,8 +282,12 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     double samples =
         s.samplesPerEpoch > 0 ? s.samplesPerEpoch : (w->datasetSamples > 0 ? w->datasetSamples : 0);
     p.epochSeconds = samples > 0 ? samples / p.throughput : 0;
-    // Adam-style training keeps weights, gradients and two moments (16 B a parameter in fp32).
-    p.memoryPerDeviceBytes = w->parameters * 16 + batch * activations * bytesPerElement;
+    // Adam-style training keeps weights, gradients and two moments (16 B a parameter in fp32);
+    // sharded strategies split part of it across the devices.
+    const double replicated = s.strategy ? s.strategy->replicatedBytesPerParameter : 16.0;
+    const double sharded = s.strategy ? s.strategy->shardedBytesPerParameter : 0.0;
+    p.memoryPerDeviceBytes =
+        w->parameters * (replicated + sharded / devices) + batch * activations * bytesPerElement;
 
     if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
         error = "the model produced no finite prediction for these numbers";

@@ -5,6 +5,7 @@
 #include "modak/model/Deployment.h"
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
+#include "modak/model/Strategies.h"
 
 #include <fmt/format.h>
 
@@ -331,11 +332,11 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
     IntChoice nodes = intChoice(d.scale.nodes, 1, 1, maxNodes);
     int threads = d.scale.threads;
-    // Processes per node (the schema's `distributed` values): one per device for ddp, horovod and
-    // mpi — a GPU, or on CPUs the scale's tasks per node, else a socket — and one driving all of
-    // the node's devices for mirrored, none, or no strategy named.
-    const bool rankPerDevice =
-        r.distributed == "ddp" || r.distributed == "horovod" || r.distributed == "mpi";
+    // Processes per node (Strategies.h): one per device — a GPU, or on CPUs the scale's tasks
+    // per node, else a socket — for strategies with a process per device, else one driving all of
+    // the node's devices (also when no strategy is named).
+    const StrategyInfo* strategy = findStrategy(r.distributed);
+    const bool rankPerDevice = strategy && strategy->processPerDevice;
     const int cpuRanks = std::max(1, d.scale.tasksPerNode.value_or(std::max(1, r.sockets)));
 
     // Images: compatible with the application's framework and the target's CPU and accelerator.
@@ -492,6 +493,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     s.nodes = n;
                     s.interconnect = r.interconnect;
                     s.batchPerDevice = r.batch;
+                    s.strategy = strategy;
                     s.storage = r.storage;
                     s.prefetch = r.prefetch;
                     int devices = n * (g > 0 ? g : rankPerDevice ? cpuRanks : r.sockets);

@@ -5,6 +5,7 @@
 
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Schedulers.h"
+#include "modak/model/Strategies.h"
 
 #include <fmt/format.h>
 
@@ -202,14 +203,13 @@ const Values kKerasBackends = {
 
 const Values kPrecisions = catalogueValues(data::precisions());
 
-const Values kDistributed = {
-    {"none", "no distribution: one process trains the model"},
-    {"ddp", "PyTorch DistributedDataParallel: one process per GPU, gradients all-reduced"},
-    {"horovod", "Horovod ring all-reduce over MPI/NCCL (TensorFlow, Keras, PyTorch, MXNet)"},
-    {"mirrored", "TensorFlow tf.distribute mirrored strategies: MirroredStrategy on one node, "
-                 "MultiWorkerMirroredStrategy across nodes"},
-    {"mpi", "data parallelism written directly against MPI (e.g. mpi4py), launched by mpirun/srun"},
-};
+/// The strategies' table (Strategies.h) as `distributed` values.
+const Values kDistributed = [] {
+    Values v;
+    for (const auto& s : strategies())
+        v.push_back({std::string(s.name), std::string(s.doc)});
+    return v;
+}();
 
 const Values kParallelisation = {
     {"mpi", "distributed memory: MPI ranks, launched with mpirun or srun"},

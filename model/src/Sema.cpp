@@ -9,6 +9,7 @@
 #include "modak/model/Program.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
+#include "modak/model/Strategies.h"
 #include "modak/syntax/Lexical.h"
 
 #include <fmt/format.h>
@@ -172,6 +173,33 @@ const char* foundKind(VK k) {
         return "range";
     }
     return "value";
+}
+
+std::string frameworkTitle(std::string_view name);
+
+/// "TensorFlow or Keras on TensorFlow": the frameworks `strategy` trains with, in words.
+std::string strategyFrameworks(const StrategyInfo& strategy) {
+    std::vector<std::string> plain, keras;
+    bool withKeras = false;
+    for (std::string_view list = strategy.frameworks; !list.empty();) {
+        std::string_view name = list.substr(0, list.find(' '));
+        list.remove_prefix(std::min(list.size(), name.size() + 1));
+        if (name == "keras")
+            withKeras = true;
+        else
+            plain.push_back(frameworkTitle(name));
+    }
+    auto alternatives = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (size_t i = 0; i < names.size(); ++i)
+            out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+        return out;
+    };
+    if (!withKeras)
+        return alternatives(plain);
+    std::vector<std::string> all = plain;
+    all.push_back("Keras on " + alternatives(plain));
+    return alternatives(all);
 }
 
 std::string frameworkTitle(std::string_view name) {
@@ -1027,15 +1055,10 @@ private:
         if (const Statement* dist = attr(app, "distributed"); dist && fw.present()) {
             std::string_view s = ident(dist);
             std::string_view backend = ident(attr(app, "keras_backend"));
-            bool tfLike = fw.name == "tensorflow" ||
-                          (fw.name == "keras" && (backend.empty() || backend == "tensorflow"));
             std::string need;
-            if (s == "ddp" && fw.name != "pytorch")
-                need = "'ddp' (DistributedDataParallel) needs PyTorch";
-            else if (s == "mirrored" && !tfLike)
-                need = "'mirrored' (tf.distribute) needs TensorFlow or Keras on TensorFlow";
-            else if (s == "horovod" && (fw.name == "cntk" || fw.name == "jax"))
-                need = "'horovod' supports TensorFlow, Keras, PyTorch and MXNet";
+            if (const StrategyInfo* st = findStrategy(s);
+                st && !strategySupports(*st, fw.name, backend))
+                need = fmt::format("'{}' needs {}", s, strategyFrameworks(*st));
             if (!need.empty()) {
                 std::string uses = fw.name == "keras" && !backend.empty()
                                        ? fmt::format("Keras on {}", frameworkTitle(backend))

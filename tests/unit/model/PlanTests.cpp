@@ -6,6 +6,9 @@
 #include "modak/model/Report.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
 
 using namespace modak;
 using namespace modak::model;
@@ -369,4 +372,47 @@ TEST_CASE("runtime = none: the host's framework, no image", "[plan][launch]") {
     for (const auto& a : host.alternatives)
         CHECK(a.build == model::kHostBuild); // no catalogue image is an alternative either
     CHECK_THAT(host.explanation.front(), Catch::Contains("runtime = none: the host's pytorch 2.1"));
+}
+
+TEST_CASE("strategies: sharded state, its traffic, the processes per node and `auto`",
+          "[plan][strategies]") {
+    std::string apps;
+    for (const char* s : {"ddp", "fsdp", "deepspeed", "auto"})
+        apps += fmt::format("application t_{0} {{ kind = ai_training, framework = pytorch \"2.1\", "
+                            "workload = gpt2_medium, distributed = {0}, batch_size = 2 }}\n"
+                            "deployment d_{0} {{ application = t_{0}, target = cluster, scale {{ "
+                            "nodes = 2, gpus_per_node = 4 }} }}\n",
+                            s);
+    apps += "application t_jax { kind = ai_training, framework = jax \"0.4\", workload = resnet50, "
+            "distributed = jax, batch_size = 64 }\n"
+            "deployment d_jax { application = t_jax, target = cluster, scale { nodes = 2, "
+            "gpus_per_node = 4 } }\n";
+    auto p = planText(std::string(kTarget) + apps);
+    auto predicted = [&](std::string_view name) -> const Prediction& {
+        const auto& d = p->at(name);
+        REQUIRE(d.chosen);
+        REQUIRE(d.chosen->predicted);
+        return *d.chosen->predicted;
+    };
+    const Prediction &ddp = predicted("d_ddp"), &fsdp = predicted("d_fsdp"),
+                     &zero2 = predicted("d_deepspeed");
+    // 8 devices: FSDP keeps 16/8 B of state a parameter, ZeRO-2 4 + 12/8, DDP all 16.
+    CHECK(fsdp.memoryPerDeviceBytes < zero2.memoryPerDeviceBytes);
+    CHECK(zero2.memoryPerDeviceBytes < ddp.memoryPerDeviceBytes);
+    const double perParameter =
+        (ddp.memoryPerDeviceBytes - fsdp.memoryPerDeviceBytes) / (16.0 - 16.0 / 8);
+    CHECK(zero2.memoryPerDeviceBytes ==
+          Approx(ddp.memoryPerDeviceBytes - perParameter * (12.0 - 12.0 / 8)).epsilon(1e-9));
+    // FSDP gathers weights as well: more traffic, said in the factors.
+    CHECK(fsdp.step.communication >= ddp.step.communication);
+    CHECK(std::any_of(fsdp.factors.begin(), fsdp.factors.end(),
+                      [](const std::string& f) { return f.find("×1.5") != std::string::npos; }));
+    // One process per GPU for the torch strategies (and `auto`, which is DDP for PyTorch); one per
+    // node for JAX, which drives the node's GPUs itself.
+    for (const char* name : {"d_ddp", "d_fsdp", "d_deepspeed", "d_auto"})
+        CHECK(p->at(name).chosen->ranksPerNode == 4);
+    REQUIRE(p->at("d_jax").chosen);
+    CHECK(p->at("d_jax").chosen->ranksPerNode == 1);
+    CHECK(p->at("d_auto").spec->application.distributed == "ddp");
+    CHECK(p->at("d_auto").spec->application.distributedAuto);
 }

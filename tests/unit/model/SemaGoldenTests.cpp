@@ -598,7 +598,7 @@ application j {
   distributed = horovod
 }
 )") == R"(
-test.modak:5:17: error: 'ddp' (DistributedDataParallel) needs PyTorch, but application 'tf' uses TensorFlow [incompatible-combination]
+test.modak:5:17: error: 'ddp' needs PyTorch, but application 'tf' uses TensorFlow [incompatible-combination]
   distributed = ddp
                 ^~~
 test.modak:4:15: note: framework set here
@@ -610,19 +610,19 @@ test.modak:6:3: warning: 'keras_backend' has no effect: application 'tf' uses Te
 test.modak:4:15: note: framework set here
   framework = tensorflow "2.4"
               ^~~~~~~~~~
-test.modak:11:17: error: 'mirrored' (tf.distribute) needs TensorFlow or Keras on TensorFlow, but application 'torch' uses PyTorch [incompatible-combination]
+test.modak:11:17: error: 'mirrored' needs TensorFlow or Keras on TensorFlow, but application 'torch' uses PyTorch [incompatible-combination]
   distributed = mirrored
                 ^~~~~~~~
 test.modak:10:15: note: framework set here
   framework = pytorch "2.1"
               ^~~~~~~
-test.modak:23:17: error: 'mirrored' (tf.distribute) needs TensorFlow or Keras on TensorFlow, but application 'kj' uses Keras on JAX [incompatible-combination]
+test.modak:23:17: error: 'mirrored' needs TensorFlow or Keras on TensorFlow, but application 'kj' uses Keras on JAX [incompatible-combination]
   distributed = mirrored
                 ^~~~~~~~
 test.modak:21:15: note: framework set here
   framework = keras
               ^~~~~
-test.modak:28:17: error: 'horovod' supports TensorFlow, Keras, PyTorch and MXNet, but application 'j' uses JAX [incompatible-combination]
+test.modak:28:17: error: 'horovod' needs TensorFlow, PyTorch, MXNet or Keras on TensorFlow, PyTorch or MXNet, but application 'j' uses JAX [incompatible-combination]
   distributed = horovod
                 ^~~~~~~
 test.modak:27:15: note: framework set here

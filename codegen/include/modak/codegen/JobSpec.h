@@ -5,6 +5,7 @@
 #pragma once
 
 #include "modak/codegen/Generate.h"
+#include "modak/model/Strategies.h"
 
 #include <optional>
 #include <string>
@@ -32,8 +33,9 @@ struct JobSpec {
     std::vector<std::string> exportVars;
     // what runs
     std::string kind;        ///< ai_training, hpc
-    std::string distributed; ///< none, ddp, horovod, mpi, mirrored, ""
-    std::string runtime;     ///< singularity, apptainer, docker, podman, charliecloud, none
+    std::string distributed; ///< a strategy of modak/model/Strategies.h, or ""
+    const model::StrategyInfo* strategy = nullptr; ///< its row; null when none is named
+    std::string runtime; ///< singularity, apptainer, docker, podman, charliecloud, none
     std::string imageReference, imageDir, accelerator;
     /// Host paths the container or pod sees: the data set (read-only), the storage, `mounts`.
     struct Mount {

@@ -112,7 +112,9 @@ struct Application {
     int64_t epochs = 1;
     std::optional<int64_t> stepsPerEpoch;
     DatasetSpec dataset;
-    std::string distributed; ///< "" = not said
+    /// A strategy of Strategies.h; "" = not said. `auto` is resolved to the framework's own.
+    std::string distributed;
+    bool distributedAuto = false; ///< written as `distributed = auto`
     std::vector<std::string> parallelisation;
     bool mpi = false; ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
     std::string mpiLibrary, mpiVersion;

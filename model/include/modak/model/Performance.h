@@ -9,6 +9,7 @@
 #pragma once
 
 #include "modak/model/Catalogue.h"
+#include "modak/model/Strategies.h"
 
 #include <optional>
 #include <string>
@@ -89,6 +90,9 @@ struct Scenario {
     int nodes = 1;
     const Interconnect* interconnect = nullptr; ///< between nodes (nullptr: only one node allowed)
     int batchPerDevice = 64;
+    /// How the training state is kept and the gradients travel (Strategies.h); null: replicated
+    /// on every device, one all-reduce a step (DDP, Horovod).
+    const StrategyInfo* strategy = nullptr;
     double samplesPerEpoch = 0;            ///< 0 = the workload's usual dataset size
     const StorageClass* storage = nullptr; ///< nullptr: input I/O not modelled
     bool prefetch = true;                  ///< input pipeline overlaps I/O with compute
