@@ -7,6 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <functional>
+#include <tuple>
 
 namespace modak::codegen {
 namespace {
@@ -192,24 +195,97 @@ std::string uniquePlaceholder(std::string base, std::string_view text) {
     return base;
 }
 
-/// `user_data = <<EOT … EOT` with the node index and count interpolated by Terraform.
-std::string userData(const JobSpec& spec, std::string_view indexExpr, std::string_view countExpr) {
-    std::string probe = cloudInit(spec, "", "");
-    std::string index = uniquePlaceholder("MODAK_NODE_INDEX_VALUE", probe);
-    std::string count = uniquePlaceholder("MODAK_NODE_COUNT_VALUE", probe);
-    std::string content = cloudInit(spec, index, count);
+/// `user_data = <<EOT … EOT` of one node: `node`'s values are Terraform expressions, each
+/// interpolated where cloudInit writes it (a whole number is written as it is, "" as nothing).
+std::string userData(const JobSpec& spec, const CloudNode& node) {
+    std::string probe = cloudInit(spec, {});
+    std::vector<std::pair<std::string, std::string>> values; // placeholder, what replaces it
+    CloudNode placed;
+    for (auto [field, expr, base] : {std::tuple{&placed.index, &node.index, "MODAK_INDEX_VALUE"},
+                                     {&placed.count, &node.count, "MODAK_COUNT_VALUE"},
+                                     {&placed.rendezvous, &node.rendezvous, "MODAK_ADDRESS_VALUE"},
+                                     {&placed.port, &node.port, "MODAK_PORT_VALUE"},
+                                     {&placed.keep, &node.keep, "MODAK_KEEP_VALUE"}}) {
+        if (expr->empty())
+            continue;
+        *field = uniquePlaceholder(base, probe);
+        const bool number = expr->find_first_not_of("0123456789") == std::string::npos;
+        values.emplace_back(*field, number ? *expr : fmt::format("${{{}}}", *expr));
+    }
+    std::string content = cloudInit(spec, placed);
     // A heredoc reads best; a quoted string when the content holds characters a heredoc cannot.
     std::string heredoc = hclHeredoc(content);
     if (heredoc.empty())
         heredoc = hclString(content);
     // The placeholders hold no `$` or `%`, so escaping left them as they were; they become the
     // only interpolations of the value.
-    for (auto [placeholder, expr] : {std::pair{index, indexExpr}, std::pair{count, countExpr}}) {
+    for (const auto& [placeholder, value] : values) {
         for (size_t at = heredoc.find(placeholder); at != std::string::npos;
-             at = heredoc.find(placeholder, at))
-            heredoc.replace(at, placeholder.size(), fmt::format("${{{}}}", expr));
+             at = heredoc.find(placeholder, at + value.size()))
+            heredoc.replace(at, placeholder.size(), value);
     }
     return heredoc;
+}
+
+/// What every virtual-machine module's nodes share: how many, whether they outlive the job, where
+/// they meet.
+std::vector<Variable> nodeVariables(const DeploymentContext& c) {
+    return {nodeCount(c),
+            {"keep_nodes",
+             "bool",
+             "Keep the nodes running after the job, for debugging; false: each node shuts down "
+             "when its part of the job ends, successful or not, and stops billing.",
+             Doc::flag(false),
+             {}},
+            {"rendezvous_port",
+             "number",
+             "TCP port of the rendezvous on node 0 (MASTER_PORT), open only between the nodes.",
+             Doc::num(kRendezvousPort),
+             {{"var.rendezvous_port >= 1024 && var.rendezvous_port <= 65535 && "
+               "floor(var.rendezvous_port) == var.rendezvous_port",
+               "The rendezvous port must be a whole number from 1024 to 65535."}}}};
+}
+
+/// Node 0 (`first`) and the others (`others`: `var.node_count - 1` of them), two resources of
+/// `type` that `fill` fills alike given the node's name (an HCL string). The others' cloud-init
+/// names node 0's private address (`address`, an attribute of `first`), so Terraform creates node 0
+/// first and there is no cycle: node 0 cannot name its own address in its user data, and finds
+/// it when it boots. Fixed addresses (cidrhost) would need a subnet the module knows and could
+/// collide with addresses in use; a port or interface made first would cost AWS nodes their
+/// public address.
+void nodeResources(HclBody& main, const DeploymentContext& c, const std::string& type,
+                   std::string_view address,
+                   const std::function<void(HclBody&, const std::string& name)>& fill) {
+    const std::string port = "var.rendezvous_port", keep = "var.keep_nodes";
+    HclBody& first = main.block("resource", {type, "first"});
+    fill(first, "\"${var.name_prefix}-0\"");
+    first.attr("user_data", userData(c.spec, {"0", "var.node_count", "", port, keep}));
+    HclBody& others = main.block("resource", {type, "others"});
+    others.attr("count", "var.node_count - 1");
+    fill(others, "\"${var.name_prefix}-${count.index + 1}\"");
+    others.attr("user_data",
+                userData(c.spec, {"count.index + 1", "var.node_count",
+                                  fmt::format("{}.first.{}", type, address), port, keep}));
+}
+
+/// Every node's `attribute`, node 0 first.
+std::string allNodes(std::string_view type, std::string_view attribute) {
+    return fmt::format("concat([{0}.first.{1}], {0}.others[*].{1})", type, attribute);
+}
+
+/// The README's line on what the nodes run and how they end.
+std::string nodesLine(const DeploymentContext& c, std::string_view end) {
+    return fmt::format(
+        "cloud-init on each node that installs {}, runs the job script in `/opt/modak` with the "
+        "node's place in the job and torchrun's rendezvous (`NODE_RANK`, `MASTER_ADDR` = node "
+        "0's private address, `MASTER_PORT` = `var.rendezvous_port`), writes the log to "
+        "`/opt/modak/job.log` and its last 48 KiB to the node's console, then {} unless "
+        "`var.keep_nodes`.",
+        c.spec.runtime == "none"
+            ? std::string("nothing (runtime none)")
+            : "`" + c.spec.runtime + "`" +
+                  (c.spec.gpusPerNode > 0 ? " with the NVIDIA Container Toolkit" : ""),
+        end);
 }
 
 Doc metadataTags(const DeploymentContext& c) {
@@ -230,17 +306,19 @@ Module openstackModule(const DeploymentContext& c) {
     const model::Target& target = c.lowered.target;
     if (target.region.present)
         region.fallback = Doc::str(target.region.value);
-    m.variables = {
-        namePrefix(c),
-        nodeCount(c),
-        fromTarget("flavor", target.flavor, "Flavor of the virtual machines (CPUs, memory, GPUs)."),
-        fromTarget("image", target.image,
-                   "Glance image of the virtual machines: Debian or Ubuntu; with the NVIDIA driver "
-                   "when the job uses GPUs."),
-        fromTarget("network", target.network, "Network the virtual machines are attached to."),
-        region,
-        optionalWord("key_pair", "Nova key pair for SSH; empty: none."),
-        sshCidr()};
+    m.variables = {namePrefix(c)};
+    for (auto& v : nodeVariables(c))
+        m.variables.push_back(std::move(v));
+    m.variables.insert(
+        m.variables.end(),
+        {fromTarget("flavor", target.flavor,
+                    "Flavor of the virtual machines (CPUs, memory, GPUs)."),
+         fromTarget(
+             "image", target.image,
+             "Glance image of the virtual machines: Debian or Ubuntu; with the NVIDIA driver "
+             "when the job uses GPUs."),
+         fromTarget("network", target.network, "Network the virtual machines are attached to."),
+         region, optionalWord("key_pair", "Nova key pair for SSH; empty: none."), sshCidr()});
 
     HclBody& p = m.main.block("provider", {"openstack"});
     p.attr("region", "var.region == \"\" ? null : var.region");
@@ -268,32 +346,31 @@ Module openstackModule(const DeploymentContext& c) {
     between.attr("remote_group_id", "openstack_networking_secgroup_v2.job.id");
     between.attr("security_group_id", "openstack_networking_secgroup_v2.job.id");
 
-    HclBody& vm = m.main.block("resource", {"openstack_compute_instance_v2", "node"});
-    vm.attr("count", "var.node_count");
-    vm.attr("name", "\"${var.name_prefix}-${count.index}\"");
-    vm.attr("flavor_name", "var.flavor");
-    vm.attr("image_name", "var.image");
-    vm.attr("key_pair", "var.key_pair == \"\" ? null : var.key_pair");
-    vm.attr("security_groups", "[openstack_networking_secgroup_v2.job.name]");
-    vm.attr("metadata", metadataTags(c));
-    vm.attr("user_data", userData(c.spec, "count.index", "var.node_count"));
-    vm.block("network").attr("name", "var.network");
+    const std::string type = "openstack_compute_instance_v2";
+    nodeResources(m.main, c, type, "network[0].fixed_ip_v4",
+                  [&](HclBody& vm, const std::string& name) {
+                      vm.attr("name", name);
+                      vm.attr("flavor_name", "var.flavor");
+                      vm.attr("image_name", "var.image");
+                      vm.attr("key_pair", "var.key_pair == \"\" ? null : var.key_pair");
+                      vm.attr("security_groups", "[openstack_networking_secgroup_v2.job.name]");
+                      vm.attr("metadata", metadataTags(c));
+                      vm.block("network").attr("name", "var.network");
+                  });
 
-    m.outputs = {{"instance_ids", "IDs of the virtual machines.",
-                  "openstack_compute_instance_v2.node[*].id"},
-                 {"instance_ips", "IPv4 addresses of the virtual machines.",
-                  "openstack_compute_instance_v2.node[*].access_ip_v4"}};
+    m.outputs = {
+        {"instance_ids", "IDs of the virtual machines, node 0 first.", allNodes(type, "id")},
+        {"instance_ips", "IPv4 addresses of the virtual machines, node 0 first.",
+         allNodes(type, "access_ip_v4")},
+        {"rendezvous_address", "Private address of node 0, where the nodes meet (MASTER_ADDR).",
+         type + ".first.network[0].fixed_ip_v4"}};
     m.creates = {
-        "`var.node_count` virtual machines (`openstack_compute_instance_v2.node`) of `var.flavor` "
-        "from `var.image` on `var.network`;",
+        "`var.node_count` virtual machines of `var.flavor` from `var.image` on `var.network`: "
+        "node 0 (`openstack_compute_instance_v2.first`), then the others "
+        "(`openstack_compute_instance_v2.others`), whose cloud-init names node 0's address;",
         "a security group: SSH from `var.ssh_cidr` (when set) and all traffic between the nodes;",
-        fmt::format(
-            "cloud-init that installs {} and runs the job script in `/opt/modak` (output in "
-            "`/opt/modak/job.log`).",
-            c.spec.runtime == "none"
-                ? std::string("nothing (runtime none)")
-                : "`" + c.spec.runtime + "`" +
-                      (c.spec.gpusPerNode > 0 ? " with the NVIDIA Container Toolkit" : ""))};
+        nodesLine(c, "shuts the node down (a shut-off server still holds its flavor on many "
+                     "OpenStack clouds: `terraform destroy` when the job has ended)")};
     return m;
 }
 
@@ -381,15 +458,13 @@ Module awsModule(const DeploymentContext& c) {
                   Doc::num(100),
                   {{"var.root_volume_gb >= 8 && var.root_volume_gb <= 16384",
                     "The root volume must be 8 to 16384 GiB."}}};
-    m.variables = {namePrefix(c),
-                   nodeCount(c),
-                   region,
-                   type,
-                   ami,
-                   subnet,
-                   optionalWord("key_pair", "EC2 key pair for SSH; empty: none."),
-                   sshCidr(),
-                   disk};
+    m.variables = {namePrefix(c)};
+    for (auto& v : nodeVariables(c))
+        m.variables.push_back(std::move(v));
+    m.variables.insert(m.variables.end(),
+                       {region, type, ami, subnet,
+                        optionalWord("key_pair", "EC2 key pair for SSH; empty: none."), sshCidr(),
+                        disk});
 
     HclBody& p = m.main.block("provider", {"aws"});
     p.attr("region", "var.region");
@@ -425,39 +500,41 @@ Module awsModule(const DeploymentContext& c) {
     egress.attr("cidr_ipv4", hclString("0.0.0.0/0"));
     egress.attr("ip_protocol", hclString("-1"));
 
-    HclBody& vm = m.main.block("resource", {"aws_instance", "node"});
-    vm.attr("count", "var.node_count");
-    vm.attr("ami", "var.ami");
-    vm.attr("instance_type", "var.instance_type");
-    vm.attr("key_name", "var.key_pair == \"\" ? null : var.key_pair");
-    vm.attr("subnet_id", "var.subnet_id == \"\" ? null : var.subnet_id");
-    vm.attr("vpc_security_group_ids", "[aws_security_group.job.id]");
-    vm.attr("user_data_replace_on_change", "true");
-    vm.attr("user_data", userData(c.spec, "count.index", "var.node_count"));
-    HclBody& root = vm.block("root_block_device");
-    root.attr("volume_size", "var.root_volume_gb");
-    root.attr("volume_type", hclString("gp3"));
-    Doc tags = Doc::map();
-    tags.set("Name", Doc::expr("\"${var.name_prefix}-${count.index}\""));
-    vm.attr("tags", tags);
+    const std::string instance = "aws_instance";
+    nodeResources(m.main, c, instance, "private_ip", [&](HclBody& vm, const std::string& name) {
+        vm.attr("ami", "var.ami");
+        vm.attr("instance_type", "var.instance_type");
+        vm.attr("key_name", "var.key_pair == \"\" ? null : var.key_pair");
+        vm.attr("subnet_id", "var.subnet_id == \"\" ? null : var.subnet_id");
+        vm.attr("vpc_security_group_ids", "[aws_security_group.job.id]");
+        // The node's own shutdown at the end of the job terminates it: nothing left billing.
+        vm.attr("instance_initiated_shutdown_behavior",
+                "var.keep_nodes ? \"stop\" : \"terminate\"");
+        vm.attr("user_data_replace_on_change", "true");
+        HclBody& root = vm.block("root_block_device");
+        root.attr("volume_size", "var.root_volume_gb");
+        root.attr("volume_type", hclString("gp3"));
+        Doc tags = Doc::map();
+        tags.set("Name", Doc::expr(name));
+        vm.attr("tags", tags);
+    });
 
-    m.outputs = {{"instance_ids", "IDs of the instances.", "aws_instance.node[*].id"},
-                 {"private_ips", "Private IPv4 addresses of the instances.",
-                  "aws_instance.node[*].private_ip"},
-                 {"public_ips", "Public IPv4 addresses of the instances (empty without one).",
-                  "aws_instance.node[*].public_ip"}};
+    m.outputs = {
+        {"instance_ids", "IDs of the instances, node 0 first.", allNodes(instance, "id")},
+        {"private_ips", "Private IPv4 addresses of the instances, node 0 first.",
+         allNodes(instance, "private_ip")},
+        {"public_ips", "Public IPv4 addresses of the instances (empty without one), node 0 first.",
+         allNodes(instance, "public_ip")},
+        {"rendezvous_address", "Private address of node 0, where the nodes meet (MASTER_ADDR).",
+         instance + ".first.private_ip"}};
     m.creates = {
-        "`var.node_count` EC2 instances (`aws_instance.node`) of `var.instance_type` from "
-        "`var.ami`;",
+        "`var.node_count` EC2 instances of `var.instance_type` from `var.ami`: node 0 "
+        "(`aws_instance.first`), then the others (`aws_instance.others`), whose cloud-init names "
+        "node 0's address;",
         "a security group: SSH from `var.ssh_cidr` (when set), all traffic between the nodes, all "
         "outgoing traffic;",
-        fmt::format(
-            "cloud-init that installs {} and runs the job script in `/opt/modak` (output in "
-            "`/opt/modak/job.log`).",
-            c.spec.runtime == "none"
-                ? std::string("nothing (runtime none)")
-                : "`" + c.spec.runtime + "`" +
-                      (c.spec.gpusPerNode > 0 ? " with the NVIDIA Container Toolkit" : ""))};
+        nodesLine(c, "shuts the node down, which terminates it (its "
+                     "`instance_initiated_shutdown_behavior`; `stop` with `var.keep_nodes`)")};
     return m;
 }
 
@@ -594,30 +671,128 @@ std::string setupScript(const JobSpec& s) {
     return out;
 }
 
+/// The variables that place a node in the job: exported by node.sh, handed into the job's
+/// containers by the runtime's wrapper (bin/docker, bin/podman).
+constexpr std::array<std::string_view, 6> kNodeVariables = {
+    "MODAK_NODE_INDEX", "MODAK_NODE_COUNT", "NODE_RANK",
+    "MASTER_ADDR",      "MASTER_PORT",      "GLOO_SOCKET_IFNAME"};
+
+/// Docker and Podman start containers in a network and IPC namespace of their own and with an
+/// empty environment: on a cloud node they get the wrapper below.
+bool wrapsRuntime(const JobSpec& s) {
+    return s.runtime == "docker" || s.runtime == "podman";
+}
+
+/// bin/<runtime>: `run` joins the node's network and IPC namespaces and receives the node's
+/// variables; every other command is the runtime's own. A wrapper rather than options of the job
+/// script's `docker run`, which is the same on every machine (JobScripts.cpp's containerExec).
+std::string runtimeWrapper(const JobSpec& s) {
+    std::string pass;
+    for (auto name : kNodeVariables)
+        pass += fmt::format(" -e {}", name);
+    return fmt::format(
+        "#!/bin/bash\n"
+        "# {0} on a cloud node of deployment {1}, generated by modak.\n"
+        "# `{0} run` joins the node's network and IPC namespaces, so the other nodes' ranks reach\n"
+        "# the ports this node's ranks open and shared memory is the node's, and receives the "
+        "node's\n"
+        "# place in the job; every other command is {0}'s own.\n"
+        "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+        "PATH=${{PATH//\"$here:\"/}}\n"
+        "if [[ ${{1-}} == run ]]; then\n"
+        "  shift\n"
+        "  exec {0} run --network host --ipc host{2} \"$@\"\n"
+        "fi\n"
+        "exec {0} \"$@\"\n",
+        s.runtime, s.deployment, pass);
+}
+
+/// node.sh: the node's part of the job from start to end, whatever happens in between.
+std::string nodeScript(const JobSpec& s) {
+    std::string exports;
+    for (auto name : kNodeVariables)
+        exports += fmt::format(" {}", name);
+    // A job that outlives its walltime is stopped, so a hung job does not keep the node billing.
+    const std::string job =
+        s.walltimeSeconds ? fmt::format("timeout --kill-after=60 {} ./job.sh", *s.walltimeSeconds)
+                          : std::string("./job.sh");
+    return fmt::format(
+        "#!/bin/bash\n"
+        "# This node's part of deployment {0}, generated by modak.\n"
+        "# Installs the runtime, starts the job script with the node's place in the job and\n"
+        "# torchrun's rendezvous, keeps the log, and shuts the node down when the job ends, "
+        "whatever\n"
+        "# its outcome, unless the module's keep_nodes is true.\n"
+        "set -uo pipefail\n"
+        "cd \"$(dirname \"$0\")\" || exit 1\n"
+        "# MODAK_NODE_INDEX, MODAK_NODE_COUNT, MODAK_RENDEZVOUS (node 0's address; empty on node "
+        "0),\n"
+        "# MODAK_RENDEZVOUS_PORT and MODAK_KEEP_NODE, written by Terraform for this node.\n"
+        "# shellcheck source=/dev/null\n"
+        ". ./node.env\n"
+        "# The default route's interface and address: the node's private network. Gloo binds to "
+        "the\n"
+        "# address the host name resolves to, 127.0.1.1 in Debian's /etc/hosts: name the "
+        "interface.\n"
+        "route=$(ip -4 route get 192.0.2.1 2>/dev/null) || route=\n"
+        "dev=$(sed -n 's/.* dev \\([^ ]*\\).*/\\1/p' <<<\"$route\")\n"
+        "address=$(sed -n 's/.* src \\([^ ]*\\).*/\\1/p' <<<\"$route\")\n"
+        "NODE_RANK=$MODAK_NODE_INDEX\n"
+        "MASTER_ADDR=${{MODAK_RENDEZVOUS:-${{address:-127.0.0.1}}}}\n"
+        "MASTER_PORT=$MODAK_RENDEZVOUS_PORT\n"
+        "[[ -z $dev ]] || GLOO_SOCKET_IFNAME=$dev\n"
+        "export{1}\n"
+        "{2}"
+        "echo \"modak: node $NODE_RANK of $MODAK_NODE_COUNT, rendezvous $MASTER_ADDR:$MASTER_PORT, "
+        "started $(date -u +%FT%TZ)\" >job.log\n"
+        "status=0\n"
+        "{{ ./setup-runtime.sh && {3}; }} >>job.log 2>&1 </dev/null || status=$?\n"
+        "echo \"modak: node $NODE_RANK: the job ended with status $status at $(date -u +%FT%TZ)\" "
+        ">>job.log\n"
+        "echo \"$status\" >job.status\n"
+        "# The log outlives the node on its console: the cloud keeps the console's last 64 KB "
+        "after\n"
+        "# the node is gone (aws ec2 get-console-output, openstack console log show).\n"
+        "[[ ! -w /dev/console ]] || tail -c 49152 job.log >/dev/console\n"
+        "if [[ $MODAK_KEEP_NODE == true ]]; then\n"
+        "  echo \"modak: node $NODE_RANK kept running (keep_nodes)\" >>job.log\n"
+        "else\n"
+        "  shutdown -h now\n"
+        "fi\n"
+        "exit \"$status\"\n",
+        s.deployment, exports,
+        wrapsRuntime(s) ? fmt::format("# The job's containers start through bin/{}.\n"
+                                      "PATH=\"$PWD/bin:$PATH\"\n",
+                                      s.runtime)
+                        : std::string(),
+        job);
+}
+
 } // namespace
 
-std::string cloudInit(const JobSpec& spec, std::string_view nodeIndex, std::string_view nodeCount) {
+std::string cloudInit(const JobSpec& spec, const CloudNode& node) {
     Doc doc = Doc::map();
     Doc& files = doc.set("write_files", Doc::list());
-    Doc& setup = files.push(Doc::map());
-    setup.set("path", Doc::str("/opt/modak/setup-runtime.sh"));
-    setup.set("permissions", Doc::str("0755"));
-    setup.set("content", Doc::str(setupScript(spec)));
-    Doc& job = files.push(Doc::map());
-    job.set("path", Doc::str("/opt/modak/job.sh"));
-    job.set("permissions", Doc::str("0755"));
-    job.set("content", Doc::str(applicationScript(*findBatchScheduler("none"), spec)));
+    auto file = [&](std::string path, std::string content, bool executable) {
+        Doc& f = files.push(Doc::map());
+        f.set("path", Doc::str(std::move(path)));
+        f.set("permissions", Doc::str(executable ? "0755" : "0644"));
+        f.set("content", Doc::str(std::move(content)));
+    };
+    file("/opt/modak/setup-runtime.sh", setupScript(spec), true);
+    file("/opt/modak/job.sh", applicationScript(*findBatchScheduler("none"), spec), true);
+    file("/opt/modak/node.sh", nodeScript(spec), true);
+    if (wrapsRuntime(spec))
+        file("/opt/modak/bin/" + spec.runtime, runtimeWrapper(spec), true);
+    file("/opt/modak/node.env",
+         fmt::format("MODAK_NODE_INDEX={}\nMODAK_NODE_COUNT={}\nMODAK_RENDEZVOUS={}\n"
+                     "MODAK_RENDEZVOUS_PORT={}\nMODAK_KEEP_NODE={}\n",
+                     node.index, node.count, node.rendezvous, node.port, node.keep),
+         false);
     Doc& run = doc.set("runcmd", Doc::list());
-    Doc& setupRun = run.push(Doc::list());
-    setupRun.flow = true;
-    setupRun.push(Doc::str("/opt/modak/setup-runtime.sh"));
     Doc& start = run.push(Doc::list());
     start.flow = true;
-    start.push(Doc::str("bash"));
-    start.push(Doc::str("-c"));
-    start.push(Doc::str(fmt::format(
-        "cd /opt/modak && MODAK_NODE_INDEX={} MODAK_NODE_COUNT={} ./job.sh >job.log 2>&1",
-        nodeIndex, nodeCount)));
+    start.push(Doc::str("/opt/modak/node.sh"));
     return "#cloud-config\n" + toYaml(doc);
 }
 

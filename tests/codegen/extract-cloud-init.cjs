@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writes the files of the cloud-init of each virtual-machine module (parsed with HashiCorp's HCL
-// parser, decoded as Terraform would) as OUT_DIR/<n>-<name>, for shellcheck.
+// Writes the scripts of the cloud-init of each virtual-machine module (parsed with HashiCorp's HCL
+// parser, decoded as Terraform would; the files it writes with permissions 0755) as
+// OUT_DIR/<n>-<name>, for shellcheck.
 // usage: NODE_PATH=tests/tools/node_modules node extract-cloud-init.cjs OUT_DIR MODULE_DIR...
 "use strict";
 const fs = require("node:fs");
@@ -18,7 +19,7 @@ const { cloudInit } = require("./hcl-decode.cjs");
     const text = cloudInit(main, 1);
     if (text === null) continue;
     if (!text.startsWith("#cloud-config\n")) throw new Error(`${dir}: user_data is not #cloud-config`);
-    for (const f of yaml.load(text).write_files) fs.writeFileSync(path.join(out, `${n}-${path.basename(f.path)}`), f.content);
+    for (const f of yaml.load(text).write_files.filter((f) => f.permissions === "0755")) fs.writeFileSync(path.join(out, `${n}-${path.basename(f.path)}`), f.content);
     n++;
   }
   console.log(`${n} cloud-init documents extracted`);

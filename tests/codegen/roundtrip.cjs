@@ -4,8 +4,8 @@
 // GENERATED_DIR holds `modak generate --emit terraform,k8s` of tests/data/cloud/hostile.modak.
 // - Terraform: variable defaults parsed by HashiCorp's HCL parser and decoded as Terraform would
 //   (`$${` → `${`, `%%{` → `%{`; any other interpolation is a failure) equal the .modak values.
-// - cloud-init: the user_data, decoded with the module's own interpolations (count.index,
-//   var.node_count) only, is YAML whose job script is run by bash with a stand-in container
+// - cloud-init: node 0's user_data, decoded with the module's own interpolations (its variables,
+//   node 0's address) only, is YAML whose job script is run by bash with a stand-in container
 //   runtime on PATH: the environment, image and command it receives equal the .modak values, and
 //   nothing in them executed.
 // - Kubernetes YAML (js-yaml) and the Terraform kubernetes resources carry the same values.
@@ -89,7 +89,9 @@ printf 'IMAGE=%s\\0COMMAND=%s\\0' "$1" "$4" >>"$RECORD"
       const job = ci.write_files.find((f) => f.path === "/opt/modak/job.sh");
       const setup = ci.write_files.find((f) => f.path === "/opt/modak/setup-runtime.sh");
       fs.writeFileSync(path.join(work, `${name}-setup-runtime.sh`), setup.content);
-      same(`${name}: runcmd passes the node index`, ci.runcmd[1][2].includes("MODAK_NODE_INDEX=0 MODAK_NODE_COUNT="), true);
+      const env = ci.write_files.find((f) => f.path === "/opt/modak/node.env");
+      same(`${name}: node.env places node 0`, env.content.startsWith(`MODAK_NODE_INDEX=0\nMODAK_NODE_COUNT=${e.nodes}\n`), true);
+      same(`${name}: runcmd runs node.sh`, JSON.stringify(ci.runcmd), '[["/opt/modak/node.sh"]]');
       runJobScript(name, job.content, e.runtime, app);
       fs.copyFileSync(path.join(work, name, "job.sh"), path.join(work, `${name}-job.sh`));
     } else if (main.resource.kubernetes_job_v1) {

@@ -72,7 +72,7 @@ mutate() {  # name sed-expression file
   sed -i "$2" "$work/bad/$3"
   node "$here/check-terraform.cjs" "$work/bad" >/dev/null 2>&1 && fail "check-terraform.cjs accepted a module with $1"
 }
-mutate "a syntax error" 's/^resource "openstack_compute_instance_v2" "node" {/resource "x" "y" {{/' main.tf
+mutate "a syntax error" 's/^resource "openstack_compute_instance_v2" "first" {/resource "x" "y" {{/' main.tf
 mutate "an undeclared variable" 's/var\.flavor$/var.flavour/' main.tf
 mutate "an unused variable" '$a variable "extra" {\n  description = "A variable nothing uses."\n  type = string\n}' variables.tf
 mutate "an undescribed variable" '0,/description = .*/s///' variables.tf

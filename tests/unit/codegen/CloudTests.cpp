@@ -103,8 +103,23 @@ std::set<std::string> interpolations(const std::string& hcl, char introducer = '
     return out;
 }
 
-const std::set<std::string> kOwnInterpolations = {"var.name_prefix", "count.index",
-                                                  "var.node_count"};
+/// What a virtual-machine module's values interpolate: its variables, the index of a node, node
+/// 0's address.
+const std::set<std::string> kNodeInterpolations = {"count.index + 1", "var.name_prefix",
+                                                   "var.node_count", "var.keep_nodes",
+                                                   "var.rendezvous_port"};
+const std::set<std::string> kOwnInterpolations = [] {
+    auto own = kNodeInterpolations;
+    own.insert({"aws_instance.first.private_ip",
+                "openstack_compute_instance_v2.first.network[0].fixed_ip_v4"});
+    return own;
+}();
+
+std::set<std::string> withAddress(std::string address) {
+    auto out = kNodeInterpolations;
+    out.insert(std::move(address));
+    return out;
+}
 
 } // namespace
 
@@ -172,7 +187,7 @@ TEST_CASE("terraform: hostile values are escaped for HCL", "[codegen][escaping][
     CHECK_THAT(main, Catch::Contains(R"(\u2028)"));
     CHECK(main.find("\xe2\x80\xa8") == std::string::npos);
     CHECK(interpolations(main) ==
-          std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
+          withAddress("openstack_compute_instance_v2.first.network[0].fixed_ip_v4"));
     // Kubernetes through Terraform: env blocks with escaped values.
     const std::string& k8s = c->file("k8s_d", "terraform/main.tf");
     CHECK_THAT(
@@ -225,7 +240,40 @@ deployment d { application = app, target = vm }
     CHECK_THAT(main, Catch::Contains("\nEOT1\n"));
     CHECK_THAT(main, Catch::Contains("      $${HOME} %%{x}\n"));
     CHECK(interpolations(main) ==
-          std::set<std::string>{"count.index", "var.name_prefix", "var.node_count"});
+          withAddress("openstack_compute_instance_v2.first.network[0].fixed_ip_v4"));
+}
+
+TEST_CASE("terraform: node 0 first, the others meet at its address and every node ends",
+          "[codegen][cloud]") {
+    auto c = fromFile(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud" / "ddp_nodes.modak",
+                      "ddp_nodes.modak");
+    const std::string& main = c->file("ddp_two_ranks_per_node", "terraform/main.tf");
+    auto first = main.find("resource \"aws_instance\" \"first\" {");
+    auto others = main.find("resource \"aws_instance\" \"others\" {");
+    REQUIRE(first != std::string::npos);
+    REQUIRE(others != std::string::npos);
+    const std::string node0 = main.substr(first, others - first), rest = main.substr(others);
+    // Node 0 cannot name its own address: it finds it at boot. The others name it.
+    CHECK_THAT(node0, Catch::Contains("      MODAK_NODE_INDEX=0\n"
+                                      "      MODAK_NODE_COUNT=${var.node_count}\n"
+                                      "      MODAK_RENDEZVOUS=\n"
+                                      "      MODAK_RENDEZVOUS_PORT=${var.rendezvous_port}\n"
+                                      "      MODAK_KEEP_NODE=${var.keep_nodes}\n"));
+    CHECK(rest.starts_with("resource \"aws_instance\" \"others\" {\n  count "));
+    CHECK_THAT(rest, Catch::Contains("= var.node_count - 1\n"));
+    CHECK_THAT(rest, Catch::Contains("MODAK_NODE_INDEX=${count.index + 1}\n"));
+    CHECK_THAT(rest, Catch::Contains("MODAK_RENDEZVOUS=${aws_instance.first.private_ip}\n"));
+    CHECK(interpolations(main) == withAddress("aws_instance.first.private_ip"));
+    // The node's own shutdown terminates it; Docker runs on the node's network and IPC.
+    CHECK_THAT(node0, Catch::Contains("instance_initiated_shutdown_behavior = var.keep_nodes ? "
+                                      "\"stop\" : \"terminate\""));
+    CHECK_THAT(node0, Catch::Contains("exec docker run --network host --ipc host -e "
+                                      "MODAK_NODE_INDEX -e MODAK_NODE_COUNT -e NODE_RANK"));
+    CHECK_THAT(node0, Catch::Contains("timeout --kill-after=60 300 ./job.sh"));
+    CHECK_THAT(node0, Catch::Contains("  shutdown -h now\n"));
+    const std::string& vars = c->file("ddp_two_ranks_per_node", "terraform/variables.tf");
+    CHECK_THAT(vars, Catch::Contains("variable \"keep_nodes\" {"));
+    CHECK_THAT(vars, Catch::Contains("default     = 29500"));
 }
 
 TEST_CASE("terraform: HPC targets get a warning saying why, and no files", "[codegen][cloud]") {

@@ -2,16 +2,21 @@
 # Do not edit: change the .modak file and run `modak generate` again.
 
 output "instance_ids" {
-  description = "IDs of the instances."
-  value       = aws_instance.node[*].id
+  description = "IDs of the instances, node 0 first."
+  value       = concat([aws_instance.first.id], aws_instance.others[*].id)
 }
 
 output "private_ips" {
-  description = "Private IPv4 addresses of the instances."
-  value       = aws_instance.node[*].private_ip
+  description = "Private IPv4 addresses of the instances, node 0 first."
+  value       = concat([aws_instance.first.private_ip], aws_instance.others[*].private_ip)
 }
 
 output "public_ips" {
-  description = "Public IPv4 addresses of the instances (empty without one)."
-  value       = aws_instance.node[*].public_ip
+  description = "Public IPv4 addresses of the instances (empty without one), node 0 first."
+  value       = concat([aws_instance.first.public_ip], aws_instance.others[*].public_ip)
+}
+
+output "rendezvous_address" {
+  description = "Private address of node 0, where the nodes meet (MASTER_ADDR)."
+  value       = aws_instance.first.private_ip
 }

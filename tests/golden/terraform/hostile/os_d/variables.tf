@@ -23,6 +23,23 @@ variable "node_count" {
   }
 }
 
+variable "keep_nodes" {
+  description = "Keep the nodes running after the job, for debugging; false: each node shuts down when its part of the job ends, successful or not, and stops billing."
+  type        = bool
+  default     = false
+}
+
+variable "rendezvous_port" {
+  description = "TCP port of the rendezvous on node 0 (MASTER_PORT), open only between the nodes."
+  type        = number
+  default     = 29500
+
+  validation {
+    condition     = var.rendezvous_port >= 1024 && var.rendezvous_port <= 65535 && floor(var.rendezvous_port) == var.rendezvous_port
+    error_message = "The rendezvous port must be a whole number from 1024 to 65535."
+  }
+}
+
 variable "flavor" {
   description = "Flavor of the virtual machines (CPUs, memory, GPUs)."
   type        = string

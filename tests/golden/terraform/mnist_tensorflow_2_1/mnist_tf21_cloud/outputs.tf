@@ -2,11 +2,16 @@
 # Do not edit: change the .modak file and run `modak generate` again.
 
 output "instance_ids" {
-  description = "IDs of the virtual machines."
-  value       = openstack_compute_instance_v2.node[*].id
+  description = "IDs of the virtual machines, node 0 first."
+  value       = concat([openstack_compute_instance_v2.first.id], openstack_compute_instance_v2.others[*].id)
 }
 
 output "instance_ips" {
-  description = "IPv4 addresses of the virtual machines."
-  value       = openstack_compute_instance_v2.node[*].access_ip_v4
+  description = "IPv4 addresses of the virtual machines, node 0 first."
+  value       = concat([openstack_compute_instance_v2.first.access_ip_v4], openstack_compute_instance_v2.others[*].access_ip_v4)
+}
+
+output "rendezvous_address" {
+  description = "Private address of node 0, where the nodes meet (MASTER_ADDR)."
+  value       = openstack_compute_instance_v2.first.network[0].fixed_ip_v4
 }
