@@ -286,8 +286,7 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
     // The application runs in the container the plan chose, as its job script would run it.
     out += s.containerSetup;
     out += "start=$(date +%s.%N)\n";
-    out += launcher + (s.containerExec.empty() ? "" : s.containerExec + " ") +
-           "bash -c \"$command\"\n";
+    out += codegen::containerLaunch(launcher, s.containerExec) + "bash -c \"$command\"\n";
     out += "end=$(date +%s.%N)\n";
     out += "\"${MODAK:-modak}\" bench record --kernel app --deployment " +
            shellQuote(s.deployment) + " \\\n";

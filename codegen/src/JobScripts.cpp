@@ -64,8 +64,7 @@ std::string body(const JobSpec& s, const Launch& launch) {
                            shellQuote("export " + launch.rankEnv));
         shell = "bash -c \"$rank_env; $command\"";
     }
-    std::string inContainer = exec.empty() ? shell : exec + " " + shell;
-    out += launch.prefix + inContainer + "\n";
+    out += containerLaunch(launch.prefix, exec) + shell + "\n";
     if (!s.post.empty())
         out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
     return out;
@@ -75,9 +74,23 @@ std::string body(const JobSpec& s, const Launch& launch) {
 
 namespace {
 
-/// `SRC:DST[:ro]`, as Apptainer's --bind and Docker's -v read a mount.
+/// `SRC:DST[:ro]`, as Apptainer's --bind, Docker's -v and pyxis's --container-mounts read a mount.
 std::string mountSpec(const JobSpec::Mount& m) {
     return fmt::format("{}:{}{}", m.source, m.target, m.readOnly ? ":ro" : "");
+}
+
+/// The reference as enroot's `docker://` URI writes it: a registry host (a first path segment with
+/// `.` or `:`, or `localhost`, as Docker tells them) is separated from the image by `#`
+/// ("nvcr.io/nvidia/pytorch:23.10-py3" → "nvcr.io#nvidia/pytorch:23.10-py3"); Docker Hub's stay.
+std::string enrootReference(std::string_view reference) {
+    std::string ref = withoutScheme(reference);
+    auto slash = ref.find('/');
+    if (slash == std::string::npos)
+        return ref;
+    std::string_view host = std::string_view(ref).substr(0, slash);
+    if (host == "localhost" || host.find_first_of(".:") != std::string_view::npos)
+        ref[slash] = '#';
+    return ref;
 }
 
 } // namespace
@@ -127,8 +140,47 @@ std::string containerExec(const JobSpec& s, std::string& out,
         for (const auto& m : s.mounts)
             binds += " -b " + shellQuote(m.source + ":" + m.target);
         exec = "ch-run --set-env --cd \"$PWD\"" + binds + " \"$image\" --";
+    } else if (s.runtime == "pyxis") {
+        // enroot converts the image once into a squashfs file on the shared file system; every
+        // node's srun task starts from it (a registry reference would import it on every node).
+        out += fmt::format("image_dir={}\n",
+                           s.imageDir.empty() ? "\"$PWD\"" : shellPathWithVariables(s.imageDir));
+        out += fmt::format("image=\"$image_dir\"/{}\n",
+                           shellQuote(localImageName(s.imageReference) + ".sqsh"));
+        out += fmt::format("if [[ ! -f $image ]]; then\n  mkdir -p \"$image_dir\"\n  enroot import "
+                           "--output \"$image\" {}\nfi\n\n",
+                           shellQuote("docker://" + enrootReference(s.imageReference)));
+        // The container is part of srun itself (pyxis is a plugin of it): these are srun's
+        // options, joined to the launcher's srun by containerLaunch. pyxis splits mounts at `,`
+        // and fields at `:`, which readJobSpec refuses in a mount; the job folder is mounted too.
+        std::string mounts = "\"$PWD:$PWD\"";
+        for (const auto& m : s.mounts)
+            mounts += "," + shellQuote(mountSpec(m));
+        // The task's environment reaches the container, but a variable the image also sets keeps
+        // the image's value unless named here: the script's exports and the launch's win, as in
+        // every other runtime.
+        std::vector<std::string> names;
+        for (const auto& [k, v] : s.env)
+            names.push_back(k);
+        for (const auto& name : passOn)
+            if (std::find(names.begin(), names.end(), name) == names.end())
+                names.push_back(name);
+        std::string env;
+        for (const auto& name : names)
+            env += (env.empty() ? " --container-env=" : ",") + name;
+        exec = fmt::format("srun --container-image=\"$image\" --container-mounts={} "
+                           "--container-workdir=\"$PWD\"{}",
+                           mounts, env);
     }
     return exec;
+}
+
+std::string containerLaunch(std::string_view launcher, std::string_view exec) {
+    // pyxis's container is options of srun: one srun with both, not an srun inside the launcher's.
+    constexpr std::string_view kSrun = "srun ";
+    if (launcher.starts_with(kSrun) && exec.starts_with(kSrun))
+        return fmt::format("{}{} ", launcher, exec.substr(kSrun.size()));
+    return fmt::format("{}{}{}", launcher, exec, exec.empty() ? "" : " ");
 }
 
 namespace {

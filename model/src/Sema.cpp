@@ -1129,9 +1129,9 @@ private:
         const Statement* scheduler = attr(target, "scheduler");
         std::string_view sched = ident(scheduler);
 
-        // Kubernetes runs OCI images, not SIF images.
+        // Kubernetes runs OCI images, not SIF images; pyxis runs only under Slurm.
         if (const Statement* rt = attr(target, "runtime"))
-            kubernetesRuntime(rt, scheduler, name);
+            runtimeOnScheduler(rt, scheduler, name);
 
         // Accelerator vendor against the GPU block.
         const Statement* acc = attr(target, "accelerator");
@@ -1181,17 +1181,31 @@ private:
                     diags_.add(DiagCode::QuestionableSetting, s->key().range,
                                fmt::format("'{}' has no effect without 'cloud'", k));
         }
-        if (const Statement* ns = attr(target, "namespace");
-            ns && !sched.empty() && sched != "kubernetes")
-            diags_.add(DiagCode::QuestionableSetting, ns->key().range,
-                       fmt::format("'namespace' has no effect with scheduler '{}'", sched));
+        for (std::string_view k : {"namespace", "kubeflow"})
+            if (const Statement* s = attr(target, k); s && !sched.empty() && sched != "kubernetes")
+                diags_.add(DiagCode::QuestionableSetting, s->key().range,
+                           fmt::format("'{}' has no effect with scheduler '{}'", k, sched));
     }
 
-    void kubernetesRuntime(const Statement* runtime, const Statement* scheduler,
-                           std::string_view targetName) {
+    void runtimeOnScheduler(const Statement* runtime, const Statement* scheduler,
+                            std::string_view targetName) {
         std::string_view rt = ident(runtime);
         const data::RuntimeFacts* facts = data::runtimeFacts(rt);
-        if (ident(scheduler) != "kubernetes" || !facts || facts->image != "sif")
+        // A runtime that is part of one scheduler's launcher (pyxis: srun's options) runs nowhere
+        // else; without a scheduler the target is a plain script (`none`).
+        std::string_view sched = scheduler ? ident(scheduler) : "none";
+        if (facts && !facts->scheduler.empty() && !sched.empty() && sched != facts->scheduler) {
+            Diagnostic& d = diags_.add(
+                DiagCode::IncompatibleCombination, runtime->value().range,
+                fmt::format("runtime '{}' runs only under scheduler '{}' (it is part of its "
+                            "launcher); target '{}' uses '{}'",
+                            rt, facts->scheduler, targetName, sched));
+            if (scheduler)
+                d.notes.push_back({scheduler->value().range,
+                                   fmt::format("target '{}' sets its scheduler here", targetName)});
+            return;
+        }
+        if (sched != "kubernetes" || !facts || facts->image != "sif")
             return;
         Diagnostic& d = diags_.add(
             DiagCode::QuestionableSetting, runtime->value().range,
@@ -1295,7 +1309,7 @@ private:
             pinnedImageTarget(dep, *image, res);
         const Statement* scheduler = attr(*target, "scheduler");
         if (const Statement* rt = attr(dep, "runtime"))
-            kubernetesRuntime(rt, scheduler, target->name()->name);
+            runtimeOnScheduler(rt, scheduler, target->name()->name);
 
         if (scale) {
             if (const Statement* n = attr(*scale, "nodes"))
@@ -1343,6 +1357,27 @@ private:
                                     target->name()->name, schedulerTitle(sched)));
                     d.notes.push_back({scheduler->value().range, "scheduler set here"});
                 }
+            }
+        }
+
+        // A runtime that is part of one scheduler's launcher (pyxis) cannot run another's job
+        // script, nor the plain script that TOSCA and Terraform nodes run.
+        const Statement* rt = attr(dep, "runtime");
+        if (!rt)
+            rt = attr(*target, "runtime");
+        const data::RuntimeFacts* rtFacts = data::runtimeFacts(ident(rt));
+        if (const Statement* emit = attr(dep, "emit");
+            rtFacts && !rtFacts->scheduler.empty() && emit && emit->value().kind == VK::List) {
+            for (const Value& item : emit->value().items()) {
+                std::string_view e = item.kind == VK::Identifier ? item.text() : "";
+                if (e == rtFacts->scheduler || !(isBatchScheduler(e) || e == "script" ||
+                                                 e == "tosca" || e == "csar" || e == "terraform"))
+                    continue;
+                Diagnostic& d = diags_.add(
+                    DiagCode::IncompatibleCombination, item.range,
+                    fmt::format("'{}' output runs the job without {}, which runtime '{}' needs", e,
+                                schedulerTitle(rtFacts->scheduler), rtFacts->name()));
+                d.notes.push_back({rt->value().range, "runtime set here"});
             }
         }
 

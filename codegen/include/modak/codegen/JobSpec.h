@@ -75,4 +75,9 @@ std::string localImageName(std::string_view reference);
 std::string containerExec(const JobSpec& spec, std::string& setup,
                           const std::vector<std::string>& passOn = {});
 
+/// The command prefix that starts a command with `launcher` (a row's Launch::prefix, "" for none)
+/// in the container of `exec` (containerExec's): the launcher, then the runtime's prefix; pyxis's
+/// srun options join the launcher's srun.
+std::string containerLaunch(std::string_view launcher, std::string_view exec);
+
 } // namespace modak::codegen

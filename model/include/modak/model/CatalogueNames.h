@@ -45,10 +45,12 @@ struct StorageFacts {
     std::string_view name() const { return entry.name; }
 };
 
-/// A container runtime; `image` is how it keeps images: sif, oci or directory.
+/// A container runtime; `image` is how it keeps images: sif, oci, directory or squashfs.
 struct RuntimeFacts {
     NamedEntry entry;
     std::string_view image;
+    /// The only scheduler that runs it (pyxis: a plugin of Slurm's srun); "" for any.
+    std::string_view scheduler;
 
     std::string_view name() const { return entry.name; }
 };
