@@ -17,6 +17,44 @@ std::string withoutScheme(std::string_view reference) {
     return std::string(scheme == std::string_view::npos ? reference : reference.substr(scheme + 3));
 }
 
+/// What the job tells a checkpointing application (docs/codegen.md, "Walltime and checkpoints").
+constexpr std::string_view kCheckpointVariables[] = {
+    "MODAK_CHECKPOINT_DIR", "MODAK_CHECKPOINT_INTERVAL", "MODAK_CHECKPOINT_STEPS", "MODAK_SEGMENTS",
+    "MODAK_SEGMENT_END"};
+
+/// The checkpoint variables, and for a chained run its segment's end and the early exit of a
+/// segment after the training finished.
+std::string checkpointSetup(const JobSpec& s) {
+    if (!s.checkpointing)
+        return "";
+    std::string out =
+        "# Checkpoints: the plan's interval (Young/Daly, from the predicted step time and the "
+        "nodes' MTBF);\n# the application writes them to MODAK_CHECKPOINT_DIR and resumes from "
+        "the newest.\n";
+    // The deployment's name is an identifier: nothing in it needs quoting.
+    out += fmt::format("MODAK_CHECKPOINT_DIR=${{MODAK_CHECKPOINT_DIR:-$PWD/checkpoints/{}}}\n",
+                       s.deployment);
+    out += fmt::format("MODAK_CHECKPOINT_INTERVAL={}\nMODAK_CHECKPOINT_STEPS={}\n",
+                       s.checkpointIntervalSeconds, s.checkpointIntervalSteps);
+    out += "export MODAK_CHECKPOINT_DIR MODAK_CHECKPOINT_INTERVAL MODAK_CHECKPOINT_STEPS\n";
+    out += "mkdir -p \"$MODAK_CHECKPOINT_DIR\"\n";
+    if (s.segments > 1) {
+        out += fmt::format("# The run is {} chained jobs (submit.*.sh): this one stops {} s before "
+                           "its walltime (SIGUSR1, MODAK_SEGMENT_END).\n",
+                           s.segments, s.stopSeconds);
+        out += fmt::format("export MODAK_SEGMENTS={}\n", s.segments);
+        if (s.walltimeSeconds)
+            out +=
+                fmt::format("MODAK_SEGMENT_END=$(($(date +%s) + {}))\nexport MODAK_SEGMENT_END\n",
+                            *s.walltimeSeconds - s.stopSeconds);
+        out += "if [[ -e $MODAK_CHECKPOINT_DIR/complete ]]; then\n"
+               "  echo \"the training is complete ($MODAK_CHECKPOINT_DIR/complete): nothing left "
+               "for this segment\"\n"
+               "  exit 0\nfi\n";
+    }
+    return out + "\n";
+}
+
 /// The shell body shared by every scheduler: modules, environment, image, the launch.
 std::string body(const JobSpec& s, const Launch& launch) {
     std::string out = "set -euo pipefail\n\n" + launch.setup;
@@ -31,6 +69,7 @@ std::string body(const JobSpec& s, const Launch& launch) {
             out += fmt::format("export {}={}\n", k, shellQuote(v));
         out += "\n";
     }
+    out += checkpointSetup(s);
     if (!s.pre.empty())
         out +=
             "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
@@ -52,6 +91,10 @@ std::string body(const JobSpec& s, const Launch& launch) {
                 passOn.push_back(name);
         }
     }
+    if (s.checkpointing)
+        for (std::string_view name : kCheckpointVariables)
+            if (s.segments > 1 || !name.starts_with("MODAK_SEGMENT"))
+                passOn.emplace_back(name);
     std::string exec = containerExec(s, out, passOn);
     std::string command = s.run;
     // The command is the application's own shell code, expanded by the shell inside the container.
@@ -64,9 +107,22 @@ std::string body(const JobSpec& s, const Launch& launch) {
                            shellQuote("export " + launch.rankEnv));
         shell = "bash -c \"$rank_env; $command\"";
     }
-    out += containerLaunch(launch.prefix, exec) + shell + "\n";
+    const bool chained = s.segments > 1;
+    if (chained) {
+        // A rank that handles SIGUSR1 checkpoints and stops; the shell around it must not die of
+        // it first.
+        shell.insert(shell.find('"') + 1, "trap '' USR1; ");
+        out += "status=0\n";
+    }
+    out += containerLaunch(launch.prefix, exec) + shell + (chained ? " || status=$?\n" : "\n");
+    if (chained)
+        out += "# Exit status 0: the training finished, and the segments after this one have "
+               "nothing to do.\n"
+               "if ((status == 0)); then\n  touch \"$MODAK_CHECKPOINT_DIR/complete\"\nfi\n";
     if (!s.post.empty())
         out += "\n# post (from the .modak file)\n" + s.post + (s.post.ends_with('\n') ? "" : "\n");
+    if (chained)
+        out += "exit \"$status\"\n";
     return out;
 }
 
@@ -236,6 +292,8 @@ BatchJob applicationJob(const BatchScheduler& scheduler, const JobSpec& s) {
     j.email = s.email;
     j.exportAll = s.exportAll;
     j.exportVars = s.exportVars;
+    if (s.segments > 1 && s.walltimeSeconds)
+        j.stopSignalSeconds = s.stopSeconds;
     return j;
 }
 

@@ -116,6 +116,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
         target.gpu = lowerGpu(g);
     target.memoryBytes = integer(t, "memory");
     target.interconnect = word(t, "interconnect");
+    target.mtbfSeconds = integer(t, "mtbf");
     noteRead(t, "partition");
     noteRead(t, "storage");
     for (const Statement& s : t->body()) {
@@ -310,6 +311,7 @@ JobRequest lowerJob(const Statement* job) {
     j.combineOutput = boolean(job, "combine_output").value_or(false);
     j.exclusive = boolean(job, "exclusive").value_or(false);
     j.notify = words(attr(job, "notify"));
+    j.chain = boolean(job, "chain").value_or(true);
     if (const Value* e = attr(job, "export_env")) {
         if (e->kind == Value::Kind::Bool) {
             j.exportAll = e->boolean;

@@ -693,6 +693,54 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
     return curve;
 }
 
+/// The chosen candidate's segments and checkpoint interval, in the plan, its explanation and (when
+/// the run outlasts the walltime) a `walltime-too-short` warning that says how the run continues.
+void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment& dep,
+                       bool walltimeShort, Diagnostics& diags) {
+    const Candidate& best = *plan.chosen;
+    const StrategyInfo* strategy = best.scenario.strategy;
+    const double stateBytes =
+        r.workload->parameters *
+        (strategy ? strategy->replicatedBytesPerParameter + strategy->shardedBytesPerParameter
+                  : 16.0);
+    double writeGBs = kDefaultCheckpointWriteGBs;
+    if (r.storage && r.storage->readGBsPerNode > 0)
+        writeGBs = r.storage->readGBsPerNode;
+    Resilience res = planResilience(best, plan.totalSeconds, stateBytes, writeGBs,
+                                    dep.target.mtbfSeconds, r.walltime, dep.job.chain);
+    const std::string how = fmt::format(
+        "checkpoint every {} ({} steps; Young/Daly from a {:.3g} GB checkpoint written in {} and "
+        "a job MTBF of {}{})",
+        formatSeconds(res.intervalSeconds), res.intervalSteps, res.stateBytes / 1e9,
+        formatSeconds(res.checkpointSeconds), formatSeconds(res.jobMtbfSeconds),
+        res.defaultMtbf ? ", the default node MTBF: set the target's `mtbf`" : "");
+    if (res.segments > 1) {
+        plan.explanation.push_back(fmt::format(
+            "the predicted {} exceed the walltime of {}: {} chained jobs, each stopping {} s "
+            "before its walltime to checkpoint; {}",
+            formatSeconds(plan.totalSeconds), formatSeconds(static_cast<double>(*r.walltime)),
+            res.segments, res.stopSeconds, how));
+    } else if (res.checkpointing) {
+        plan.explanation.push_back(how);
+    }
+    if (walltimeShort)
+        diags.add(
+            DiagCode::WalltimeTooShort, plan.range,
+            fmt::format(
+                "deployment '{}': the fastest candidate needs {} for {} epoch(s), more than the "
+                "walltime of {}; {}",
+                plan.name, formatSeconds(plan.totalSeconds), r.epochs,
+                formatSeconds(static_cast<double>(*r.walltime)),
+                res.segments > 1
+                    ? fmt::format("the job is generated as {} chained segments that resume from "
+                                  "the last checkpoint (the application reads "
+                                  "MODAK_CHECKPOINT_DIR; docs/codegen.md, \"Walltime and "
+                                  "checkpoints\"), or raise `walltime`",
+                                  res.segments)
+                    : "the job stops at the walltime (`chain = false`)"));
+    plan.resilience = res;
+}
+
 } // namespace
 
 DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym,
@@ -739,6 +787,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                    : 0.0;
     };
     std::stable_sort(feasible.begin(), feasible.end(), better);
+    bool walltimeShort = false;
     if (r.walltime && *r.walltime > 0) {
         auto fits = [&](const Candidate& c) {
             double t = totalSeconds(c);
@@ -759,11 +808,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
             }
             feasible = std::move(keep);
         } else if (!feasible.empty() && totalSeconds(feasible.front()) > 0) {
-            diags.add(DiagCode::WalltimeTooShort, plan.range,
-                      fmt::format("deployment '{}': the fastest candidate needs {} for {} "
-                                  "epoch(s), more than the walltime of {}",
-                                  plan.name, formatSeconds(totalSeconds(feasible.front())),
-                                  r.epochs, formatSeconds(static_cast<double>(*r.walltime))));
+            walltimeShort = true; // explained with the segments, below
         }
     }
 
@@ -816,6 +861,8 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                 "HPEC 2020 measurements) and no graph compiler unless asked for");
         else if (!r.storageNote.empty() && r.kind == "ai_training")
             plan.explanation.push_back(r.storageNote);
+        if (best.predicted && !best.amdahl && r.workload && plan.totalSeconds > 0)
+            explainResilience(plan, r, dep, walltimeShort, diags);
     }
     if (plan.chosen && plan.chosen->scenario.workload) {
         plan.curves.push_back(scalingCurve(*plan.chosen, r, cal, "chosen"));

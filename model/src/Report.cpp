@@ -134,6 +134,15 @@ std::string renderPlanText(const Plan& plan) {
                 "  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
                 p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
         }
+        if (d.resilience && (d.resilience->segments > 1 || d.resilience->checkpointing)) {
+            const Resilience& r = *d.resilience;
+            out += fmt::format(
+                "  resilience  {}checkpoint every {} ({} steps)\n",
+                r.segments > 1 ? fmt::format("{} chained jobs of {}, ", r.segments,
+                                             formatSeconds(static_cast<double>(r.walltimeSeconds)))
+                               : "",
+                formatSeconds(r.intervalSeconds), r.intervalSteps);
+        }
         if (!d.explanation.empty()) {
             out += "  why\n";
             for (const auto& e : d.explanation)
@@ -174,6 +183,23 @@ std::string renderPlanJson(const Plan& plan, std::string_view file, std::string_
             alts.push_back(candidateJson(a, true));
         j["alternatives"] = alts;
         j["explanation"] = d.explanation;
+        if (d.resilience) {
+            const Resilience& r = *d.resilience;
+            ordered_json res;
+            res["segments"] = r.segments;
+            res["walltime_seconds"] =
+                r.walltimeSeconds > 0 ? ordered_json(r.walltimeSeconds) : ordered_json(nullptr);
+            res["stop_seconds"] =
+                r.walltimeSeconds > 0 ? ordered_json(r.stopSeconds) : ordered_json(nullptr);
+            res["checkpointing"] = r.checkpointing;
+            res["checkpoint_interval_seconds"] = tidy(r.intervalSeconds);
+            res["checkpoint_interval_steps"] = r.intervalSteps;
+            res["checkpoint_seconds"] = tidy(r.checkpointSeconds);
+            res["checkpoint_bytes"] = tidy(r.stateBytes);
+            res["job_mtbf_seconds"] = tidy(r.jobMtbfSeconds);
+            res["default_mtbf"] = r.defaultMtbf;
+            j["resilience"] = res;
+        }
         deployments.push_back(j);
     }
     doc["deployments"] = deployments;

@@ -6,7 +6,8 @@
 # plan must train (Debian's python3-torch, gloo on CPU), see the plan's world size, and end with the
 # same weights as every other rank although each trained on its own data: the gradients were averaged.
 # Two plans: one rank per node, and two ranks per node (tests/codegen/ddp/: the script, the .modak file
-# and the check, shared with ddp-standin.sh).
+# and the check, shared with ddp-standin.sh); an MPI training; and a training longer than its walltime,
+# run as the plan's chain of segments that each resume from the last checkpoint (train_resume.py).
 # usage: ddp-training.sh MODAK        (needs root, like slurm.sh; KEEP=1 keeps the work folder)
 set -uo pipefail
 modak=$(realpath "$1")
@@ -43,5 +44,26 @@ run_job() {  # run_job DEPLOYMENT
 run_job one_rank_per_node
 run_job two_ranks_per_node
 run_job mpi_two_ranks_per_node
+
+# The chained run: submit.slurm.sh submits the plan's segments, each waiting for the one before; the
+# last one's end ends the run.
+run_chain() {  # run_chain DEPLOYMENT
+  local deployment=$1 ids last state
+  ids=$(bash "out/$deployment/submit.slurm.sh") || { fail "$deployment: submit.slurm.sh"; return; }
+  last=$(tail -n 1 <<<"$ids")
+  [[ $(wc -l <<<"$ids") -ge 2 ]] || fail "$deployment: submit.slurm.sh submitted $(wc -l <<<"$ids") job(s)"
+  for _ in $(seq 900); do
+    state=$(scontrol show job "$last" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
+    sleep 0.5
+  done
+  [[ $state == COMPLETED ]] || fail "$deployment: the last segment, job $last, ended ${state:-?}"
+  [[ -e checkpoints/$deployment/complete ]] || fail "$deployment: no segment marked the training complete"
+  "$data/check_resume.py" plan.json "$deployment" || {
+    fail "$deployment: the segments did not continue one another"
+    tail -n 20 ./ddp-chained-*.out >&2
+  }
+}
+run_chain chained
 
 slurm_test_end "a standard DDP script trained on every rank of the plan under the generated Slurm jobs"

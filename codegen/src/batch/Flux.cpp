@@ -33,6 +33,8 @@ void directives(const BatchJob& j, std::string& out) {
         d(fmt::format("--gpus-per-slot={}", j.gpusPerNode));
     if (j.walltimeSeconds)
         d("--time-limit=" + duration(*j.walltimeSeconds));
+    if (j.stopSignalSeconds > 0)
+        d("--signal=USR1@" + duration(j.stopSignalSeconds));
     if (!j.queue.empty())
         d("--queue=" + j.queue);
     if (!j.account.empty())
@@ -117,6 +119,12 @@ std::string submitArray(std::string_view script, size_t size, int maxParallel, b
     return out;
 }
 
+std::string submitAfter(std::string_view script, bool afterSuccess) {
+    return fmt::format("id=$(flux batch ${{previous:+--dependency={}:$previous}} {})\n"
+                       "echo \"$id\"\nprevious=$id\n",
+                       afterSuccess ? "afterok" : "afterany", script);
+}
+
 } // namespace
 
 const BatchScheduler kFlux = {
@@ -134,6 +142,7 @@ const BatchScheduler kFlux = {
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,
+    .submitAfter = submitAfter,
 };
 
 } // namespace modak::codegen::batch

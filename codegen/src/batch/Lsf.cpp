@@ -38,6 +38,10 @@ void directives(const BatchJob& j, std::string& out) {
         const int64_t minutes = (*j.walltimeSeconds + 59) / 60;
         d(fmt::format("-W {}:{:02}", minutes / 60, minutes % 60));
     }
+    if (j.stopSignalSeconds > 0) { // the warning action before the run limit, in minutes
+        d("-wa USR1");
+        d(fmt::format("-wt {}", (j.stopSignalSeconds + 59) / 60));
+    }
     if (!j.queue.empty())
         d("-q " + j.queue);
     if (!j.account.empty())
@@ -107,6 +111,12 @@ std::string submitArray(std::string_view script, size_t, int, bool chain) {
     return out;
 }
 
+std::string submitAfter(std::string_view script, bool afterSuccess) {
+    return fmt::format("id=$(bsub ${{previous:+-w \"{}($previous)\"}} <{} | "
+                       "sed -n 's/^Job <\\([0-9]*\\)>.*/\\1/p')\necho \"$id\"\nprevious=$id\n",
+                       afterSuccess ? "done" : "ended", script);
+}
+
 } // namespace
 
 const BatchScheduler kLsf = {
@@ -129,6 +139,7 @@ const BatchScheduler kLsf = {
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,
+    .submitAfter = submitAfter,
 };
 
 } // namespace modak::codegen::batch

@@ -109,6 +109,12 @@ std::string submitArray(std::string_view script, size_t, int, bool chain) {
     return out;
 }
 
+std::string submitAfter(std::string_view script, bool afterSuccess) {
+    return fmt::format("id=$(qsub ${{previous:+-W depend={}:$previous}} {})\necho \"$id\"\n"
+                       "previous=$id\n",
+                       afterSuccess ? "afterok" : "afterany", script);
+}
+
 constexpr std::string_view kEnterSubmitDir = "cd \"${PBS_O_WORKDIR:-$PWD}\"";
 constexpr std::string_view kRendezvous =
     "MASTER_ADDR=$(head -n 1 \"${PBS_NODEFILE:-/dev/null}\" || true)\n"
@@ -142,6 +148,7 @@ const BatchScheduler kTorque = {
     .directives = [](const BatchJob& j, std::string& out) { directives(j, out, false); },
     .launch = launch,
     .submitArray = submitArray,
+    .submitAfter = submitAfter,
 };
 
 const BatchScheduler kPbs = {
@@ -160,6 +167,7 @@ const BatchScheduler kPbs = {
     .directives = [](const BatchJob& j, std::string& out) { directives(j, out, true); },
     .launch = launch,
     .submitArray = submitArray,
+    .submitAfter = submitAfter,
 };
 
 } // namespace modak::codegen::batch

@@ -61,6 +61,8 @@ void directives(const BatchJob& j, std::string& out) {
         d(fmt::format("--mem-per-cpu={}M", mebibytesUp(*j.memoryPerCpuBytes)));
     if (j.walltimeSeconds)
         d("--time=" + slurmTime(*j.walltimeSeconds));
+    if (j.stopSignalSeconds > 0) // to the job steps' processes: the ranks
+        d(fmt::format("--signal=USR1@{}", j.stopSignalSeconds));
     if (!j.queue.empty())
         d("--partition=" + j.queue);
     if (!j.account.empty())
@@ -134,6 +136,12 @@ std::string submitArray(std::string_view script, size_t, int, bool chain) {
     return out;
 }
 
+std::string submitAfter(std::string_view script, bool afterSuccess) {
+    return fmt::format("id=$(sbatch --parsable ${{previous:+--dependency={}:$previous}} {})\n"
+                       "echo \"$id\"\nprevious=${{id%%;*}}\n",
+                       afterSuccess ? "afterok" : "afterany", script);
+}
+
 } // namespace
 
 const BatchScheduler kSlurm = {
@@ -152,6 +160,7 @@ const BatchScheduler kSlurm = {
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,
+    .submitAfter = submitAfter,
 };
 
 } // namespace modak::codegen::batch

@@ -5,6 +5,13 @@ import os
 import torch
 
 
+def batch(rank, step):
+    """Rank's own batch of step `step` of y = x·(1..8), the same whichever process draws it."""
+    data = torch.Generator().manual_seed(1_000_000 * (rank + 1) + step)
+    x = torch.randn(32, 8, generator=data)
+    return x, (x @ torch.arange(1.0, 9.0)).unsqueeze(1)
+
+
 def train(model, rank, average_gradients=None, steps=30):
     """Fits y = x·(1..8) on rank's own shard; returns the last loss."""
     optimiser = torch.optim.SGD(model.parameters(), lr=0.05)

@@ -183,11 +183,18 @@ deployment d { application = app, target = box, build = source, graph_compiler =
     INFO(test::report(g->sm, g->diags));
     CHECK_FALSE(g->diags.hasErrors());
     const auto& files = g->files.at("d");
-    REQUIRE(files.size() == 3);
+    REQUIRE(files.size() == 4);
     CHECK(files[1].path == "container/d.def");
     CHECK(files[2].path == "build-image.slurm.sh");
     CHECK(files[2].executable);
     const std::string& job = files[2].content;
+    // The run waits for the image: submit.slurm.sh chains it after the build's success.
+    CHECK(files[3].path == "submit.slurm.sh");
+    CHECK_THAT(files[3].content,
+               Catch::Contains("${previous:+--dependency=afterok:$previous} "
+                               "\"$here\"/build-image.slurm.sh)\n") &&
+                   Catch::EndsWith("${previous:+--dependency=afterok:$previous} "
+                                   "\"$here\"/job.slurm.sh)\necho \"$id\"\nprevious=${id%%;*}\n"));
     CHECK_THAT(job, Catch::Contains("#SBATCH --partition=build\n"));
     CHECK_THAT(job, Catch::Contains("image_dir='/project/images'\n"));
     // The image is built under the name the job script pulls to, so the job runs this build.

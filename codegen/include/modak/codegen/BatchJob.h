@@ -42,6 +42,10 @@ struct BatchJob {
     std::string email;
     bool exportAll = false;
     std::vector<std::string> exportVars;
+    /// > 0: the job's processes get SIGUSR1 this many seconds before the walltime, to checkpoint
+    /// and stop (Slurm --signal, LSF -wa/-wt, Flux --signal; PBS and TORQUE have no such
+    /// directive).
+    int64_t stopSignalSeconds = 0;
 };
 
 /// How a command is started on the job's nodes.
@@ -106,11 +110,15 @@ struct BatchScheduler {
     void (*directives)(const BatchJob& job, std::string& out) = nullptr;
     /// The launcher for `request`.
     Launch (*launch)(const LaunchRequest& request) = nullptr;
-    /// The lines of submit.sh that submit the array script `quotedScript` of `size` tasks, print
-    /// its job id(s) and, when `chain`, make it wait for `$previous` and set `previous` for the
-    /// next.
+    /// The lines of submit.sh that submit the array script `quotedScript` of `size` tasks (a
+    /// script without an array directive with size 1), print its job id(s) and, when `chain`, make
+    /// it wait for `$previous` to end, whatever its exit status, and set `previous` for the next.
     std::string (*submitArray)(std::string_view quotedScript, size_t size, int maxParallel,
                                bool chain) = nullptr;
+    /// The lines of submit.sh that submit the script `quotedScript` (no array), print its job id,
+    /// make it wait for `$previous` (when set) to succeed (`afterSuccess`) or to end whatever its
+    /// status, and set `previous` to it.
+    std::string (*submitAfter)(std::string_view quotedScript, bool afterSuccess) = nullptr;
 };
 
 /// Every rendering row: the batch schedulers of modak/model/Schedulers.h and `none`.

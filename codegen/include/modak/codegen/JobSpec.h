@@ -53,6 +53,14 @@ struct JobSpec {
     /// is started as it is (a program, or a launcher the user wrote).
     int ranksPerNode = 0;
     int threads = 0;
+    // walltime and checkpoints (the plan's Resilience)
+    /// Checkpoints pay: the job tells the application where and how often (MODAK_CHECKPOINT_*).
+    bool checkpointing = false;
+    int64_t checkpointIntervalSeconds = 0, checkpointIntervalSteps = 0;
+    /// > 1: the run is split into this many chained jobs, each resuming from the last checkpoint
+    /// and stopping `stopSeconds` before its walltime.
+    int segments = 1;
+    int64_t stopSeconds = 0;
     // build job
     std::string buildSrc, buildCommand;
     int buildParallelism = 1;

@@ -74,6 +74,7 @@ struct Target {
     std::optional<GpuSpec> gpu;
     std::optional<int64_t> memoryBytes;
     std::string interconnect;
+    std::optional<int64_t> mtbfSeconds; ///< one node's mean time between failures, if written
     std::vector<PartitionSpec> partitions;
     std::vector<StorageSpec> storage;
     Located<std::string> queue, account, imageDir, calibration;
@@ -152,6 +153,7 @@ struct JobRequest {
     Located<std::string> array;
     bool combineOutput = false, exclusive = false;
     std::vector<std::string> notify;
+    bool chain = true; ///< a run longer than the walltime continues in chained jobs
     bool exportAll = false;
     /// Names listed in `export_env`, each with where it was written (checked by the generators).
     std::vector<Located<std::string>> exportVars;

@@ -56,6 +56,40 @@ struct ScalingCurve {
     std::vector<Point> points;
 };
 
+/// How a long training survives its walltime and the failures of its nodes: the run split into
+/// chained jobs (segments) that each resume from the last checkpoint, and the checkpoint interval
+/// that minimises the expected lost work (Young 1974, Daly 2006).
+struct Resilience {
+    double checkpointSeconds = 0; ///< δ: writing one checkpoint of the training state
+    double stateBytes = 0;        ///< what a checkpoint holds (weights, gradients, moments)
+    double writeGBs = 0;          ///< the bandwidth it is written with
+    double jobMtbfSeconds = 0;    ///< M: the node MTBF over the job's nodes
+    bool defaultMtbf = true;      ///< the target named no `mtbf`
+    double intervalSeconds = 0; ///< Daly's optimum √(2δM)·[1 + ⅓√(δ/2M) + ⅑·δ/2M] − δ
+    int64_t intervalSteps = 0;   ///< the interval in whole training steps (at least 1)
+    bool checkpointing = false;  ///< the interval is shorter than the run: checkpoints pay
+    int segments = 1;            ///< chained jobs (1: the run fits the walltime)
+    int64_t walltimeSeconds = 0; ///< each segment's walltime (0: none)
+    /// Seconds before a segment's walltime when its ranks are told to checkpoint and stop
+    /// (SIGUSR1 and MODAK_SEGMENT_END).
+    int64_t stopSeconds = 0;
+};
+
+/// A node's mean time between failures when the target names none: Meta's Llama 3 pre-training
+/// saw 419 unexpected interruptions in 54 days on 16 384 H100 GPUs in 8-GPU nodes ("The Llama 3
+/// Herd of Models", 2024, §3.3.4): 2 048 nodes × 1 296 h / 419 ≈ 6 300 h a node.
+inline constexpr double kDefaultNodeMtbfSeconds = 6300.0 * 3600.0;
+/// Checkpoint write bandwidth per node when the deployment names no storage class (GB/s).
+inline constexpr double kDefaultCheckpointWriteGBs = 1.0;
+
+/// The resilience of a run of `totalSeconds` predicted as `chosen` (its step time and scale) on
+/// nodes of `nodeMtbfSeconds` (nullopt: kDefaultNodeMtbfSeconds) writing `stateBytes` of state at
+/// `writeGBs` per node, under a walltime of `walltimeSeconds` (nullopt: none).
+/// `chain` false: one segment, whatever the walltime.
+Resilience planResilience(const Candidate& chosen, double totalSeconds, double stateBytes,
+                          double writeGBs, std::optional<int64_t> nodeMtbfSeconds,
+                          std::optional<int64_t> walltimeSeconds, bool chain = true);
+
 struct DeploymentPlan {
     std::string name, application, target, kind, workload;
     SourceRange range; ///< the deployment's name (or block) for diagnostics and the LSP
@@ -66,6 +100,8 @@ struct DeploymentPlan {
     std::vector<Candidate> alternatives; ///< ranked: feasible by throughput, then infeasible
     std::vector<std::string> explanation;
     double totalSeconds = 0; ///< predicted run time (epochs × epoch time), 0 when unknown
+    /// AI training with a prediction: segments and checkpoint interval.
+    std::optional<Resilience> resilience;
     int epochs = 1;
     std::vector<ScalingCurve> curves; ///< chosen first, then up to two other configurations
     /// `runtime = none`: the host's framework, as the one "image" its candidates point to (no

@@ -31,6 +31,14 @@ export NCCL_DEBUG='WARN'
 export NCCL_IB_HCA='mlx5'
 export OMP_NUM_THREADS='8'
 
+# Checkpoints: the plan's interval (Young/Daly, from the predicted step time and the nodes' MTBF);
+# the application writes them to MODAK_CHECKPOINT_DIR and resumes from the newest.
+MODAK_CHECKPOINT_DIR=${MODAK_CHECKPOINT_DIR:-$PWD/checkpoints/vit_ddp_a100}
+MODAK_CHECKPOINT_INTERVAL=1249
+MODAK_CHECKPOINT_STEPS=6357
+export MODAK_CHECKPOINT_DIR MODAK_CHECKPOINT_INTERVAL MODAK_CHECKPOINT_STEPS
+mkdir -p "$MODAK_CHECKPOINT_DIR"
+
 image_dir='/project/containers'
 image="$image_dir"/'pytorch_23.10-py3.sif'
 if [[ ! -f $image ]]; then

@@ -24,6 +24,14 @@ module load 'cuda/12.2'
 
 export NCCL_DEBUG='WARN'
 
+# Checkpoints: the plan's interval (Young/Daly, from the predicted step time and the nodes' MTBF);
+# the application writes them to MODAK_CHECKPOINT_DIR and resumes from the newest.
+MODAK_CHECKPOINT_DIR=${MODAK_CHECKPOINT_DIR:-$PWD/checkpoints/resnet50_nightly}
+MODAK_CHECKPOINT_INTERVAL=2153
+MODAK_CHECKPOINT_STEPS=15627
+export MODAK_CHECKPOINT_DIR MODAK_CHECKPOINT_INTERVAL MODAK_CHECKPOINT_STEPS
+mkdir -p "$MODAK_CHECKPOINT_DIR"
+
 image_dir='/project/containers'
 image="$image_dir"/'pytorch_23.10-py3.sif'
 if [[ ! -f $image ]]; then
