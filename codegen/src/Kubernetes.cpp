@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Kubernetes.h"
 
+#include "batch/Rows.h"
+#include "modak/codegen/Shell.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -44,6 +47,44 @@ bool hydraMpi(const DeploymentContext& c) {
     return mpi == "mpich" || mpi == "mvapich" || mpi == "intelmpi" || mpi == "cray_mpich";
 }
 
+/// A Kueue LocalQueue name that is also a label value: lower-case letters, digits, '-' and '.',
+/// at most 63 characters, a letter or digit at both ends.
+bool queueName(std::string_view s) {
+    if (s.empty() || s.size() > 63 || !std::isalnum(static_cast<unsigned char>(s.front())) ||
+        !std::isalnum(static_cast<unsigned char>(s.back())))
+        return false;
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    });
+}
+
+/// The pod command that starts the plan's ranks of one node, each with torchrun's variables
+/// (RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE, GROUP_RANK, NODE_RANK, MASTER_ADDR,
+/// MASTER_PORT), without torchrun: the plain script's launch (start_ranks). `operatorEnv`: the
+/// Kubeflow operator gives each pod its node's index and the rendezvous as torchrun's PET_*
+/// defaults (Trainer v2's torch runtime sets no MASTER_ADDR of its own); otherwise the pod is the
+/// only node and meets on localhost.
+std::string torchRanksScript(const JobSpec& s, int nodes, bool operatorEnv) {
+    LaunchRequest request;
+    request.kind = LaunchRequest::Kind::Ranks;
+    request.nodes = nodes;
+    request.tasksPerNode = s.ranksPerNode;
+    const Launch launch = batch::kPlain.launch(request);
+    std::string out = "set -euo pipefail\n";
+    if (operatorEnv)
+        out +=
+            "# This pod's node index and the rendezvous, as the operator gives them to torchrun.\n"
+            "NODE_RANK=$PET_NODE_RANK MASTER_ADDR=$PET_MASTER_ADDR "
+            "MASTER_PORT=$PET_MASTER_PORT\n";
+    out += launch.setup;
+    out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n"
+                       "# Each rank's torch.distributed variables, as torchrun sets them.\n"
+                       "# shellcheck disable=SC2016\nrank_env={}\n"
+                       "{}bash -c \"$rank_env; $command\"\n",
+                       shellQuote(s.run), shellQuote("export " + launch.rankEnv), launch.prefix);
+    return out;
+}
+
 Doc labels(const KubernetesWorkload& w) {
     Doc l = Doc::map();
     l.set("app.kubernetes.io/name", Doc::str(w.nameLabel));
@@ -68,6 +109,25 @@ Doc stringList(const std::vector<std::string>& items) {
     return l;
 }
 
+/// The host paths (data set, storage, `mounts`) as hostPath volumes of the node: the container's
+/// volumeMounts and the pod's volumes.
+std::pair<Doc, Doc> hostPathVolumes(const KubernetesWorkload& w) {
+    Doc mounts = Doc::list(), volumes = Doc::list();
+    for (size_t i = 0; i < w.mounts.size(); ++i) {
+        const auto& m = w.mounts[i];
+        std::string name = fmt::format("host-path-{}", i);
+        Doc& vm = mounts.push(Doc::map());
+        vm.set("name", Doc::str(name));
+        vm.set("mountPath", Doc::str(m.target));
+        if (m.readOnly)
+            vm.set("readOnly", Doc::flag(true));
+        Doc& v = volumes.push(Doc::map());
+        v.set("name", Doc::str(name));
+        v.set("hostPath", Doc::map()).set("path", Doc::str(m.source));
+    }
+    return {std::move(mounts), std::move(volumes)};
+}
+
 /// One pod template: labels, restart policy, one container.
 Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view restartPolicy,
                 bool withCommand, bool withResources) {
@@ -84,22 +144,9 @@ Doc podTemplate(const KubernetesWorkload& w, const Doc& image, std::string_view 
         c.set("env", envList(w));
     if (withResources && !w.resources.fields.empty())
         c.set("resources", w.resources);
-    // The host paths (data set, storage, `mounts`) as hostPath volumes of the node. Built apart
-    // and set last: setting a field of the pod spec may move the container's fields.
+    // Built apart and set last: setting a field of the pod spec may move the container's fields.
     if (!w.mounts.empty()) {
-        Doc mounts = Doc::list(), volumes = Doc::list();
-        for (size_t i = 0; i < w.mounts.size(); ++i) {
-            const auto& m = w.mounts[i];
-            std::string name = fmt::format("host-path-{}", i);
-            Doc& vm = mounts.push(Doc::map());
-            vm.set("name", Doc::str(name));
-            vm.set("mountPath", Doc::str(m.target));
-            if (m.readOnly)
-                vm.set("readOnly", Doc::flag(true));
-            Doc& v = volumes.push(Doc::map());
-            v.set("name", Doc::str(name));
-            v.set("hostPath", Doc::map()).set("path", Doc::str(m.source));
-        }
+        auto [mounts, volumes] = hostPathVolumes(w);
         c.set("volumeMounts", std::move(mounts));
         spec.set("volumes", std::move(volumes));
     }
@@ -113,6 +160,65 @@ Doc replica(const KubernetesWorkload& w, const Doc& image, int replicas,
     r.set("restartPolicy", Doc::str(std::string(restartPolicy)));
     r.set("template", podTemplate(w, image, restartPolicy, withCommand, withResources));
     return r;
+}
+
+/// A Kubeflow Trainer v2 TrainJob on `runtime`, a ClusterTrainingRuntime its release ships, whose
+/// trainer pods are the replicated job `node` and their container `node`.
+void trainJob(KubernetesWorkload& w, std::string_view runtime) {
+    w.kind = "TrainJob";
+    w.apiVersion = "trainer.kubeflow.org/v1alpha1";
+    w.file = "trainjob.yaml";
+    w.runtime = runtime;
+    w.needs = fmt::format("Kubeflow Trainer v2 and its {} ClusterTrainingRuntime", runtime);
+    w.container = "node";
+}
+
+/// A TrainJob's spec: the runtime, the trainer (image, command, environment, nodes, processes
+/// and resources per node) and, for the host paths, a patch of the runtime's `node` pods.
+void trainJobSpec(const KubernetesWorkload& w, const Doc& image, Doc& spec) {
+    Doc ref = Doc::map();
+    ref.set("apiGroup", Doc::str("trainer.kubeflow.org"));
+    ref.set("kind", Doc::str("ClusterTrainingRuntime"));
+    ref.set("name", Doc::str(w.runtime));
+    spec.set("runtimeRef", std::move(ref));
+    if (!w.queue.empty())
+        spec.set("suspend", Doc::flag(true)); // Kueue starts it when it admits it
+    if (w.activeDeadlineSeconds)
+        spec.set("activeDeadlineSeconds", Doc::num(*w.activeDeadlineSeconds));
+    Doc trainer = Doc::map();
+    trainer.set("image", image);
+    trainer.set("command", stringList(w.command));
+    if (!w.env.empty())
+        trainer.set("env", envList(w));
+    trainer.set("numNodes", Doc::num(w.nodes));
+    if (w.procsPerNode > 0)
+        trainer.set("numProcPerNode", Doc::num(w.procsPerNode));
+    if (!w.resources.fields.empty())
+        trainer.set("resourcesPerNode", w.resources);
+    spec.set("trainer", std::move(trainer));
+    if (w.mounts.empty())
+        return;
+    auto [mounts, volumes] = hostPathVolumes(w);
+    Doc container = Doc::map();
+    container.set("name", Doc::str(w.container));
+    container.set("volumeMounts", std::move(mounts));
+    Doc pod = Doc::map();
+    pod.set("containers", Doc::list()).push(std::move(container));
+    pod.set("volumes", std::move(volumes));
+    Doc job = Doc::map();
+    job.set("name", Doc::str("node")); // the runtime's trainer pods
+    job.set("template", Doc::map())
+        .set("spec", Doc::map())
+        .set("template", Doc::map())
+        .set("spec", std::move(pod));
+    Doc patch = Doc::map();
+    patch.set("manager", Doc::str("modak"));
+    patch.set("trainingRuntimeSpec", Doc::map())
+        .set("template", Doc::map())
+        .set("spec", Doc::map())
+        .set("replicatedJobs", Doc::list())
+        .push(std::move(job));
+    spec.set("runtimePatches", Doc::list()).push(std::move(patch));
 }
 
 } // namespace
@@ -210,12 +316,34 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
     if (!requests.fields.empty())
         w.resources.set("requests", requests);
 
+    // On a Kubernetes target the queue is Kueue's; another scheduler's queue means nothing here.
+    if (!s.queue.empty() && s.scheduler == "kubernetes") {
+        if (!queueName(s.queue)) {
+            const model::JobRequest& job = c.lowered.job;
+            diags.add(DiagCode::UnsafeValue,
+                      job.queue.present ? job.queue.range : c.lowered.target.queue.range,
+                      fmt::format("queue '{}' is not a Kueue LocalQueue name (lower-case letters, "
+                                  "digits, '-' and '.', at most 63 characters)",
+                                  s.queue));
+            return std::nullopt;
+        }
+        w.queue = s.queue;
+    }
+    const bool trainer = c.lowered.target.kubeflow != "training_operator";
+    const bool jax = s.strategy && s.strategy->launch == model::StrategyLaunch::JaxProcesses;
+    // The processes of one node: the plan's ranks when modak starts them, else what a launcher
+    // the user wrote should start (one per GPU, else the node's tasks).
+    const int perNode = s.ranksPerNode > 0  ? s.ranksPerNode
+                        : s.gpusPerNode > 0 ? s.gpusPerNode
+                                            : tasks;
+
     if (isMpi(s)) {
         // Launcher + Workers: the launcher starts every rank with mpirun, `slotsPerWorker` per
         // node.
         w.kind = "MPIJob";
         w.apiVersion = "kubeflow.org/v1";
         w.file = "mpijob.yaml";
+        w.needs = "the Kubeflow training operator v1";
         w.container = "mpi";
         w.procsPerNode = tasks;
         w.backoffLimit = 3;
@@ -237,15 +365,34 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
                 w.command.insert(w.command.end(), {"-x", k});
         }
         w.command.insert(w.command.end(), {"bash", "-c", s.run});
-    } else if (w.nodes > 1 && isDdp(c)) {
-        // Master + Workers; the operator sets MASTER_ADDR, MASTER_PORT, WORLD_SIZE, RANK and the
-        // PET_* variables torchrun reads.
+    } else if (isDdp(c) && (w.nodes > 1 || s.ranksPerNode > 1) && trainer) {
+        // Kubeflow Trainer v2: the torch runtime runs numNodes pods, each with PET_NNODES,
+        // PET_NPROC_PER_NODE, PET_NODE_RANK, PET_MASTER_ADDR and PET_MASTER_PORT.
+        trainJob(w, "torch-distributed");
+        w.procsPerNode = perNode;
+        // A launcher the user wrote (torchrun) reads the PET_* variables itself; the rendezvous
+        // is also given under the names the training operator v1 used.
+        w.command = {"bash", "-c",
+                     s.ranksPerNode > 0 ? torchRanksScript(s, w.nodes, true)
+                                        : "export MASTER_ADDR=\"$PET_MASTER_ADDR\" "
+                                          "MASTER_PORT=\"$PET_MASTER_PORT\"\n" +
+                                              s.run};
+    } else if (isDdp(c) && w.nodes > 1) {
+        // Master + Workers; the operator sets MASTER_ADDR, MASTER_PORT, PET_* and, for the pod,
+        // WORLD_SIZE and RANK, which each rank's own variables replace.
         w.kind = "PyTorchJob";
         w.apiVersion = "kubeflow.org/v1";
         w.file = "pytorchjob.yaml";
+        w.needs = "the Kubeflow training operator v1";
         w.container = "pytorch";
-        w.procsPerNode = s.gpusPerNode > 0 ? s.gpusPerNode : tasks;
+        w.procsPerNode = perNode;
         w.backoffLimit = 3;
+        w.command = {"bash", "-c", s.ranksPerNode > 0 ? torchRanksScript(s, w.nodes, true) : s.run};
+    } else if (jax && w.nodes > 1 && trainer) {
+        // The JAX runtime gives each pod JAX_COORDINATOR_ADDRESS, JAX_NUM_PROCESSES and
+        // JAX_PROCESS_ID: one process per node drives its devices.
+        trainJob(w, "jax-distributed");
+        w.procsPerNode = 0;
         w.command = {"bash", "-c", s.run};
     } else {
         w.kind = "Job";
@@ -253,7 +400,9 @@ std::optional<KubernetesWorkload> kubernetesWorkload(const DeploymentContext& c,
         w.file = "job.yaml";
         w.container = "job";
         w.backoffLimit = 0; // a failed training run is not retried on its own
-        w.command = {"bash", "-c", s.run};
+        // One node: a data-parallel training still gets its ranks (and torchrun's variables).
+        w.command = {"bash", "-c",
+                     s.ranksPerNode > 0 && w.nodes == 1 ? torchRanksScript(s, 1, false) : s.run};
     }
     return w;
 }
@@ -266,9 +415,18 @@ Doc kubernetesManifest(const KubernetesWorkload& w, const Doc& image, const Doc&
     meta.set("name", Doc::str(w.name));
     if (ns.kind != Doc::Kind::Null)
         meta.set("namespace", ns);
-    meta.set("labels", labels(w));
+    Doc metaLabels = labels(w);
+    if (!w.queue.empty())
+        metaLabels.set("kueue.x-k8s.io/queue-name", Doc::str(w.queue));
+    meta.set("labels", std::move(metaLabels));
     Doc& spec = m.set("spec", Doc::map());
+    if (w.kind == "TrainJob") {
+        trainJobSpec(w, image, spec);
+        return m;
+    }
     if (w.kind == "Job") {
+        if (!w.queue.empty())
+            spec.set("suspend", Doc::flag(true)); // Kueue starts it when it admits it
         if (w.nodes > 1) {
             // Pods that do not talk to each other: an Indexed Job (JOB_COMPLETION_INDEX) per node.
             spec.set("completionMode", Doc::str("Indexed"));
@@ -286,6 +444,8 @@ Doc kubernetesManifest(const KubernetesWorkload& w, const Doc& image, const Doc&
     if (w.activeDeadlineSeconds)
         runPolicy.set("activeDeadlineSeconds", Doc::num(*w.activeDeadlineSeconds));
     runPolicy.set("cleanPodPolicy", Doc::str("Running"));
+    if (!w.queue.empty())
+        runPolicy.set("suspend", Doc::flag(true)); // Kueue starts it when it admits it
     if (w.kind == "PyTorchJob") {
         spec.set("nprocPerNode", Doc::str(std::to_string(w.procsPerNode)));
         spec.set("runPolicy", runPolicy);
@@ -312,8 +472,10 @@ void emitKubernetes(const DeploymentContext& c, std::vector<Artefact>& out, Diag
                     "# Do not edit: change the .modak file and run `modak generate` again.\n",
                     w->kind, c.deployment.name, commentSafe(c.options.version),
                     commentSafe(c.options.sourceName));
-    if (w->kind != "Job")
-        text += "# Needs the Kubeflow training operator (kubeflow.org/v1).\n";
+    if (!w->needs.empty())
+        text += fmt::format("# Needs {}.\n", w->needs);
+    if (!w->queue.empty())
+        text += fmt::format("# Kueue starts it when its LocalQueue {} admits it.\n", w->queue);
     text += fmt::format("# Run: kubectl apply -f {}\n", w->file);
     Doc ns = w->ns.empty() ? Doc{} : Doc::str(w->ns);
     text += toYaml(kubernetesManifest(*w, Doc::str(w->image), ns));

@@ -626,8 +626,7 @@ std::optional<Module> kubernetesModule(const DeploymentContext& c, Diagnostics& 
                       "kubernetes_manifest.job.manifest.metadata.namespace"}};
     }
     m.creates = {fmt::format("a {} `{}` in `var.namespace` running `var.container_image`{};",
-                             w->kind, w->name,
-                             w->kind == "Job" ? "" : " (needs the Kubeflow training operator)"),
+                             w->kind, w->name, w->needs.empty() ? "" : " (needs " + w->needs + ")"),
                  "nothing else: the cluster and its GPU device plugin must exist."};
     return m;
 }

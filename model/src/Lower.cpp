@@ -164,6 +164,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.image = located(t, "image");
     target.network = located(t, "network");
     target.kubernetesNamespace = located(t, "namespace");
+    target.kubeflow = word(t, "kubeflow", "trainer");
     return target;
 }
 

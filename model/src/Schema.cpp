@@ -313,6 +313,12 @@ const Values kClouds = {
     {"aws", "Amazon Web Services EC2: VMs created with Terraform (instance_type, region)"},
 };
 
+const Values kKubeflow = {
+    {"trainer", "Kubeflow Trainer v2: a TrainJob (trainer.kubeflow.org/v1alpha1) on the "
+                "torch-distributed or jax-distributed ClusterTrainingRuntime"},
+    {"training_operator", "the Kubeflow training operator v1: a PyTorchJob (kubeflow.org/v1)"},
+};
+
 const Values kRuntimes = catalogueValues(
     data::runtimes(), {}, {{"none", "no container: the application runs directly on the host"}});
 
@@ -783,6 +789,9 @@ Tables::Tables() {
         K("region", "cloud region").t(tString()),
         K("instance_type", "cloud instance type (AWS)").t(tString()),
         K("namespace", "Kubernetes namespace of the jobs").t(tString()),
+        K("kubeflow", "the Kubeflow operator distributed training jobs are written for on "
+                      "Kubernetes (default trainer)")
+            .t(tEnum(kKubeflow)),
         K("calibration",
           "site calibration file (from `modak model fit`, JSON), relative to this file: "
           "plans for this target use it instead of the built-in calibration")

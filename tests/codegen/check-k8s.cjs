@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Validates generated Kubernetes manifests (run with NODE_PATH=tests/tools/node_modules).
-// usage: node check-k8s.cjs CRD_DIR FILE.yaml...
+// usage: node check-k8s.cjs CRD_DIR[:CRD_DIR...] FILE.yaml...
 // - batch/v1 Job: kubernetes-models' validation, and strictly: unknown fields of the Job, its
 //   metadata and spec are refused (fields from kubernetes-models' type definitions), and the pod
 //   template is checked against the PodTemplateSpec schema the Kubeflow CRDs embed, with
 //   additionalProperties: false on every object that lists its properties.
-// - kubeflow.org/v1 PyTorchJob and MPIJob: ajv against the CRDs' openAPIV3Schema, strict likewise.
+// - kubeflow.org/v1 PyTorchJob and MPIJob, trainer.kubeflow.org/v1alpha1 TrainJob: ajv against the
+//   CRDs' openAPIV3Schema, strict likewise.
 // - v1 ConfigMap and Service (benchmark sweeps): kubernetes-models' validation, unknown fields refused.
 // - modak's conventions: managed-by label, image without a scheme, PyTorchJob containers named
-//   `pytorch` with nprocPerNode, MPIJob with a Launcher, GPU limits whole numbers.
+//   `pytorch` with nprocPerNode, MPIJob with a Launcher, GPU limits whole numbers; a TrainJob's
+//   runtimeRef names a ClusterTrainingRuntime the CRD directories hold (the release's manifests)
+//   and its patches name that runtime's replicated job and trainer container.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -43,14 +46,19 @@ if (!crdDir || files.length === 0) {
 const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
 const crdValidators = {};
 let podTemplate = null;
-for (const f of fs.readdirSync(crdDir).filter((f) => f.endsWith(".yaml")).sort()) {
-  const crd = yaml.load(fs.readFileSync(path.join(crdDir, f), "utf8"));
-  if (crd?.kind !== "CustomResourceDefinition") continue;
-  for (const v of crd.spec.versions) {
-    const schema = strictify(v.schema.openAPIV3Schema);
-    crdValidators[`${crd.spec.group}/${v.name}/${crd.spec.names.kind}`] = ajv.compile(schema);
-    const specs = schema.properties.spec.properties.pytorchReplicaSpecs;
-    if (specs && !podTemplate) podTemplate = ajv.compile(specs.additionalProperties.properties.template);
+const runtimes = {}; // ClusterTrainingRuntime name → its spec
+for (const dir of crdDir.split(":")) {
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
+    for (const doc of yaml.loadAll(fs.readFileSync(path.join(dir, f), "utf8"))) {
+      if (doc?.kind === "ClusterTrainingRuntime") runtimes[doc.metadata.name] = doc.spec;
+      if (doc?.kind !== "CustomResourceDefinition") continue;
+      for (const v of doc.spec.versions) {
+        const schema = strictify(v.schema.openAPIV3Schema);
+        crdValidators[`${doc.spec.group}/${v.name}/${doc.spec.names.kind}`] = ajv.compile(schema);
+        const specs = schema.properties.spec.properties.pytorchReplicaSpecs;
+        if (specs && !podTemplate) podTemplate = ajv.compile(specs.additionalProperties.properties.template);
+      }
+    }
   }
 }
 if (!podTemplate || Object.keys(crdValidators).length < 2) {
@@ -72,6 +80,11 @@ function unknownKeys(obj, allowed, where) {
 /// Every pod template of a manifest, with where it is.
 function templates(doc) {
   if (doc.kind === "Job") return [["spec.template", doc.spec?.template]];
+  if (doc.kind === "TrainJob") {
+    // The trainer's container as the runtime's pods will have it (patches: trainJobConventions).
+    const t = doc.spec?.trainer ?? {};
+    return [["spec.trainer", { spec: { containers: [{ ...t, resources: t.resourcesPerNode }] } }]];
+  }
   const specs = doc.spec?.pytorchReplicaSpecs ?? doc.spec?.mpiReplicaSpecs ?? {};
   return Object.entries(specs).map(([role, r]) => [`${role}.template`, r.template]);
 }
@@ -96,9 +109,42 @@ function conventions(doc) {
     if (!/^([1-9][0-9]*|auto|cpu|gpu)$/.test(doc.spec.nprocPerNode ?? "")) problems.push("nprocPerNode missing or invalid");
     if (doc.spec.pytorchReplicaSpecs?.Master?.replicas !== 1) problems.push("not exactly one Master");
   }
+  if (doc.kind === "TrainJob") problems.push(...trainJobConventions(doc));
   if (doc.kind === "MPIJob") {
     if (doc.spec.mpiReplicaSpecs?.Launcher?.replicas !== 1) problems.push("not exactly one Launcher");
     if (!(doc.spec.slotsPerWorker >= 1)) problems.push("no slotsPerWorker");
+  }
+  return problems;
+}
+
+/// A TrainJob runs on a runtime the release ships, whose replicated jobs and containers its patches
+/// name, with the policy its trainer fields are for.
+function trainJobConventions(doc) {
+  const problems = [];
+  const ref = doc.spec.runtimeRef ?? {};
+  const runtime = runtimes[ref.name];
+  if (!runtime) return [`runtimeRef '${ref.name}' is not a ClusterTrainingRuntime of the release (${Object.keys(runtimes).join(", ")})`];
+  if ((ref.kind ?? "ClusterTrainingRuntime") !== "ClusterTrainingRuntime") problems.push(`runtimeRef kind '${ref.kind}'`);
+  const jobs = runtime.template?.spec?.replicatedJobs ?? [];
+  const trainerJob = jobs.find((j) => j.template?.metadata?.labels?.["trainer.kubeflow.org/trainjob-ancestor-step"] === "trainer");
+  const trainerContainer = trainerJob?.template?.spec?.template?.spec?.containers?.[0]?.name;
+  const t = doc.spec.trainer ?? {};
+  if (!(t.numNodes >= 1)) problems.push("trainer.numNodes missing");
+  if (!Array.isArray(t.command) || t.command.length === 0) problems.push("trainer.command missing");
+  if (t.numProcPerNode !== undefined && !runtime.mlPolicy?.torch && !runtime.mlPolicy?.mpi)
+    problems.push(`numProcPerNode on runtime '${ref.name}', whose policy reads none`);
+  if (runtime.mlPolicy?.torch && !(t.numProcPerNode >= 1)) problems.push("a torch runtime without numProcPerNode");
+  for (const p of doc.spec.runtimePatches ?? []) {
+    for (const j of p.trainingRuntimeSpec?.template?.spec?.replicatedJobs ?? []) {
+      if (!jobs.some((r) => r.name === j.name))
+        problems.push(`runtimePatches: '${ref.name}' has no replicated job '${j.name}'`);
+      const pod = j.template?.spec?.template?.spec ?? {};
+      const volumes = new Set((pod.volumes ?? []).map((v) => v.name));
+      for (const c of pod.containers ?? []) {
+        if (c.name !== trainerContainer) problems.push(`runtimePatches: '${ref.name}' has no trainer container '${c.name}'`);
+        for (const m of c.volumeMounts ?? []) if (!volumes.has(m.name)) problems.push(`runtimePatches: volume '${m.name}' is mounted but not defined`);
+      }
+    }
   }
   return problems;
 }

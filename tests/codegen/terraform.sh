@@ -41,7 +41,7 @@ grep -c '^OK' "$work/check" | grep -qx "${#modules[@]}" || fail "not every modul
 [[ ! -e $work/gen/mpi_solver/cfd_on_slurm/terraform ]] || fail "a module for a Slurm target"
 grep -q 'default     = "p3.8xlarge"' "$work/gen/aws_gpu/resnet_on_aws/terraform/variables.tf" || fail "AWS: no GPU instance type for 4 V100s"
 grep -q 'resource "kubernetes_job_v1" "job"' "$work/gen/kubernetes/resnet_job/terraform/main.tf" || fail "Kubernetes Job: no kubernetes_job_v1"
-grep -q 'kind *= "PyTorchJob"' "$work/gen/kubernetes/vit_pytorchjob/terraform/main.tf" || fail "DDP: no PyTorchJob manifest"
+grep -q 'kind *= "TrainJob"' "$work/gen/kubernetes/vit_pytorchjob/terraform/main.tf" || fail "DDP: no TrainJob manifest"
 
 # Hostile values: parsed and decoded as Terraform would, run through bash with a stand-in runtime.
 "$modak" generate "$src/tests/data/cloud/hostile.modak" -o "$work/hostile" --emit terraform,k8s >/dev/null 2>"$work/err" ||

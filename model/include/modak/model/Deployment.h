@@ -84,6 +84,7 @@ struct Target {
     std::string cloud;
     Located<std::string> region, instanceType, flavor, image, network;
     Located<std::string> kubernetesNamespace;
+    std::string kubeflow = "trainer"; ///< trainer (TrainJob) or training_operator (PyTorchJob)
 };
 
 struct DatasetSpec {
