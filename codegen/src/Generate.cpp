@@ -130,8 +130,18 @@ void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, 
     const model::Application& app = d.application;
     s.strategy = model::findStrategy(app.distributed);
     const model::StrategyInfo* strategy = s.strategy;
-    if (app.kind != "ai_training" || !strategy ||
-        strategy->launch != model::StrategyLaunch::TorchRanks)
+    if (app.kind != "ai_training" || !strategy)
+        return;
+    // JAX and TensorFlow's multi-worker training run one process a node, each with its
+    // framework's variables (the coordinator, TF_CONFIG) besides torchrun's.
+    if ((strategy->launch == model::StrategyLaunch::JaxProcesses ||
+         strategy->launch == model::StrategyLaunch::TfWorkers) &&
+        s.nodes > 1 && app.launcher.empty()) {
+        s.ranksPerNode = 1;
+        s.tasksPerNode = 1;
+        return;
+    }
+    if (strategy->launch != model::StrategyLaunch::TorchRanks)
         return;
     // The plan decided the ranks per node with its prediction; without one (a plan made by hand),
     // one per GPU, else the scale's tasks per node.

@@ -74,22 +74,43 @@ std::string body(const JobSpec& s, const Launch& launch) {
         out +=
             "# pre (from the .modak file)\n" + s.pre + (s.pre.ends_with('\n') ? "" : "\n") + "\n";
 
+    // A rank's variables: torchrun's, and what its framework reads besides.
+    std::string rankEnv = launch.rankEnv.empty() ? "" : "export " + launch.rankEnv;
+    if (!rankEnv.empty() && s.strategy) {
+        if (s.strategy->launch == model::StrategyLaunch::JaxProcesses) {
+            // jax.distributed.initialize(): the coordinator is process 0 (as Kubeflow Trainer's JAX
+            // runtime sets them).
+            rankEnv += "; export JAX_COORDINATOR_ADDRESS=$MASTER_ADDR:$MASTER_PORT "
+                       "JAX_NUM_PROCESSES=$WORLD_SIZE JAX_PROCESS_ID=$RANK";
+        } else if (s.strategy->launch == model::StrategyLaunch::TfWorkers &&
+                   !launch.hosts.empty()) {
+            // MultiWorkerMirroredStrategy: every worker listens on its node at MASTER_PORT.
+            out += "# TensorFlow's workers, one a node, for each worker's TF_CONFIG.\n";
+            out += "MODAK_TF_WORKERS=$({\n" + launch.hosts + "\n" +
+                   R"(} | sed "s/.*/\"&:$MASTER_PORT\"/" | paste -sd, -))" +
+                   "\nexport MODAK_TF_WORKERS\n\n";
+            rankEnv += "; export TF_CONFIG=\"{\\\"cluster\\\": {\\\"worker\\\": "
+                       "[$MODAK_TF_WORKERS]}, \\\"task\\\": {\\\"type\\\": \\\"worker\\\", "
+                       "\\\"index\\\": $RANK}}\"";
+        }
+    }
     // How the command runs inside the chosen container: a rank's variables are computed inside it
-    // from the scheduler's ids, which it must see, with the rendezvous.
+    // from the scheduler's ids, which it must see, with the rendezvous (and TensorFlow's workers).
     std::vector<std::string> passOn;
-    if (!launch.rankEnv.empty()) {
+    if (!rankEnv.empty()) {
         passOn = {"MASTER_ADDR", "MASTER_PORT"};
-        for (size_t at = launch.rankEnv.find('$'); at != std::string::npos;
-             at = launch.rankEnv.find('$', at + 1)) {
-            size_t from = at + 1 + (launch.rankEnv.compare(at, 3, "$((") == 0 ? 2 : 0), to = from;
-            while (to < launch.rankEnv.size() &&
-                   (std::isalnum(static_cast<unsigned char>(launch.rankEnv[to])) ||
-                    launch.rankEnv[to] == '_'))
+        const std::string& ids = launch.rankEnv;
+        for (size_t at = ids.find('$'); at != std::string::npos; at = ids.find('$', at + 1)) {
+            size_t from = at + 1 + (ids.compare(at, 3, "$((") == 0 ? 2 : 0), to = from;
+            while (to < ids.size() &&
+                   (std::isalnum(static_cast<unsigned char>(ids[to])) || ids[to] == '_'))
                 ++to;
-            std::string name = launch.rankEnv.substr(from, to - from);
+            std::string name = ids.substr(from, to - from);
             if (!name.empty() && std::find(passOn.begin(), passOn.end(), name) == passOn.end())
                 passOn.push_back(name);
         }
+        if (rankEnv.find("$MODAK_TF_WORKERS") != std::string::npos)
+            passOn.emplace_back("MODAK_TF_WORKERS");
     }
     if (s.checkpointing)
         for (std::string_view name : kCheckpointVariables)
@@ -100,11 +121,10 @@ std::string body(const JobSpec& s, const Launch& launch) {
     // The command is the application's own shell code, expanded by the shell inside the container.
     out += fmt::format("# shellcheck disable=SC2016\ncommand={}\n", shellQuote(command));
     std::string shell = "bash -c \"$command\"";
-    if (!launch.rankEnv.empty()) {
+    if (!rankEnv.empty()) {
         out += "# Each rank's torch.distributed variables (as torchrun sets them), from its "
                "launcher's ids.\n";
-        out += fmt::format("# shellcheck disable=SC2016\nrank_env={}\n",
-                           shellQuote("export " + launch.rankEnv));
+        out += fmt::format("# shellcheck disable=SC2016\nrank_env={}\n", shellQuote(rankEnv));
         shell = "bash -c \"$rank_env; $command\"";
     }
     const bool chained = s.segments > 1;

@@ -42,9 +42,11 @@ mkdir bin
 cat >bin/flux <<'S'
 #!/bin/bash
 # Stand-in Flux: `flux run --nodes=N --ntasks=T COMMAND...` starts T tasks here, block-distributed over
-# N nodes, each with Flux's task variables; `flux job id --to=dec ID` prints ID's number.
+# N nodes, each with Flux's task variables; `flux job id --to=dec ID` prints ID's number; `flux hostlist
+# --expand instance` the instance's two nodes.
 case "$1 $2" in
 "job id") echo "${4//[!0-9]/}"; exit 0 ;;
+"hostlist --expand") echo "127.0.0.1 127.0.0.2"; exit 0 ;;
 "run "*) shift ;;
 *) echo "stand-in flux: no '$1'" >&2; exit 2 ;;
 esac
@@ -72,8 +74,8 @@ chmod +x bin/hostname
 # of this test at once on one machine must not meet at each other's ports.
 job=$((RANDOM % 1000 * 10))
 job_id() { [[ $1 == lsf || $1 == flux ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
-run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE (the stand-in's node file)
-  local scheduler=$1 deployment=$2 per_node=$3 script="out/$2/job.$1.sh" host i
+run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE [jax|tf] (the stand-in's node file)
+  local scheduler=$1 deployment=$2 per_node=$3 framework=${4:-} script="out/$2/job.$1.sh" host i
   job=$((job + 1))
   : >nodefile
   for host in 127.0.0.1 127.0.0.2; do
@@ -85,22 +87,35 @@ run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE (the stand-in's node 
   env "${scheduler_env[@]}" OMPI_MCA_plm_rsh_agent="$work/ssh" OMPI_ALLOW_RUN_AS_ROOT=1 \
     OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 bash "$script" >"job-$job.out" 2>&1 || { fail "$scheduler $deployment: the job failed"; cat "job-$job.out" >&2; return; }
   grep -qx 127.0.0.2 remote-hosts 2>/dev/null || fail "$scheduler $deployment: mpirun started nothing on the second node"
-  "$data/check.py" plan.json "$deployment" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
+  if [[ -n $framework ]]; then
+    "$data/check_env.py" plan.json "$deployment" "$(job_id "$scheduler")" "$framework" 127.0.0.1,127.0.0.2 ||
+      fail "$scheduler $deployment: the processes lack their $framework launch variables"
+  else
+    "$data/check.py" plan.json "$deployment" "$(job_id "$scheduler")" || fail "$scheduler $deployment: the ranks did not train as planned"
+  fi
 }
 for scheduler in pbs torque lsf; do
   run_job "$scheduler" one_rank_per_node 1
   run_job "$scheduler" two_ranks_per_node 2
   run_job "$scheduler" mpi_two_ranks_per_node 2
+  run_job "$scheduler" jax_two_nodes 1 jax
+  run_job "$scheduler" tf_two_nodes 1 tf
 done
 
-run_flux() {  # run_flux DEPLOYMENT
+run_flux() {  # run_flux DEPLOYMENT [jax|tf]
   job=$((job + 1))
   env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 120 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
     { fail "flux $1: the job failed"; cat "job-$job.out" >&2; return; }
-  "$data/check.py" plan.json "$1" "$job" || fail "flux $1: the ranks did not train as planned"
+  if [[ -n ${2:-} ]]; then
+    "$data/check_env.py" plan.json "$1" "$job" "$2" 127.0.0.1,127.0.0.2 || fail "flux $1: the processes lack their $2 launch variables"
+  else
+    "$data/check.py" plan.json "$1" "$job" || fail "flux $1: the ranks did not train as planned"
+  fi
 }
 run_flux one_rank_per_node
 run_flux two_ranks_per_node
+run_flux jax_two_nodes jax
+run_flux tf_two_nodes tf
 
 # The plain script on one machine: its own ranks, no scheduler at all.
 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((30000 + RANDOM % 10000)) timeout 120 bash out/one_node_two_ranks/job.sh >job-plain.out 2>&1 ||
@@ -111,4 +126,4 @@ if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1
 fi
-echo "standard DDP and MPI scripts trained on every rank of the plan under the generated PBS, TORQUE, LSF and Flux jobs and the plain script"
+echo "standard DDP and MPI scripts trained on every rank of the plan under the generated PBS, TORQUE, LSF and Flux jobs and the plain script; JAX and TensorFlow multi-worker processes got their launch variables"

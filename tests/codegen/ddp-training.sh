@@ -66,4 +66,21 @@ run_chain() {  # run_chain DEPLOYMENT
 }
 run_chain chained
 
+# JAX and TensorFlow multi-worker training: one process a node with the framework's variables.
+run_env_job() {  # run_env_job DEPLOYMENT jax|tf
+  local deployment=$1 id state
+  id=$(sbatch --parsable "out/$deployment/job.slurm.sh") || { fail "sbatch $deployment"; return; }
+  for _ in $(seq 600); do
+    state=$(scontrol show job "$id" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
+    sleep 0.5
+  done
+  [[ $state == COMPLETED ]] || { fail "$deployment: job $id ended ${state:-?}"; cat ./*-"$id".out >&2 2>/dev/null; return; }
+  # Both test nodes have the address 127.0.0.1 (slurm-cluster.sh).
+  "$data/check_env.py" plan.json "$deployment" "$id" "$2" 127.0.0.1,127.0.0.1 ||
+    fail "$deployment: the processes lack their $2 launch variables"
+}
+run_env_job jax_two_nodes jax
+run_env_job tf_two_nodes tf
+
 slurm_test_end "a standard DDP script trained on every rank of the plan under the generated Slurm jobs"

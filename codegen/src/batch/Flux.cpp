@@ -79,7 +79,8 @@ Launch launch(const LaunchRequest& r) {
                 fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, r.nodes * perNode),
                 torchrunVariables("$FLUX_TASK_RANK", "$FLUX_TASK_LOCAL_ID", "$FLUX_JOB_SIZE",
                                   perNode, fmt::format("$((FLUX_TASK_RANK / {}))", perNode),
-                                  "$FLUX_JOB_NNODES")};
+                                  "$FLUX_JOB_NNODES"),
+                "flux hostlist --expand instance | tr ' ' '\\n'"};
     }
     case Kind::Tasks:
         return {"", fmt::format("flux run --nodes={} --ntasks={} ", r.nodes, tasks)};

@@ -41,7 +41,9 @@ Launch openMpiRanks(const LaunchRequest& r, std::string_view hostfile,
             torchrunVariables("$OMPI_COMM_WORLD_RANK", "$OMPI_COMM_WORLD_LOCAL_RANK",
                               "$OMPI_COMM_WORLD_SIZE", perNode,
                               fmt::format("$((OMPI_COMM_WORLD_RANK / {}))", perNode),
-                              std::to_string(r.nodes))};
+                              std::to_string(r.nodes)),
+            // The node file lists a node once per slot: each once, in the order mpirun maps them.
+            fmt::format("awk '!seen[$0]++' {}", hostfile)};
 }
 
 Launch mpirunLaunch(const LaunchRequest& r, int allocationTasks, std::string_view hostfile) {
@@ -108,7 +110,10 @@ Launch plainLaunch(const LaunchRequest& r) {
     return {std::move(setup), "start_ranks ",
             torchrunVariables(fmt::format("$((NODE_RANK * {} + LOCAL_RANK))", perNode),
                               "$LOCAL_RANK", std::to_string(r.nodes * perNode), perNode,
-                              "$NODE_RANK", std::to_string(r.nodes))};
+                              "$NODE_RANK", std::to_string(r.nodes)),
+            r.nodes <= 1 ? std::string("echo \"$MASTER_ADDR\"")
+                         : std::string("tr ',' '\\n' <<<\"${MODAK_NODES:?the nodes' addresses, "
+                                       "comma-separated, node 0 first}\"")};
 }
 
 } // namespace

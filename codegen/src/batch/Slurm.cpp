@@ -117,7 +117,11 @@ Launch launch(const LaunchRequest& r) {
         // Every task of the allocation is one rank: the job asks for the plan's ranks per node.
         return {std::string(kRendezvous) + "\n", "srun ",
                 torchrunVariables("$SLURM_PROCID", "$SLURM_LOCALID", "$SLURM_NTASKS",
-                                  r.tasksPerNode, "$SLURM_NODEID", "$SLURM_NNODES")};
+                                  r.tasksPerNode, "$SLURM_NODEID", "$SLURM_NNODES"),
+                "scontrol show hostnames \"$SLURM_JOB_NODELIST\" | while read -r node; do\n"
+                "  address=$(scontrol show node \"$node\" | sed -n "
+                "'s/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
+                "  echo \"${address:-$node}\"\ndone"};
     case Kind::MpiPerNode:
         // The site's srun may not know PMIx: MODAK_SRUN_MPI names its plugin.
         return {"", fmt::format(

@@ -78,6 +78,9 @@ struct Launch {
     /// Shell assignments each process evaluates before the command (Ranks: its rank's variables
     /// from the scheduler's ids).
     std::string rankEnv{};
+    /// Ranks: a shell command printing the job's nodes' addresses, one a line, in node-rank order
+    /// (TensorFlow's worker list).
+    std::string hosts{};
 };
 
 /// One scheduler's rendering row.
