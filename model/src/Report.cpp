@@ -88,6 +88,18 @@ std::string candidateName(const Candidate& c) {
     return s;
 }
 
+std::string resilienceSummary(const DeploymentPlan& plan) {
+    if (!plan.resilience || (plan.resilience->segments <= 1 && !plan.resilience->checkpointing))
+        return "";
+    const Resilience& r = *plan.resilience;
+    return fmt::format("{}checkpoint every {} ({} steps)",
+                       r.segments > 1
+                           ? fmt::format("{} chained jobs of {}, ", r.segments,
+                                         formatSeconds(static_cast<double>(r.walltimeSeconds)))
+                           : "",
+                       formatSeconds(r.intervalSeconds), r.intervalSteps);
+}
+
 std::string formatSeconds(double s) {
     if (s >= 86400)
         return fmt::format("{:.1f} d", s / 86400);
@@ -134,15 +146,8 @@ std::string renderPlanText(const Plan& plan) {
                 "  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
                 p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
         }
-        if (d.resilience && (d.resilience->segments > 1 || d.resilience->checkpointing)) {
-            const Resilience& r = *d.resilience;
-            out += fmt::format(
-                "  resilience  {}checkpoint every {} ({} steps)\n",
-                r.segments > 1 ? fmt::format("{} chained jobs of {}, ", r.segments,
-                                             formatSeconds(static_cast<double>(r.walltimeSeconds)))
-                               : "",
-                formatSeconds(r.intervalSeconds), r.intervalSteps);
-        }
+        if (std::string r = resilienceSummary(d); !r.empty())
+            out += fmt::format("  resilience  {}\n", r);
         if (!d.explanation.empty()) {
             out += "  why\n";
             for (const auto& e : d.explanation)

@@ -251,6 +251,8 @@ std::string deploymentSection(const DeploymentPlan& d) {
         if (d.totalSeconds > 0)
             row("total", escapeHtml(fmt::format("{} for {} epoch{}", formatSeconds(d.totalSeconds),
                                                 d.epochs, d.epochs == 1 ? "" : "s")));
+        if (std::string r = resilienceSummary(d); !r.empty())
+            row("walltime and checkpoints", escapeHtml(r));
     }
     if (c.predicted)
         row("efficiency", fmt::format("{:.0f} %", finite(p.efficiency) * 100));

@@ -61,6 +61,8 @@ std::string deploymentSummary(const Analysis& a, std::string_view name) {
         }
         if (d.totalSeconds > 0)
             md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
+        if (std::string r = model::resilienceSummary(d); !r.empty())
+            md += fmt::format("- {}\n", r);
         size_t shown = 0;
         for (const auto& alt : d.alternatives) {
             if (shown == 2)

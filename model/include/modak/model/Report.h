@@ -28,6 +28,11 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s);
 std::string renderCatalogText(const Catalogue& cat, std::string_view section);
 std::string renderCatalogJson(const Catalogue& cat, std::string_view section);
 
+/// "6 chained jobs of 1.0 h, checkpoint every 41 min (8602 steps)"; "" when the plan needs
+/// neither (the run fits and checkpoints would not pay). Text, HTML and the editor's hover say it
+/// so.
+std::string resilienceSummary(const DeploymentPlan& plan);
+
 /// A candidate's configuration in a few words: its image (name, else reference; the host's
 /// framework with `runtime = none`; "(no container)") and graph compiler: "ngc_pytorch_23_10 +
 /// inductor", "host pytorch 1.13".
