@@ -7,6 +7,7 @@
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
 #include "modak/importer/ModakJson.h"
+#include "modak/model/LaunchCheck.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 #include "modak/syntax/Formatter.h"
@@ -166,6 +167,11 @@ int runCheck(const CheckOptions& options) {
         model::Program program =
             model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
         model::checkCatalogFiles(sm, program, diags);
+        // A launcher in `run` is read against the plan's scale: only then does check plan.
+        if (!diags.hasErrors() && model::startsLauncher(program)) {
+            Diagnostics planned; // `modak plan` reports those
+            model::checkLaunches(model::planProgram(sm, program, {}, planned), diags);
+        }
         std::vector<Diagnostic> shown = applyPolicy(diags, policy);
         for (const Diagnostic& d : shown)
             if (d.severity >= Severity::Warning)

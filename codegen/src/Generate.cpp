@@ -42,26 +42,6 @@ void addEnv(JobSpec& spec, const std::string& name, const std::string& value) {
         spec.env.emplace_back(name, value);
 }
 
-/// The value of `--name=V` or `--name V` in a command, if written (`_` and `-` alike).
-std::optional<std::string> optionValue(std::string_view command, const std::string& name) {
-    std::string dashed = name;
-    std::replace(dashed.begin(), dashed.end(), '_', '-');
-    for (const std::string& spelling : {name, dashed}) {
-        for (size_t at = command.find("--" + spelling); at != std::string_view::npos;
-             at = command.find("--" + spelling, at + 1)) {
-            size_t end = at + 2 + spelling.size();
-            if (end < command.size() && (command[end] == '=' || command[end] == ' ')) {
-                size_t from = end + 1, to = from;
-                while (to < command.size() && command[to] != ' ' && command[to] != '\n' &&
-                       command[to] != '\\')
-                    ++to;
-                return std::string(command.substr(from, to - from));
-            }
-        }
-    }
-    return std::nullopt;
-}
-
 /// The host paths a container or pod must see: the data set's path (read-only), the chosen
 /// storage's, and the deployment's `mounts` (`SRC`, `SRC:DST`, `SRC:DST:ro|rw`), each once per
 /// destination. Paths must be absolute and free of `,` and `:` (the runtimes' separators) and of
@@ -124,9 +104,8 @@ std::vector<JobSpec::Mount> mountsOf(const model::Deployment& d, Diagnostics& di
 /// Who starts the ranks. Data-parallel PyTorch whose `run` starts the training script itself is
 /// launched by modak: one rank per GPU (else the scale's tasks per node) on every node of the
 /// plan, each with torchrun's variables, so a standard DDP script runs unchanged. A launcher the
-/// user wrote is kept, and checked against the plan.
-void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, JobSpec& s,
-                    Diagnostics& diags) {
+/// user wrote is kept (the plan checked it against its choice: model::checkLaunch).
+void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, JobSpec& s) {
     const model::Application& app = d.application;
     s.strategy = model::findStrategy(app.distributed);
     const model::StrategyInfo* strategy = s.strategy;
@@ -151,27 +130,7 @@ void launchFromPlan(const model::Deployment& d, const model::Candidate* chosen, 
     if (app.launcher.empty()) {
         s.ranksPerNode = perNode;
         s.tasksPerNode = perNode;
-        return;
     }
-    if (app.launcher != "torchrun" || !app.runRange || !chosen)
-        return;
-    auto say = [&](std::string what) {
-        diags.add(DiagCode::QuestionableSetting, *app.runRange,
-                  fmt::format("deployment '{}': {}; write `run` as the training command alone "
-                              "(`python train.py …`) and modak starts it on every rank of the plan",
-                              d.name, what));
-    };
-    std::optional<std::string> perNodeWritten = optionValue(app.run, "nproc_per_node");
-    if (perNodeWritten && !perNodeWritten->empty() &&
-        perNodeWritten->find_first_not_of("0123456789") == std::string::npos &&
-        std::stoll(perNodeWritten->substr(0, 6)) != perNode)
-        say(fmt::format("`run` starts torchrun with --nproc_per_node={}, but the plan runs {} "
-                        "rank(s) per node",
-                        *perNodeWritten, perNode));
-    if (s.nodes > 1 && !optionValue(app.run, "nnodes"))
-        say(fmt::format("`run` starts torchrun without --nnodes, but the plan runs on {} nodes: "
-                        "each node would train alone",
-                        s.nodes));
 }
 
 } // namespace
@@ -247,7 +206,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
         if (s.ranks)
             s.ranks = planned;
     }
-    launchFromPlan(d, chosen, s, diags);
+    launchFromPlan(d, chosen, s);
     s.cpusPerTask = job.cpusPerTask;
     // A training that runs one process per node (`distributed = none | mirrored`) gets one task;
     // the tasks per node the file asks for (MODAK's processors per node) become that task's CPUs,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/lsp/Analysis.h"
 
+#include "modak/model/LaunchCheck.h"
+
 #include <tree_sitter/api.h>
 
 extern "C" const TSLanguage* tree_sitter_modak();
@@ -45,6 +47,11 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     // Once, here, for every feature: push and pull diagnostics, code actions and the plan's "has
     // errors" all read the same list the CLI prints.
     a->diags_.items() = applyPolicy(found, policy);
+    // A launcher in `run` is read against the plan (as `modak check` does), with its quick fix.
+    if (!a->diags_.hasErrors() && model::startsLauncher(a->program_)) {
+        model::checkLaunches(a->plan(), found);
+        a->diags_.items() = applyPolicy(found, policy);
+    }
     return a;
 }
 

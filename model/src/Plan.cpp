@@ -3,6 +3,7 @@
 
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Deployment.h"
+#include "modak/model/LaunchCheck.h"
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
 #include "modak/model/Strategies.h"
@@ -864,6 +865,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         if (best.predicted && !best.amdahl && r.workload && plan.totalSeconds > 0)
             explainResilience(plan, r, dep, walltimeShort, diags);
     }
+    checkLaunch(plan, diags); // a launcher written into `run`, against the choice
     if (plan.chosen && plan.chosen->scenario.workload) {
         plan.curves.push_back(scalingCurve(*plan.chosen, r, cal, "chosen"));
         std::set<std::pair<std::string, std::string>> shown{

@@ -306,9 +306,11 @@ deployment by_user {
         if (d.code == DiagCode::QuestionableSetting)
             warnings.push_back(d.message);
     REQUIRE(warnings.size() == 2);
-    CHECK(warnings[0].find("--nproc_per_node=8, but the plan runs 2 rank(s) per node") !=
+    // The plan read the launcher (model::checkLaunch; LaunchCheckTests has the details).
+    CHECK(warnings[0].find("`--nproc_per_node=8` starts 8 process(es) per node, but the plan runs "
+                           "2 node(s) × 2 rank(s) per node") != std::string::npos);
+    CHECK(warnings[1].find("torchrun without `--nnodes` starts on one node only") !=
           std::string::npos);
-    CHECK(warnings[1].find("without --nnodes, but the plan runs on 2 nodes") != std::string::npos);
 }
 
 TEST_CASE("a site path with variables expands them on the node and nothing else",
