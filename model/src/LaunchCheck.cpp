@@ -421,6 +421,8 @@ public:
                 }
                 // `\u{…}` stands for its UTF-8 bytes, the others for one byte.
                 size_t close = literal[k + 1] == 'u' ? literal.find('}', k) : k + 1;
+                if (close == std::string_view::npos || close + 1 >= literal.size())
+                    return; // not a literal the parser accepted
                 uint32_t code = 0;
                 if (literal[k + 1] == 'u')
                     std::from_chars(literal.data() + k + 3, literal.data() + close, code, 16);
