@@ -262,8 +262,9 @@ LauncherCall readLauncher(std::string_view command) {
         return call;
     call.begin = words[i].begin;
     call.nodesOption = spec->nodesOption;
-    // `python3 -m torch.distributed.run …` runs the script with that python.
-    std::string interpreter = "python";
+    // `python3 -m torch.distributed.run …` runs the script with that python; else `python3`, the
+    // name every Python 3 installation has (PEP 394), which torchrun and deepspeed use themselves.
+    std::string interpreter = "python3";
     if (basename(text(i)).starts_with("python")) {
         interpreter = std::string(text(i));
         i += 3;

@@ -128,7 +128,7 @@ TEST_CASE("launch: torchrun's hard-coded processes per node against the plan", "
           "LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE, NODE_RANK, MASTER_ADDR, MASTER_PORT)\n"
           "  run = \"torchrun --nnodes=2 --nproc_per_node=4 train.py --epochs 90\"\n"
           "        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n");
-    CHECK(applyLaunchFix(*p) == R"(run = "python train.py --epochs 90")");
+    CHECK(applyLaunchFix(*p) == R"(run = "python3 train.py --epochs 90")");
 }
 
 TEST_CASE("launch: torchrun without --nnodes, or standalone, on a multi-node plan", "[launch]") {
@@ -139,7 +139,7 @@ TEST_CASE("launch: torchrun without --nnodes, or standalone, on a multi-node pla
                            "(each node of the job would train alone), but the plan runs 2 "
                            "node(s) × 2 rank(s) per node");
     CHECK(p->launchReport().starts_with("test.modak:16:10: warning:")); // at `torchrun`
-    CHECK(applyLaunchFix(*p) == R"(run = "python train.py")");
+    CHECK(applyLaunchFix(*p) == R"(run = "python3 train.py")");
 
     // `python -m torch.distributed.run` keeps its python; --standalone is one node.
     p = plan(deploymentText(
@@ -176,7 +176,7 @@ TEST_CASE("launch: deepspeed keeps its own arguments after the script", "[launch
                            "the plan runs 2 node(s) × 2 rank(s) per node");
     CHECK(p->launchReport().starts_with("test.modak:16:20: warning:"));
     CHECK(applyLaunchFix(*p) ==
-          R"(run = "python train.py --deepspeed --deepspeed_config ds.json")");
+          R"(run = "python3 train.py --deepspeed --deepspeed_config ds.json")");
     // A host file names the nodes; neither it nor --num_nodes on two nodes is located.
     CHECK(plan(deploymentText(R"(run = "deepspeed --hostfile hosts train.py")", "deepspeed"))
               ->launchReport()
@@ -245,7 +245,7 @@ TEST_CASE("launch: accelerate launch, and options modak does not know", "[launch
     REQUIRE(w.size() == 1);
     CHECK(w[0]->message == "deployment 'd': `--num-processes=8` starts 8 process(es) in all, but "
                            "the plan runs 2 node(s) × 2 rank(s) per node");
-    CHECK(applyLaunchFix(*p) == R"(run = "python train.py")");
+    CHECK(applyLaunchFix(*p) == R"(run = "python3 train.py")");
     // An option modak does not know hides where the script starts: the warning stays, the fix goes.
     p = plan(deploymentText(
         R"(run = "accelerate launch --num_processes 8 --some-new-option x train.py")"));
@@ -280,13 +280,13 @@ TEST_CASE("launch: located through escapes and text blocks; executable is locate
         R"(run = "OMP_NUM_THREADS=\"4\" torchrun --nnodes=2 --nproc_per_node=1 train.py --tag \"x\"")"));
     CHECK(p->launchReport().starts_with("test.modak:16:52: warning: deployment 'd': "
                                         "`--nproc_per_node=1`"));
-    CHECK(applyLaunchFix(*p) == R"(run = "OMP_NUM_THREADS=\"4\" python train.py --tag \"x\"")");
+    CHECK(applyLaunchFix(*p) == R"(run = "OMP_NUM_THREADS=\"4\" python3 train.py --tag \"x\"")");
 
     p = plan(deploymentText("run = \"\"\"torchrun --nnodes=2 \\\n  --nproc_per_node=8 t.py\"\"\""));
     CHECK(p->launchReport().starts_with("test.modak:17:3: warning: deployment 'd': "
                                         "`--nproc_per_node=8`"));
     std::string fixed = test::applyFix(p->text, p->launchWarnings()[0]->fixes[0]);
-    CHECK(fixed.find("run = \"\"\"python t.py\"\"\"") != std::string::npos);
+    CHECK(fixed.find("run = \"\"\"python3 t.py\"\"\"") != std::string::npos);
 
     // MODAK's executable and arguments: located at the executable, no fix (two values).
     p = plan(deploymentText(
@@ -308,7 +308,7 @@ TEST_CASE("launch: the launcher's options as read", "[launch]") {
     REQUIRE(c.perNode);
     CHECK(c.perNode->min == 8);
     CHECK(c.perNode->text == "--nproc-per-node 8");
-    CHECK(c.training == "OMP_NUM_THREADS=2 python -m pkg.train --lr 1 && echo done");
+    CHECK(c.training == "OMP_NUM_THREADS=2 python3 -m pkg.train --lr 1 && echo done");
     c = readLauncher("deepspeed --no_python --num_gpus 2 ./run.sh a");
     CHECK(c.training == "./run.sh a");
     c = readLauncher("jsrun -n 4 ./a.out");
