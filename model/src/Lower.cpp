@@ -311,8 +311,8 @@ JobRequest lowerJob(const Statement* job) {
     }
     j.combineOutput = boolean(job, "combine_output").value_or(false);
     j.exclusive = boolean(job, "exclusive").value_or(false);
-    j.notify = words(attr(job, "notify"));
     j.chain = boolean(job, "chain").value_or(true);
+    j.notify = words(attr(job, "notify"));
     if (const Value* e = attr(job, "export_env")) {
         if (e->kind == Value::Kind::Bool) {
             j.exportAll = e->boolean;

@@ -763,17 +763,17 @@ Tables::Tables() {
             .alias({"acc_type"}),
         K("memory", "memory per node").t(tSize()),
         K("interconnect", "network between the nodes").t(tEnum(kInterconnects)),
+        K("mtbf",
+          "mean time between failures of one node: with the plan's predicted step time it sets "
+          "the checkpoint interval (Young/Daly); default 6300h (Llama 3's 8-GPU H100 nodes, 2024)")
+            .t(tDuration())
+            .ph("6300h"),
         K("partition", "a scheduler partition: `partition NAME { … }`")
             .blk(partition, true)
             .alias({"partitions"}),
         K("storage", "a file system: `storage NAME { path = …, class = … }`").blk(storage, true),
         K("queue", "default queue for jobs (overridden by `job.queue`)").t(tString()),
         K("account", "default account charged for jobs (overridden by `job.account`)").t(tString()),
-        K("mtbf",
-          "mean time between failures of one node: with the plan's predicted step time it sets "
-          "the checkpoint interval (Young/Daly); default 6300h (Llama 3's 8-GPU H100 nodes, 2024)")
-            .t(tDuration())
-            .ph("6300h"),
         K("modules", "environment modules loaded before every run")
             .t(tList(tString(), "[\"cuda/11.8\"]")),
         K("registry", "registry mirror images are pulled from")
@@ -914,6 +914,11 @@ Tables::Tables() {
           "do not share nodes with other jobs (Slurm --exclusive, PBS naccesspolicy=singlejob)")
             .t(tBool())
             .alias({"node_exclusive"}),
+        K("chain",
+          "when the predicted training outlasts `walltime`, continue it in chained jobs that "
+          "resume from the last checkpoint (default true; false: one job that stops at the "
+          "walltime)")
+            .t(tBool()),
     };
 
     // §4.9 autotune
@@ -923,11 +928,6 @@ Tables::Tables() {
         K("values", "the values to try").t(tList(tScalar(), "[32, 64, 128]")),
         K("range", "the interval to search").t(tRange(tFloat(), "1..8")),
     };
-        K("chain",
-          "when the predicted training outlasts `walltime`, continue it in chained jobs that "
-          "resume from the last checkpoint (default true; false: one job that stops at the "
-          "walltime)")
-            .t(tBool()),
     autotune.kind = "autotune";
     // `modak bench` runs the whole product of the parameters; these are for MODAK's tuning service.
     const char* kTunerOnly =

@@ -153,8 +153,8 @@ struct JobRequest {
     /// "1-10", "1,3,5", or the text written; ranges and lists are already rendered.
     Located<std::string> array;
     bool combineOutput = false, exclusive = false;
-    std::vector<std::string> notify;
     bool chain = true; ///< a run longer than the walltime continues in chained jobs
+    std::vector<std::string> notify;
     bool exportAll = false;
     /// Names listed in `export_env`, each with where it was written (checked by the generators).
     std::vector<Located<std::string>> exportVars;
