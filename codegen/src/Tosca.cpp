@@ -204,6 +204,11 @@ struct Names {
     std::string host, hostType, hostInput;
 };
 
+/// A node template's name: the plain name for one host, `name_i` for host i of several.
+std::string nodeName(std::string_view name, int hosts, int i) {
+    return hosts > 1 ? fmt::format("{}_{}", name, i) : std::string(name);
+}
+
 std::string serviceTemplate(const DeploymentContext& c, const std::string& script) {
     const JobSpec& s = c.spec;
     const bool cloud = s.scheduler == "none";
@@ -213,6 +218,11 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     Names n = cloud ? Names{"vm", "modak.nodes.Cloud.VirtualMachine", "vm_address"}
                     : Names{"frontend", "modak.nodes.HPC.Frontend", "login_host"};
     const int64_t waitTimeout = s.walltimeSeconds ? *s.walltimeSeconds + 86400 : 7 * 86400;
+    // Without a batch system each of the plan's nodes is a machine of the template, which runs its
+    // part of the job (the plain script with its node rank); a batch system spreads one job itself.
+    const int hosts = cloud ? std::max(1, s.nodes) : 1;
+    const bool several = hosts > 1;
+    auto name = [&](std::string_view base, int i) { return nodeName(base, hosts, i); };
 
     YAML::Emitter e;
     e.SetIndent(2);
@@ -229,7 +239,9 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "description");
     str(e, fmt::format("Deployment {}: application {} on target {} ({})", s.deployment,
                        c.plan.application, c.plan.target,
-                       cloud ? "a cloud virtual machine" : s.scheduler + " batch system"));
+                       !cloud    ? s.scheduler + " batch system"
+                       : several ? fmt::format("{} cloud virtual machines", hosts)
+                                 : std::string("a cloud virtual machine")));
     key(e, "imports");
     e << YAML::BeginSeq << std::string(kTypes) << YAML::EndSeq;
 
@@ -239,7 +251,22 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     // Inputs: what differs between sites and users, with the .modak file's values as defaults.
     key(e, "inputs");
     e << YAML::BeginMap;
-    if (cloud)
+    if (several) {
+        for (int i = 0; i < hosts; ++i)
+            input(e, name(n.hostInput, i), "string",
+                  fmt::format("address of virtual machine {0} (node {0} of the job), where the "
+                              "orchestrator connects (an output of modak's Terraform)",
+                              i),
+                  [&] { e << "localhost"; });
+        input(e, "rendezvous_address", "string",
+              fmt::format("address of {} as the other virtual machines reach it, where the "
+                          "nodes meet (MASTER_ADDR; modak's Terraform output rendezvous_address)",
+                          name("vm", 0)),
+              [&] { e << "localhost"; });
+        input(e, "rendezvous_port", "integer",
+              fmt::format("port on {} where the nodes meet (MASTER_PORT)", name("vm", 0)),
+              [&] { e << 29500; });
+    } else if (cloud)
         input(e, n.hostInput, "string",
               "address of the virtual machine (an output of modak's Terraform)",
               [&] { e << "localhost"; });
@@ -266,151 +293,197 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "node_templates");
     e << YAML::BeginMap;
 
-    // The host.
-    key(e, n.host);
-    e << YAML::BeginMap;
-    strProperty(e, "type", n.hostType);
-    key(e, "properties");
-    e << YAML::BeginMap;
-    if (cloud) {
-        strProperty(e, "cloud", cloudName);
-        for (const auto& [k, v] : {std::pair{"flavor", &t.flavor},
-                                   {"image", &t.image},
-                                   {"network", &t.network},
-                                   {"region", &t.region}})
-            if (!v->value.empty())
-                strProperty(e, k, v->value);
-    } else {
-        strProperty(e, "scheduler", s.scheduler);
-        if (!t.site.empty())
-            strProperty(e, "site", t.site);
-        getInput(e, "login_host", n.hostInput);
-    }
-    e << YAML::EndMap;
-    key(e, "attributes");
-    e << YAML::BeginMap;
-    getInput(e, "public_address", n.hostInput);
-    e << YAML::EndMap;
     std::optional<int> cores;
     if (t.cpu && t.cpu->cores > 0)
         cores = t.cpu->cores;
     const std::optional<int64_t>& memory = t.memoryBytes;
     const std::string arch = t.cpu ? t.cpu->arch : std::string();
-    if (cores || memory || !arch.empty()) {
-        key(e, "capabilities");
+    for (int i = 0; i < hosts; ++i) {
+        const std::string host = name(n.host, i), runtime = name("runtime", i),
+                          application = name("application", i), job = name("job", i);
+        // The host.
+        key(e, host);
         e << YAML::BeginMap;
-        if (cores || memory) {
-            key(e, "host");
+        strProperty(e, "type", n.hostType);
+        key(e, "properties");
+        e << YAML::BeginMap;
+        if (cloud) {
+            strProperty(e, "cloud", cloudName);
+            for (const auto& [k, v] : {std::pair{"flavor", &t.flavor},
+                                       {"image", &t.image},
+                                       {"network", &t.network},
+                                       {"region", &t.region}})
+                if (!v->value.empty())
+                    strProperty(e, k, v->value);
+        } else {
+            strProperty(e, "scheduler", s.scheduler);
+            if (!t.site.empty())
+                strProperty(e, "site", t.site);
+            getInput(e, "login_host", n.hostInput);
+        }
+        e << YAML::EndMap;
+        key(e, "attributes");
+        e << YAML::BeginMap;
+        getInput(e, "public_address", name(n.hostInput, i));
+        if (several && i == 0)
+            getInput(e, "private_address", "rendezvous_address");
+        e << YAML::EndMap;
+        if (cores || memory || !arch.empty()) {
+            key(e, "capabilities");
+            e << YAML::BeginMap;
+            if (cores || memory) {
+                key(e, "host");
+                e << YAML::BeginMap;
+                key(e, "properties");
+                e << YAML::BeginMap;
+                if (cores) {
+                    key(e, "num_cpus");
+                    e << *cores;
+                }
+                if (memory)
+                    strProperty(e, "mem_size", sizeUnit(*memory));
+                e << YAML::EndMap << YAML::EndMap;
+            }
+            key(e, "os");
             e << YAML::BeginMap;
             key(e, "properties");
             e << YAML::BeginMap;
-            if (cores) {
-                key(e, "num_cpus");
-                e << *cores;
-            }
-            if (memory)
-                strProperty(e, "mem_size", sizeUnit(*memory));
+            strProperty(e, "type", "linux");
+            if (!arch.empty())
+                strProperty(e, "architecture", arch);
             e << YAML::EndMap << YAML::EndMap;
+            e << YAML::EndMap;
         }
-        key(e, "os");
+        e << YAML::EndMap;
+
+        // The container runtime on it.
+        beginNode(e, runtime, "modak.nodes.ContainerRuntime");
+        strProperty(e, "runtime", s.runtime);
+        key(e, "modules");
+        e << (s.modules.empty() ? YAML::Flow : YAML::Block) << YAML::BeginSeq;
+        for (const auto& m : s.modules)
+            str(e, m);
+        e << YAML::EndSeq;
+        strProperty(e, "image_dir", s.imageDir);
+        requirements(e, {{"host", host}});
+
+        // The containerised application: the image the optimiser chose.
+        beginNode(e, application, "modak.nodes.ContainerApplication");
+        strProperty(e, "image", s.imageReference);
+        strProperty(e, "image_file", imageFile(s));
+        strProperty(e, "command", s.run);
+        key(e, "env");
+        e << (s.env.empty() ? YAML::Flow : YAML::Block) << YAML::BeginMap;
+        for (const auto& [k, v] : s.env)
+            strProperty(e, k, v);
+        e << YAML::EndMap;
+        if (chosen && chosen->image && chosen->image->framework)
+            strProperty(e, "framework",
+                        chosen->image->framework->name + " " + chosen->image->framework->version);
+        requirements(e, {{"host", runtime}});
+
+        // The batch job (on one of several machines: this node's part, started without waiting,
+        // so that every node's part runs before anything waits: xOpera deploys one node template
+        // at a time by default).
+        beginNode(e, job, "modak.nodes.BatchJob");
+        strProperty(e, "scheduler", s.scheduler);
+        strProperty(e, "script", script);
+        getInput(e, "workdir", "workdir");
+        if (!cloud) {
+            getInput(e, "queue", "queue");
+            getInput(e, "account", "account");
+        }
+        getInput(e, "poll_interval", "poll_interval");
+        getInput(e, "wait_timeout", "wait_timeout");
+        if (several) {
+            key(e, "wait");
+            e << false;
+            key(e, "node_rank");
+            e << i;
+            getInput(e, "rendezvous_address", "rendezvous_address");
+            getInput(e, "rendezvous_port", "rendezvous_port");
+        }
+        key(e, "job_options");
         e << YAML::BeginMap;
-        key(e, "properties");
+        strProperty(e, "name", s.name);
+        key(e, "nodes");
+        e << s.nodes;
+        if (s.tasks) {
+            key(e, "tasks");
+            e << *s.tasks;
+        }
+        key(e, "tasks_per_node");
+        e << std::max(1, s.tasksPerNode);
+        if (s.cpusPerTask > 0) {
+            key(e, "cpus_per_task");
+            e << s.cpusPerTask;
+        }
+        key(e, "gpus_per_node");
+        e << s.gpusPerNode;
+        if (s.walltimeSeconds)
+            strProperty(e, "walltime", timeUnit(*s.walltimeSeconds));
+        if (s.memoryBytes)
+            strProperty(e, "memory", sizeUnit(*s.memoryBytes));
+        const std::pair<std::string_view, const std::string*> optional[] = {
+            {"queue", &s.queue},   {"account", &s.account}, {"qos", &s.qos},    {"array", &s.array},
+            {"output", &s.output}, {"error", &s.error},     {"email", &s.email}};
+        for (const auto& [k, v] : optional)
+            if (!v->empty())
+                strProperty(e, k, *v);
+        key(e, "exclusive");
+        e << s.exclusive;
+        e << YAML::EndMap; // job_options
+        requirements(e, {{"host", host}, {"application", application}}, false);
+        // The script is this deployment's: the create operation carries it as a dependency
+        // (copied next to the playbook by the orchestrator; playbooks/files/ when the playbook is
+        // run by hand).
+        key(e, "interfaces");
         e << YAML::BeginMap;
-        strProperty(e, "type", "linux");
-        if (!arch.empty())
-            strProperty(e, "architecture", arch);
-        e << YAML::EndMap << YAML::EndMap;
+        key(e, "Standard");
+        e << YAML::BeginMap;
+        key(e, "operations");
+        e << YAML::BeginMap;
+        key(e, "create");
+        e << YAML::BeginMap;
+        key(e, "implementation");
+        e << YAML::BeginMap;
+        strProperty(e, "primary", "playbooks/job-write.yml");
+        key(e, "dependencies");
+        e << YAML::BeginSeq;
+        str(e, "playbooks/files/" + script);
+        e << YAML::EndSeq;
+        e << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap;
         e << YAML::EndMap;
     }
-    e << YAML::EndMap;
 
-    // The container runtime on it.
-    beginNode(e, "runtime", "modak.nodes.ContainerRuntime");
-    strProperty(e, "runtime", s.runtime);
-    key(e, "modules");
-    e << (s.modules.empty() ? YAML::Flow : YAML::Block) << YAML::BeginSeq;
-    for (const auto& m : s.modules)
-        str(e, m);
-    e << YAML::EndSeq;
-    strProperty(e, "image_dir", s.imageDir);
-    requirements(e, {{"host", n.host}});
-
-    // The containerised application: the image the optimiser chose.
-    beginNode(e, "application", "modak.nodes.ContainerApplication");
-    strProperty(e, "image", s.imageReference);
-    strProperty(e, "image_file", imageFile(s));
-    strProperty(e, "command", s.run);
-    key(e, "env");
-    e << (s.env.empty() ? YAML::Flow : YAML::Block) << YAML::BeginMap;
-    for (const auto& [k, v] : s.env)
-        strProperty(e, k, v);
-    e << YAML::EndMap;
-    if (chosen && chosen->image && chosen->image->framework)
-        strProperty(e, "framework",
-                    chosen->image->framework->name + " " + chosen->image->framework->version);
-    requirements(e, {{"host", "runtime"}});
-
-    // The batch job.
-    beginNode(e, "job", "modak.nodes.BatchJob");
-    strProperty(e, "scheduler", s.scheduler);
-    strProperty(e, "script", script);
-    getInput(e, "workdir", "workdir");
-    if (!cloud) {
-        getInput(e, "queue", "queue");
-        getInput(e, "account", "account");
+    // Several machines: each waits for its node's part once every part has started (wait_0 after
+    // every job), in node order (wait_i after wait_{i-1}, which fails unless its node completed):
+    // the last wait's COMPLETED is every node's.
+    for (int i = 0; several && i < hosts; ++i) {
+        beginNode(e, name("wait", i), "modak.nodes.JobWait");
+        strProperty(e, "script", script);
+        getInput(e, "workdir", "workdir");
+        key(e, "node_rank");
+        e << i;
+        getInput(e, "poll_interval", "poll_interval");
+        getInput(e, "wait_timeout", "wait_timeout");
+        e << YAML::EndMap;
+        key(e, "requirements");
+        e << YAML::BeginSeq;
+        auto requirement = [&](std::string_view k, const std::string& node) {
+            e << YAML::BeginMap;
+            strProperty(e, k, node);
+            e << YAML::EndMap;
+        };
+        requirement("host", name(n.host, i));
+        requirement("job", name("job", i));
+        if (i == 0)
+            for (int j = 1; j < hosts; ++j)
+                requirement("after", name("job", j));
+        else
+            requirement("after", name("wait", i - 1));
+        e << YAML::EndSeq << YAML::EndMap;
     }
-    getInput(e, "poll_interval", "poll_interval");
-    getInput(e, "wait_timeout", "wait_timeout");
-    key(e, "job_options");
-    e << YAML::BeginMap;
-    strProperty(e, "name", s.name);
-    key(e, "nodes");
-    e << s.nodes;
-    if (s.tasks) {
-        key(e, "tasks");
-        e << *s.tasks;
-    }
-    key(e, "tasks_per_node");
-    e << std::max(1, s.tasksPerNode);
-    if (s.cpusPerTask > 0) {
-        key(e, "cpus_per_task");
-        e << s.cpusPerTask;
-    }
-    key(e, "gpus_per_node");
-    e << s.gpusPerNode;
-    if (s.walltimeSeconds)
-        strProperty(e, "walltime", timeUnit(*s.walltimeSeconds));
-    if (s.memoryBytes)
-        strProperty(e, "memory", sizeUnit(*s.memoryBytes));
-    const std::pair<std::string_view, const std::string*> optional[] = {
-        {"queue", &s.queue},   {"account", &s.account}, {"qos", &s.qos},    {"array", &s.array},
-        {"output", &s.output}, {"error", &s.error},     {"email", &s.email}};
-    for (const auto& [k, v] : optional)
-        if (!v->empty())
-            strProperty(e, k, *v);
-    key(e, "exclusive");
-    e << s.exclusive;
-    e << YAML::EndMap; // job_options
-    requirements(e, {{"host", n.host}, {"application", "application"}}, false);
-    // The script is this deployment's: the create operation carries it as a dependency (copied next
-    // to the playbook by the orchestrator; playbooks/files/ when the playbook is run by hand).
-    key(e, "interfaces");
-    e << YAML::BeginMap;
-    key(e, "Standard");
-    e << YAML::BeginMap;
-    key(e, "operations");
-    e << YAML::BeginMap;
-    key(e, "create");
-    e << YAML::BeginMap;
-    key(e, "implementation");
-    e << YAML::BeginMap;
-    strProperty(e, "primary", "playbooks/job-write.yml");
-    key(e, "dependencies");
-    e << YAML::BeginSeq;
-    str(e, "playbooks/files/" + script);
-    e << YAML::EndSeq;
-    e << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap << YAML::EndMap;
-    e << YAML::EndMap;
 
     e << YAML::EndMap; // node_templates
 
@@ -427,14 +500,32 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
           << YAML::EndMap;
         e << YAML::EndMap;
     };
-    output("job_id",
-           cloud ? "the job's id (Ansible's async job id: there is no scheduler)"
-                 : "the scheduler's job id",
-           "get_attribute", "job", "job_id");
-    output("job_state", "the job's last state (COMPLETED, FAILED, ...)", "get_attribute", "job",
-           "job_state");
-    output("image", "the container image the optimiser chose", "get_property", "application",
-           "image");
+    if (several) {
+        for (int i = 0; i < hosts; ++i) {
+            output(name("job_id", i),
+                   fmt::format("the id of node {}'s part of the job (Ansible's async job id: "
+                               "there is no scheduler)",
+                               i),
+                   "get_attribute", name("job", i), "job_id");
+            output(name("job_state", i), fmt::format("node {}'s last state (COMPLETED, FAILED)", i),
+                   "get_attribute", name("wait", i), "job_state");
+        }
+        output("job_state",
+               "the job's state: COMPLETED once every node's part has completed (the nodes are "
+               "waited for in order, and a wait fails unless its node completed)",
+               "get_attribute", name("wait", hosts - 1), "job_state");
+        output("image", "the container image the optimiser chose", "get_property",
+               name("application", 0), "image");
+    } else {
+        output("job_id",
+               cloud ? "the job's id (Ansible's async job id: there is no scheduler)"
+                     : "the scheduler's job id",
+               "get_attribute", "job", "job_id");
+        output("job_state", "the job's last state (COMPLETED, FAILED, ...)", "get_attribute", "job",
+               "job_state");
+        output("image", "the container image the optimiser chose", "get_property", "application",
+               "image");
+    }
     e << YAML::EndMap;
 
     key(e, "policies");
@@ -442,9 +533,11 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
     key(e, "placement");
     e << YAML::BeginMap;
     strProperty(e, "type", "tosca.policies.Placement");
-    std::string where = cloud ? fmt::format("a virtual machine in the {} cloud", cloudName)
-                              : fmt::format("the {} system {}", s.scheduler,
-                                            t.site.empty() ? c.plan.target : t.site);
+    std::string where =
+        !cloud
+            ? fmt::format("the {} system {}", s.scheduler, t.site.empty() ? c.plan.target : t.site)
+        : several ? fmt::format("{} virtual machines in the {} cloud, one a node", hosts, cloudName)
+                  : fmt::format("a virtual machine in the {} cloud", cloudName);
     if (!cloud && !s.queue.empty())
         where += fmt::format(", partition or queue {}", s.queue);
     strProperty(
@@ -453,7 +546,10 @@ std::string serviceTemplate(const DeploymentContext& c, const std::string& scrip
             "The job runs on {}: {} node(s), {} task(s) and {} GPU(s) per node, as planned.", where,
             s.nodes, std::max(1, s.tasksPerNode), s.gpusPerNode));
     key(e, "targets");
-    e << YAML::Flow << YAML::BeginSeq << n.host << YAML::EndSeq;
+    e << YAML::Flow << YAML::BeginSeq;
+    for (int i = 0; i < hosts; ++i)
+        e << name(n.host, i);
+    e << YAML::EndSeq;
     e << YAML::EndMap;
     e << YAML::EndMap << YAML::EndSeq;
 

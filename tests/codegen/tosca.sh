@@ -138,19 +138,21 @@ fi
 grep -q 'unsafe-value' "$work/err" || fail "no unsafe-value error for Jinja in the queue: $(cat "$work/err")"
 [[ ! -e $work/hostile/jinja/d ]] || fail "files were written despite the error"
 
-# Deploy the hostile package for real, without a scheduler: the Standard operations in xOpera's order
-# (runtime create, application create, job create, job start), each playbook run by ansible-playbook on
-# localhost with its inputs resolved from the templates. The job must run, the values arrive
-# unchanged, nothing in them execute, and set_stats report the job id and state.
-mkdir -p "$work/deploy"
-"$py" - "$work/hostile/out/d/tosca" "$work/deploy" <<'PY' || fail "deploying the hostile package with its playbooks"
+# The xOpera stand-in: deploys a package's node templates in xOpera's order (a node once every node
+# it requires is deployed, one at a time: xOpera's default of one worker; ties in template order),
+# each through its Standard create, configure and start, every playbook run by ansible-playbook on
+# localhost with its inputs resolved from the templates (get_input, get_property, get_attribute;
+# the nodes' attributes from the template and from set_stats); then prints the outputs as JSON.
+# usage: xopera.py PACKAGE RUN_DIR INPUTS_JSON (overrides the inputs' defaults)
+cat >"$work/xopera.py" <<'PY'
 import json, os, shutil, subprocess, sys, yaml
-pkg, run = sys.argv[1], sys.argv[2]
+pkg, run, overrides = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 service = yaml.safe_load(open(os.path.join(pkg, "service.yaml"), encoding="utf-8"))
 types = yaml.safe_load(open(os.path.join(pkg, "modak-types.yaml"), encoding="utf-8"))["node_types"]
 topo = service["topology_template"]
 inputs = {k: v["default"] for k, v in topo["inputs"].items()}
-inputs.update(workdir=os.path.join(run, "work"), poll_interval=1, wait_timeout=60)
+assert set(overrides) <= set(inputs), f"undeclared inputs {set(overrides) - set(inputs)}"
+inputs.update(overrides)
 nodes = topo["node_templates"]
 attributes = {name: {} for name in nodes}
 
@@ -209,20 +211,40 @@ def operation(node, op):
     env = dict(os.environ, ANSIBLE_SHOW_CUSTOM_STATS="1")
     p = subprocess.run(["ansible-playbook", "-i", "localhost,", "-c", "local", "-e", "@vars.json",
                         os.path.basename(primary)], cwd=folder, capture_output=True, text=True, env=env)
-    if p.returncode != 0:
-        sys.exit(f"{node}.{op} failed:\n{p.stdout[-3000:]}\n{p.stderr[-2000:]}")
     # The default callback prints set_stats data as "RUN: {json}" (xOpera reads the same data).
     runs = [l.split("RUN: ", 1)[1] for l in p.stdout.splitlines() if l.strip().startswith("RUN: ")]
     stats = json.loads(runs[-1]) if runs else {}
     attributes[node].update(stats)
-    print(f"{node}.{op}: ok {stats}")
+    if p.returncode != 0:
+        print(json.dumps({"failed": f"{node}.{op}", "attributes": attributes}))
+        sys.exit(f"{node}.{op} failed:\n{p.stdout[-3000:]}\n{p.stderr[-2000:]}")
+    print(f"{node}.{op}: ok {stats}", file=sys.stderr)
 
-for node in ["vm", "runtime", "application", "job"]:
-    operation(node, "create")
-operation("job", "start")
-assert attributes["job"].get("job_id"), attributes
-assert attributes["job"].get("job_state") == "COMPLETED", attributes
+for name, node in nodes.items():
+    attributes[name].update({k: resolve(name, v) for k, v in node.get("attributes", {}).items()})
+deployed = []
+while len(deployed) < len(nodes):
+    ready = [n for n in nodes if n not in deployed and
+             all(t in deployed for r in nodes[n].get("requirements", []) for t in r.values())]
+    assert ready, f"a requirement cycle among {set(nodes) - set(deployed)}"
+    for op in ["create", "configure", "start"]:
+        operation(ready[0], op)
+    deployed.append(ready[0])
+print(json.dumps({k: resolve(None, v["value"]) for k, v in topo.get("outputs", {}).items()}))
 PY
+
+# Deploy the hostile package for real, without a scheduler: the Standard operations in xOpera's order
+# (runtime create, application create, job create, job start), each playbook run by ansible-playbook on
+# localhost with its inputs resolved from the templates. The job must run, the values arrive
+# unchanged, nothing in them execute, and set_stats report the job id and state.
+mkdir -p "$work/deploy"
+if "$py" "$work/xopera.py" "$work/hostile/out/d/tosca" "$work/deploy" \
+  "{\"workdir\": \"$work/deploy/work\", \"poll_interval\": 1, \"wait_timeout\": 60}" >"$work/outputs" 2>"$work/xo"; then
+  "$py" -c 'import json, sys; o = json.load(open(sys.argv[1])); assert o["job_id"] and o["job_state"] == "COMPLETED", o' "$work/outputs" ||
+    fail "the hostile package's outputs: $(cat "$work/outputs")"
+else
+  fail "deploying the hostile package with its playbooks: $(tail -c 3000 "$work/xo")"
+fi
 seen_file=$work/deploy/work/seen.txt
 expected=$(printf '%s|%s|%s|' "\$(touch pwned1)\`touch pwned2\`'\"\${HOME}"$'\n'"second line: - ü ✓" "a b" "yes")
 if [[ ! -f $seen_file ]]; then
@@ -232,8 +254,69 @@ elif [[ $(cat "$seen_file") != "$expected" ]]; then
 fi
 if find "$work" -name 'pwned*' | grep -q .; then fail "a hostile value was executed"; fi
 
+# Several machines (tests/data/cloud/tosca_nodes.modak: a 2-node DDP plan, one and two ranks per
+# node): valid, and deployed for real by the stand-in with both VMs at 127.0.0.1 — every node's
+# job starts before anything waits (the stand-in deploys one node template at a time, as xOpera does
+# by default), meets node 0 at the rendezvous input's address and port, and trains with Debian's
+# PyTorch: every rank of the plan, identical weights (ddp/check.py). Parts that fail make the
+# deployment fail, and job_state is not COMPLETED.
+cloud=$src/tests/data/cloud/tosca_nodes.modak
+ddp=$src/tests/codegen/ddp
+if ! "$modak" generate "$cloud" -o "$work/nodes" >/dev/null 2>"$work/err" ||
+  ! "$modak" plan "$cloud" --format json >"$work/nodes-plan.json" 2>"$work/err"; then
+  fail "generate $cloud: $(head -c 400 "$work/err")"
+elif ! /usr/bin/python3 -c 'import torch.distributed as d; assert d.is_gloo_available()' 2>/dev/null; then
+  fail "Debian's python3-torch is missing (scripts/setup.sh installs it)"
+else
+  port=$((30000 + RANDOM % 20000))  # concurrent runs of this test must not meet
+  for deployment in tosca_one_rank_per_node tosca_two_ranks_per_node; do
+    pkg=$work/nodes/$deployment/tosca
+    validate "$pkg/service.yaml"
+    run=$work/nodes-run/$deployment
+    mkdir -p "$run/work"
+    cp "$ddp"/{train,regression}.py "$run/work/"  # the application, as the VMs' software holds it
+    port=$((port + 1))
+    inputs="{\"vm_address_0\": \"127.0.0.1\", \"vm_address_1\": \"127.0.0.1\", \"rendezvous_address\": \"127.0.0.1\",
+      \"rendezvous_port\": $port, \"workdir\": \"$run/work\", \"poll_interval\": 1, \"wait_timeout\": 300}"
+    if ! timeout 400 "$py" "$work/xopera.py" "$pkg" "$run" "$inputs" >"$run/outputs" 2>"$run/xo"; then
+      fail "$deployment: the deployment failed: $(tail -c 3000 "$run/xo")"
+      cat "$run"/work/job.sh.node*.out >&2
+      continue
+    fi
+    "$py" - "$run/outputs" <<'PY' || fail "$deployment: outputs $(cat "$run/outputs")"
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["job_state"] == o["job_state_0"] == o["job_state_1"] == "COMPLETED", o
+assert o["job_id_0"] and o["job_id_1"] and o["job_id_0"] != o["job_id_1"], o
+PY
+    for i in 0 1; do
+      [[ $(cat "$run/work/job.sh.node$i.status" 2>/dev/null) == 0 ]] || fail "$deployment node $i: exit status $(cat "$run/work/job.sh.node$i.status" 2>/dev/null)"
+    done
+    (cd "$run/work" && /usr/bin/python3 "$ddp/check.py" "$work/nodes-plan.json" "$deployment" local) ||
+      fail "$deployment: the ranks did not train as planned"
+  done
+
+  # The parts fail (the training script is missing): the deployment stops at wait_0, whose state is
+  # FAILED, and job_state (wait_1's) never says COMPLETED.
+  deployment=tosca_one_rank_per_node run=$work/nodes-run/failing
+  mkdir -p "$run/work"
+  port=$((port + 1))
+  inputs="{\"vm_address_0\": \"127.0.0.1\", \"vm_address_1\": \"127.0.0.1\", \"rendezvous_address\": \"127.0.0.1\",
+    \"rendezvous_port\": $port, \"workdir\": \"$run/work\", \"poll_interval\": 1, \"wait_timeout\": 300}"
+  if timeout 400 "$py" "$work/xopera.py" "$work/nodes/$deployment/tosca" "$run" "$inputs" >"$run/outputs" 2>"$run/xo"; then
+    fail "a deployment whose parts fail succeeded"
+  else
+    "$py" - "$run/outputs" <<'PY' || fail "the failing deployment's report: $(cat "$run/outputs")"
+import json, sys
+o = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+assert o["failed"] == "wait_0.start" and o["attributes"]["wait_0"]["job_state"] == "FAILED", o
+assert o["attributes"]["wait_1"].get("job_state", "") != "COMPLETED", o
+PY
+  fi
+fi
+
 if ((failures)); then
   echo "$failures failure(s)" >&2
   exit 1
 fi
-echo "tosca: $n packages valid (tosca-parser, ansible-playbook --syntax-check, yamllint, unzip), hostile package deployed"
+echo "tosca: $n packages valid (tosca-parser, ansible-playbook --syntax-check, yamllint, unzip), hostile package deployed, two VMs trained DDP on every rank"
