@@ -49,7 +49,7 @@ run_pods() {
   mkdir "$deployment"
   cp "$data/train.py" "$data/regression.py" "$deployment/"
   OWN_NETWORK="${own_network[*]}" timeout 150 /usr/bin/python3 - "$manifest" "$deployment" plan.json <<'PY' || { fail "$deployment: a pod failed"; return; }
-import json, os, socket, subprocess, sys, yaml
+import json, os, signal, socket, subprocess, sys, time, yaml
 
 manifest, deployment, plan = sys.argv[1:]
 doc = next(d for d in yaml.safe_load_all(open(manifest)) if d)
@@ -100,17 +100,25 @@ for name, command, env, isolated in pods:
     elif isolated:
         env["MASTER_PORT"] = port  # no namespace of its own here: a free port instead of the default
     log = open(f"{deployment}/{name}.log", "w")
-    running.append((name, subprocess.Popen(command, env=env, cwd=deployment, stdout=log, stderr=subprocess.STDOUT)))
+    # Each pod a process group of its own, so that a pod left waiting can be stopped with its ranks.
+    running.append((name, subprocess.Popen(command, env=env, cwd=deployment, stdout=log, stderr=subprocess.STDOUT,
+                                           start_new_session=True)))
 ok = True
+deadline = time.monotonic() + 120
 for name, p in running:
     try:
-        status = p.wait(timeout=120)
+        status = p.wait(timeout=max(1, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
-        p.kill()
-        status = "timeout"
+        status = "a timeout"
     if status != 0:
         ok = False
         print(f"{deployment}: pod {name} ended with {status}:\n" + open(f"{deployment}/{name}.log").read(), file=sys.stderr)
+if not ok:
+    for name, p in running:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 print(f"{deployment}: {len(pods)} pod(s) of a {doc['kind']} ran")
 sys.exit(0 if ok else 1)
 PY

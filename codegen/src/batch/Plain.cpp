@@ -92,21 +92,25 @@ Launch plainLaunch(const LaunchRequest& r) {
                           "MASTER_ADDR=${{MASTER_ADDR:?the address of node 0}}\n"
                           "MASTER_PORT=${{MASTER_PORT:-29500}}\n",
                           r.nodes, r.nodes - 1);
-    setup +=
-        fmt::format("export NODE_RANK MASTER_ADDR MASTER_PORT\n"
-                    "start_ranks() {{ # COMMAND...: once per rank of this node\n"
-                    "  local rank left={0} status=0 pids=()\n"
-                    "  for ((rank = 0; rank < {0}; rank++)); do\n"
-                    "    LOCAL_RANK=$rank \"$@\" &\n"
-                    "    pids+=(\"$!\")\n"
-                    "  done\n"
-                    "  while ((left > 0)); do\n"
-                    "    wait -n || {{ status=$?; kill \"${{pids[@]}}\" 2>/dev/null || true; }}\n"
-                    "    left=$((left - 1))\n"
-                    "  done\n"
-                    "  return \"$status\"\n"
-                    "}}\n\n",
-                    perNode);
+    setup += fmt::format("export NODE_RANK MASTER_ADDR MASTER_PORT\n"
+                         "start_ranks() {{ # COMMAND...: once per rank of this node\n"
+                         "  local rank status=0 pids=() pid\n"
+                         "  for ((rank = 0; rank < {0}; rank++)); do\n"
+                         "    LOCAL_RANK=$rank \"$@\" &\n"
+                         "    pids+=(\"$!\")\n"
+                         "  done\n"
+                         "  # A rank that fails stops the others (they would wait for it). The\n"
+                         "  # statuses come from `wait PID`: `wait -n` misses a rank that ends\n"
+                         "  # between two of its calls.\n"
+                         "  while [[ -n $(jobs -rp) ]]; do\n"
+                         "    wait -n || kill \"${{pids[@]}}\" 2>/dev/null || true\n"
+                         "  done\n"
+                         "  for pid in \"${{pids[@]}}\"; do\n"
+                         "    wait \"$pid\" || status=$?\n"
+                         "  done\n"
+                         "  return \"$status\"\n"
+                         "}}\n\n",
+                         perNode);
     return {std::move(setup), "start_ranks ",
             torchrunVariables(fmt::format("$((NODE_RANK * {} + LOCAL_RANK))", perNode),
                               "$LOCAL_RANK", std::to_string(r.nodes * perNode), perNode,

@@ -89,14 +89,19 @@ write_files:
       MASTER_PORT=$${MASTER_PORT:-29500}
       export NODE_RANK MASTER_ADDR MASTER_PORT
       start_ranks() { # COMMAND...: once per rank of this node
-        local rank left=1 status=0 pids=()
+        local rank status=0 pids=() pid
         for ((rank = 0; rank < 1; rank++)); do
           LOCAL_RANK=$rank "$@" &
           pids+=("$!")
         done
-        while ((left > 0)); do
-          wait -n || { status=$?; kill "$${pids[@]}" 2>/dev/null || true; }
-          left=$((left - 1))
+        # A rank that fails stops the others (they would wait for it). The
+        # statuses come from `wait PID`: `wait -n` misses a rank that ends
+        # between two of its calls.
+        while [[ -n $(jobs -rp) ]]; do
+          wait -n || kill "$${pids[@]}" 2>/dev/null || true
+        done
+        for pid in "$${pids[@]}"; do
+          wait "$pid" || status=$?
         done
         return "$status"
       }
@@ -228,14 +233,19 @@ write_files:
       MASTER_PORT=$${MASTER_PORT:-29500}
       export NODE_RANK MASTER_ADDR MASTER_PORT
       start_ranks() { # COMMAND...: once per rank of this node
-        local rank left=1 status=0 pids=()
+        local rank status=0 pids=() pid
         for ((rank = 0; rank < 1; rank++)); do
           LOCAL_RANK=$rank "$@" &
           pids+=("$!")
         done
-        while ((left > 0)); do
-          wait -n || { status=$?; kill "$${pids[@]}" 2>/dev/null || true; }
-          left=$((left - 1))
+        # A rank that fails stops the others (they would wait for it). The
+        # statuses come from `wait PID`: `wait -n` misses a rank that ends
+        # between two of its calls.
+        while [[ -n $(jobs -rp) ]]; do
+          wait -n || kill "$${pids[@]}" 2>/dev/null || true
+        done
+        for pid in "$${pids[@]}"; do
+          wait "$pid" || status=$?
         done
         return "$status"
       }
