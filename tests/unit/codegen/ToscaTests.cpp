@@ -11,6 +11,7 @@
 #include "modak/model/Plan.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
@@ -53,7 +54,8 @@ std::unique_ptr<Output> run(const std::string& path, const std::string* text,
     g->plan = model::planProgram(g->sm, g->program, {}, g->diags);
     codegen::GenerateOptions options;
     options.emit = std::move(emit);
-    options.sourceName = text ? path : "examples/" + fs::path(path).filename().string();
+    options.sourceName =
+        text ? path : fs::path(path).lexically_relative(MODAK_SOURCE_DIR).generic_string();
     options.version = "test";
     for (const auto& d : g->plan.deployments)
         for (const auto& sym : g->program.symbols)
@@ -164,11 +166,33 @@ void checkPackage(const std::map<std::string, std::string>& package) {
                 return r[name].as<std::string>();
         return std::string();
     };
-    CHECK(derives("runtime", "modak.nodes.ContainerRuntime"));
-    CHECK(derives(requirement("runtime", "host"), "tosca.nodes.Compute"));
-    CHECK(derives(requirement("application", "host"), "modak.nodes.ContainerRuntime"));
-    CHECK(derives(requirement("job", "host"), "tosca.nodes.Compute"));
-    CHECK(derives(requirement("job", "application"), "modak.nodes.ContainerApplication"));
+    // Every node template by its type: each stands on the right kind of node, and a job's (or a
+    // wait's) application and runtime are on its own machine.
+    size_t jobs = 0;
+    for (const auto& node : nodes) {
+        const auto name = node.first.as<std::string>();
+        const auto type = node.second["type"].as<std::string>();
+        INFO(name);
+        if (type == "modak.nodes.ContainerRuntime") {
+            CHECK(derives(requirement(name, "host"), "tosca.nodes.Compute"));
+        } else if (type == "modak.nodes.ContainerApplication") {
+            CHECK(derives(requirement(name, "host"), "modak.nodes.ContainerRuntime"));
+        } else if (type == "modak.nodes.BatchJob") {
+            ++jobs;
+            const std::string application = requirement(name, "application");
+            CHECK(derives(requirement(name, "host"), "tosca.nodes.Compute"));
+            CHECK(derives(application, "modak.nodes.ContainerApplication"));
+            CHECK(requirement(requirement(application, "host"), "host") ==
+                  requirement(name, "host"));
+        } else if (type == "modak.nodes.JobWait") {
+            CHECK(derives(requirement(name, "host"), "tosca.nodes.Compute"));
+            CHECK(derives(requirement(name, "job"), "modak.nodes.BatchJob"));
+            CHECK(requirement(requirement(name, "job"), "host") == requirement(name, "host"));
+        } else {
+            CHECK(derives(name, "tosca.nodes.Compute"));
+        }
+    }
+    CHECK(jobs >= 1);
     for (const auto& target : service["topology_template"]["policies"][0]["placement"]["targets"])
         CHECK(derives(target.as<std::string>(), "tosca.nodes.Compute"));
     // Every topology input has a default (tosca-parser and xOpera deploy without an inputs file).
@@ -191,7 +215,14 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)",
             examples.push_back(e.path());
     std::sort(examples.begin(), examples.end());
     REQUIRE(examples.size() >= 7);
+    // A plan of several cloud machines without a batch system: one machine template a node.
+    examples.push_back(fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "cloud" /
+                       "tosca_nodes.modak");
     const fs::path templates = fs::path(MODAK_SOURCE_DIR) / "tosca-templates";
+    size_t templateFiles = 0;
+    for (const auto& f : fs::recursive_directory_iterator(templates))
+        if (f.path().extension() == ".yaml" || f.path().extension() == ".yml")
+            ++templateFiles;
     for (const auto& example : examples) {
         DYNAMIC_SECTION(example.filename().string()) {
             auto g = run(example.string(), nullptr,
@@ -220,7 +251,7 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)",
                         CHECK(content == test::readFile((templates / path).string()));
                         ++copies;
                     }
-                CHECK(copies == 6);
+                CHECK(copies == templateFiles);
                 std::string scheduler = package.count("playbooks/files/job.slurm.sh")    ? "slurm"
                                         : package.count("playbooks/files/job.torque.sh") ? "torque"
                                         : package.count("playbooks/files/job.pbs.sh")    ? "pbs"
@@ -368,4 +399,72 @@ deployment d { application = app, target = k }
                Catch::Contains("warning: deployment 'd': TOSCA is generated for batch systems"));
     REQUIRE(g->files.at("d").size() == 1);
     CHECK(g->files.at("d").count("job.sh"));
+}
+
+TEST_CASE("several cloud machines: a chain a machine, each part with its node rank, node 0 the "
+          "rendezvous, waits after every start",
+          "[codegen][tosca]") {
+    auto g = run(
+        (fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "cloud" / "tosca_nodes.modak").string(),
+        nullptr, {"tosca", "script"});
+    INFO(g->report());
+    CHECK_FALSE(g->diags.hasErrors());
+    for (const auto& d : g->plan.deployments) {
+        INFO(d.name);
+        REQUIRE(d.chosen);
+        const int hosts = d.chosen->nodes;
+        REQUIRE(hosts == 2);
+        const auto& files = g->files.at(d.name);
+        // The plain script each machine runs asks for its node rank and node 0's address.
+        CHECK_THAT(files.at("tosca/playbooks/files/job.sh").content,
+                   Catch::Contains("MASTER_ADDR=${MASTER_ADDR:?"));
+        YAML::Node service = YAML::Load(files.at("tosca/service.yaml").content);
+        YAML::Node topology = service["topology_template"];
+        YAML::Node nodes = topology["node_templates"];
+        auto requirements = [&](const std::string& node, const std::string& name) {
+            std::vector<std::string> out;
+            for (const auto& r : nodes[node]["requirements"])
+                if (r[name])
+                    out.push_back(r[name].as<std::string>());
+            return out;
+        };
+        CHECK_FALSE(nodes["vm"]);
+        CHECK_FALSE(nodes["job"]);
+        CHECK(topology["inputs"]["rendezvous_port"]["default"].as<int>() == 29500);
+        for (int i = 0; i < hosts; ++i) {
+            const std::string vm = fmt::format("vm_{}", i), job = fmt::format("job_{}", i),
+                              wait = fmt::format("wait_{}", i);
+            INFO(vm);
+            CHECK(topology["inputs"][fmt::format("vm_address_{}", i)]["description"]);
+            CHECK(nodes[vm]["attributes"]["public_address"]["get_input"].as<std::string>() ==
+                  fmt::format("vm_address_{}", i));
+            YAML::Node props = nodes[job]["properties"];
+            CHECK(props["node_rank"].as<int>() == i);
+            CHECK_FALSE(props["wait"].as<bool>());
+            // Node 0's address is the rendezvous input, written once: no address in the jobs.
+            CHECK(props["rendezvous_address"]["get_input"].as<std::string>() ==
+                  "rendezvous_address");
+            CHECK(props["rendezvous_port"]["get_input"].as<std::string>() == "rendezvous_port");
+            CHECK(requirements(job, "host") == std::vector<std::string>{vm});
+            CHECK(nodes[wait]["properties"]["node_rank"].as<int>() == i);
+            CHECK(requirements(wait, "host") == std::vector<std::string>{vm});
+            CHECK(requirements(wait, "job") == std::vector<std::string>{job});
+            CHECK(topology["outputs"][fmt::format("job_state_{}", i)]["value"]["get_attribute"][0]
+                      .as<std::string>() == wait);
+        }
+        CHECK(nodes["vm_0"]["attributes"]["private_address"]["get_input"].as<std::string>() ==
+              "rendezvous_address");
+        // Every part has started before the first wait; the waits follow in node order, and the
+        // last one's state is the job's.
+        CHECK(requirements("wait_0", "after") == std::vector<std::string>{"job_1"});
+        CHECK(requirements("wait_1", "after") == std::vector<std::string>{"wait_0"});
+        CHECK(topology["outputs"]["job_state"]["value"]["get_attribute"][0].as<std::string>() ==
+              "wait_1");
+        CHECK(topology["policies"][0]["placement"]["targets"].size() == 2);
+        std::map<std::string, std::string> package;
+        for (const auto& [path, f] : files)
+            if (path.starts_with("tosca/"))
+                package[path.substr(6)] = f.content;
+        checkPackage(package);
+    }
 }
