@@ -25,6 +25,7 @@ LSF_OPTIONS = {  # option -> regular expression of its one value (None: a flag)
     "-q": WORD, "-P": WORD, "-w": WORD, "-o": WORD, "-e": WORD, "-u": WORD,
     "-env": r"all|[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*",
     "-x": None, "-B": None, "-N": None,
+    "-wa": r"[A-Z][A-Z0-9]*", "-wt": r"[0-9]+(:[0-5][0-9])?",  # warning action and its time
 }
 
 FLUX_OPTIONS = {  # --option -> regular expression of its value (None: a flag)
@@ -34,7 +35,7 @@ FLUX_OPTIONS = {  # --option -> regular expression of its value (None: a flag)
     "setattr": r"(system\.|user\.)?[A-Za-z0-9_.]+=" + WORD, "requires": WORD,
     "dependency": r"[a-z-]+:" + WORD, "begin-time": WORD, "output": WORD, "error": WORD,
     "env-remove": r"\*|[A-Za-z_][A-Za-z0-9_*]*", "env": r"[A-Za-z_][A-Za-z0-9_]*(=.*)?",
-    "exclusive": None,
+    "exclusive": None, "signal": r"[A-Z][A-Z0-9]*@[0-9]+(\.[0-9]+)?[smhd]?",
 }
 
 

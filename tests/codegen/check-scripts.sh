@@ -14,11 +14,12 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 command -v shellcheck >/dev/null || { echo "shellcheck is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
 
 # Directives we emit, by scheduler; anything else is a generator bug.
-slurm_ok='^#SBATCH --(job-name|nodes|ntasks|ntasks-per-node|cpus-per-task|gpus-per-node|mem|mem-per-cpu|time|partition|account|qos|constraint|nodelist|array|dependency|begin|exclusive|output|error|mail-type|mail-user|export)(=[^[:space:]]+)?$'
+slurm_ok='^#SBATCH --(job-name|nodes|ntasks|ntasks-per-node|cpus-per-task|gpus-per-node|mem|mem-per-cpu|time|partition|account|qos|constraint|nodelist|array|dependency|begin|exclusive|output|error|mail-type|mail-user|export|signal)(=[^[:space:]]+)?$'
 pbs_ok='^#PBS (-N [^[:space:]]+|-l (nodes|select|walltime|mem|pmem|qos|place|naccesspolicy)=[^[:space:]]+|-q [^[:space:]]+|-A [^[:space:]]+|-o [^[:space:]]+|-e [^[:space:]]+|-j oe|-m [abne]+|-M [^[:space:]]+|-V|-v [^[:space:]]+|-J [^[:space:]]+|-t [^[:space:]]+|-W depend=[^[:space:]]+)$'
 
 n=0
-for example in "$src"/examples/*.modak; do
+# The examples, and the DDP tests' file (per-rank launches, a chained run: submit scripts, --signal).
+for example in "$src"/examples/*.modak "$src"/tests/codegen/ddp/job.modak; do
   out="$work/gen/$(basename "$example" .modak)"
   if ! "$modak" generate "$example" -o "$out" --emit slurm,torque,pbs,lsf,flux,script,build >"$work/list" 2>"$work/err"; then
     fail "generate $example: $(head -c 400 "$work/err")"
@@ -31,6 +32,7 @@ for example in "$src"/examples/*.modak; do
     shellcheck --severity=style "$script" >"$work/sc" 2>&1 || fail "shellcheck $script: $(head -c 600 "$work/sc")"
     [[ -x $script ]] || fail "$script is not executable"
     case $script in
+      */submit.*.sh) ;; # submits the jobs: no directives of its own
       *.slurm.sh) grep '^#SBATCH' "$script" | grep -Ev "$slurm_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
       *.pbs.sh | *.torque.sh) grep '^#PBS' "$script" | grep -Ev "$pbs_ok" | while read -r l; do fail "$script: bad directive: $l"; done ;;
       *.lsf.sh | *.flux.sh) python3 "$src/tests/codegen/check-directives.py" "$script" || fail "$script: bad directives" ;;
@@ -46,7 +48,9 @@ done
 mapfile -t golden < <(find "$src/tests/golden/batch" -name '*.sh' | sort)
 ((${#golden[@]} >= 50)) || fail "only ${#golden[@]} golden batch scripts"
 shellcheck --severity=style "${golden[@]}" >"$work/sc" 2>&1 || fail "shellcheck of tests/golden/batch: $(head -c 600 "$work/sc")"
-python3 "$src/tests/codegen/check-directives.py" "${golden[@]}" || fail "directives of tests/golden/batch"
+# (submit.*.sh submit the jobs: no directives of their own.)
+mapfile -t jobs < <(printf '%s\n' "${golden[@]}" | grep -v '/submit\.[a-z]*\.sh$')
+python3 "$src/tests/codegen/check-directives.py" "${jobs[@]}" || fail "directives of tests/golden/batch"
 lsf=$(find "$src/tests/golden/batch/lsf" -name 'bench-n1.lsf.sh' | head -n 1)
 sed 's/^#BSUB -J "\([^[]*\)\[1-/#BSUB -J "\1[0-/' "$lsf" >"$work/zero.lsf.sh"
 python3 "$src/tests/codegen/check-directives.py" "$work/zero.lsf.sh" 2>/dev/null && fail "the checker accepts an LSF array from 0"

@@ -116,7 +116,7 @@ Launch plainLaunch(const LaunchRequest& r) {
                               "$LOCAL_RANK", std::to_string(r.nodes * perNode), perNode,
                               "$NODE_RANK", std::to_string(r.nodes)),
             r.nodes <= 1 ? std::string("echo \"$MASTER_ADDR\"")
-                         : std::string("tr ',' '\\n' <<<\"${MODAK_NODES:?the nodes' addresses, "
+                         : std::string("tr ',' '\\n' <<<\"${MODAK_NODES:?the addresses of the nodes, "
                                        "comma-separated, node 0 first}\"")};
 }
 
