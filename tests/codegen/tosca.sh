@@ -254,13 +254,13 @@ elif [[ $(cat "$seen_file") != "$expected" ]]; then
 fi
 if find "$work" -name 'pwned*' | grep -q .; then fail "a hostile value was executed"; fi
 
-# Several machines (tests/data/cloud/tosca_nodes.modak: a 2-node DDP plan, one and two ranks per
+# Several machines (tests/data/tosca/tosca_nodes.modak: a 2-node DDP plan, one and two ranks per
 # node): valid, and deployed for real by the stand-in with both VMs at 127.0.0.1 — every node's
 # job starts before anything waits (the stand-in deploys one node template at a time, as xOpera does
 # by default), meets node 0 at the rendezvous input's address and port, and trains with Debian's
 # PyTorch: every rank of the plan, identical weights (ddp/check.py). Parts that fail make the
 # deployment fail, and job_state is not COMPLETED.
-cloud=$src/tests/data/cloud/tosca_nodes.modak
+cloud=$src/tests/data/tosca/tosca_nodes.modak
 ddp=$src/tests/codegen/ddp
 if ! "$modak" generate "$cloud" -o "$work/nodes" >/dev/null 2>"$work/err" ||
   ! "$modak" plan "$cloud" --format json >"$work/nodes-plan.json" 2>"$work/err"; then

@@ -216,7 +216,7 @@ TEST_CASE("golden: tests/golden/tosca (every example, every deployment)",
     std::sort(examples.begin(), examples.end());
     REQUIRE(examples.size() >= 7);
     // A plan of several cloud machines without a batch system: one machine template a node.
-    examples.push_back(fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "cloud" /
+    examples.push_back(fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "tosca" /
                        "tosca_nodes.modak");
     const fs::path templates = fs::path(MODAK_SOURCE_DIR) / "tosca-templates";
     size_t templateFiles = 0;
@@ -405,7 +405,7 @@ TEST_CASE("several cloud machines: a chain a machine, each part with its node ra
           "rendezvous, waits after every start",
           "[codegen][tosca]") {
     auto g = run(
-        (fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "cloud" / "tosca_nodes.modak").string(),
+        (fs::path(MODAK_SOURCE_DIR) / "tests" / "data" / "tosca" / "tosca_nodes.modak").string(),
         nullptr, {"tosca", "script"});
     INFO(g->report());
     CHECK_FALSE(g->diags.hasErrors());
