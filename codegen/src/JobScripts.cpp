@@ -360,7 +360,12 @@ std::string scriptHeader(const JobSpec& s, std::string_view what) {
                        what, s.deployment, s.version, s.sourceName);
 }
 
-std::string applicationScript(const BatchScheduler& scheduler, const JobSpec& s) {
+std::string applicationScript(const BatchScheduler& scheduler, const JobSpec& spec) {
+    // Segments need a scheduler that ends each at its walltime and starts the next; a script run
+    // by hand (the plain row, a cloud node) runs the training to its end.
+    JobSpec s = spec;
+    if (!scheduler.submitAfter)
+        s.segments = 1;
     return renderBatchScript(scheduler, applicationJob(scheduler, s),
                              scriptHeader(s, scheduler.scriptTitle),
                              body(s, applicationLaunch(scheduler, s)));
