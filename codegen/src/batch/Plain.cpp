@@ -115,9 +115,10 @@ Launch plainLaunch(const LaunchRequest& r) {
             torchrunVariables(fmt::format("$((NODE_RANK * {} + LOCAL_RANK))", perNode),
                               "$LOCAL_RANK", std::to_string(r.nodes * perNode), perNode,
                               "$NODE_RANK", std::to_string(r.nodes)),
-            r.nodes <= 1 ? std::string("echo \"$MASTER_ADDR\"")
-                         : std::string("tr ',' '\\n' <<<\"${MODAK_NODES:?the addresses of the nodes, "
-                                       "comma-separated, node 0 first}\"")};
+            r.nodes <= 1
+                ? std::string("echo \"$MASTER_ADDR\"")
+                : std::string("tr ',' '\\n' <<<\"${MODAK_NODES:?the addresses of the nodes, "
+                              "comma-separated, node 0 first}\"")};
 }
 
 } // namespace
