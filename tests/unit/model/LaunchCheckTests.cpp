@@ -181,7 +181,8 @@ TEST_CASE("launch: deepspeed keeps its own arguments after the script", "[launch
     CHECK(plan(deploymentText(R"(run = "deepspeed --hostfile hosts train.py")", "deepspeed"))
               ->launchReport()
               .empty());
-    w = plan(deploymentText(R"(run = "deepspeed train.py")", "deepspeed"))->launchWarnings();
+    p = plan(deploymentText(R"(run = "deepspeed train.py")", "deepspeed"));
+    w = p->launchWarnings(); // pointers into p's diagnostics: p must outlive them
     REQUIRE(w.size() == 1);
     CHECK(w[0]->message.find("deepspeed without `--num_nodes` starts on one node only") !=
           std::string::npos);
