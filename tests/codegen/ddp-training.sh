@@ -25,15 +25,20 @@ cp "$data"/*.py "$data/job.modak" .
 "$modak" generate job.modak -o out --emit slurm >gen.out 2>gen.err || { cat gen.err >&2; fail "generate"; }
 "$modak" plan job.modak --format json >plan.json || fail "plan"
 
+job_end() {  # job_end ID SECONDS: the job's final state (or the last one seen when time runs out)
+  local state i
+  for ((i = 0; i < $2 * 2; i++)); do
+    state=$(scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
+    sleep 0.5
+  done
+  echo "$state"
+}
 run_job() {  # run_job DEPLOYMENT
   local deployment=$1 script="out/$1/job.slurm.sh" id state
   sbatch --test-only "$script" >test-only.out 2>&1 || { fail "sbatch --test-only $script: $(cat test-only.out)"; return; }
   id=$(sbatch --parsable "$script") || { fail "sbatch $script"; return; }
-  for _ in $(seq 600); do
-    state=$(scontrol show job "$id" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
-    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
-    sleep 0.5
-  done
+  state=$(job_end "$id" 300)
   if [[ $state != COMPLETED ]]; then
     fail "$deployment: job $id ended ${state:-?}"
     cat ./*-"$id".out >&2 2>/dev/null
@@ -52,11 +57,7 @@ run_chain() {  # run_chain DEPLOYMENT
   ids=$(bash "out/$deployment/submit.slurm.sh") || { fail "$deployment: submit.slurm.sh"; return; }
   last=$(tail -n 1 <<<"$ids")
   [[ $(wc -l <<<"$ids") -ge 2 ]] || fail "$deployment: submit.slurm.sh submitted $(wc -l <<<"$ids") job(s)"
-  for _ in $(seq 900); do
-    state=$(scontrol show job "$last" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
-    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
-    sleep 0.5
-  done
+  state=$(job_end "$last" 450)
   [[ $state == COMPLETED ]] || fail "$deployment: the last segment, job $last, ended ${state:-?}"
   [[ -e checkpoints/$deployment/complete ]] || fail "$deployment: no segment marked the training complete"
   "$data/check_resume.py" plan.json "$deployment" || {
@@ -70,11 +71,7 @@ run_chain chained
 run_env_job() {  # run_env_job DEPLOYMENT jax|tf
   local deployment=$1 id state
   id=$(sbatch --parsable "out/$deployment/job.slurm.sh") || { fail "sbatch $deployment"; return; }
-  for _ in $(seq 600); do
-    state=$(scontrol show job "$id" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
-    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
-    sleep 0.5
-  done
+  state=$(job_end "$id" 300)
   [[ $state == COMPLETED ]] || { fail "$deployment: job $id ended ${state:-?}"; cat ./*-"$id".out >&2 2>/dev/null; return; }
   # Both test nodes have the address 127.0.0.1 (slurm-cluster.sh).
   "$data/check_env.py" plan.json "$deployment" "$id" "$2" 127.0.0.1,127.0.0.1 ||
