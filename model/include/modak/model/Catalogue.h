@@ -70,11 +70,15 @@ struct Cpu {
 
 struct Gpu {
     std::string name, model, vendor, architecture, computeCapability;
+    /// Other spellings: as nvidia-smi, rocm-smi and cloud consoles print the model.
+    std::vector<std::string> aliases;
     double memoryGiB = 0;
     double memoryBandwidthGBs = 0;
     std::map<std::string, double> peakTflops; ///< fp64, fp32, tf32, fp16, bf16 (dense)
     bool tensorCores = false;
     double peerBandwidthGBs = 0; ///< GPU to GPU within a node, one direction
+    /// GPUs one NVLink/xGMI domain joins at peerBandwidthGBs (72 for GB200 NVL72); 0: the node's.
+    int peerDomainGpus = 0;
     std::string peerLink, hostLink;
     double tdpWatts = 0;
     std::string doc, source;
@@ -102,6 +106,20 @@ struct StorageClass {
     std::string doc, source;
 };
 
+/// A decoder (or encoder) transformer by its shape; the workload's parameters, FLOPs and
+/// activations follow from it (Catalogue.cpp, docs/model.md "Transformer workloads").
+struct TransformerShape {
+    int layers = 0, hidden = 0, heads = 0;
+    int kvHeads = 0; ///< 0: as many as heads (multi-head attention)
+    int ffn = 0;     ///< 0: 4 × hidden
+    int vocabulary = 0;
+    int sequence = 0;      ///< tokens per sample
+    int experts = 0;       ///< mixture of experts: experts per layer (0: dense)
+    int activeExperts = 0; ///< experts each token runs through
+    bool gatedFfn = false; ///< SwiGLU/GeGLU: three FFN matrices instead of two
+    bool causal = true;    ///< decoder (causal attention) or encoder
+};
+
 struct Workload {
     std::string name, kind, doc;
     double parameters = 0;
@@ -110,6 +128,7 @@ struct Workload {
     double sampleBytes = 0;
     double datasetSamples = 0; ///< 0: unknown
     std::string source;
+    std::optional<TransformerShape> shape; ///< transformers described by their shape
 };
 
 class Catalogue {

@@ -30,6 +30,15 @@ struct EffectRule {
     std::string source;                 ///< where the figure comes from
 };
 
+/// The held-out error of the model on one stratum of the calibration data (docs/model.md "Error
+/// bars"): what a prediction in that stratum is to be trusted to.
+struct ErrorBand {
+    std::string stratum; ///< the stratum key (Accuracy.h)
+    double mape = 0;     ///< mean absolute percentage error of throughput, 0.12 = 12 %
+    double p90 = 0;      ///< 90th-percentile absolute relative error
+    int rows = 0;        ///< held-out measurements behind the figures
+};
+
 /// Model constants. The embedded file schemas/calibration.json holds the defaults; `modak model
 /// fit` writes a file of the same format.
 struct Calibration {
@@ -62,6 +71,7 @@ struct Calibration {
         double latencyUs = 0;    ///< per message
     };
     std::map<std::string, MeasuredLink> measuredInterconnects; ///< by catalogue interconnect name
+    std::vector<ErrorBand> errorBands; ///< held-out error per stratum (`modak model fit`)
     std::string origin = "built-in";
 
     /// The embedded calibration (schemas/calibration.json).
@@ -71,6 +81,20 @@ struct Calibration {
                                             std::string_view origin, Diagnostics& diags);
     /// The document `parse` reads, pretty-printed and deterministic.
     std::string toJson() const;
+};
+
+/// How one training step is split over the devices (docs/model.md "Parallelism"): Megatron-style
+/// tensor, pipeline, context and expert parallelism, ZeRO sharding and activation recompute. The
+/// data-parallel degree is what is left: devices / (tensor × pipeline × context).
+struct ParallelLayout {
+    int tensor = 1, pipeline = 1, context = 1, expert = 1; ///< degrees
+    int microbatches = 1;           ///< per optimizer step and pipeline (gradient accumulation)
+    std::string schedule = "1f1b";  ///< 1f1b, interleaved, gpipe
+    int virtualStages = 1;          ///< interleaved: model chunks per device
+    int zeroStage = 0;              ///< 0 replicated, 1 optimizer state, 2 + gradients, 3 + weights
+    std::string recompute = "none"; ///< none, selective, full
+
+    bool operator==(const ParallelLayout&) const = default;
 };
 
 /// A configuration to predict: everything the what-if calculator and the optimiser vary.
@@ -96,12 +120,30 @@ struct Scenario {
     double samplesPerEpoch = 0;            ///< 0 = the workload's usual dataset size
     const StorageClass* storage = nullptr; ///< nullptr: input I/O not modelled
     bool prefetch = true;                  ///< input pipeline overlaps I/O with compute
+    /// Model parallelism; nullopt: every device holds the whole model (data parallel, with the
+    /// strategy's sharding).
+    std::optional<ParallelLayout> layout;
 };
 
 struct StepTime {
     double compute = 0;       ///< forward + backward + optimizer, per step
     double communication = 0; ///< exposed (not overlapped) gradient all-reduce
     double io = 0;            ///< exposed input I/O
+};
+
+/// Bytes one device holds, by what they are.
+struct MemoryBreakdown {
+    double weights = 0, gradients = 0, optimizer = 0, activations = 0;
+    double total() const { return weights + gradients + optimizer + activations; }
+};
+
+/// The range a measurement is expected in, from the held-out error of the nearest calibrated
+/// stratum, and what the prediction extrapolates beyond the calibration data.
+struct PredictionInterval {
+    double low = 0, high = 0;                ///< samples/s, whole job
+    double relativeError = 0;                ///< the band's p90 (0 when no band applies)
+    std::string stratum;                     ///< the band used
+    std::vector<std::string> extrapolations; ///< "GPU generation blackwell not in the calibration"
 };
 
 struct Prediction {
@@ -112,7 +154,10 @@ struct Prediction {
     int devices = 1; ///< GPUs, or CPU sockets for CPU jobs
     double stepSeconds = 0;
     StepTime step;
-    double memoryPerDeviceBytes = 0;  ///< weights, optimizer state and activations
+    double memoryPerDeviceBytes = 0; ///< weights, optimizer state and activations
+    MemoryBreakdown memory;          ///< memoryPerDeviceBytes by what it holds
+    double tokensPerSecond = 0;      ///< transformer workloads: samples/s × sequence length
+    PredictionInterval interval;
     std::vector<std::string> factors; ///< "XLA on the CPU: ×0.70 (HPEC 2020)" — explanation
 };
 
