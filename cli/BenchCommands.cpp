@@ -4,10 +4,12 @@
 #include "Parallel.h"
 #include "Support.h"
 #include "modak/calibrate/Best.h"
+#include "modak/calibrate/Framework.h"
 #include "modak/calibrate/Kernel.h"
 #include "modak/calibrate/Record.h"
 #include "modak/calibrate/Sweep.h"
 #include "modak/codegen/Output.h"
+#include "modak/codegen/Shell.h"
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/model/Fit.h"
 #include "modak/model/Plan.h"
@@ -16,10 +18,13 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -138,6 +143,7 @@ int runBench(const BenchOptions& o) {
     so.maxBytes = o.maxBytes;
     so.transport = o.transport;
     so.image = o.image;
+    so.catalogFiles = o.catalogs;
     so.version = MODAK_VERSION;
     so.sourceName = fs::path(o.path).filename().string();
     auto jobs = calibrate::generateBench(sm, program, cat, so, diags);
@@ -258,9 +264,115 @@ int runAllReduceKernel(const BenchRunOptions& o, BenchRecord r) {
     return appendLine(o.out, calibrate::toJsonLine(r)) ? Success : UsageOrIoError;
 }
 
+/// Appends `records`; Success when all were written and every one is ok or unavailable.
+int appendRecords(const std::string& out, const std::vector<BenchRecord>& records) {
+    bool allOk = true;
+    for (const auto& r : records) {
+        if (!appendLine(out, calibrate::toJsonLine(r)))
+            return UsageOrIoError;
+        allOk = allOk && r.status != "failed";
+    }
+    return allOk ? Success : InputErrors;
+}
+
+/// `bench run --kernel framework`: the embedded script, run here with `--python` (else
+/// $MODAK_PYTHON, else python3); one record per measurement.
+int runFrameworkKernel(const BenchRunOptions& o) {
+    model::Catalogue cat = model::Catalogue::builtin();
+    SourceManager sm;
+    Diagnostics diags;
+    for (const auto& f : o.catalogs)
+        if (auto id = readInput(sm, f))
+            cat.merge(sm.text(*id), *id, f, diags);
+        else
+            return UsageOrIoError;
+    printDiagnostics(sm, applyPolicy(diags, {}), ColorMode::Auto);
+    if (diags.hasErrors())
+        return InputErrors;
+    const model::Workload* w = cat.workload(o.workload);
+    if (!w) {
+        printError(fmt::format("unknown workload '{}'; known: {}", o.workload,
+                               model::knownNames(cat.workloads)));
+        return UsageOrIoError;
+    }
+    BenchRecord base;
+    if (!parseConfiguration(o.configuration, base.configuration)) {
+        printError(
+            fmt::format("--configuration must be a JSON object of strings and numbers, not '{}'",
+                        o.configuration));
+        return UsageOrIoError;
+    }
+    calibrate::FrameworkKernelOptions k;
+    k.workload = w->name;
+    k.kind = w->kind;
+    k.shapeJson = calibrate::workloadShapeJson(*w, o.catalogs);
+    const std::string batches = o.batches.empty() ? std::to_string(o.batch) : o.batches;
+    for (size_t start = 0; start <= batches.size();) {
+        size_t comma = std::min(batches.find(',', start), batches.size());
+        k.batches.push_back(batches.substr(start, comma - start));
+        start = comma + 1;
+    }
+    for (const auto& b : k.batches) {
+        int n = 0;
+        if (std::from_chars(b.data(), b.data() + b.size(), n).ptr != b.data() + b.size() || n < 1) {
+            printError(fmt::format("--batches takes positive whole numbers, not '{}'", b));
+            return UsageOrIoError;
+        }
+    }
+    k.precisions = {o.precision};
+    k.compilers = {o.graphCompiler};
+    k.device = o.frameworkDevice;
+    k.threads = o.threads;
+    k.steps = o.steps;
+    k.warmup = o.warmup;
+    if (o.steps < 1 || o.warmup < 0) {
+        printError("--steps must be at least 1 and --warmup at least 0");
+        return UsageOrIoError;
+    }
+    // The script goes to a file of its own: python reads it from there, its output is ours.
+    std::string script = (fs::temp_directory_path() / "modak-train-step-XXXXXX").string();
+    int fd = ::mkstemp(script.data());
+    if (fd < 0) {
+        printError(fmt::format("cannot create a temporary file: {}", std::strerror(errno)));
+        return UsageOrIoError;
+    }
+    const std::string_view source = calibrate::frameworkKernelSource();
+    bool written = ::write(fd, source.data(), source.size()) == static_cast<ssize_t>(source.size());
+    ::close(fd);
+    const std::string python = o.python.empty() ? envOr("MODAK_PYTHON", "python3") : o.python;
+    std::string command = "exec " + codegen::shellQuote(python) + " " + codegen::shellQuote(script);
+    for (const auto& [flag, value] : calibrate::frameworkKernelArguments(k))
+        command += " " + flag + " " + codegen::shellQuote(value);
+    std::string output;
+    int status = -1;
+    if (written) {
+        if (FILE* p = ::popen(command.c_str(), "r")) {
+            std::array<char, 4096> buffer{};
+            size_t n = 0;
+            while ((n = std::fread(buffer.data(), 1, buffer.size(), p)) > 0)
+                output.append(buffer.data(), n);
+            int raw = ::pclose(p);
+            status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+        }
+    }
+    std::remove(script.c_str());
+    base.modakVersion = MODAK_VERSION;
+    base.deployment = o.deployment;
+    base.workload = w->name;
+    base.device = o.device;
+    base.job = o.job;
+    base.hosts = {thisHost()};
+    // Several measurements in one run: each record says which it is.
+    const bool several = k.batches.size() > 1 || o.precision.find(',') != std::string::npos ||
+                         o.graphCompiler.find(',') != std::string::npos;
+    return appendRecords(o.out, calibrate::frameworkRecords(output, base, cat, several, status));
+}
+
 } // namespace
 
 int runBenchRun(const BenchRunOptions& o) {
+    if (o.kernel == "framework")
+        return runFrameworkKernel(o);
     if (o.kernel == "stream" || o.kernel == "allreduce") {
         BenchRecord r = recordOf(o, 1);
         if (!parseConfiguration(o.configuration, r.configuration)) {
@@ -355,6 +467,14 @@ int runBenchRecord(const BenchRecordOptions& o) {
     r.batchPerDevice = o.batch;
     r.job = o.job;
     r.hosts = {thisHost()};
+    if (o.kernel == "framework") {
+        // The kernel script's measurements (a sweep task runs one configuration).
+        std::ifstream in(o.measurementsFile);
+        std::string lines((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        return appendRecords(o.out,
+                             calibrate::frameworkRecords(lines, r, model::Catalogue::builtin(),
+                                                         false, o.exitStatus));
+    }
     if (o.kernel == "allreduce") {
         // The MPI kernel's output: one "BYTES SECONDS" line per message size, from rank 0.
         r.transport = o.transport.empty() ? "mpi" : o.transport;
@@ -477,23 +597,24 @@ int runBenchCollect(const BenchCollectOptions& o) {
     }
     printDiagnostics(sm, applyPolicy(diags, {}), o.color);
 
-    size_t ok = 0, failed = 0;
-    std::map<std::string, size_t> reasons;
+    size_t ok = 0, failed = 0, unavailable = 0;
+    std::map<std::pair<std::string, std::string>, size_t> reasons; // (status, reason) → count
     for (const auto& r : records) {
         if (r.ok())
             ++ok;
         else {
-            ++failed;
-            reasons[r.reason]++;
+            ++(r.status == "unavailable" ? unavailable : failed);
+            reasons[{r.status, r.reason}]++;
         }
     }
     fmt::print(
-        stderr, "{} record{} from {} file{}: {} ok, {} failed, {} task{} without a record{}\n",
+        stderr, "{} record{} from {} file{}: {} ok, {} failed, {}{} task{} without a record{}\n",
         records.size(), records.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
-        ok, failed, missing.size(), missing.size() == 1 ? "" : "s",
+        ok, failed, unavailable ? fmt::format("{} unavailable, ", unavailable) : "", missing.size(),
+        missing.size() == 1 ? "" : "s",
         diags.hasErrors() ? fmt::format(", {} invalid line(s)", diags.errorCount()) : "");
-    for (const auto& [reason, n] : reasons)
-        fmt::print(stderr, "  failed ×{}: {}\n", n, reason);
+    for (const auto& [why, n] : reasons)
+        fmt::print(stderr, "  {} ×{}: {}\n", why.first, n, why.second);
     for (const auto& m : missing)
         fmt::print(stderr, "  missing: {}\n", m);
     if (diags.hasErrors()) {

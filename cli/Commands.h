@@ -111,10 +111,11 @@ int runModelReport(const ModelReportOptions& options);
 struct BenchOptions {
     std::string path;
     std::string deployment;
-    std::vector<std::string> sweeps;   ///< "key=v1,v2,..."
-    std::string kernel = "train-step"; ///< train-step | app | stream | allreduce
-    std::string output = "bench";      ///< DIR; files go to DIR/<deployment>/
-    size_t arrayLimit = 0;             ///< 0: the scheduler's default
+    std::vector<std::string> sweeps; ///< "key=v1,v2,..."
+    /// train-step | framework | app | stream | allreduce; "" = the target's (framework on a GPU)
+    std::string kernel;
+    std::string output = "bench"; ///< DIR; files go to DIR/<deployment>/
+    size_t arrayLimit = 0;        ///< 0: the scheduler's default
     int maxParallel = 0;
     std::string workload;
     double scale = 1e-4;
@@ -140,6 +141,11 @@ struct BenchRunOptions {
     size_t minBytes = 8, maxBytes = size_t{16} << 20; ///< allreduce: message sizes (doubling)
     std::string device, interconnect, deployment = "adhoc", configuration = "{}", job, out;
     double timeout = 120;
+    // framework: batch sizes (a sweep in one run), precisions, graph compilers, its python
+    std::string batches, precision = "fp32", graphCompiler = "none", python,
+                         frameworkDevice = "auto";
+    int warmup = 3;
+    std::vector<std::string> catalogs;
 };
 int runBenchRun(const BenchRunOptions& options);
 
@@ -150,8 +156,10 @@ struct BenchRecordOptions {
     int nodes = 1, batch = 0;
     double start = 0, end = 0;
     std::string throughputFile;
-    std::string messagesFile; ///< allreduce: "BYTES SECONDS" lines of the MPI kernel
-    std::string transport;    ///< allreduce: mpi
+    std::string messagesFile;     ///< allreduce: "BYTES SECONDS" lines of the MPI kernel
+    std::string transport;        ///< allreduce: mpi
+    std::string measurementsFile; ///< framework: the kernel script's JSON lines
+    int exitStatus = 0;           ///< framework: the script's exit status
 };
 int runBenchRecord(const BenchRecordOptions& options);
 

@@ -262,18 +262,20 @@ int main(int argc, char** argv) {
                          "The deployment (needed when the file has several)");
     benchCmd
         ->add_option("--sweep", benchOpts.sweeps,
-                     "KEY=V1,V2,... (train-step: nodes, batch_size, threads; stream: "
+                     "KEY=V1,V2,... (train-step: nodes, batch_size, threads; framework: "
+                     "batch_size, precision, graph_compiler, threads; stream: "
                      "threads, array_mib; allreduce: nodes; app: any key, passed as "
                      "MODAK_KEY); repeatable, combined as a product")
         ->take_all()
         ->allow_extra_args(false);
     benchCmd
         ->add_option("--kernel", benchOpts.kernel,
-                     "train-step (a CPU training step), stream (memory bandwidth), "
+                     "framework (the framework's own training step; the default on a "
+                     "GPU target), train-step (a CPU training step; the default on a "
+                     "CPU target), stream (memory bandwidth), "
                      "allreduce (network latency and bandwidth) or app (the "
                      "application's run, in its container)")
-        ->check(CLI::IsMember({"train-step", "stream", "allreduce", "app"}))
-        ->capture_default_str();
+        ->check(CLI::IsMember({"train-step", "framework", "stream", "allreduce", "app"}));
     benchCmd
         ->add_option("--max-bytes", benchOpts.maxBytes,
                      "allreduce: largest message (from 8 B, doubling)")
@@ -307,7 +309,7 @@ int main(int argc, char** argv) {
                      "train-step: fraction of the workload's FLOPs and parameters")
         ->check(CLI::Range(1e-9, 1.0))
         ->capture_default_str();
-    benchCmd->add_option("--steps", benchOpts.steps, "train-step: timed steps per task")
+    benchCmd->add_option("--steps", benchOpts.steps, "train-step, framework: timed steps per task")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     benchCmd->add_flag("--shared", benchOpts.shared, "Do not ask for exclusive nodes");
@@ -322,9 +324,10 @@ int main(int argc, char** argv) {
                "record (task 0 only).");
     benchRunCmd
         ->add_option("--kernel", runOpts.kernel,
-                     "train-step, stream (memory bandwidth) or allreduce "
+                     "train-step, framework (PyTorch's training step of the workload), "
+                     "stream (memory bandwidth) or allreduce "
                      "(latency and bandwidth between the tasks)")
-        ->check(CLI::IsMember({"train-step", "stream", "allreduce"}))
+        ->check(CLI::IsMember({"train-step", "framework", "stream", "allreduce"}))
         ->capture_default_str();
     benchRunCmd
         ->add_option("--workload", runOpts.workload,
@@ -362,6 +365,28 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     benchRunCmd->add_option("--out", runOpts.out,
                             "Result file to append the record to (default: standard output)");
+    benchRunCmd->add_option("--batches", runOpts.batches,
+                            "framework: batch sizes, ascending (1,2,4,...): a batch sweep that "
+                            "stops at the first out-of-memory (default: --batch)");
+    benchRunCmd
+        ->add_option("--precision", runOpts.precision,
+                     "framework: fp32, bf16, fp16, tf32, comma-separated")
+        ->capture_default_str();
+    benchRunCmd
+        ->add_option("--graph-compiler", runOpts.graphCompiler,
+                     "framework: none (eager), inductor (torch.compile), comma-separated")
+        ->capture_default_str();
+    benchRunCmd
+        ->add_option("--framework-device", runOpts.frameworkDevice,
+                     "framework: cuda, cpu, or auto (a GPU when there is one)")
+        ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
+        ->capture_default_str();
+    benchRunCmd->add_option("--warmup", runOpts.warmup, "framework: untimed steps first")
+        ->capture_default_str();
+    benchRunCmd->add_option("--python", runOpts.python,
+                            "framework: the python to run it with (default $MODAK_PYTHON, "
+                            "else python3)");
+    benchRunCmd->add_option("--catalog", runOpts.catalogs, "Extra catalogue file");
 
     BenchRecordOptions recordOpts;
     auto* benchRecordCmd =
@@ -389,6 +414,10 @@ int main(int argc, char** argv) {
     benchRecordCmd->add_option("--messages-file", recordOpts.messagesFile,
                                "allreduce: the MPI kernel's "
                                "\"BYTES SECONDS\" lines");
+    benchRecordCmd->add_option("--measurements-file", recordOpts.measurementsFile,
+                               "framework: the kernel script's JSON lines");
+    benchRecordCmd->add_option("--exit-status", recordOpts.exitStatus,
+                               "framework: the kernel script's exit status");
     benchRecordCmd
         ->add_option("--transport", recordOpts.transport, "allreduce: how it was measured")
         ->check(CLI::IsMember({"tcp", "mpi"}));

@@ -8,4 +8,7 @@ namespace modak::calibrate {
 /// calibrate/kernels/allreduce_mpi.c: MPI_Allreduce latency and bandwidth, built with `mpicc`.
 extern const char* const kAllReduceMpiSource;
 
+/// calibrate/kernels/train_step_torch.py: the framework kernel, run with the site's python.
+extern const char* const kTrainStepTorchSource;
+
 } // namespace modak::calibrate

@@ -126,9 +126,10 @@ BenchRecord fromJson(const json& o) {
     }
     r.nodes = integer(o, "nodes", true, 1, 1);
     r.status = text(o, "status", true);
-    if (r.status != "ok" && r.status != "failed")
-        throw Invalid{fmt::format("\"status\" must be \"ok\" or \"failed\", not \"{}\"", r.status)};
-    r.reason = text(o, "reason", r.status == "failed");
+    if (r.status != "ok" && r.status != "failed" && r.status != "unavailable")
+        throw Invalid{fmt::format(
+            "\"status\" must be \"ok\", \"failed\" or \"unavailable\", not \"{}\"", r.status)};
+    r.reason = text(o, "reason", r.status != "ok");
     const bool ok = r.status == "ok";
     // What a successful record must hold depends on what its kernel measures.
     const bool hardware = r.kernel == "stream" || r.kernel == "allreduce";
@@ -137,6 +138,11 @@ BenchRecord fromJson(const json& o) {
     r.workloadScale = positive(o, "workload_scale", false, 1);
     r.framework = text(o, "framework", false);
     r.frameworkVersion = text(o, "framework_version", false);
+    r.precision = text(o, "precision", false);
+    r.graphCompiler = text(o, "graph_compiler", false);
+    r.deviceName = text(o, "device_name", false);
+    r.date = text(o, "date", false);
+    r.kernelVersion = text(o, "kernel_version", false);
     r.device = text(o, "device", training || (ok && r.kernel == "stream"));
     r.gpusPerNode = integer(o, "gpus_per_node", false, 0, 0);
     r.sockets = integer(o, "sockets", false, 1, 1);
@@ -181,6 +187,17 @@ BenchRecord fromJson(const json& o) {
     return r;
 }
 
+/// "1.13" of "1.13.0a0", "2.5" of "2.5.1+cu124": the version as the catalogue's images name it.
+std::string majorMinor(std::string_view version) {
+    size_t first = version.find('.');
+    if (first == std::string_view::npos)
+        return std::string(version);
+    size_t end = first + 1;
+    while (end < version.size() && std::isdigit(static_cast<unsigned char>(version[end])))
+        ++end;
+    return std::string(version.substr(0, end));
+}
+
 } // namespace
 
 std::string BenchRecord::configurationKey() const {
@@ -210,8 +227,14 @@ std::string toJsonLine(const BenchRecord& r) {
         o["framework"] = r.framework;
     if (!r.frameworkVersion.empty())
         o["framework_version"] = r.frameworkVersion;
+    if (!r.precision.empty())
+        o["precision"] = r.precision;
+    if (!r.graphCompiler.empty())
+        o["graph_compiler"] = r.graphCompiler;
     if (!r.device.empty())
         o["device"] = r.device;
+    if (!r.deviceName.empty())
+        o["device_name"] = r.deviceName;
     o["gpus_per_node"] = r.gpusPerNode;
     o["sockets"] = r.sockets;
     o["cores"] = r.cores;
@@ -247,6 +270,10 @@ std::string toJsonLine(const BenchRecord& r) {
         o["reason"] = r.reason;
     if (!r.job.empty())
         o["job"] = r.job;
+    if (!r.date.empty())
+        o["date"] = r.date;
+    if (!r.kernelVersion.empty())
+        o["kernel_version"] = r.kernelVersion;
     return o.dump() + "\n";
 }
 
@@ -341,14 +368,24 @@ std::string toThroughputCsv(const std::vector<BenchRecord>& records) {
                                    r.transport.empty() ? "tcp" : r.transport);
             continue;
         }
-        out += fmt::format("{},{},{},{},hub,none,fp32,{},{},{},{},{},{},,{},{},{},{},{},{},,,,\n",
-                           csvCell(r.deployment), csvCell(r.workload),
-                           csvCell(r.framework.empty() ? "modak" : r.framework),
-                           csvCell(r.frameworkVersion), csvCell(r.device), r.sockets, r.gpusPerNode,
-                           r.nodes, csvCell(r.interconnect), r.batchPerDevice,
-                           fmt::format("{:.6g}", r.throughput), csvCell(source), r.cores,
-                           fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()),
-                           csvCell(r.kernel));
+        // The framework kernel's provenance: what the framework said it ran on, when, and which
+        // version of the kernel measured it.
+        if (r.kernel == "framework")
+            source += fmt::format("; {} {} on {}{}{}", r.framework, r.frameworkVersion,
+                                  r.deviceName.empty() ? r.device : "'" + r.deviceName + "'",
+                                  r.date.empty() ? "" : " at " + r.date,
+                                  r.kernelVersion.empty() ? "" : " by " + r.kernelVersion);
+        out += fmt::format(
+            "{},{},{},{},hub,{},{},{},{},{},{},{},{},,{},{},{},{},{},{},,,,\n",
+            csvCell(r.deployment), csvCell(r.workload),
+            csvCell(r.framework.empty() ? "modak" : r.framework),
+            csvCell(r.kernel == "framework" ? majorMinor(r.frameworkVersion) : r.frameworkVersion),
+            csvCell(r.graphCompiler.empty() ? "none" : r.graphCompiler),
+            csvCell(r.precision.empty() ? "fp32" : r.precision), csvCell(r.device), r.sockets,
+            r.gpusPerNode, r.nodes, csvCell(r.interconnect), r.batchPerDevice,
+            fmt::format("{:.6g}", r.throughput), csvCell(source), r.cores,
+            fmt::format("{:.6g}", r.workloadScale), csvCell(r.configurationKey()),
+            csvCell(r.kernel));
     }
     return out;
 }

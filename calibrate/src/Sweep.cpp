@@ -2,6 +2,7 @@
 #include "modak/calibrate/Sweep.h"
 
 #include "KernelSources.h"
+#include "modak/calibrate/Framework.h"
 #include "modak/calibrate/Record.h"
 #include "modak/codegen/BatchJob.h"
 #include "modak/codegen/Doc.h"
@@ -121,6 +122,9 @@ struct ScriptSpec {
     std::string run, containerSetup, containerExec;
     std::vector<std::pair<std::string, std::string>> env;
     std::string framework, frameworkVersion;
+    // framework
+    std::string workloadKind, shapeJson;
+    std::string frameworkDevice; ///< cuda on a GPU target, else cpu
 };
 
 /// The threads a configuration runs with: swept, else the deployment's.
@@ -169,6 +173,8 @@ std::string renderScript(const ScriptSpec& s) {
     job.queue = s.queue;
     job.account = s.account;
     job.exclusive = s.exclusive;
+    if (s.kernel == "framework" && s.frameworkDevice == "cuda")
+        job.gpusPerNode = 1; // the framework kernel measures one GPU
     if (row.nativeArrays)
         job.array = codegen::arrayRange(row, n, s.maxParallel);
     job.output = std::string(row.arrayLog);
@@ -258,6 +264,35 @@ std::string kernelCommand(const ScriptSpec& s, const std::string& launcher,
         out += fmt::format("  --max-bytes {} --nodes {} --interconnect {}{} \\\n", s.maxBytes,
                            nodes, shellQuote(s.interconnect),
                            s.device.empty() ? "" : " --device " + shellQuote(s.device));
+        return out + tail;
+    }
+    if (s.kernel == "framework") {
+        // The framework's own training step, with the image's (or the host's) python; then modak
+        // turns its measurement into the task's record, also when the script failed.
+        FrameworkKernelOptions k;
+        k.workload = s.workload;
+        k.kind = s.workloadKind;
+        k.shapeJson = s.shapeJson;
+        k.device = s.frameworkDevice;
+        k.steps = s.steps;
+        // The swept arguments are the task's (shell words of the arrays); the rest are the same
+        // for every task.
+        static const std::map<std::string, std::string> swept = {{"--batch", "batch_size"},
+                                                                 {"--precision", "precision"},
+                                                                 {"--compile", "graph_compiler"},
+                                                                 {"--threads", "threads"}};
+        out += "measurements=$results/task-${task[$index]}.measurements\n"
+               "kernel_status=0\n";
+        out += codegen::containerLaunch(launcher, s.containerExec) +
+               "\"${MODAK_PYTHON:-python3}\" " + std::string(kFrameworkKernelFile);
+        for (const auto& [flag, value] : frameworkKernelArguments(k))
+            out += fmt::format(" \\\n  {} {}", flag,
+                               swept.count(flag) ? valueOf(swept.at(flag)) : shellQuote(value));
+        out += " >\"$measurements\" || kernel_status=$?\n";
+        out += "\"${MODAK:-modak}\" bench record --kernel framework --workload " +
+               shellQuote(s.workload) +
+               (s.device.empty() ? "" : " --device " + shellQuote(s.device)) + " \\\n";
+        out += "  --measurements-file \"$measurements\" --exit-status \"$kernel_status\" \\\n";
         return out + tail;
     }
     if (s.kernel == "train-step") {
@@ -600,6 +635,10 @@ std::string batchSystems() {
 
 } // namespace
 
+std::string defaultKernel(bool gpuTarget) {
+    return gpuTarget ? "framework" : "train-step";
+}
+
 size_t defaultArrayLimit(std::string_view scheduler) {
     if (scheduler == "kubernetes")
         return 100000; // an Indexed Job's completions
@@ -648,6 +687,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     const model::Benchmark bench = model::lowerBenchmark(sm, lowered);
     const SourceRange depAt = lowered.range;
 
+    // The hardware the deployment runs on: its partition's, else the target's.
+    const bool gpuTarget = lowered.gpu.has_value();
+    const std::string kernel = o.kernel.empty() ? defaultKernel(gpuTarget) : o.kernel;
+
     BenchJobs jobs;
     jobs.deployment = dep.name;
     jobs.scheduler = target.scheduler;
@@ -662,13 +705,13 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                               batchSystems(), target.name, jobs.scheduler));
         return std::nullopt;
     }
-    if (jobs.scheduler == "kubernetes" && o.kernel == "app") {
+    if (jobs.scheduler == "kubernetes" && (kernel == "app" || kernel == "framework")) {
         diags.add(
             DiagCode::SweepInvalid, bench.schedulerAt,
             fmt::format(
                 "on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in "
-                "modak's image; an application sweep (--kernel app) needs {}",
-                batchSystems()));
+                "modak's image; an application or framework sweep (--kernel {}) needs {}",
+                kernel, batchSystems()));
         return std::nullopt;
     }
 
@@ -676,7 +719,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     // the same name).
     std::vector<Axis> axes;
     // The autotune block tunes the application; the hardware kernels measure the machine instead.
-    const bool hardwareKernel = o.kernel == "stream" || o.kernel == "allreduce";
+    const bool hardwareKernel = kernel == "stream" || kernel == "allreduce";
     for (const model::TuneParameter& p : bench.autotune) {
         Axis axis{p.name.value, {}, p.name.range};
         if (!hardwareKernel && parameterValues(p, axis, diags))
@@ -708,11 +751,12 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         {"train-step", {"nodes", "batch_size", "threads"}},
         {"stream", {"threads", "array_mib"}},
         {"allreduce", {"nodes"}},
+        {"framework", {"batch_size", "precision", "graph_compiler", "threads"}},
     };
     static const std::set<std::string> wholeNumberKeys = {"nodes", "batch_size", "threads",
                                                           "array_mib"};
     const auto kernelKeyList =
-        keysOfKernel.count(o.kernel) ? keysOfKernel.at(o.kernel) : std::vector<std::string>{};
+        keysOfKernel.count(kernel) ? keysOfKernel.at(kernel) : std::vector<std::string>{};
     const std::set<std::string> kernelKeys(kernelKeyList.begin(), kernelKeyList.end());
     const int64_t targetNodes = target.nodes.value_or(0);
     for (auto& axis : axes) {
@@ -722,7 +766,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                 fmt::format("'{}' is not a sweep key: lower-case letters, digits and _", axis.key));
             continue;
         }
-        if (o.kernel != "app" && !kernelKeys.count(axis.key)) {
+        if (kernel != "app" && !kernelKeys.count(axis.key)) {
             std::string known;
             for (size_t i = 0; i < kernelKeyList.size(); ++i)
                 known += (i == 0                          ? ""
@@ -733,7 +777,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                       fmt::format("the {} kernel varies {}; '{}' would not change what it measures "
                                   "(use --kernel app "
                                   "to pass it to the application)",
-                                  o.kernel, known, axis.key));
+                                  kernel, known, axis.key));
             continue;
         }
         std::set<std::string> seen;
@@ -745,7 +789,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                                 v, axis.key));
                 break;
             }
-            if (wholeNumberKeys.count(axis.key) && (o.kernel != "app" || axis.key != "array_mib") &&
+            if (wholeNumberKeys.count(axis.key) && (kernel != "app" || axis.key != "array_mib") &&
                 !positiveInt(v)) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
                           fmt::format("{} takes positive whole numbers, not '{}'", axis.key, v));
@@ -756,7 +800,20 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                           fmt::format("{} nodes: target '{}' has {}", v, target.name, targetNodes));
                 break;
             }
-            if (axis.key == "nodes" && o.kernel == "allreduce" && *positiveInt(v) < 2) {
+            const auto& allowed = axis.key == "precision"        ? frameworkPrecisions()
+                                  : axis.key == "graph_compiler" ? frameworkCompilers()
+                                                                 : std::vector<std::string>{};
+            if (kernel == "framework" && !allowed.empty() &&
+                std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+                std::string known;
+                for (const auto& a : allowed)
+                    known += (known.empty() ? "" : ", ") + a;
+                diags.add(
+                    DiagCode::SweepInvalid, axis.range,
+                    fmt::format("the framework kernel knows {} {}, not '{}'", axis.key, known, v));
+                break;
+            }
+            if (axis.key == "nodes" && kernel == "allreduce" && *positiveInt(v) < 2) {
                 diags.add(DiagCode::SweepInvalid, axis.range,
                           "the allreduce kernel measures between nodes: every node count must be "
                           "at least 2");
@@ -816,9 +873,16 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     defaults["batch_size"] = std::to_string(app.batchSize.value_or(32));
     defaults["threads"] = std::to_string(std::max(1, lowered.scale.threads));
     defaults["array_mib"] = "64";
-    if (o.kernel == "stream")
-        defaults["nodes"] = "1"; // a node's memory: one task on one node
-    if (o.kernel == "allreduce" &&
+    if (kernel == "stream" || kernel == "framework")
+        defaults["nodes"] = "1"; // a node's memory, or one device: one task on one node
+    // The framework kernel runs the application's precision and graph compiler unless swept.
+    auto known = [](const std::vector<std::string>& list, const std::string& v) {
+        return std::find(list.begin(), list.end(), v) != list.end();
+    };
+    defaults["precision"] = known(frameworkPrecisions(), app.precision) ? app.precision : "fp32";
+    defaults["graph_compiler"] =
+        known(frameworkCompilers(), lowered.graphCompiler) ? lowered.graphCompiler : "none";
+    if (kernel == "allreduce" &&
         !std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.key == "nodes"; })) {
         if (*positiveInt(defaults["nodes"]) < 2) {
             diags.add(DiagCode::SweepInvalid, depAt,
@@ -856,7 +920,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
     base.scheduler = jobs.scheduler;
     base.batch = batch;
     base.deployment = dep.name;
-    base.kernel = o.kernel;
+    base.kernel = kernel;
     base.version = o.version;
     base.sourceName = o.sourceName;
     base.keys = keys;
@@ -876,18 +940,26 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         base.device = c->name;
     base.sockets = cpu ? cpu->sockets : 1;
     base.maxBytes = o.maxBytes;
-    base.transport = o.kernel == "allreduce" ? o.transport : "";
+    base.transport = kernel == "allreduce" ? o.transport : "";
     base.image = o.image.empty() ? "modak:" + o.version : o.image;
-    if (target.gpu && o.kernel == "app")
+    if (target.gpu && kernel == "app")
         base.device = target.gpu->model;
+    if (kernel == "framework") {
+        // A GPU target's framework kernel runs on one of its GPUs, never on the host CPU.
+        base.frameworkDevice = gpuTarget ? "cuda" : "cpu";
+        if (gpuTarget) {
+            const model::Gpu* g = cat.gpu(lowered.gpu->model);
+            base.device = g ? g->name : "";
+        }
+    }
     // A nested `workload { }` ("<application>.workload") is the program's: the kernel cannot run
     // it.
     const bool namedWorkload = !app.workload.empty() && app.workload != app.name + ".workload";
     std::string workload = o.workload;
     if (workload.empty() && namedWorkload && cat.workload(app.workload))
         workload = app.workload;
-    if (o.kernel == "stream" || o.kernel == "allreduce") {
-        if (o.kernel == "stream" && base.device.empty()) {
+    if (kernel == "stream" || kernel == "allreduce") {
+        if (kernel == "stream" && base.device.empty()) {
             diags.add(DiagCode::SweepInvalid, bench.cpuModelAt,
                       fmt::format(
                           "the stream kernel measures the CPU's memory, and target '{}' names no "
@@ -896,7 +968,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                           target.name));
             return std::nullopt;
         }
-        if (o.kernel == "allreduce" && base.interconnect.empty()) {
+        if (kernel == "allreduce" && base.interconnect.empty()) {
             diags.add(
                 DiagCode::SweepInvalid, bench.targetAt,
                 fmt::format(
@@ -905,7 +977,7 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                     target.name));
             return std::nullopt;
         }
-        if (o.kernel == "allreduce" && o.transport != "tcp" && o.transport != "mpi") {
+        if (kernel == "allreduce" && o.transport != "tcp" && o.transport != "mpi") {
             diags.add(DiagCode::SweepInvalid, depAt,
                       fmt::format("unknown transport '{}': tcp or mpi", o.transport));
             return std::nullopt;
@@ -922,7 +994,19 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             return std::nullopt;
         }
         workload.clear();
-    } else if (o.kernel == "train-step") {
+    } else if (kernel == "framework") {
+        if (workload.empty())
+            workload = "resnet50";
+        const model::Workload* w = cat.workload(workload);
+        if (!w) {
+            diags.add(DiagCode::SweepInvalid, depAt,
+                      fmt::format("unknown workload '{}' for the framework kernel; known: {}",
+                                  workload, model::knownNames(cat.workloads)));
+            return std::nullopt;
+        }
+        base.workloadKind = w->kind;
+        base.shapeJson = workloadShapeJson(*w, o.catalogFiles);
+    } else if (kernel == "train-step") {
         if (workload.empty())
             workload = "resnet50";
         if (!cat.workload(workload)) {
@@ -948,6 +1032,12 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
                                   target.name));
             return std::nullopt;
         }
+    } else if (kernel != "app") {
+        diags.add(
+            DiagCode::SweepInvalid, depAt,
+            fmt::format("unknown kernel '{}': train-step, framework, stream, allreduce or app",
+                        kernel));
+        return std::nullopt;
     } else {
         base.run = app.run;
         if (base.run.empty()) {
@@ -959,8 +1049,10 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         }
         base.framework = app.framework;
         base.frameworkVersion = app.frameworkVersion;
+    }
+    if (kernel == "app" || kernel == "framework") {
         // The container the plan chooses for the deployment, launched as its job script launches
-        // it.
+        // it: the application, or the framework kernel with the image's python.
         Diagnostics planDiags;
         model::DeploymentPlan plan = model::planDeployment(
             sm, program, dep, cat, model::Calibration::builtin(), 0, planDiags);
@@ -968,12 +1060,15 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
         go.version = o.version;
         go.sourceName = o.sourceName;
         codegen::JobSpec spec = codegen::readJobSpec(plan, go, planDiags);
-        // The environment the job script would set: the image's, the compiler's, the application's.
-        base.env = spec.env;
-        // docker/podman pass the environment by name: the swept keys too.
-        for (const auto& a : axes)
-            spec.env.emplace_back("MODAK_" + upper(a.key), "");
-        spec.env.emplace_back("MODAK_RESULT", "");
+        if (kernel == "app") {
+            // The environment the job script would set: the image's, the compiler's, the
+            // application's.
+            base.env = spec.env;
+            // docker/podman pass the environment by name: the swept keys too.
+            for (const auto& a : axes)
+                spec.env.emplace_back("MODAK_" + upper(a.key), "");
+            spec.env.emplace_back("MODAK_RESULT", "");
+        }
         if (!spec.imageReference.empty() && spec.runtime != "none" && !spec.runtime.empty())
             base.containerExec = codegen::containerExec(spec, base.containerSetup);
     }
@@ -1036,12 +1131,15 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
              true});
     if (base.transport == "mpi")
         jobs.files.push_back({"allreduce_mpi.c", kAllReduceMpiSource, false});
+    if (kernel == "framework")
+        jobs.files.push_back(
+            {std::string(kFrameworkKernelFile), std::string(frameworkKernelSource()), false});
     nlohmann::ordered_json manifest;
     manifest["format"] = "modak-bench-sweep";
     manifest["format_version"] = 1;
     manifest["modak_version"] = o.version;
     manifest["deployment"] = dep.name;
-    manifest["kernel"] = o.kernel;
+    manifest["kernel"] = kernel;
     manifest["scheduler"] = jobs.scheduler;
     manifest["keys"] = keys;
     nlohmann::ordered_json tasks = nlohmann::ordered_json::array();

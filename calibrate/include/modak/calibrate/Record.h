@@ -28,16 +28,21 @@ struct BenchRecord {
     int formatVersion = kRecordFormatVersion;
     std::string modakVersion;
     std::string deployment;
-    std::string kernel; ///< train-step | app | stream | allreduce
+    std::string kernel; ///< train-step | framework | app | stream | allreduce
     /// The swept keys and their values for this task (values as written in the sweep).
     std::map<std::string, std::string> configuration;
     std::string workload;
     double workloadScale = 1; ///< fraction of the workload's FLOPs and parameters actually run
     std::string framework, frameworkVersion;
-    std::string device;  ///< catalogue CPU or GPU name
-    int gpusPerNode = 0; ///< 0: a CPU run
-    int sockets = 1;     ///< CPU sockets per node
-    int cores = 0;       ///< CPU cores (threads) used per node, 0 = all
+    std::string precision;     ///< framework: fp32, bf16, fp16, tf32 ("" = fp32)
+    std::string graphCompiler; ///< framework: none, inductor ("" = none)
+    std::string device;        ///< catalogue CPU or GPU name (else as the framework named it)
+    std::string deviceName;    ///< framework: the device as the framework reported it
+    std::string date;          ///< framework: when it was measured (UTC, ISO 8601)
+    std::string kernelVersion; ///< framework: the kernel script's version
+    int gpusPerNode = 0;       ///< 0: a CPU run
+    int sockets = 1;           ///< CPU sockets per node
+    int cores = 0;             ///< CPU cores (threads) used per node, 0 = all
     int nodes = 1;
     int devices = 1; ///< GPUs, or CPU sockets, over all nodes
     int tasks = 1;   ///< processes of the run
@@ -51,9 +56,11 @@ struct BenchRecord {
     size_t arrayBytes = 0;             ///< stream: bytes per array
     std::vector<MessageTime> messages; ///< allreduce: one median time per message size
     std::string transport; ///< allreduce: tcp (modak's star through task 0) | mpi (MPI_Allreduce)
-    std::string status = "ok"; ///< ok | failed
-    std::string reason;        ///< why it failed
-    std::string job;           ///< scheduler job (and array task) id
+    /// ok | failed | unavailable (the framework or device cannot run this configuration: not a
+    /// failure of the site, and nothing to fit)
+    std::string status = "ok";
+    std::string reason; ///< why it failed or is unavailable
+    std::string job;    ///< scheduler job (and array task) id
 
     bool ok() const { return status == "ok"; }
     /// "batch_size=8;nodes=2", keys sorted: the configuration as one stable key.

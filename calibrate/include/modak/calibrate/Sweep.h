@@ -25,7 +25,8 @@ struct SweepArgument {
 struct SweepOptions {
     std::string deployment; ///< "" = the only deployment of the file
     std::vector<SweepArgument> sweeps;
-    std::string kernel = "train-step"; ///< train-step | stream | allreduce | app
+    /// train-step | framework | stream | allreduce | app; "" = the target's (`defaultKernel`)
+    std::string kernel;
     size_t arrayLimit = 0; ///< tasks per array; 0 = the scheduler's default (Slurm 1001)
     int maxParallel = 0;   ///< > 0: at most this many tasks run at once over the sweep
     std::string workload;  ///< train-step: "" = the application's, else resnet50
@@ -38,7 +39,14 @@ struct SweepOptions {
     std::string image;   ///< Kubernetes: the image with modak ("" = modak:VERSION)
     std::string version; ///< modak's, into every record
     std::string sourceName; ///< the .modak file as named, for the header comments
+    /// Catalogue files given on the command line (the framework kernel reads a workload's shape)
+    std::vector<std::string> catalogFiles;
 };
+
+/// The kernel a sweep runs when none is named: the framework's own training step on a GPU target
+/// (a GPU is measured on the GPU, never by the CPU micro-kernel), the train-step micro-kernel on a
+/// CPU target.
+std::string defaultKernel(bool gpuTarget);
 
 /// The array-size limit a scheduler has by default (Slurm MaxArraySize 1001: indices 0..1000;
 /// a Kubernetes Indexed Job's completions are capped at 100000).
