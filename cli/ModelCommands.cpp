@@ -206,6 +206,18 @@ int runPredict(const PredictOptions& o) {
     }
     fmt::print("{}", o.format == "json" ? model::renderPredictionJson(*p, s)
                                         : model::renderPredictionText(*p, s));
+    if (!model::fitsInMemory(s, *p)) {
+        // The check `modak plan` rejects candidates with: this configuration cannot run.
+        auto batch = model::largestBatchThatFits(s, *cal);
+        printError(fmt::format(
+            "does not fit: {:.1f} GiB per device, the {} has {} GiB; {}",
+            p->memoryPerDeviceBytes / 1073741824.0, s.gpu->name, s.gpu->memoryGiB,
+            batch ? fmt::format("--batch-per-device {} fits", *batch)
+                  : std::string("not even one sample per device fits: the training state "
+                                "alone is too large; use a GPU with more memory, or plan a "
+                                "deployment whose `distributed` strategy shards it")));
+        return InputErrors;
+    }
     return Success;
 }
 

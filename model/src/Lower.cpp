@@ -436,6 +436,7 @@ Workload lowerWorkloadBlock(const Statement& block, std::string name) {
     w.parameters = number(&block, "parameters").value_or(0);
     w.flopsPerSample = number(&block, "flops_per_sample").value_or(0);
     w.sampleBytes = static_cast<double>(integer(&block, "sample_size").value_or(0));
+    w.activationsPerSample = number(&block, "activations_per_sample").value_or(0);
     w.doc = "user workload";
     return w;
 }

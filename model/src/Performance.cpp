@@ -296,4 +296,36 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     return p;
 }
 
+// ---- memory fit: one check for `modak plan` and `modak predict`
+
+bool fitsInMemory(const Scenario& s, const Prediction& p) {
+    // Only a GPU's memory is a hard limit the model knows; a CPU job's host memory is not part of
+    // the scenario.
+    if (s.gpusPerNode <= 0 || !s.gpu || !(s.gpu->memoryGiB > 0))
+        return true;
+    return p.memoryPerDeviceBytes <= s.gpu->memoryGiB * 1073741824.0;
+}
+
+std::optional<int> largestBatchThatFits(const Scenario& s, const Calibration& cal) {
+    // Memory grows with the batch (activations), so the largest fitting batch is found by
+    // bisection with the model itself: whatever it counts (sharding, recompute) counts here too.
+    auto fits = [&](int batch) {
+        Scenario t = s;
+        t.batchPerDevice = batch;
+        std::string error;
+        auto p = predict(t, cal, error);
+        return p && fitsInMemory(t, *p);
+    };
+    if (fits(s.batchPerDevice))
+        return s.batchPerDevice;
+    if (s.batchPerDevice <= 1 || !fits(1))
+        return std::nullopt;
+    int lo = 1, hi = s.batchPerDevice; // lo fits, hi does not
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 } // namespace modak::model

@@ -281,6 +281,40 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     return true;
 }
 
+/// Why no candidate exists when no image was even considered: the framework version no image
+/// holds, the versions the catalogue has nearest to it, and how an `image` block names one.
+std::string noImageHolds(const Resolved& r, const Deployment& d, const Catalogue& cat) {
+    const std::string wanted =
+        r.framework + (r.frameworkVersion.empty() ? "" : " \"" + r.frameworkVersion + "\"");
+    if (!d.pinnedImage.value.empty())
+        return fmt::format("the pinned image '{}' does not hold {}", d.pinnedImage.value, wanted);
+    std::vector<std::string> versions;
+    for (const auto& img : cat.images)
+        if (img.framework && img.framework->name == r.framework &&
+            img.framework->version != "latest" &&
+            std::find(versions.begin(), versions.end(), img.framework->version) == versions.end())
+            versions.push_back(img.framework->version);
+    std::sort(versions.begin(), versions.end(),
+              [](const std::string& a, const std::string& b) { return compareVersions(a, b) < 0; });
+    // Nearest: the two versions either side of the one asked for, in order.
+    auto at = std::lower_bound(
+        versions.begin(), versions.end(), r.frameworkVersion,
+        [](const std::string& v, const std::string& want) { return compareVersions(v, want) < 0; });
+    auto from = at - std::min<std::ptrdiff_t>(2, at - versions.begin());
+    auto to = at + std::min<std::ptrdiff_t>(2, versions.end() - at);
+    std::string nearest;
+    for (auto it = from; it != to; ++it)
+        nearest += fmt::format("{}{} \"{}\"", nearest.empty() ? "" : ", ", r.framework, *it);
+    return fmt::format(
+        "no image in the catalogue holds {} for this target ({}); an `image NAME {{ reference = "
+        "\"…\", framework = {} }}` block names one that does, and `image = NAME` in the "
+        "deployment pins it",
+        wanted,
+        nearest.empty() ? fmt::format("it has no {} image", r.framework)
+                        : "the nearest it has: " + nearest,
+        wanted);
+}
+
 /// Without predictions: a source build is never slower than pip or hub in the paper's measurements
 /// (+2 % to +17 %), so it wins; then fewer devices and no graph compiler.
 bool betterWithoutPrediction(const Candidate& a, const Candidate& b) {
@@ -392,6 +426,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                 fmt::format("a {} build; the deployment asks for build = {}", img.build, build);
         }
         if (!c.rejectedBecause.empty()) {
+            c.rejection = Candidate::Rejection::Compatibility;
             if (pinned.empty() || img.name == pinned)
                 rejected.push_back(std::move(c));
             continue;
@@ -435,6 +470,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
             if (!img->supportsCompiler(gc)) {
                 if (compiler != "auto") {
                     base.rejectedBecause = fmt::format("the image does not support {}", gc);
+                    base.rejection = Candidate::Rejection::Compatibility;
                     rejected.push_back(std::move(base));
                 }
                 continue;
@@ -528,11 +564,12 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                         continue;
                     }
                     c.predicted = *p;
-                    if (g > 0 && p->memoryPerDeviceBytes > r.gpu->memoryGiB * 1073741824.0) {
+                    if (!fitsInMemory(s, *p)) {
                         c.rejectedBecause =
                             fmt::format("needs {:.1f} GiB per GPU at batch {}, the {} has {} GiB",
                                         p->memoryPerDeviceBytes / 1073741824.0, r.batch,
                                         r.gpu->name, r.gpu->memoryGiB);
+                        c.rejection = Candidate::Rejection::Memory;
                         rejected.push_back(std::move(c));
                         continue;
                     }
@@ -540,6 +577,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                         c.rejectedBecause =
                             fmt::format("parallel efficiency {:.2f} is below the minimum {}",
                                         p->efficiency, r.minEfficiency);
+                        c.rejection = Candidate::Rejection::Efficiency;
                         rejected.push_back(std::move(c));
                         continue;
                     }
@@ -564,19 +602,40 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
 
 void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const Calibration& cal,
              DeploymentPlan& plan, std::vector<Candidate>& feasible,
-             std::vector<Candidate>& rejected) {
+             std::vector<Candidate>& rejected, Diagnostics& diags) {
     const Application& app = d.application;
     const std::string& tag = app.tag;
     double f = cal.amdahlParallelFraction;
-    std::string fSource = "the default parallel fraction";
-    if (auto it = cal.amdahlByApp.find(tag); it != cal.amdahlByApp.end()) {
-        f = it->second;
-        fSource = fmt::format("the parallel fraction fitted for '{}'", tag);
-    }
+    const auto fitted = cal.amdahlByApp.find(tag);
+    if (fitted != cal.amdahlByApp.end())
+        f = fitted->second;
     double minEff = r.minEfficiency;
-    if (minEff <= 0)
+    std::string minEffFrom = "scale.min_efficiency";
+    if (minEff <= 0) {
         minEff = app.mpiScalingEfficiency.value_or(0);
-    plan.explanation.push_back(fmt::format("Amdahl's law with {} F = {:.3f}", fSource, f));
+        minEffFrom = "the application's mpi_tuning.scaling_efficiency";
+    }
+    if (fitted != cal.amdahlByApp.end()) {
+        plan.explanation.push_back(
+            fmt::format("Amdahl's law with F = {:.3f}, the parallel fraction fitted for '{}' "
+                        "({} calibration)",
+                        f, tag, cal.origin));
+    } else {
+        const std::string assumed = fmt::format(
+            "F = {:.3f} is the default parallel fraction, an assumption: the {} calibration has "
+            "no fit for '{}' (`modak model fit` fits one from runs of the application at several "
+            "rank counts)",
+            f, cal.origin, tag);
+        plan.explanation.push_back("Amdahl's law; " + assumed);
+        // The assumption decides which rank counts pass the minimum efficiency.
+        if (minEff > 0)
+            diags.add(DiagCode::AssumedDefault, plan.range,
+                      fmt::format("deployment '{}': the minimum efficiency {} ({}) is checked "
+                                  "with an assumed parallel fraction: {}",
+                                  plan.name, minEff, minEffFrom, assumed));
+    }
+    // Amdahl: efficiency 1 / (n (1 − F) + F) stays at or above m up to n = (1/m − F) / (1 − F).
+    const double mostRanks = f < 1 ? std::floor((1 / minEff - f) / (1 - f) + 1e-9) : 0;
 
     int maxNodes = std::min(r.nodesAvailable, d.scale.maxNodes.value_or(r.nodesAvailable));
     IntChoice nodes = intChoice(d.scale.nodes, 1, 1, maxNodes);
@@ -642,7 +701,10 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
                 rejected.push_back(std::move(c));
             } else if (minEff > 0 && p.efficiency + 1e-9 < minEff) {
                 c.rejectedBecause = fmt::format(
-                    "parallel efficiency {:.2f} is below the minimum {}", p.efficiency, minEff);
+                    "parallel efficiency {:.2f} at {} ranks is below the minimum {} ({}); with "
+                    "F = {:.3f} at most {:.0f} ranks reach it",
+                    p.efficiency, p.devices, minEff, minEffFrom, f, mostRanks);
+                c.rejection = Candidate::Rejection::Efficiency;
                 rejected.push_back(std::move(c));
             } else {
                 feasible.push_back(std::move(c));
@@ -773,7 +835,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     if (r.kind == "ai_training") {
         planAiTraining(r, dep, cat, cal, plan, feasible, rejected);
     } else if (r.kind == "hpc") {
-        planHpc(r, dep, cat, cal, plan, feasible, rejected);
+        planHpc(r, dep, cat, cal, plan, feasible, rejected, diags);
     } else {
         diags.add(DiagCode::ModelNotApplicable, plan.range,
                   fmt::format("deployment '{}': the performance model does not cover `kind = {}`",
@@ -804,6 +866,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                         fmt::format("predicted run of {} exceeds the walltime of {}",
                                     formatSeconds(totalSeconds(c)),
                                     formatSeconds(static_cast<double>(*r.walltime)));
+                    c.rejection = Candidate::Rejection::Walltime;
                     rejected.push_back(std::move(c));
                 }
             }
@@ -814,17 +877,31 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     }
 
     if (feasible.empty()) {
-        std::string why = rejected.empty()
-                              ? "no image in the catalogue holds " + r.framework +
-                                    (r.frameworkVersion.empty() ? "" : " " + r.frameworkVersion) +
-                                    " for this target"
-                              : rejected.front().rejectedBecause;
+        // The deciding reason is that of the candidates that came nearest: rejected on their
+        // prediction (walltime, efficiency, memory) before those of an incompatible image.
+        std::stable_sort(
+            rejected.begin(), rejected.end(),
+            [](const Candidate& a, const Candidate& b) { return a.rejection < b.rejection; });
+        std::string why =
+            rejected.empty() ? noImageHolds(r, dep, cat) : rejected.front().rejectedBecause;
+        if (!rejected.empty() && rejected.front().rejection == Candidate::Rejection::Efficiency) {
+            const Candidate* top = nullptr;
+            for (const auto& c : rejected)
+                if (c.rejection == Candidate::Rejection::Efficiency && c.predicted &&
+                    (!top || c.predicted->efficiency > top->predicted->efficiency))
+                    top = &c;
+            if (top)
+                why += fmt::format("; the best efficiency of any candidate is {:.2f}, at {} {}",
+                                   top->predicted->efficiency, top->predicted->devices,
+                                   top->amdahl ? "ranks" : "devices");
+        }
         auto& d = diags.add(
             DiagCode::NoCandidate, plan.range,
             fmt::format("deployment '{}': no candidate meets the constraints; {}", plan.name, why));
-        std::set<std::string> reasons;
+        // The other reasons, nearest first, each once.
+        std::set<std::string> reasons{rejected.empty() ? "" : rejected.front().rejectedBecause};
         for (const auto& c : rejected)
-            if (reasons.insert(c.rejectedBecause).second && reasons.size() <= 4)
+            if (d.notes.size() < 4 && reasons.insert(c.rejectedBecause).second)
                 d.notes.push_back({plan.range, c.rejectedBecause});
     } else {
         plan.chosen = feasible.front();

@@ -3,6 +3,8 @@
 #include "modak/model/Program.h"
 
 #include "SymbolIndex.h"
+#include "modak/model/Catalogue.h"
+#include "modak/model/Deployment.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Parser.h"
 
@@ -302,6 +304,30 @@ void collectSymbols(Program& program, Diagnostics& diags) {
     }
 }
 
+/// The workloads `program`'s catalogue files define, read through `reader` (the language server's
+/// prefers open buffers). A file that cannot be resolved, read or parsed defines none here: the
+/// plan and `modak check` report it.
+std::vector<std::string> catalogueWorkloadNames(SourceManager& sm, const Program& program,
+                                                const FileReader& reader) {
+    std::vector<std::string> names;
+    for (const auto& [doc, written] : catalogFileReferences(program)) {
+        FileScope::Refusal refusal;
+        std::string why;
+        auto path =
+            program.scope.resolve(doc->path.parent_path(), written.value, ".json", refusal, why);
+        std::string error;
+        std::optional<FileId> id = path ? reader(sm, path->shown, error) : std::nullopt;
+        if (!id)
+            continue;
+        Catalogue entries;
+        Diagnostics reportedElsewhere;
+        entries.merge(sm.text(*id), *id, path->shown.string(), reportedElsewhere);
+        for (const Workload& w : entries.workloads)
+            names.push_back(w.name);
+    }
+    return names;
+}
+
 } // namespace
 
 Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
@@ -310,6 +336,7 @@ Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
     program.scope = FileScope::around(fs::path(std::string(sm.path(root))), options.importRoots);
     Loader(sm, diags, options, program).run(root);
     collectSymbols(program, diags);
+    program.catalogueWorkloads = catalogueWorkloadNames(sm, program, options.reader);
     checkProgram(sm, program, diags);
     return program;
 }

@@ -494,6 +494,10 @@ Tables::Tables() {
             .req()
             .ph("1000000"),
         K("sample_size", "size of one input sample as read from storage").t(tSize()),
+        K("activations_per_sample",
+          "activation elements one training sample keeps for the backward pass (memory and "
+          "memory traffic; default: estimated from flops_per_sample)")
+            .t(tFloat(greaterThan(0))),
         K("kind", "model architecture family").t(tEnum(kWorkloadKinds)),
     };
 

@@ -739,11 +739,17 @@ private:
                     ref = &t;
             }
             if (en && ref) {
-                if (en->value(v.text()) || resolve(ref->refKind, v.text()))
+                // The program's catalogue files may define workloads too (Program.h).
+                static const std::vector<std::string> none;
+                const std::vector<std::string>& fromFiles =
+                    ref->refKind == "workload" ? program_.catalogueWorkloads : none;
+                if (en->value(v.text()) || resolve(ref->refKind, v.text()) ||
+                    std::find(fromFiles.begin(), fromFiles.end(), v.text()) != fromFiles.end())
                     return;
                 std::vector<std::string> names = visibleNames(ref->refKind);
                 for (const EnumValue& e : en->values)
                     names.push_back(e.name);
+                names.insert(names.end(), fromFiles.begin(), fromFiles.end());
                 reportUnresolved(ref->refKind, v, names);
                 return;
             }

@@ -209,6 +209,15 @@ expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v10
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --samples 1e30
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --nodes 4
 contains "$work/err" "needs --interconnect"
+# What does not fit in GPU memory is said, with the largest batch that fits, and exits 1 (the plan
+# rejects it with the same check); that batch fits and one more does not.
+expect_exit 1 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --batch-per-device 4096
+contains "$work/out" "memory"
+contains "$work/err" "does not fit: "
+fits=$(sed -n 's/.*--batch-per-device \([0-9]*\) fits.*/\1/p' "$work/err")
+[[ -n "$fits" ]] || fail "predict named no batch that fits"
+expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --batch-per-device "$fits"
+expect_exit 1 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --batch-per-device $((fits + 1))
 grep -qiE 'nan|inf' "$work/out" && fail "predict printed NaN or inf"
 
 # catalog: text and JSON; the JSON is a catalogue file that merges back

@@ -7,8 +7,13 @@
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
 
 using namespace modak;
 using namespace modak::model;
@@ -185,7 +190,7 @@ TEST_CASE("a framework version no image holds is a no-candidate error, not a cra
     auto p = planText(text + "deployment old {\n  application = train\n  target = cluster\n}\n");
     CHECK_FALSE(p->at("old").chosen);
     CHECK_THAT(test::report(p->sm, p->diags),
-               Catch::Contains("no image in the catalogue holds pytorch 0.1"));
+               Catch::Contains("no image in the catalogue holds pytorch \"0.1\""));
 }
 
 TEST_CASE("a batch that does not fit in GPU memory is rejected with the numbers",
@@ -415,4 +420,227 @@ TEST_CASE("strategies: sharded state, its traffic, the processes per node and `a
     CHECK(p->at("d_jax").chosen->ranksPerNode == 1);
     CHECK(p->at("d_auto").spec->application.distributed == "ddp");
     CHECK(p->at("d_auto").spec->application.distributedAuto);
+}
+
+namespace {
+
+/// examples/mpi_solver.modak with its `scale` line replaced (and, for a range of nodes, the job's
+/// node and task counts, which would fix the choice, removed), loaded beside the example (so its
+/// import resolves) and planned with `calibration` (nullptr: the built-in one).
+std::unique_ptr<Planned> planMpiSolver(std::string_view scale,
+                                       const Calibration* calibration = nullptr) {
+    auto out = std::make_unique<Planned>();
+    const std::string dir = std::string(MODAK_SOURCE_DIR) + "/examples/";
+    std::string text = test::readFile(dir + "mpi_solver.modak");
+    const std::string was = "scale { nodes = 4, tasks_per_node = 16, threads = 8 }";
+    REQUIRE(text.find(was) != std::string::npos);
+    text.replace(text.find(was), was.size(), scale);
+    if (scale.find("..") != std::string_view::npos)
+        for (std::string_view fixed : {"    nodes = 4\n", "    tasks = 64\n"}) {
+            REQUIRE(text.find(fixed) != std::string::npos);
+            text.erase(text.find(fixed), fixed.size());
+        }
+    FileId id = out->sm.addBuffer(dir + "mpi_solver_test.modak", std::move(text));
+    out->program = loadProgram(out->sm, id, out->diags);
+    INFO(test::report(out->sm, out->diags));
+    REQUIRE_FALSE(out->diags.hasErrors());
+    PlanOptions options;
+    options.calibration = calibration;
+    out->plan = planProgram(out->sm, out->program, options, out->diags);
+    return out;
+}
+
+/// Amdahl's efficiency of `ranks` with parallel fraction `f`.
+double amdahlEfficiency(double f, int ranks) {
+    return 1 / (ranks * (1 - f) + f);
+}
+
+} // namespace
+
+TEST_CASE("MPI: min_efficiency rejects rank counts below it; the default F is said to be assumed",
+          "[plan][hpc]") {
+    const double f = Calibration::builtin().amdahlParallelFraction;
+    REQUIRE(Calibration::builtin().amdahlByApp.count("cfd_solver") == 0);
+    // 16 ranks a node on 1..4 nodes: the counts whose Amdahl efficiency reaches 0.5 stay.
+    auto p = planMpiSolver("scale { nodes = 1..4, tasks_per_node = 16, min_efficiency = 0.5 }");
+    const auto& d = p->at("cfd_on_slurm");
+    REQUIRE(d.chosen);
+    CHECK(d.chosen->predicted->efficiency >= 0.5);
+    int most = 0;
+    for (int n = 1; n <= 4; ++n)
+        if (amdahlEfficiency(f, 16 * n) >= 0.5)
+            most = n;
+    REQUIRE(most >= 1);
+    CHECK(d.chosen->nodes == most);
+    for (const auto& a : d.alternatives)
+        if (a.nodes > most)
+            CHECK_THAT(a.rejectedBecause, Catch::Contains("is below the minimum 0.5"));
+    // Where F came from, and that it is an assumption: said in the plan and warned, as it decided.
+    std::string explained;
+    for (const auto& e : d.explanation)
+        explained += e + "\n";
+    CHECK_THAT(explained, Catch::Contains(fmt::format(
+                              "F = {:.3f} is the default parallel fraction, an assumption", f)));
+    std::string report = test::report(p->sm, p->diags);
+    CHECK_THAT(report, Catch::Contains("[assumed-default]"));
+    CHECK_THAT(report, Catch::Contains("the minimum efficiency 0.5 (scale.min_efficiency) is "
+                                       "checked with an assumed parallel fraction"));
+}
+
+TEST_CASE("MPI: no rank count reaching min_efficiency is a located no-candidate error with the "
+          "best one",
+          "[plan][hpc][bad-input]") {
+    const double f = Calibration::builtin().amdahlParallelFraction;
+    auto p = planMpiSolver("scale { nodes = 4, tasks_per_node = 16, min_efficiency = 0.5 }");
+    CHECK_FALSE(p->at("cfd_on_slurm").chosen);
+    const Diagnostic* error = test::firstWith(p->diags, DiagCode::NoCandidate);
+    REQUIRE(error);
+    // 64 ranks; Amdahl keeps 0.5 up to (1/0.5 − F) / (1 − F) ranks.
+    const int most = static_cast<int>(std::floor((2 - f) / (1 - f) + 1e-9));
+    CHECK_THAT(error->message,
+               Catch::Contains(
+                   fmt::format("parallel efficiency {:.2f} at 64 ranks is below the minimum 0.5 "
+                               "(scale.min_efficiency); with F = {:.3f} at most {} ranks reach it",
+                               amdahlEfficiency(f, 64), f, most)));
+    CHECK_THAT(error->message, Catch::Contains(fmt::format(
+                                   "the best efficiency of any candidate is {:.2f}, at 64 ranks",
+                                   amdahlEfficiency(f, 64))));
+    CHECK_THAT(test::report(p->sm, p->diags),
+               Catch::Contains("mpi_solver_test.modak:36:12: error"));
+}
+
+TEST_CASE("MPI: a fitted parallel fraction is named as fitted and warns of nothing",
+          "[plan][hpc]") {
+    Calibration cal = Calibration::builtin();
+    cal.amdahlByApp["cfd_solver"] = 0.99;
+    auto p =
+        planMpiSolver("scale { nodes = 1..4, tasks_per_node = 16, min_efficiency = 0.5 }", &cal);
+    const auto& d = p->at("cfd_on_slurm");
+    REQUIRE(d.chosen);
+    // F = 0.99 keeps 0.5 up to 101 ranks: all four nodes (64 ranks).
+    CHECK(d.chosen->nodes == 4);
+    CHECK(std::any_of(d.explanation.begin(), d.explanation.end(), [](const std::string& e) {
+        return e.find("F = 0.990, the parallel fraction fitted for 'cfd_solver'") !=
+               std::string::npos;
+    }));
+    CHECK_FALSE(test::firstWith(p->diags, DiagCode::AssumedDefault));
+}
+
+TEST_CASE("no-candidate leads with the reason of the nearest candidates, each reason once",
+          "[plan][bad-input][memory]") {
+    // The 2.1 images include CPU ones (incompatible with the GPU target) and GPU ones that do not
+    // fit 40 GiB at batch 4096: memory decides, not the CPU images.
+    std::string text = kTarget;
+    text.replace(text.find("batch_size = 256"), 16, "batch_size = 4096");
+    auto p = planText(text + "deployment big {\n  application = train\n  target = cluster\n}\n");
+    const auto& d = p->at("big");
+    CHECK_FALSE(d.chosen);
+    REQUIRE(std::any_of(d.alternatives.begin(), d.alternatives.end(), [](const Candidate& c) {
+        return c.rejection == Candidate::Rejection::Compatibility;
+    }));
+    const Diagnostic* error = test::firstWith(p->diags, DiagCode::NoCandidate);
+    REQUIRE(error);
+    CHECK_THAT(error->message,
+               Catch::Contains("GiB per GPU at batch 4096, the a100_sxm4_40gb has"));
+    std::set<std::string> notes;
+    bool compatibilitySeen = false;
+    for (const auto& n : error->notes) {
+        CHECK(notes.insert(n.message).second);                      // each reason once
+        CHECK(error->message.find(n.message) == std::string::npos); // not the message again
+        // Notes nearest first: no memory reason after an incompatible image's.
+        const bool memory = n.message.find("GiB per GPU") != std::string::npos;
+        if (!memory)
+            compatibilitySeen = true;
+        CHECK_FALSE((memory && compatibilitySeen));
+    }
+}
+
+TEST_CASE("a framework version no image holds: the nearest versions and the `image` block",
+          "[plan][bad-input]") {
+    std::vector<std::string> versions; // the catalogue's PyTorch versions, oldest first
+    for (const auto& img : Catalogue::builtin().images)
+        if (img.framework && img.framework->name == "pytorch" &&
+            img.framework->version != "latest" &&
+            std::find(versions.begin(), versions.end(), img.framework->version) == versions.end())
+            versions.push_back(img.framework->version);
+    std::sort(versions.begin(), versions.end(),
+              [](const auto& a, const auto& b) { return compareVersions(a, b) < 0; });
+    REQUIRE(versions.size() >= 2);
+    std::string text = kTarget;
+    text.replace(text.find("pytorch \"2.1\""), 13, "pytorch \"0.1\"");
+    auto p = planText(text + "deployment old {\n  application = train\n  target = cluster\n}\n");
+    const Diagnostic* error = test::firstWith(p->diags, DiagCode::NoCandidate);
+    REQUIRE(error);
+    CHECK_THAT(error->message,
+               Catch::Contains(fmt::format("the nearest it has: pytorch \"{}\", pytorch \"{}\")",
+                                           versions[0], versions[1])));
+    CHECK_THAT(error->message, Catch::Contains("an `image NAME { reference = \"…\", framework = "
+                                               "pytorch \"0.1\" }` block names one that does"));
+    // As it says: an image block holding it makes a plan.
+    auto fixed = planText(text + R"(image torch_0_1 {
+  reference = "docker://registry.example.org/torch:0.1"
+  framework = pytorch "0.1"
+  arch = x86_64
+  accelerator = nvidia
+}
+deployment old {
+  application = train
+  target = cluster
+  image = torch_0_1
+}
+)");
+    REQUIRE(fixed->at("old").chosen);
+    CHECK(fixed->at("old").chosen->imageName == "torch_0_1");
+}
+
+TEST_CASE("a custom workload states its activations; catalogue-file workloads can be named",
+          "[plan][workload]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / fmt::format("modak-plan-{}", ::getpid());
+    fs::create_directories(dir);
+    std::ofstream(dir / "site.json") << test::readFile(std::string(MODAK_TEST_DATA_DIR) +
+                                                       "/golden/sema/catalogue_workload.json");
+    auto planFile = [&](const std::string& body) {
+        auto out = std::make_unique<Planned>();
+        std::ofstream(dir / "test.modak") << std::string(kTarget) + body;
+        std::string error;
+        auto id = out->sm.readFile(dir / "test.modak", error);
+        REQUIRE(id);
+        out->program = loadProgram(out->sm, *id, out->diags);
+        INFO(test::report(out->sm, out->diags));
+        REQUIRE_FALSE(out->diags.hasErrors());
+        out->plan = planProgram(out->sm, out->program, {}, out->diags);
+        return out;
+    };
+    // Named as `workload = site_unet`: Sema accepts it and the plan predicts with its figures.
+    auto site = planFile("catalog = \"site.json\"\n"
+                         "application unet { kind = ai_training, framework = pytorch \"2.1\", "
+                         "workload = site_unet, batch_size = 4 }\n"
+                         "deployment unet { application = unet, target = cluster, scale { nodes = "
+                         "1, gpus_per_node = 1 } }\n");
+    REQUIRE(site->at("unet").chosen);
+    CHECK(site->at("unet").workload == "site_unet");
+    // activations_per_sample is the model's, not an estimate from the FLOPs.
+    auto custom = [&](std::string_view activations) {
+        return planFile(fmt::format(
+            "workload det {{ kind = cnn, flops_per_sample = 1.2e10, parameters = 25_000_000{} }}\n"
+            "application a {{ kind = ai_training, framework = pytorch \"2.1\", workload = det, "
+            "batch_size = 32 }}\n"
+            "deployment d {{ application = a, target = cluster, scale {{ nodes = 1, "
+            "gpus_per_node = 1 }} }}\n",
+            activations));
+    };
+    auto stated = custom(", activations_per_sample = 9e7");
+    auto estimated = custom("");
+    const Prediction& s = *stated->at("d").chosen->predicted;
+    const Prediction& e = *estimated->at("d").chosen->predicted;
+    auto estimatedFactor = [](const Prediction& p) {
+        return std::any_of(p.factors.begin(), p.factors.end(), [](const std::string& f) {
+            return f.find("activations estimated") != std::string::npos;
+        });
+    };
+    CHECK_FALSE(estimatedFactor(s));
+    CHECK(estimatedFactor(e));
+    CHECK(s.memoryPerDeviceBytes > e.memoryPerDeviceBytes); // 9e7 > 1.2e10 / 1000
+    fs::remove_all(dir);
 }

@@ -171,4 +171,12 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
 /// Amdahl's law: speedup of `ranks` with parallel fraction `f` (MODAK's scaler).
 double amdahlSpeedup(double f, double ranks);
 
+/// Whether `p` fits the memory of one device of `s` (a GPU's; a CPU job's host memory is not
+/// modelled): the one check `modak plan` rejects candidates with and `modak predict` reports.
+bool fitsInMemory(const Scenario& s, const Prediction& p);
+
+/// The largest batch per device up to `s.batchPerDevice` whose prediction fits in memory, found
+/// with the model itself; nullopt when not even one sample a device fits.
+std::optional<int> largestBatchThatFits(const Scenario& s, const Calibration& cal);
+
 } // namespace modak::model

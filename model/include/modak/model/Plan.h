@@ -41,7 +41,11 @@ struct Candidate {
     /// AI training: the model's prediction. HPC: throughput = speedup over one rank.
     std::optional<Prediction> predicted;
     std::string rejectedBecause; ///< empty for the chosen candidate
-    Scenario scenario;           ///< AI training: what was predicted (for scaling curves)
+    /// How near a rejected candidate came, nearest first (the order of the checks it passed): a
+    /// `no-candidate` error leads with the nearest reason, not with an incompatible image.
+    enum class Rejection { Walltime, Efficiency, Memory, Configuration, Compatibility };
+    Rejection rejection = Rejection::Configuration;
+    Scenario scenario; ///< AI training: what was predicted (for scaling curves)
 };
 
 /// Predictions of one configuration over increasing device counts: GPUs of one node first, then

@@ -53,6 +53,9 @@ struct Program {
     /// Where the program's paths may lead: imports were resolved in it, and so are the `catalog`
     /// and `calibration` files the plan reads.
     FileScope scope;
+    /// The workloads the program's `catalog = "…"` files define: `workload = NAME` may name them
+    /// as it names a built-in one.
+    std::vector<std::string> catalogueWorkloads;
 
     const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
     /// The block `kind name` anywhere in the program, or nullptr.
