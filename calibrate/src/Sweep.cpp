@@ -710,8 +710,8 @@ std::optional<BenchJobs> generateBench(const SourceManager& sm, const model::Pro
             DiagCode::SweepInvalid, bench.schedulerAt,
             fmt::format(
                 "on Kubernetes, sweeps run the shipped kernels (train-step, stream, allreduce) in "
-                "modak's image; an application or framework sweep (--kernel {}) needs {}",
-                kernel, batchSystems()));
+                "modak's image; {} sweep (--kernel {}) needs {}",
+                kernel == "app" ? "an application" : "a framework", kernel, batchSystems()));
         return std::nullopt;
     }
 

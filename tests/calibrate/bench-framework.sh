@@ -162,4 +162,4 @@ grep -q '^2 records from 2 files: 0 ok, 0 failed, 2 unavailable' collect.err || 
 grep -q 'unavailable ×2: no CUDA device is visible to PyTorch' collect.err || fail "GPU sweep: $(cat collect.err)"
 grep -q '"device":"h100_sxm5"' gpu/cpu_framework/results/*.jsonl || fail "GPU records should name the target's GPU"
 
-slurm_test_end "framework kernel ran on Slurm: $(grep -c ',framework,' results.csv) rows of PyTorch $torch_version training steps, fitted"
+slurm_test_end "framework kernel ran on Slurm: $(grep -c '^cpu_framework,' results.csv) rows of PyTorch $torch_version training steps, fitted"
