@@ -450,6 +450,14 @@ std::unique_ptr<Planned> planMpiSolver(std::string_view scale,
     return out;
 }
 
+/// The first error of `diags` (the plan's one error for a deployment it cannot plan), or nullptr.
+const Diagnostic* firstError(const Diagnostics& diags) {
+    for (const Diagnostic& d : diags)
+        if (d.severity >= Severity::Error)
+            return &d;
+    return nullptr;
+}
+
 /// Amdahl's efficiency of `ranks` with parallel fraction `f`.
 double amdahlEfficiency(double f, int ranks) {
     return 1 / (ranks * (1 - f) + f);
@@ -538,7 +546,7 @@ TEST_CASE("no-candidate leads with the reason of the nearest candidates, each re
     REQUIRE(std::any_of(d.alternatives.begin(), d.alternatives.end(), [](const Candidate& c) {
         return c.rejection == Candidate::Rejection::Compatibility;
     }));
-    const Diagnostic* error = test::firstWith(p->diags, DiagCode::NoCandidate);
+    const Diagnostic* error = firstError(p->diags); // no-candidate (or does-not-fit)
     REQUIRE(error);
     CHECK_THAT(error->message,
                Catch::Contains("GiB per GPU at batch 4096, the a100_sxm4_40gb has"));
@@ -643,4 +651,33 @@ TEST_CASE("a custom workload states its activations; catalogue-file workloads ca
     CHECK(estimatedFactor(e));
     CHECK(s.memoryPerDeviceBytes > e.memoryPerDeviceBytes); // 9e7 > 1.2e10 / 1000
     fs::remove_all(dir);
+}
+
+TEST_CASE("plan and predict agree on what fits: the batch predict names plans, one more does not",
+          "[plan][memory]") {
+    auto planBatch = [](int batch) {
+        std::string text = kTarget;
+        text.replace(text.find("batch_size = 256"), 16, fmt::format("batch_size = {}", batch));
+        return planText(text + "deployment one {\n  application = train\n  target = cluster\n"
+                               "  scale { nodes = 1, gpus_per_node = 1 }\n}\n");
+    };
+    auto big = planBatch(4096);
+    REQUIRE_FALSE(big->at("one").chosen);
+    const auto& alternatives = big->at("one").alternatives;
+    auto memory = std::find_if(alternatives.begin(), alternatives.end(), [](const Candidate& c) {
+        return c.rejection == Candidate::Rejection::Memory;
+    });
+    REQUIRE(memory != alternatives.end());
+    // `modak predict`'s check and search, on the scenario the plan rejected.
+    REQUIRE(memory->predicted);
+    CHECK_FALSE(fitsInMemory(memory->scenario, *memory->predicted));
+    auto fits = largestBatchThatFits(memory->scenario, Calibration::builtin());
+    REQUIRE(fits);
+    REQUIRE(*fits < 4096);
+    CHECK(planBatch(*fits)->at("one").chosen);
+    auto over = planBatch(*fits + 1);
+    CHECK_FALSE(over->at("one").chosen);
+    CHECK(std::any_of(
+        over->at("one").alternatives.begin(), over->at("one").alternatives.end(),
+        [](const Candidate& c) { return c.rejection == Candidate::Rejection::Memory; }));
 }
