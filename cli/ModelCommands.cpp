@@ -144,7 +144,12 @@ int runPredict(const PredictOptions& o) {
     if (!o.gpu.empty()) {
         s.gpu = cat.gpu(o.gpu);
         if (!s.gpu) {
-            printError(fmt::format("unknown GPU '{}'; known: {}", o.gpu, known(cat.gpus)));
+            std::string near;
+            for (const std::string& g : cat.gpusNear(o.gpu))
+                near += fmt::format("{}{} ({})", near.empty() ? "" : ", ", g, cat.gpu(g)->model);
+            printError(fmt::format("unknown GPU '{}'{}; known: {}", o.gpu,
+                                   near.empty() ? "" : "; did you mean " + near + "?",
+                                   known(cat.gpus)));
             return UsageOrIoError;
         }
         s.gpusPerNode = o.gpusPerNode < 0 ? 1 : o.gpusPerNode;

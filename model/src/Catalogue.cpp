@@ -3,6 +3,7 @@
 
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/EmbeddedData.h"
+#include "modak/model/Schema.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <span>
 
 namespace modak::model {
@@ -281,6 +283,7 @@ Gpu readGpu(Entry& e) {
     Gpu g;
     g.name = e.name();
     g.model = e.str("model", true);
+    g.aliases = e.strings("aliases");
     g.vendor = e.str("vendor", true);
     g.architecture = e.str("architecture");
     g.computeCapability = e.str("compute_capability");
@@ -301,6 +304,10 @@ Gpu readGpu(Entry& e) {
     }
     g.tensorCores = e.boolean("tensor_cores");
     g.peerBandwidthGBs = e.num("peer_bandwidth_gbs", true);
+    if (double domain = e.num("peer_domain_gpus"); domain != std::floor(domain))
+        e.fail("peer_domain_gpus", "expected a whole number of GPUs");
+    else
+        g.peerDomainGpus = static_cast<int>(domain);
     g.peerLink = e.str("peer_link");
     g.hostLink = e.str("host_link");
     g.tdpWatts = e.num("tdp_w");
@@ -399,14 +406,13 @@ void mergeSection(Reader& reader, const json& doc, std::string_view section, std
     }
 }
 
-std::string normaliseModel(std::string_view s) {
-    std::string out;
-    if (auto paren = s.find('('); paren != std::string_view::npos)
-        s = s.substr(0, paren); // "Intel Xeon Gold 6230 (virtual)"
-    for (char c : s)
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+/// Whether `want` (already normalised) is `model` or one of `aliases`, spelled as tools print them.
+bool namesModel(const std::string& want, std::string_view model,
+                const std::vector<std::string>& aliases) {
+    if (data::normalisedModelName(model) == want)
+        return true;
+    return std::any_of(aliases.begin(), aliases.end(),
+                       [&](const std::string& a) { return data::normalisedModelName(a) == want; });
 }
 
 template<typename T>
@@ -446,6 +452,36 @@ bool Image::supportsCompiler(std::string_view compiler) const {
 double Cpu::peakFlops(bool fp64) const {
     return cores * baseGhz * 1e9 * (fp64 ? fp64FlopsPerCycle : fp32FlopsPerCycle);
 }
+
+namespace {
+
+/// Reports a GPU of `doc` whose model or an alias already names another GPU of `cat`.
+void checkGpuSpellings(const Catalogue& cat, Reader& reader, const json& doc) {
+    // One spelling names one GPU: a model or alias another GPU has would make gpu() answer by the
+    // order of the entries.
+    auto section = doc.find("gpus");
+    if (section == doc.end() || !section->is_array())
+        return;
+    for (size_t i = 0; i < section->size(); ++i) {
+        const json& item = (*section)[i];
+        auto name = item.is_object() ? item.find("name") : item.end();
+        if (!item.is_object() || name == item.end() || !name->is_string())
+            continue;
+        const Gpu* g = byName(cat.gpus, name->get<std::string>());
+        if (!g)
+            continue; // refused, and reported, by readGpu
+        std::vector<std::string> spellings = g->aliases;
+        spellings.push_back(g->model);
+        for (const std::string& spelling : spellings)
+            if (const Gpu* other = cat.gpu(spelling); other && other != g) {
+                reader.error(fmt::format("/gpus/{}/aliases", i), g->name,
+                             fmt::format("'{}' already names the GPU '{}'", spelling, other->name));
+                break;
+            }
+    }
+}
+
+} // namespace
 
 bool Catalogue::merge(std::string_view text, FileId file, std::string_view origin,
                       Diagnostics& diags) {
@@ -488,6 +524,7 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
     mergeSection(reader, doc, "images", images, readImage, origin);
     mergeSection(reader, doc, "cpus", cpus, readCpu, origin);
     mergeSection(reader, doc, "gpus", gpus, readGpu, origin);
+    checkGpuSpellings(*this, reader, doc);
     mergeSection(reader, doc, "interconnects", interconnects, readInterconnect, origin);
     mergeSection(reader, doc, "storage", storage, readStorage, origin);
     mergeSection(reader, doc, "workloads", workloads, readWorkload, origin);
@@ -509,9 +546,38 @@ const Catalogue& Catalogue::builtin() {
 const Image* Catalogue::image(std::string_view name) const {
     return byName(images, name);
 }
-const Gpu* Catalogue::gpu(std::string_view name) const {
-    return byName(gpus, name);
+const Gpu* Catalogue::gpu(std::string_view nameOrModel) const {
+    if (const Gpu* g = byName(gpus, nameOrModel))
+        return g;
+    std::string want = data::normalisedModelName(nameOrModel);
+    if (want.empty())
+        return nullptr;
+    for (const auto& g : gpus)
+        if (data::normalisedModelName(g.name) == want || namesModel(want, g.model, g.aliases))
+            return &g;
+    return nullptr;
 }
+std::vector<std::string> Catalogue::gpusNear(std::string_view name) const {
+    const std::string want = data::normalisedModelName(name);
+    // About one edit in four characters; "h100" and "nvidiah10080gbhbm" are near their entries.
+    const size_t limit = std::max<size_t>(2, want.size() / 4);
+    std::vector<std::pair<size_t, std::string>> near;
+    for (const auto& g : gpus) {
+        size_t best = editDistance(want, data::normalisedModelName(g.name));
+        for (std::string_view spelling : g.aliases)
+            best = std::min(best, editDistance(want, data::normalisedModelName(spelling)));
+        best = std::min(best, editDistance(want, data::normalisedModelName(g.model)));
+        if (best <= limit)
+            near.emplace_back(best, g.name);
+    }
+    std::stable_sort(near.begin(), near.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::string> out;
+    for (size_t i = 0; i < near.size() && i < 3; ++i)
+        out.push_back(near[i].second);
+    return out;
+}
+
 const Interconnect* Catalogue::interconnect(std::string_view name) const {
     return byName(interconnects, name);
 }
@@ -525,16 +591,12 @@ const Workload* Catalogue::workload(std::string_view name) const {
 const Cpu* Catalogue::cpu(std::string_view nameOrModel) const {
     if (const Cpu* c = byName(cpus, nameOrModel))
         return c;
-    std::string want = normaliseModel(nameOrModel);
+    std::string want = data::normalisedModelName(nameOrModel);
     if (want.empty())
         return nullptr;
-    for (const auto& c : cpus) {
-        if (normaliseModel(c.model) == want)
+    for (const auto& c : cpus)
+        if (namesModel(want, c.model, c.aliases))
             return &c;
-        for (const auto& a : c.aliases)
-            if (normaliseModel(a) == want)
-                return &c;
-    }
     return nullptr;
 }
 

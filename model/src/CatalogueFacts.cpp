@@ -3,6 +3,7 @@
 #include "modak/model/CatalogueNames.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace modak::model::data {
 
@@ -17,10 +18,37 @@ bool GpuFacts::hasNativePrecision(std::string_view precision) const {
     return false;
 }
 
+std::string normalisedModelName(std::string_view s) {
+    if (auto paren = s.find('('); paren != std::string_view::npos)
+        s = s.substr(0, paren); // "Intel Xeon Gold 6230 (virtual)"
+    std::string out;
+    for (char c : s)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 const GpuFacts* gpuFacts(std::string_view name) {
     auto gpus = gpuModels();
     auto it =
         std::find_if(gpus.begin(), gpus.end(), [&](const GpuFacts& g) { return g.name() == name; });
+    if (it != gpus.end())
+        return &*it;
+    const std::string want = normalisedModelName(name);
+    if (want.empty())
+        return nullptr;
+    auto spells = [&](const GpuFacts& g) {
+        if (normalisedModelName(g.name()) == want || normalisedModelName(g.model) == want)
+            return true;
+        for (std::string_view rest = g.aliases; !rest.empty();) {
+            size_t end = rest.find('\n');
+            if (normalisedModelName(rest.substr(0, end)) == want)
+                return true;
+            rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        }
+        return false;
+    };
+    it = std::find_if(gpus.begin(), gpus.end(), spells);
     return it == gpus.end() ? nullptr : &*it;
 }
 

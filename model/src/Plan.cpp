@@ -694,6 +694,7 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
                                                 "`runtime = none` to run on the host",
                                                 r.runtime, mpi.empty() ? "none named" : mpi,
                                                 mpiVersion.empty() ? "" : " " + mpiVersion);
+                c.rejection = Candidate::Rejection::Compatibility;
                 rejected.push_back(std::move(c));
             } else if (n > r.nodesAvailable) {
                 c.rejectedBecause =

@@ -353,18 +353,22 @@ std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
             ordered_json j;
             j["name"] = g.name;
             j["model"] = g.model;
+            if (!g.aliases.empty())
+                j["aliases"] = g.aliases;
             j["vendor"] = g.vendor;
             putIf(j, "architecture", g.architecture);
             putIf(j, "compute_capability", g.computeCapability);
             j["memory_gib"] = g.memoryGiB;
             j["memory_bandwidth_gbs"] = g.memoryBandwidthGBs;
             ordered_json peaks = ordered_json::object();
-            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"})
+            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "fp4"})
                 if (auto it = g.peakTflops.find(p); it != g.peakTflops.end())
                     peaks[p] = it->second;
             j["peak_tflops"] = peaks;
             j["tensor_cores"] = g.tensorCores;
             j["peer_bandwidth_gbs"] = g.peerBandwidthGBs;
+            if (g.peerDomainGpus > 0)
+                j["peer_domain_gpus"] = g.peerDomainGpus;
             putIf(j, "peer_link", g.peerLink);
             putIf(j, "host_link", g.hostLink);
             if (g.tdpWatts > 0)
@@ -449,7 +453,7 @@ std::string renderCatalogText(const Catalogue& cat, std::string_view section) {
         heading("gpus");
         for (const auto& g : cat.gpus) {
             std::string peaks;
-            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16"})
+            for (const char* p : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "fp4"})
                 if (auto it = g.peakTflops.find(p); it != g.peakTflops.end())
                     peaks += fmt::format("{}{} {:g}", peaks.empty() ? "" : ", ", p, it->second);
             out += fmt::format("  {:<16} {:<34} {:>5.0f} GiB {:>6.0f} GB/s  TFLOP/s: {}\n", g.name,

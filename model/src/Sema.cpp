@@ -790,6 +790,15 @@ private:
                 fixes.push_back(replaceFix("remove the quotes", v.range, std::string(v.text())));
                 break;
             }
+            // "NVIDIA H100 80GB HBM3" (as nvidia-smi prints it) where a GPU model is expected.
+            if (v.kind == VK::String && t.kind == ValueKind::Enum) {
+                if (std::string_view gpu = catalogueGpuNamed(t, v.text()); !gpu.empty()) {
+                    message += fmt::format("; '{}' is the catalogue's `{}`", v.text(), gpu);
+                    fixes.push_back(replaceFix(fmt::format("replace with `{}`", gpu), v.range,
+                                               std::string(gpu)));
+                    break;
+                }
+            }
             if (v.kind == VK::String && syntax::isIdentifier(v.text()) &&
                 ((t.kind == ValueKind::Enum || t.kind == ValueKind::Versioned)
                      ? t.value(v.text()) != nullptr
@@ -954,6 +963,13 @@ private:
         }
     }
 
+    /// The catalogue GPU `word` spells by its model or an alias ("H100", "NVIDIA L4"), when `t` is
+    /// the GPU models' enum; "" otherwise.
+    static std::string_view catalogueGpuNamed(const ValueType& t, std::string_view word) {
+        const data::GpuFacts* gpu = data::gpuFacts(word);
+        return gpu && t.value(gpu->name()) ? gpu->name() : std::string_view();
+    }
+
     void reportInvalidEnum(std::string_view key, const ValueType& t, std::string_view word,
                            SourceRange range) {
         std::vector<std::string> names;
@@ -962,7 +978,9 @@ private:
             names.push_back(e.name);
             allowed += (allowed.empty() ? "" : ", ") + e.name;
         }
-        std::string s(suggest(word, names));
+        std::string s(catalogueGpuNamed(t, word));
+        if (s.empty())
+            s = suggest(word, names);
         std::string message = fmt::format("invalid value '{}' for '{}'", word, key);
         if (!s.empty())
             message += fmt::format("; did you mean '{}'?", s);

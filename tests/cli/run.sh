@@ -202,6 +202,16 @@ expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu a10
 contains "$work/err" "automatic mixed precision is \`mixed\`"
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu voodoo2
 contains "$work/err" "unknown GPU 'voodoo2'; known: "
+# GPUs by the names nvidia-smi and the clouds print: the same prediction as the catalogue name.
+expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu "NVIDIA H100 80GB HBM3" --format json
+cp "$work/out" "$work/smi.json"
+contains "$work/smi.json" '"gpu": "h100_sxm5"'
+expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu h100_sxm5 --format json
+cmp -s "$work/out" "$work/smi.json" || fail "--gpu 'NVIDIA H100 80GB HBM3' predicts otherwise than --gpu h100_sxm5"
+expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu nvidia-l4
+# A near miss names the nearest entries.
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu "NVIDIA H100 80GB HBM"
+contains "$work/err" "unknown GPU 'NVIDIA H100 80GB HBM'; did you mean h100_sxm5 (NVIDIA H100 SXM5 80 GB)"
 expect_exit 2 "$modak" predict --workload nosuch --framework pytorch --gpu v100_sxm2
 contains "$work/err" "known: mnist_cnn"
 expect_exit 2 "$modak" predict --workload resnet50 --framework caffe --gpu v100_sxm2

@@ -150,9 +150,14 @@ public:
     std::vector<Workload> workloads;
 
     const Image* image(std::string_view name) const;
-    const Gpu* gpu(std::string_view name) const;
+    /// Matches `name`, the model or an alias (as nvidia-smi, rocm-smi or a cloud prints it:
+    /// "NVIDIA H100 80GB HBM3", "nvidia-h100-80gb") like cpu() does.
+    const Gpu* gpu(std::string_view nameOrModel) const;
+    /// The GPUs whose name, model or an alias is a few edits from `name` (compared as gpu() does),
+    /// nearest first, at most three: what an unknown GPU name suggests.
+    std::vector<std::string> gpusNear(std::string_view name) const;
     /// Matches `name` or the marketing model, ignoring case, spaces and punctuation and a trailing
-    /// "(virtual)" note; aliases count too.
+    /// "(virtual)" note (data::normalisedModelName); aliases count too.
     const Cpu* cpu(std::string_view nameOrModel) const;
     const Interconnect* interconnect(std::string_view name) const;
     const StorageClass* storageClass(std::string_view name) const;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace modak::model::data {
@@ -25,6 +26,8 @@ struct GpuFacts {
     std::string_view vendor;       ///< nvidia, amd
     std::string_view architecture; ///< ampere, hopper, ada, cdna3, …
     std::string_view precisions;   ///< the native ones (those with a peak figure), blank-separated
+    std::string_view model;        ///< the marketing name
+    std::string_view aliases;      ///< other spellings (nvidia-smi, clouds), newline-separated
 
     std::string_view name() const { return entry.name; }
     bool hasNativePrecision(std::string_view precision) const;
@@ -56,8 +59,12 @@ struct RuntimeFacts {
 };
 
 std::span<const GpuFacts> gpuModels();
-/// The catalogue GPU `name`, or nullptr.
+/// The catalogue GPU `name`, or the one whose model or alias `name` spells (normalisedModelName:
+/// "NVIDIA H100 80GB HBM3" is h100_sxm5), or nullptr.
 const GpuFacts* gpuFacts(std::string_view name);
+/// A model name as names are compared: lower-case letters and digits only, a trailing
+/// "(…)" note dropped ("Intel Xeon Gold 6230 (virtual)" → "intelxeongold6230").
+std::string normalisedModelName(std::string_view name);
 std::span<const WorkloadFacts> workloads();
 
 // In the order the language lists them (completion, docs/language.md).
