@@ -423,6 +423,21 @@ const T* byName(const std::vector<T>& v, std::string_view name) {
     return nullptr;
 }
 
+/// The entry (a CPU or GPU) `nameOrModel` names: its name, else its model or an alias as tools
+/// print them, compared by data::normalisedModelName.
+template<typename T>
+const T* bySpelling(const std::vector<T>& v, std::string_view nameOrModel) {
+    if (const T* e = byName(v, nameOrModel))
+        return e;
+    const std::string want = data::normalisedModelName(nameOrModel);
+    if (want.empty())
+        return nullptr;
+    for (const auto& e : v)
+        if (data::normalisedModelName(e.name) == want || namesModel(want, e.model, e.aliases))
+            return &e;
+    return nullptr;
+}
+
 std::vector<long> versionParts(std::string_view v, bool& numeric) {
     std::vector<long> parts;
     numeric = true;
@@ -547,15 +562,7 @@ const Image* Catalogue::image(std::string_view name) const {
     return byName(images, name);
 }
 const Gpu* Catalogue::gpu(std::string_view nameOrModel) const {
-    if (const Gpu* g = byName(gpus, nameOrModel))
-        return g;
-    std::string want = data::normalisedModelName(nameOrModel);
-    if (want.empty())
-        return nullptr;
-    for (const auto& g : gpus)
-        if (data::normalisedModelName(g.name) == want || namesModel(want, g.model, g.aliases))
-            return &g;
-    return nullptr;
+    return bySpelling(gpus, nameOrModel);
 }
 std::vector<std::string> Catalogue::gpusNear(std::string_view name) const {
     const std::string want = data::normalisedModelName(name);
@@ -589,15 +596,7 @@ const Workload* Catalogue::workload(std::string_view name) const {
 }
 
 const Cpu* Catalogue::cpu(std::string_view nameOrModel) const {
-    if (const Cpu* c = byName(cpus, nameOrModel))
-        return c;
-    std::string want = data::normalisedModelName(nameOrModel);
-    if (want.empty())
-        return nullptr;
-    for (const auto& c : cpus)
-        if (namesModel(want, c.model, c.aliases))
-            return &c;
-    return nullptr;
+    return bySpelling(cpus, nameOrModel);
 }
 
 int compareVersions(std::string_view a, std::string_view b) {
