@@ -12,7 +12,7 @@
 
 namespace {
 
-std::string hundredDeployments() {
+std::string hundredDeployments(int count = 100) {
     std::string text = R"(modak 1
 target gpu_cluster {
   scheduler = slurm
@@ -35,7 +35,7 @@ application bert { kind = ai_training, framework = tensorflow "2.15", workload =
 application mnist { kind = ai_training, framework = tensorflow "2.1", workload = mnist_cnn, batch_size = 128 }
 application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64 }
 )";
-    for (int i = 0; i < 100; ++i) {
+    for (int i = 0; i < count; ++i) {
         switch (i % 4) {
         case 0:
             text += fmt::format(
@@ -66,6 +66,52 @@ application solver { kind = hpc, type = mpi, mpi = openmpi "4.1", ranks = 64 }
     }
     return text;
 }
+
+/// 100 deployments of which a fifth search LLM layouts (`parallel = auto` or a partial block) on
+/// an H100 cluster: issue 17's target, under 20 ms for the plan.
+std::string hundredWithLlms() {
+    std::string text = hundredDeployments(80);
+    text += R"(
+target h100_cluster {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 64
+  cpu { arch = x86_64, model = "Intel Xeon Platinum 8480+", sockets = 2, cores = 112 }
+  gpu { model = h100_sxm5, count = 8 }
+  interconnect = infiniband_ndr
+}
+application llama8 { kind = ai_training, framework = pytorch "2.3", workload = llama3_8b, batch_size = 16, precision = bf16, distributed = ddp }
+application llama70 { kind = ai_training, framework = pytorch "2.3", workload = llama3_70b, batch_size = 32, precision = bf16, distributed = ddp }
+application mixtral { kind = ai_training, framework = pytorch "2.3", workload = mixtral_8x7b, batch_size = 16, precision = bf16, distributed = ddp }
+)";
+    for (int i = 0; i < 20; ++i) {
+        const char* app = i % 3 == 0 ? "llama8" : i % 3 == 1 ? "llama70" : "mixtral";
+        const char* parallel =
+            i % 2 == 0 ? "parallel = auto" : "parallel { tensor = auto, zero = 1 }";
+        text += fmt::format("deployment llm_{} {{\n  application = {}\n  target = h100_cluster\n"
+                            "  scale {{ nodes = {}, gpus_per_node = 8 }}\n  {}\n}}\n",
+                            i, app, 1 << (i % 4 + 1), parallel);
+    }
+    return text;
+}
+
+void BM_PlanWithLayoutSearch(benchmark::State& state) {
+    const std::string text = hundredWithLlms();
+    modak::SourceManager sm;
+    modak::Diagnostics diags;
+    auto id = sm.addBuffer("bench.modak", text);
+    auto program = modak::model::loadProgram(sm, id, diags);
+    if (diags.hasErrors()) {
+        state.SkipWithError("the benchmark file has errors");
+        return;
+    }
+    for (auto _ : state) {
+        modak::Diagnostics planDiags;
+        auto plan = modak::model::planProgram(sm, program, {}, planDiags);
+        benchmark::DoNotOptimize(plan);
+    }
+}
+BENCHMARK(BM_PlanWithLayoutSearch)->Unit(benchmark::kMillisecond);
 
 void BM_LoadCheckAndPlan100(benchmark::State& state) {
     const std::string text = hundredDeployments();

@@ -96,6 +96,10 @@ struct ModelFitOptions {
     std::string output;
     bool force = false;
     std::string holdOut; ///< rows matching this predicate are kept out of the fit
+    /// Keep the constants of `calibration` (default: built-in); only compute the error bands and
+    /// coverage of the data (docs/model.md "Error bars").
+    bool bandsOnly = false;
+    std::string calibration;
 };
 int runModelFit(const ModelFitOptions& options);
 
@@ -104,6 +108,8 @@ struct ModelReportOptions {
     std::string calibration;       ///< the calibration to report on (default: built-in)
     std::string holdOut;
     std::string format = "text";
+    /// Rows never fitted: evaluated with the calibration as it is (docs/model.md "Error bars").
+    std::vector<std::string> judge;
 };
 int runModelReport(const ModelReportOptions& options);
 

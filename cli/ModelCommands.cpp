@@ -4,6 +4,7 @@
 #include "Parallel.h"
 #include "Support.h"
 #include "modak/diag/DiagnosticEngine.h"
+#include "modak/model/Accuracy.h"
 #include "modak/model/Fit.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
@@ -254,7 +255,10 @@ bool readData(SourceManager& sm, const std::vector<std::string>& files,
             ok = false;
             continue;
         }
+        size_t notes = data.notes.size();
         model::readMeasurements(sm.text(*id), *id, data, diags);
+        for (size_t i = notes; i < data.notes.size(); ++i)
+            fmt::print(stderr, "{}: note: {}\n", f, data.notes[i]);
     }
     printDiagnostics(sm, applyPolicy(diags, {}), ColorMode::Auto);
     return ok && !diags.hasErrors();
@@ -273,17 +277,75 @@ std::pair<model::MeasurementSet, model::MeasurementSet> split(const model::Measu
 
 /// fitCalibration with its iterations counted on a terminal (a fit of thousands of rows takes a
 /// while).
-model::FitReport fitShowingProgress(const model::MeasurementSet& data,
-                                    const model::Calibration& start, const model::Catalogue& cat) {
+template<typename Work>
+auto showingProgress(const char* what, Work work) {
     std::optional<Progress> progress;
-    auto report = model::fitCalibration(data, start, cat, [&](size_t done, size_t total) {
+    auto result = work([&](size_t done, size_t total) {
         if (!progress)
-            progress.emplace("fitting", total, "iterations");
+            progress.emplace(what, total, "iterations");
         progress->update(done);
     });
     if (progress)
         progress->finish();
-    return report;
+    return result;
+}
+
+model::FitReport fitShowingProgress(const model::MeasurementSet& data,
+                                    const model::Calibration& start, const model::Catalogue& cat) {
+    return showingProgress("fitting", [&](const model::FitProgress& progress) {
+        return model::fitCalibration(data, start, cat, progress);
+    });
+}
+
+/// Error bands and coverage of `data` into `cal`, the cross-validation's fits counted on a
+/// terminal.
+void attachBandsShowingProgress(model::Calibration& cal, const model::MeasurementSet& data,
+                                const model::Catalogue& cat) {
+    showingProgress("cross-validating", [&](const model::FitProgress& progress) {
+        model::attachErrorBands(cal, data, cat, progress);
+        return 0;
+    });
+}
+
+/// Per stratum and per data set: held-out throughput MAPE, its 90th percentile and, for
+/// multi-device rows, the scaling-efficiency mean absolute error; then the decision sets.
+void printAccuracy(const std::vector<model::HeldOutRow>& rows) {
+    auto table = [](const char* title, const std::vector<model::AccuracyFigures>& figures) {
+        size_t width = 24;
+        for (const auto& f : figures)
+            width = std::max(width, f.name.size());
+        fmt::print("  {:<{}} {:>5} {:>9} {:>9} {:>17}\n", title, width, "rows", "MAPE", "p90",
+                   "efficiency MAE");
+        for (const auto& f : figures)
+            fmt::print("  {:<{}} {:>5} {:>7.1f} % {:>7.1f} % {:>17}\n", f.name, width, f.rows,
+                       100 * f.mape, 100 * f.p90,
+                       f.efficiencyRows ? fmt::format("{:.1f} points ({})", f.efficiencyMaePoints,
+                                                      f.efficiencyRows)
+                                        : "-");
+    };
+    table("stratum", model::summarise(rows, false));
+    table("data set", model::summarise(rows, true));
+    auto sets = model::decisionSets(rows);
+    size_t within = 0;
+    std::map<std::string, std::pair<size_t, size_t>> byChoice; // within 5 %, all
+    for (const auto& d : sets) {
+        within += d.withinFivePercent();
+        byChoice[d.choice].first += d.withinFivePercent();
+        byChoice[d.choice].second++;
+    }
+    if (sets.empty()) {
+        fmt::print("decision sets: none (no rows differ in one choice only)\n");
+        return;
+    }
+    fmt::print("decision sets (rows differing in one choice): the model's pick within 5 % of the "
+               "measured best in {} of {} ({:.0f} %)\n",
+               within, sets.size(), 100.0 * static_cast<double>(within) / sets.size());
+    for (const auto& [choice, n] : byChoice)
+        fmt::print("  {:<15} {} of {}\n", choice, n.first, n.second);
+    for (const auto& d : sets)
+        if (!d.withinFivePercent())
+            fmt::print("  missed: {} of {}: model picks {}, measured best {} ({:.0f} % slower)\n",
+                       d.choice, d.context, d.modelPick, d.measuredBest, 100 * d.shortfall);
 }
 
 /// The site's measured hardware next to what the catalogue and the generic constants assume.
@@ -346,18 +408,53 @@ int runModelFit(const ModelFitOptions& options) {
         printError("no measurements left to fit");
         return InputErrors;
     }
-    auto report =
-        fitShowingProgress(train, model::Calibration::builtin(), model::Catalogue::builtin());
+    const model::Catalogue& cat = model::Catalogue::builtin();
+    if (options.bandsOnly) {
+        std::optional<model::Calibration> cal = model::Calibration::builtin();
+        if (!options.calibration.empty() &&
+            !(cal = loadCalibration(sm, options.calibration, ColorMode::Auto)))
+            return UsageOrIoError;
+        attachBandsShowingProgress(*cal, train, cat);
+        fmt::print(stderr, "{} error bands from {} rows; the constants are kept\n",
+                   cal->errorBands.size(), train.throughput.size());
+        return writeAtomically(options.output, cal->toJson()) ? Success : UsageOrIoError;
+    }
+    auto report = fitShowingProgress(train, model::Calibration::builtin(), cat);
     fmt::print(stderr,
                "fitted on {} rows ({} skipped: unknown workload or device), rms log error {:.3f}\n",
                report.rowsUsed, report.rowsSkipped, report.rmsLogError);
     for (const auto& note : report.hardwareNotes)
         fmt::print(stderr, "measured {}\n", note);
+    attachBandsShowingProgress(report.calibration, train, cat);
     return writeAtomically(options.output, report.calibration.toJson()) ? Success : UsageOrIoError;
 }
 
 int runModelReport(const ModelReportOptions& options) {
     SourceManager sm;
+    const model::Catalogue& cat = model::Catalogue::builtin();
+    if (!options.judge.empty()) {
+        // Judge rows are never fitted: the calibration is evaluated as it is.
+        if (options.format == "json") {
+            printError("--judge reports as text only");
+            return UsageOrIoError;
+        }
+        model::MeasurementSet judge;
+        if (!readData(sm, options.judge, judge))
+            return InputErrors;
+        std::optional<model::Calibration> cal = model::Calibration::builtin();
+        if (!options.calibration.empty() &&
+            !(cal = loadCalibration(sm, options.calibration, ColorMode::Auto)))
+            return UsageOrIoError;
+        std::map<std::string, size_t> skipped;
+        auto rows = model::evaluateRows(judge, *cal, cat, &skipped);
+        fmt::print("error on {} of {} judge rows, never fitted, with the {} calibration\n",
+                   rows.size(), judge.throughput.size(),
+                   options.calibration.empty() ? "built-in" : options.calibration);
+        for (const auto& [why, n] : skipped)
+            fmt::print("  not predicted: {} row{}: {}\n", n, n == 1 ? "" : "s", why);
+        printAccuracy(rows);
+        return Success;
+    }
     model::MeasurementSet data;
     if (!readData(sm, options.data, data))
         return InputErrors;
@@ -390,7 +487,6 @@ int runModelReport(const ModelReportOptions& options) {
         printError(error);
         return UsageOrIoError;
     }
-    const model::Catalogue& cat = model::Catalogue::builtin();
     auto [train, test] = split(data, holdOut);
     if (data.throughput.empty() &&
         !data.hardware.empty()) { // only micro-benchmarks: nothing to hold out
@@ -464,6 +560,14 @@ int runModelReport(const ModelReportOptions& options) {
                    beforeSum / static_cast<double>(rows), afterSum / static_cast<double>(rows),
                    rows,
                    options.calibration.empty() ? "built-in calibration" : options.calibration);
+    // Every row held out once: 5-fold cross-validation by configuration family.
+    auto crossValidated = showingProgress("cross-validating", [&](const model::FitProgress& p) {
+        return model::crossValidate(data, given ? *given : model::Calibration::builtin(), cat, 5,
+                                    p);
+    });
+    fmt::print("held-out error by 5-fold cross-validation (each configuration family predicted "
+               "by constants fitted without it; efficiency MAE in points, multi-device rows)\n");
+    printAccuracy(crossValidated);
     if (!siteData)
         return Success;
     // The sweep's best configuration against the one each calibration predicts as best.

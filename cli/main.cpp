@@ -232,6 +232,11 @@ int main(int argc, char** argv) {
     fitCmd->add_option("--hold-out", fitOpts.holdOut,
                        "Leave rows matching KEY OP VALUE out of the fit, e.g. gpus_per_node>=4");
     fitCmd->add_flag("-f,--force", fitOpts.force, "Overwrite an existing output file");
+    fitCmd->add_flag("--bands-only", fitOpts.bandsOnly,
+                     "Keep the constants of --calibration (default: built-in) and write only the "
+                     "held-out error bands and coverage of the data");
+    fitCmd->add_option("--calibration", fitOpts.calibration,
+                       "With --bands-only: the calibration whose constants to keep");
     ModelReportOptions reportOpts;
     auto* reportCmd = modelCmd->add_subcommand(
         "report", "Fit on part of the data and print the constants and the "
@@ -242,6 +247,9 @@ int main(int argc, char** argv) {
                           "Start from this calibration (default: built-in)");
     reportCmd->add_option("--hold-out", reportOpts.holdOut,
                           "Rows to test on, KEY OP VALUE (default: gpus_per_node>=4)");
+    reportCmd->add_option("--judge", reportOpts.judge,
+                          "Measurement CSV never fitted on: report the calibration's error on it "
+                          "per stratum and data set, and its decisions (no fit)");
     std::vector<std::string> reportData;
     reportCmd->add_option("--data", reportData,
                           "Measurement CSV files (as the positional arguments), e.g. the "

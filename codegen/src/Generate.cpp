@@ -266,6 +266,23 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
             for (const auto& [k, v] : it->second)
                 addEnv(s, k, v);
     }
+    // The plan's layout of a training step (docs/model.md "Parallelism"): the training script
+    // reads it, so the job runs the layout that was predicted to fit.
+    if (chosen && chosen->predicted && chosen->scenario.layout) {
+        const model::ParallelLayout& l = *chosen->scenario.layout;
+        const int devices = std::max(1, chosen->predicted->devices);
+        addEnv(s, "MODAK_TENSOR_PARALLEL", std::to_string(l.tensor));
+        addEnv(s, "MODAK_PIPELINE_PARALLEL", std::to_string(l.pipeline));
+        addEnv(s, "MODAK_CONTEXT_PARALLEL", std::to_string(l.context));
+        addEnv(s, "MODAK_EXPERT_PARALLEL", std::to_string(l.expert));
+        addEnv(s, "MODAK_DATA_PARALLEL",
+               std::to_string(devices / std::max(1, l.tensor * l.pipeline * l.context)));
+        addEnv(s, "MODAK_MICROBATCHES", std::to_string(l.microbatches));
+        addEnv(s, "MODAK_PIPELINE_SCHEDULE", l.schedule);
+        addEnv(s, "MODAK_VIRTUAL_STAGES", std::to_string(l.virtualStages));
+        addEnv(s, "MODAK_ZERO_STAGE", std::to_string(l.zeroStage));
+        addEnv(s, "MODAK_RECOMPUTE", l.recompute);
+    }
     s.threads = app.threads;
     if (s.threads > 0)
         addEnv(s, "OMP_NUM_THREADS", std::to_string(s.threads));

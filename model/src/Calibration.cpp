@@ -128,6 +128,28 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                 c.effects.push_back(std::move(r));
             }
         }
+        if (doc.contains("error_bands"))
+            for (const auto& b : doc.at("error_bands")) {
+                ErrorBand band{b.at("stratum").get<std::string>(), b.at("mape").get<double>(),
+                               b.at("p90").get<double>(), b.at("rows").get<int>()};
+                if (!(band.mape >= 0 && band.mape < 100) || !(band.p90 >= 0 && band.p90 < 100) ||
+                    band.rows < 1)
+                    return fail(fmt::format("error band '{}' needs 0 <= mape, p90 < 100 and rows "
+                                            ">= 1",
+                                            band.stratum));
+                c.errorBands.push_back(std::move(band));
+            }
+        if (doc.contains("coverage")) {
+            const json& cov = doc.at("coverage");
+            for (auto [key, into] : {std::pair{"architectures", &c.coverage.architectures},
+                                     std::pair{"precision_classes", &c.coverage.precisionClasses},
+                                     std::pair{"workload_kinds", &c.coverage.workloadKinds},
+                                     std::pair{"frameworks", &c.coverage.frameworks}})
+                if (cov.contains(key))
+                    *into = cov.at(key).get<std::vector<std::string>>();
+            c.coverage.maxDevices = cov.value("max_devices", 0);
+            c.coverage.maxNodes = cov.value("max_nodes", 0);
+        }
     } catch (const json::exception& e) {
         return fail(
             fmt::format("the calibration file does not have the expected shape: {}", e.what()));
@@ -196,6 +218,20 @@ std::string Calibration::toJson() const {
         hw["interconnects"] = links;
         doc["measured"] = hw;
     }
+    if (!errorBands.empty()) {
+        ordered_json bands = ordered_json::array();
+        for (const auto& b : errorBands)
+            bands.push_back(
+                {{"stratum", b.stratum}, {"mape", b.mape}, {"p90", b.p90}, {"rows", b.rows}});
+        doc["error_bands"] = bands;
+    }
+    if (!coverage.empty())
+        doc["coverage"] = {{"architectures", coverage.architectures},
+                           {"precision_classes", coverage.precisionClasses},
+                           {"workload_kinds", coverage.workloadKinds},
+                           {"frameworks", coverage.frameworks},
+                           {"max_devices", coverage.maxDevices},
+                           {"max_nodes", coverage.maxNodes}};
     return doc.dump(2) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/EmbeddedData.h"
 #include "modak/model/Schema.h"
+#include "modak/model/Transformer.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -198,6 +199,10 @@ public:
     }
 
     const json& raw() const { return j_; }
+    Reader& reader() { return r_; }
+    const std::string& pointer() const { return pointer_; }
+    /// A nested object already reported its problem.
+    void invalidate() { valid_ = false; }
 
 private:
     Reader& r_;
@@ -360,12 +365,51 @@ Workload readWorkload(Entry& e) {
     w.kind = e.str("kind", true);
     e.oneOf("kind", w.kind, {"cnn", "transformer", "mlp", "rnn", "other"});
     w.doc = e.str("doc");
-    w.parameters = e.num("parameters", true);
-    w.flopsPerSample = e.num("flops_per_sample", true);
+    // A transformer may be given by its shape; the figures it does not state follow from it.
+    if (auto it = e.raw().find("shape"); it != e.raw().end()) {
+        if (!it->is_object()) {
+            e.fail("shape", "expected an object {\"layers\": …, \"hidden\": …, …}");
+            return w;
+        }
+        Entry shape(e.reader(), *it, e.pointer() + "/shape");
+        auto count = [&](const char* key, bool required) {
+            double v = shape.num(key, required);
+            if (v > 1e9 || v != static_cast<double>(static_cast<long long>(v))) {
+                shape.fail(key, "expected a whole number up to 10^9");
+                return 0;
+            }
+            return static_cast<int>(v);
+        };
+        TransformerShape t;
+        t.layers = count("layers", true);
+        t.hidden = count("hidden", true);
+        t.heads = count("heads", true);
+        t.kvHeads = count("kv_heads", false);
+        t.ffn = count("ffn", false);
+        t.vocabulary = count("vocabulary", false);
+        t.sequence = count("sequence", true);
+        t.experts = count("experts", false);
+        t.activeExperts = count("active_experts", false);
+        t.gatedFfn = shape.boolean("gated_ffn");
+        t.causal = !shape.raw().contains("causal") || shape.boolean("causal");
+        t.tiedEmbeddings = shape.boolean("tied_embeddings");
+        if (!shape.valid()) {
+            e.invalidate();
+            return w;
+        }
+        if (auto problem = shapeProblem(t); !problem.empty()) {
+            e.fail("shape", problem);
+            return w;
+        }
+        w.shape = t;
+    }
+    w.parameters = e.num("parameters", !w.shape);
+    w.flopsPerSample = e.num("flops_per_sample", !w.shape);
     w.activationsPerSample = e.num("activations_per_sample");
-    w.sampleBytes = e.num("sample_bytes", true);
+    w.sampleBytes = e.num("sample_bytes", !w.shape);
     w.datasetSamples = e.num("dataset_samples");
     w.source = e.str("source");
+    deriveFromShape(w);
     return w;
 }
 

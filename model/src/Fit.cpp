@@ -138,6 +138,53 @@ struct Param {
     double lo, hi;
 };
 
+/// Every column a measurement CSV may have (docs/model.md "Calibrating"); any other is ignored
+/// with a note.
+const std::set<std::string, std::less<>>& knownColumns() {
+    static const std::set<std::string, std::less<>> columns = {
+        // throughput rows
+        "dataset", "workload", "framework", "version", "build", "graph_compiler", "precision",
+        "device", "sockets", "gpus_per_node", "nodes", "interconnect", "batch_per_device",
+        "storage", "throughput", "source", "cores", "workload_scale", "configuration",
+        // their parallel layout
+        "tensor", "pipeline", "context", "expert", "microbatches", "schedule", "zero", "recompute",
+        // MPI strong scaling
+        "app", "variant", "ranks", "seconds",
+        // micro-benchmarks
+        "kernel", "message_bytes", "op_seconds", "bandwidth_gbs", "transport"};
+    return columns;
+}
+
+/// The layout columns of a row; nullopt when all are empty, an error message when one is bad.
+std::optional<ParallelLayout> readLayout(std::map<std::string, std::string>& row,
+                                         std::string& error) {
+    bool any = false;
+    for (const char* k : {"tensor", "pipeline", "context", "expert", "microbatches", "schedule",
+                          "zero", "recompute"})
+        any = any || !row[k].empty();
+    if (!any)
+        return std::nullopt;
+    ParallelLayout l;
+    for (auto [k, into] : {std::pair{"tensor", &l.tensor}, std::pair{"pipeline", &l.pipeline},
+                           std::pair{"context", &l.context}, std::pair{"expert", &l.expert},
+                           std::pair{"microbatches", &l.microbatches}})
+        if (!toInt(row[k], *into, 1) || *into < 1) {
+            error = fmt::format("`{}` must be a positive integer, not '{}'", k, row[k]);
+            return std::nullopt;
+        }
+    if (!toInt(row["zero"], l.zeroStage, 0) || l.zeroStage < 0 || l.zeroStage > 3) {
+        error = fmt::format("`zero` must be a ZeRO stage 0..3, not '{}'", row["zero"]);
+        return std::nullopt;
+    }
+    if (!row["schedule"].empty())
+        l.schedule = row["schedule"];
+    if (!row["recompute"].empty())
+        l.recompute = row["recompute"];
+    return l;
+}
+
+} // namespace
+
 double measuredEfficiency(const Measurement& m, const MeasurementSet& all) {
     int devices = m.gpusPerNode * m.nodes;
     if (devices <= 1)
@@ -147,12 +194,10 @@ double measuredEfficiency(const Measurement& m, const MeasurementSet& all) {
             r.workload == m.workload && r.framework == m.framework && r.version == m.version &&
             r.build == m.build && r.graphCompiler == m.graphCompiler &&
             r.precision == m.precision && r.device == m.device &&
-            r.batchPerDevice == m.batchPerDevice && r.source == m.source)
+            r.batchPerDevice == m.batchPerDevice && r.source == m.source && !r.layout)
             return m.throughput / (devices * r.throughput);
     return 0;
 }
-
-} // namespace
 
 bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, Diagnostics& diags) {
     bool ok = true;
@@ -171,6 +216,10 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
         auto cells = splitCsv(line);
         if (header.empty()) {
             header = cells;
+            for (const auto& column : header)
+                if (!knownColumns().contains(column))
+                    into.notes.push_back(fmt::format(
+                        "column '{}' is not one modak reads (docs/model.md); ignored", column));
             bool known = std::find(header.begin(), header.end(), "throughput") != header.end() ||
                          std::find(header.begin(), header.end(), "seconds") != header.end();
             if (!known) {
@@ -273,6 +322,12 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             continue;
         }
         m.configuration = row["configuration"];
+        std::string layoutError;
+        m.layout = readLayout(row, layoutError);
+        if (!layoutError.empty()) {
+            bad(layoutError);
+            continue;
+        }
         if (m.workload.empty() || m.framework.empty() || m.device.empty()) {
             bad("`workload`, `framework` and `device` are required");
             continue;
@@ -400,6 +455,7 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
         return std::nullopt;
     }
     s.batchPerDevice = m.batchPerDevice;
+    s.layout = m.layout;
     if (!m.storage.empty())
         s.storage = cat.storageClass(m.storage);
     return s;
@@ -469,6 +525,10 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
     report.calibration = start;
     Calibration& cal = report.calibration;
     cal.origin = "fitted";
+    // The start's bands and coverage describe other constants and data (`attachErrorBands` adds
+    // this fit's); without them the fit's predictions skip the interval, too.
+    cal.errorBands.clear();
+    cal.coverage = {};
     // Measured hardware first: the throughput fit then explains what is left.
     fitSiteHardware(data.hardware, cal, report.hardwareNotes);
 

@@ -4,6 +4,7 @@
 // here.
 #include "modak/model/Deployment.h"
 #include "modak/model/Strategies.h"
+#include "modak/model/Transformer.h"
 #include "modak/model/TreeAccess.h"
 
 #include <fmt/format.h>
@@ -199,6 +200,8 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
                                      : (c->kind == Value::Kind::Integer && c->integer() > 0);
         app.dataset.storageClass = word(d, "storage");
     }
+    app.fineTuning = word(a, "fine_tuning", "full");
+    app.loraRank = clampedInt(integer(a, "lora_rank"), 16, 1, 65536);
     app.distributed = word(a, "distributed");
     if (app.distributed == "auto") {
         // The framework's own data-parallel strategy (Strategies.h), decided here once.
@@ -341,6 +344,38 @@ ScaleRequest lowerScale(const Statement* scale) {
     return s;
 }
 
+std::optional<ParallelRequest> lowerParallel(const Statement* deployment) {
+    const Value* asAuto = attr(deployment, "parallel");
+    const Statement* block = child(deployment, "parallel");
+    const bool isBlock = block && block->kind() == Statement::Kind::Block;
+    if (!isAuto(asAuto) && !isBlock)
+        return std::nullopt;
+    ParallelRequest r;
+    r.range = isBlock ? block->range() : asAuto->range;
+    if (!isBlock)
+        return r;
+    auto degree = [&](std::string_view key, int lo, int hi) -> std::optional<int> {
+        const Value* v = attr(block, key);
+        if (!v || v->kind != Value::Kind::Integer)
+            return std::nullopt;
+        return static_cast<int>(std::clamp<int64_t>(v->integer(), lo, hi));
+    };
+    r.tensor = degree("tensor", 1, 1024);
+    r.pipeline = degree("pipeline", 1, 1024);
+    r.context = degree("context", 1, 1024);
+    r.expert = degree("expert", 1, 1024);
+    r.microbatches = degree("microbatches", 1, 100000);
+    r.zero = degree("zero", 0, 3);
+    r.virtualStages = degree("virtual_stages", 1, 1024).value_or(0);
+    r.schedule = word(block, "schedule");
+    if (r.schedule == "auto")
+        r.schedule.clear();
+    r.recompute = word(block, "recompute");
+    if (r.recompute == "auto")
+        r.recompute.clear();
+    return r;
+}
+
 const Symbol* referenced(const Program& program, const Symbol& from, std::string_view kind) {
     std::string name = word(from.block, kind);
     const Symbol* sym = name.empty() ? nullptr : program.lookup(from.file, kind, name);
@@ -414,6 +449,7 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol,
                                ? "script"
                                : target.scheduler);
     dep.scale = lowerScale(scale);
+    dep.parallel = lowerParallel(d);
     // The job block's counts are what the scheduler is asked for: they fix the plan's choice.
     if (dep.job.nodes)
         dep.scale.nodes = {*dep.job.nodes, *dep.job.nodes, false, false, true};
@@ -438,10 +474,38 @@ Workload lowerWorkloadBlock(const Statement& block, std::string name) {
     w.sampleBytes = static_cast<double>(integer(&block, "sample_size").value_or(0));
     w.activationsPerSample = number(&block, "activations_per_sample").value_or(0);
     w.doc = "user workload";
+    if (integer(&block, "layers")) { // a transformer by its shape
+        TransformerShape t = workloadShape(block);
+        if (shapeProblem(t).empty()) {
+            w.shape = t;
+            if (w.kind == "other")
+                w.kind = "transformer";
+            deriveFromShape(w);
+        }
+    }
     return w;
 }
 
 } // namespace
+
+TransformerShape workloadShape(const Statement& block) {
+    auto count = [&](std::string_view key) {
+        return static_cast<int>(
+            std::clamp<int64_t>(integer(&block, key).value_or(0), 0, 100000000));
+    };
+    return TransformerShape{count("layers"),
+                            count("hidden"),
+                            count("heads"),
+                            count("kv_heads"),
+                            count("ffn"),
+                            count("vocabulary"),
+                            count("sequence"),
+                            count("experts"),
+                            count("active_experts"),
+                            boolean(&block, "gated_ffn").value_or(false),
+                            boolean(&block, "causal").value_or(true),
+                            boolean(&block, "tied_embeddings").value_or(false)};
+}
 
 std::optional<Workload> lowerWorkload(const Symbol& symbol) {
     if (!symbol.block)

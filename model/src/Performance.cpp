@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Performance.h"
 
+#include "modak/model/Accuracy.h"
 #include "modak/model/EmbeddedData.h"
+#include "modak/model/Transformer.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -57,6 +59,22 @@ double ringAllReduce(double bytes, int n, double bw, double latency) {
 std::string fmtFactor(double f) {
     return fmt::format("×{:.2f}", f);
 }
+
+/// What one device achieves, as predict() derived it from the hardware and the calibration.
+struct DeviceRate {
+    double flops = 0;       ///< achieved FLOP/s
+    double bandwidth = 0;   ///< achieved memory bandwidth, B/s
+    double effect = 1;      ///< calibrated effects (framework, build, graph compiler)
+    double overhead = 0;    ///< seconds per step (per micro-batch with a layout)
+    double activations = 0; ///< activation elements per sample
+    double bytesPerElement = 4;
+};
+
+void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
+                         double effect, double overhead, double activations, double bytesPerElement,
+                         Prediction& p);
+bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& rate, Prediction& p,
+                   std::string& error);
 
 } // namespace
 
@@ -207,7 +225,34 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor),
                                         r.source.empty() ? "" : " (" + r.source + ")"));
     }
-    double deviceStep = (computeSeconds + memorySeconds) / effect + overhead;
+    if (s.layout) {
+        const DeviceRate rate{peak * utilisation, achievedBandwidth, effect,
+                              overhead,           activations,       bytesPerElement};
+        if (!predictLayout(s, cal, rate, p, error))
+            return std::nullopt;
+    } else {
+        predictDataParallel(s, cal, computeSeconds + memorySeconds, effect, overhead, activations,
+                            bytesPerElement, p);
+    }
+    if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
+        error = "the model produced no finite prediction for these numbers";
+        return std::nullopt;
+    }
+    if (w->shape)
+        p.tokensPerSecond = p.throughput * w->shape->sequence;
+    p.interval = predictionInterval(s, p, cal);
+    return p;
+}
+
+namespace {
+
+void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
+                         double effect, double overhead, double activations, double bytesPerElement,
+                         Prediction& p) {
+    const Workload* w = s.workload;
+    const bool onGpu = s.gpusPerNode > 0;
+    const double batch = s.batchPerDevice;
+    double deviceStep = deviceSeconds / effect + overhead;
 
     // ---- gradient all-reduce: ring within the node, then between nodes (hierarchical)
     const int perNode = onGpu ? s.gpusPerNode : cpuDevicesPerNode(s);
@@ -286,15 +331,287 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     // sharded strategies split part of it across the devices.
     const double replicated = s.strategy ? s.strategy->replicatedBytesPerParameter : 16.0;
     const double sharded = s.strategy ? s.strategy->shardedBytesPerParameter : 0.0;
-    p.memoryPerDeviceBytes =
-        w->parameters * (replicated + sharded / devices) + batch * activations * bytesPerElement;
-
-    if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
-        error = "the model produced no finite prediction for these numbers";
-        return std::nullopt;
-    }
-    return p;
+    const double state = w->parameters * (replicated + sharded / devices);
+    p.memory.weights = state * 4 / 16; // the 16 B: weights 4, gradients 4, two moments 8
+    p.memory.gradients = state * 4 / 16;
+    p.memory.optimizer = state * 8 / 16;
+    p.memory.activations = batch * activations * bytesPerElement;
+    p.memoryPerDeviceBytes = p.memory.total();
 }
+
+} // namespace
+
+namespace {
+
+/// A link a collective runs on: bandwidth (B/s, as achieved) and latency per message (s).
+struct Link {
+    double bandwidth = 0, latency = 0;
+    std::string name;
+};
+
+/// Megatron's rank order puts tensor parallelism innermost, then context, expert/data and
+/// pipeline outermost; a group spanning `span` consecutive ranks stays on the GPUs' peer links
+/// when it fits in one NVLink/xGMI domain.
+struct Links {
+    Link peer, network;
+    int domain = 1;
+    const Link& forSpan(int span) const { return span <= domain ? peer : network; }
+};
+
+Links linksOf(const Scenario& s, const Calibration& cal) {
+    Links l;
+    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : cpuDevicesPerNode(s);
+    l.domain = perNode;
+    if (s.gpu && s.gpu->peerDomainGpus > perNode)
+        l.domain = std::min(s.gpu->peerDomainGpus, perNode * s.nodes);
+    const double peerBw =
+        s.gpu ? s.gpu->peerBandwidthGBs * 1e9 : (s.cpu ? s.cpu->memoryBandwidthGBs * 1e9 / 2 : 1e9);
+    l.peer = {peerBw * cal.collectiveEfficiency, 5e-6, s.gpu ? s.gpu->peerLink : "memory"};
+    if (s.interconnect) {
+        l.network = {s.interconnect->bandwidthGBs * 1e9 * cal.collectiveEfficiency,
+                     s.interconnect->latencyUs * 1e-6, s.interconnect->name};
+        if (auto it = cal.measuredInterconnects.find(s.interconnect->name);
+            it != cal.measuredInterconnects.end() && it->second.bandwidthGBs > 0)
+            l.network = {it->second.bandwidthGBs * 1e9, it->second.latencyUs * 1e-6,
+                         s.interconnect->name};
+    } else {
+        l.network = l.peer; // one node: every group is on it
+    }
+    return l;
+}
+
+bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& rate, Prediction& p,
+                   std::string& error) {
+    const Workload& w = *s.workload;
+    const ParallelLayout& L = *s.layout;
+    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : cpuDevicesPerNode(s);
+    const int devices = perNode * s.nodes;
+    const int t = L.tensor, pp = L.pipeline, cp = L.context, ep = L.expert;
+    if (t < 1 || pp < 1 || cp < 1 || ep < 1 || L.microbatches < 1 || L.virtualStages < 1 ||
+        L.zeroStage < 0 || L.zeroStage > 3) {
+        error = "parallel degrees, microbatches and virtual stages are at least 1; zero is 0..3";
+        return false;
+    }
+    const int modelParallel = t * pp * cp;
+    if (devices % modelParallel != 0) {
+        error = fmt::format("tensor × pipeline × context = {} does not divide the {} devices",
+                            modelParallel, devices);
+        return false;
+    }
+    const int dp = devices / modelParallel;
+    const TransformerShape* shape = w.shape ? &*w.shape : nullptr;
+    if (!shape && (t > 1 || pp > 1 || cp > 1 || ep > 1)) {
+        error = fmt::format("tensor, pipeline, context and expert parallelism split a "
+                            "transformer by its shape; workload '{}' has none",
+                            w.name);
+        return false;
+    }
+    const TransformerCounts counts = shape ? transformerCounts(*shape) : TransformerCounts{};
+    if (shape) {
+        const int kv = shape->kvHeads > 0 ? shape->kvHeads : shape->heads;
+        if (shape->heads % t != 0 || kv % t != 0) {
+            error = fmt::format("tensor parallelism {} must divide the {} attention heads and "
+                                "the {} key-value heads",
+                                t, shape->heads, kv);
+            return false;
+        }
+        if (pp * L.virtualStages > shape->layers) {
+            error = fmt::format("{} pipeline stages × {} virtual stages exceed the {} layers", pp,
+                                L.virtualStages, shape->layers);
+            return false;
+        }
+        if (shape->sequence % cp != 0) {
+            error = fmt::format("context parallelism {} must divide the sequence of {} tokens", cp,
+                                shape->sequence);
+            return false;
+        }
+        if (ep > 1 && (shape->experts % ep != 0 || dp % ep != 0)) {
+            error = fmt::format("expert parallelism {} must divide the {} experts and the "
+                                "data-parallel degree {}",
+                                ep, shape->experts, dp);
+            return false;
+        }
+    }
+    const int m = L.microbatches;
+    if (s.batchPerDevice % m != 0) {
+        error = fmt::format("{} microbatches must divide the batch of {} per data-parallel "
+                            "replica",
+                            m, s.batchPerDevice);
+        return false;
+    }
+    const double batch = s.batchPerDevice; // per data-parallel replica and step
+    const double micro = batch / m;
+    const double split = static_cast<double>(t) * pp * cp;
+    const bool lora = s.fineTuning == "lora";
+    const double layers = shape ? shape->layers : 1;
+    const double stageLayers = shape ? std::ceil(layers / pp) : 1;
+    const double seq = shape ? shape->sequence : 1;
+    const double h = shape ? shape->hidden : 0;
+    const double b = rate.bytesPerElement;
+
+    // ---- compute: the FLOPs of a step split over the model-parallel group. Frozen weights need
+    // no weight gradients (LoRA: the backward pass is half as long); recomputation repeats the
+    // forward pass (full) or the attention core (selective).
+    double flops = w.flopsPerSample;
+    if (lora)
+        flops *= 2.0 / 3.0;
+    if (L.recompute == "full")
+        flops += w.flopsPerSample / 3;
+    else if (L.recompute == "selective" && shape)
+        flops += counts.attentionForwardFlopsPerToken * seq;
+    const double compute =
+        (batch * flops / split / rate.flops +
+         batch * rate.activations * b * cal.memoryTrafficFactor / split / rate.bandwidth) /
+            rate.effect +
+        rate.overhead * m;
+    // 1F1B and GPipe idle (p − 1) micro-batch slots of m; interleaving divides that by the
+    // model chunks per device (Narayanan et al. 2021, §2.2).
+    double bubble = 0;
+    if (pp > 1)
+        bubble = compute * (pp - 1) /
+                 (static_cast<double>(m) * (L.schedule == "interleaved" ? L.virtualStages : 1));
+
+    const Links links = linksOf(s, cal);
+    if (s.nodes > 1 && !s.interconnect) {
+        error = "more than one node needs an interconnect between the nodes";
+        return false;
+    }
+    // ---- tensor parallelism: two all-reduces (or reduce-scatter + all-gather with sequence
+    // parallelism, the same bytes) forward and two backward per layer and micro-batch, on the
+    // critical path; full recompute repeats the forward ones.
+    double tensorComm = 0;
+    if (t > 1) {
+        const Link& link = links.forSpan(t);
+        const double bytes = micro * seq / cp * h * b;
+        const double perLayer =
+            (L.recompute == "full" ? 6 : 4) * ringAllReduce(bytes, t, link.bandwidth, link.latency);
+        tensorComm = m * stageLayers * perLayer;
+        p.factors.push_back(fmt::format("tensor parallelism {} over {}: {:.3g} s a step", t,
+                                        link.name, tensorComm));
+    }
+    // ---- context parallelism: keys and values gathered forward, their gradients
+    // reduce-scattered backward, per layer; ring attention overlaps them with the attention.
+    double contextComm = 0;
+    if (cp > 1) {
+        const Link& link = links.forSpan(t * cp);
+        const int kv = shape->kvHeads > 0 ? shape->kvHeads : shape->heads;
+        const double kvBytes = micro * seq / cp * 2 * (h / shape->heads * kv) * b / t;
+        const double perLayer = 2 * (cp - 1) * (kvBytes / link.bandwidth + link.latency);
+        contextComm = std::max(0.0, m * stageLayers * perLayer - cal.overlap * compute);
+    }
+    // ---- expert parallelism: tokens dispatched to and combined from their experts, forward
+    // and backward: four all-to-alls per MoE layer and micro-batch.
+    double expertComm = 0;
+    if (ep > 1 && shape && shape->experts > 0) {
+        const Link& link = links.forSpan(t * cp * ep);
+        const double bytes = micro * seq / cp * shape->activeExperts * h * b / t;
+        expertComm = m * stageLayers * 4 *
+                     ((ep - 1.0) / ep * bytes / link.bandwidth + (ep - 1) * link.latency);
+    }
+    // ---- pipeline: each micro-batch's activations forward and their gradients backward cross
+    // a stage boundary, on the network once a stage fills a domain.
+    double pipelineComm = 0;
+    if (pp > 1) {
+        const Link& link = links.forSpan(devices / pp + 1);
+        const double bytes = micro * seq / cp * h * b / t;
+        pipelineComm = 2.0 * m * L.virtualStages * (bytes / link.bandwidth + link.latency);
+    }
+    // ---- data parallelism: the gradients of this device's share of the model, reduced over
+    // the replicas inside the domain, then between domains; ZeRO-3 gathers the weights forward
+    // and backward for every micro-batch and reduce-scatters the gradients (2m + 1 half
+    // all-reduces). Reduction overlaps the last micro-batch's backward pass; ZeRO-3's gathers
+    // are prefetched during the whole step.
+    const double denseParams = w.parameters - counts.expertParameters;
+    const double paramsPerDevice =
+        denseParams / (t * pp) + counts.expertParameters / (static_cast<double>(t) * pp * ep);
+    const double trainable = lora && shape
+                                 ? counts.trainableLoraPerLayer * s.loraRank * layers / (t * pp)
+                                 : paramsPerDevice;
+    double dataComm = 0;
+    if (dp > 1) {
+        const int inner = std::clamp(links.domain / (t * cp), 1, dp);
+        const int outer = dp / inner;
+        auto allReduce = [&](double bytes) {
+            return ringAllReduce(bytes, inner, links.peer.bandwidth, links.peer.latency) +
+                   ringAllReduce(bytes, outer, links.network.bandwidth, links.network.latency);
+        };
+        // The trainable gradients once a step (an all-reduce; ZeRO's reduce-scatter and the
+        // gather of the updated shards move the same bytes) ...
+        const double gradBytes =
+            trainable * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
+        const double reduce = allReduce(gradBytes);
+        // ... and with ZeRO-3 every weight gathered (half an all-reduce each) for the forward and
+        // again for the backward pass of every micro-batch, prefetched while the previous layer
+        // computes.
+        const double gathers =
+            L.zeroStage == 3 ? 2.0 * m * 0.5 * allReduce(paramsPerDevice * (b < 4 ? 2.0 : 4.0)) : 0;
+        dataComm = std::max(0.0, reduce - cal.overlap * (2.0 / 3.0) * compute / m) +
+                   std::max(0.0, gathers - cal.overlap * compute);
+    }
+    const double sync =
+        devices > 1 ? cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) : 0;
+    const double comm = tensorComm + contextComm + expertComm + pipelineComm + dataComm + sync;
+
+    // ---- input I/O per node, overlapped by the prefetching loader
+    double io = 0;
+    if (s.storage && w.sampleBytes > 0) {
+        double bw = s.storage->readGBsPerNode * 1e9;
+        if (s.storage->shared && s.storage->aggregateReadGBs)
+            bw = std::min(bw, *s.storage->aggregateReadGBs * 1e9 / s.nodes);
+        const double replicasPerNode = std::max(1.0, static_cast<double>(dp) / s.nodes);
+        io = batch * replicasPerNode * w.sampleBytes / bw + s.storage->latencyMs * 1e-3;
+    }
+    const double busy = compute + bubble + comm;
+    const double exposedIo = s.prefetch ? std::max(0.0, io - busy) : io;
+    p.devices = devices;
+    p.stepSeconds = busy + exposedIo;
+    p.step = {compute + bubble, comm, exposedIo};
+    p.throughput = batch * dp / p.stepSeconds;
+    p.singleDeviceThroughput = batch / (compute * split);
+    p.efficiency = p.throughput / (devices * p.singleDeviceThroughput);
+    const double samples =
+        s.samplesPerEpoch > 0 ? s.samplesPerEpoch : (w.datasetSamples > 0 ? w.datasetSamples : 0);
+    p.epochSeconds = samples > 0 ? samples / p.throughput : 0;
+    if (bubble > 0)
+        p.factors.push_back(fmt::format("pipeline bubble of {} stages and {} micro-batches: "
+                                        "{:.0f} % of the step",
+                                        pp, m, 100 * bubble / p.stepSeconds));
+
+    // ---- memory: the training state of this device's share of the model (weights 4 B,
+    // gradients 4 B, two Adam moments 8 B a parameter, as the data-parallel model counts them;
+    // ZeRO shards the optimizer state (1), then the gradients (2), then the weights (3) over the
+    // data-parallel replicas). LoRA freezes the weights in 16 bits and trains adapters only.
+    MemoryBreakdown& mem = p.memory;
+    const double shard = dp;
+    mem.weights = (lora ? paramsPerDevice * 2 + trainable * 4 : paramsPerDevice * 4) /
+                  (L.zeroStage >= 3 ? shard : 1);
+    mem.gradients = trainable * 4 / (L.zeroStage >= 2 ? shard : 1);
+    mem.optimizer = trainable * 8 / (L.zeroStage >= 1 ? shard : 1);
+    // Activations of one micro-batch on one stage, split by tensor (with sequence parallelism)
+    // and context parallelism; full recompute keeps only each layer's input. 1F1B keeps up to
+    // `pipeline` micro-batches in flight on the first stage, GPipe all of them.
+    double perMicro = 0, logits = 0;
+    if (shape) {
+        const double perLayer = L.recompute == "full" ? h : counts.activationsPerTokenPerLayer;
+        perMicro = micro * seq / cp * perLayer * b / t * stageLayers;
+        if (L.recompute == "full") // the layer being recomputed holds its whole set
+            perMicro += micro * seq / cp * counts.activationsPerTokenPerLayer * b / t;
+        logits = micro * seq / cp * counts.logitsPerToken * 4 / t;
+    } else {
+        perMicro = micro * rate.activations * b;
+    }
+    double inFlight = 1;
+    if (pp > 1) {
+        inFlight = L.schedule == "gpipe" ? m : std::min(pp, m);
+        if (L.schedule == "interleaved")
+            inFlight *= 1 + (pp - 1.0) / (pp * L.virtualStages);
+    }
+    mem.activations = pp > 1 ? std::max(inFlight * perMicro, perMicro + logits) : perMicro + logits;
+    p.memoryPerDeviceBytes = mem.total();
+    return true;
+}
+
+} // namespace
 
 // ---- memory fit: one check for `modak plan` and `modak predict`
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Plan.h"
 
+#include "modak/model/Accuracy.h"
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Deployment.h"
 #include "modak/model/LaunchCheck.h"
+#include "modak/model/Layout.h"
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
 #include "modak/model/Strategies.h"
@@ -205,12 +207,15 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     // Target hardware, with the partition's overrides (decided by lowering).
     r.nodesAvailable = dep.nodesAvailable;
     if (dep.cpu) {
-        r.archName = dep.cpu->arch;
         r.cpuModel = dep.cpu->model;
         r.sockets = dep.cpu->sockets;
         r.coresPerNode = dep.cpu->cores;
         if (!r.cpuModel.empty())
             r.cpu = cat.cpu(r.cpuModel);
+        // Not written: the catalogue CPU's architecture, else x86_64 (docs/language.md).
+        r.archName = !dep.cpu->arch.empty()          ? dep.cpu->arch
+                     : r.cpu && !r.cpu->arch.empty() ? r.cpu->arch
+                                                     : "x86_64";
     }
     if (dep.gpu) {
         r.gpuName = dep.gpu->model;
@@ -349,6 +354,26 @@ bool better(const Candidate& a, const Candidate& b) {
     if (rank(a.build) != rank(b.build))
         return rank(a.build) < rank(b.build);
     return a.imageName < b.imageName;
+}
+
+/// The smallest change that makes `c`, rejected for memory, fit: a layout (sharding, recompute,
+/// then tensor and pipeline parallelism), else a smaller batch.
+std::string fitFix(const Candidate& c, const Calibration& cal) {
+    const Scenario& s = c.scenario;
+    if (!s.workload || !s.gpu)
+        return {};
+    Scenario base = s;
+    const ParallelLayout written = baseLayout(s.strategy);
+    base.layout = written;
+    LayoutChoice lc = chooseLayout(base, ParallelRequest{}, cal, /*simplest=*/true);
+    if (lc.scenario && lc.predicted)
+        return fmt::format("; `{}` fits ({:.1f} GiB per GPU, {:.3g} samples/s predicted)",
+                           layoutText(*lc.scenario->layout, written),
+                           lc.predicted->memoryPerDeviceBytes / 1073741824.0,
+                           lc.predicted->throughput);
+    if (auto batch = largestBatchThatFits(s, cal); batch && *batch < s.batchPerDevice)
+        return fmt::format("; a batch of {} per device fits", *batch);
+    return "; no layout of these GPUs fits it: more GPUs or nodes are needed";
 }
 
 void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat,
@@ -554,6 +579,24 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                                               r.cpuModel);
                         rejected.push_back(std::move(c));
                         continue;
+                    }
+                    s.fineTuning = d.application.fineTuning == "lora" ? "lora" : "";
+                    s.loraRank = d.application.loraRank;
+                    if (d.parallel || !s.fineTuning.empty()) {
+                        // A `parallel` request (or LoRA, which the layout model counts): the
+                        // fastest layout the request leaves open that fits; else the one that
+                        // needs the least memory, rejected below with its figures. Without a
+                        // request the model parallelism is none and the sharding the strategy's;
+                        // recompute and gradient accumulation are the model's choice.
+                        s.layout = baseLayout(strategy);
+                        ParallelRequest fixed;
+                        fixed.tensor = fixed.pipeline = fixed.context = fixed.expert = 1;
+                        fixed.zero = s.layout->zeroStage;
+                        LayoutChoice lc = chooseLayout(s, d.parallel ? *d.parallel : fixed, cal);
+                        if (lc.scenario)
+                            s = *lc.scenario;
+                        else if (lc.nearest)
+                            s = *lc.nearest;
                     }
                     c.scenario = s;
                     std::string error;
@@ -896,9 +939,15 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                                    top->predicted->efficiency, top->predicted->devices,
                                    top->amdahl ? "ranks" : "devices");
         }
+        const bool memory =
+            !rejected.empty() && rejected.front().rejection == Candidate::Rejection::Memory;
+        if (memory)
+            why += fitFix(rejected.front(), cal);
         auto& d = diags.add(
-            DiagCode::NoCandidate, plan.range,
-            fmt::format("deployment '{}': no candidate meets the constraints; {}", plan.name, why));
+            memory ? DiagCode::DoesNotFit : DiagCode::NoCandidate, plan.range,
+            memory ? fmt::format("deployment '{}' does not fit: {}", plan.name, why)
+                   : fmt::format("deployment '{}': no candidate meets the constraints; {}",
+                                 plan.name, why));
         // The other reasons, nearest first, each once.
         std::set<std::string> reasons{rejected.empty() ? "" : rejected.front().rejectedBecause};
         for (const auto& c : rejected)
@@ -964,6 +1013,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         plan.alternatives.push_back(std::move(c));
     if (plan.alternatives.size() > maxAlternatives)
         plan.alternatives.resize(maxAlternatives);
+    warnExtrapolation(plan, diags);
     return plan;
 }
 

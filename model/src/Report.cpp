@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/Report.h"
 
+#include "modak/model/Accuracy.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -28,6 +30,92 @@ ordered_json nullable(const std::string& s) {
     return s.empty() ? ordered_json(nullptr) : ordered_json(s);
 }
 
+ordered_json intervalJson(const PredictionInterval& i) {
+    return {{"low", tidy(i.low)},
+            {"high", tidy(i.high)},
+            {"relative_error", tidy(i.relativeError)},
+            {"stratum", nullable(i.stratum)},
+            {"widest", i.widest},
+            {"extrapolations", i.extrapolations}};
+}
+
+/// The interval and the extrapolations, two lines of text indented by `indent`; "" when the
+/// calibration has neither.
+std::string intervalLines(const PredictionInterval& i, std::string_view label,
+                          std::string_view extrapolationLabel) {
+    std::string out;
+    if (!i.stratum.empty())
+        out += fmt::format("{}{}\n", label, intervalText(i));
+    if (!i.extrapolations.empty()) {
+        std::string what = extrapolationList(i);
+        out += fmt::format("{}{} (not in the calibration data)\n", extrapolationLabel, what);
+    }
+    return out;
+}
+
+/// The layout, tokens/s and memory by kind of a prediction (transformers and layouts only, so
+/// other plans read as before).
+void layoutJson(ordered_json& j, const Prediction& p, const Scenario& s) {
+    if (p.tokensPerSecond > 0)
+        j["tokens_per_second"] = tidy(p.tokensPerSecond);
+    if (!s.layout)
+        return;
+    const ParallelLayout& l = *s.layout;
+    const int devices = std::max(1, p.devices);
+    j["layout"] = {{"tensor", l.tensor},
+                   {"pipeline", l.pipeline},
+                   {"context", l.context},
+                   {"expert", l.expert},
+                   {"data", devices / std::max(1, l.tensor * l.pipeline * l.context)},
+                   {"microbatches", l.microbatches},
+                   {"schedule", l.schedule},
+                   {"virtual_stages", l.virtualStages},
+                   {"zero", l.zeroStage},
+                   {"recompute", l.recompute}};
+    const double gib = 1073741824.0;
+    j["memory_gib"] = {{"weights", tidy(p.memory.weights / gib)},
+                       {"gradients", tidy(p.memory.gradients / gib)},
+                       {"optimizer", tidy(p.memory.optimizer / gib)},
+                       {"activations", tidy(p.memory.activations / gib)},
+                       {"total", tidy(p.memoryPerDeviceBytes / gib)}};
+}
+
+/// "tensor 8 × pipeline 2 × data 4, ZeRO-1, full recompute, 16 micro-batches (1F1B)"
+std::string layoutLine(const ParallelLayout& l, int devices) {
+    std::string out = fmt::format("tensor {} × pipeline {}", l.tensor, l.pipeline);
+    if (l.context > 1)
+        out += fmt::format(" × context {}", l.context);
+    out += fmt::format(" × data {}", devices / std::max(1, l.tensor * l.pipeline * l.context));
+    if (l.expert > 1)
+        out += fmt::format(", expert {}", l.expert);
+    out += l.zeroStage > 0 ? fmt::format(", ZeRO-{}", l.zeroStage) : ", replicated state";
+    out += l.recompute == "none" ? ", no recompute" : fmt::format(", {} recompute", l.recompute);
+    out += fmt::format(", {} micro-batch{}", l.microbatches, l.microbatches == 1 ? "" : "es");
+    if (l.pipeline > 1)
+        out += fmt::format(" ({}{})", l.schedule,
+                           l.virtualStages > 1 ? fmt::format(", {} virtual stages", l.virtualStages)
+                                               : "");
+    return out;
+}
+
+/// The tokens/s, layout and memory lines of a text report, labels padded to `width`.
+std::string layoutLines(const Prediction& p, const Scenario& s, size_t width) {
+    std::string out;
+    if (p.tokensPerSecond > 0)
+        out += fmt::format("  {:<{}}{:.0f} tokens/s ({:.0f} per device)\n", "tokens", width,
+                           p.tokensPerSecond, p.tokensPerSecond / std::max(1, p.devices));
+    if (s.layout) {
+        const double gib = 1073741824.0;
+        out += fmt::format("  {:<{}}{}\n", "layout", width, layoutLine(*s.layout, p.devices));
+        out += fmt::format("  {:<{}}{:.1f} GiB per device = weights {:.1f} + gradients {:.1f} + "
+                           "optimizer {:.1f} + activations {:.1f}\n",
+                           "memory", width, p.memoryPerDeviceBytes / gib, p.memory.weights / gib,
+                           p.memory.gradients / gib, p.memory.optimizer / gib,
+                           p.memory.activations / gib);
+    }
+    return out;
+}
+
 ordered_json candidateJson(const Candidate& c, bool withReason) {
     ordered_json j;
     j["image"] = nullable(c.imageName);
@@ -49,10 +137,13 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
         pj["epoch_seconds"] =
             p.epochSeconds > 0 ? ordered_json(tidy(p.epochSeconds)) : ordered_json(nullptr);
         pj["efficiency"] = tidy(p.efficiency);
-        if (c.amdahl)
+        if (c.amdahl) {
             pj["speedup"] = tidy(p.throughput);
-        else
+        } else {
             pj["step_seconds"] = stepJson(p.step);
+            pj["interval"] = intervalJson(p.interval);
+            layoutJson(pj, p, c.scenario);
+        }
         j["predicted"] = pj;
     } else {
         j["predicted"] = nullptr;
@@ -142,6 +233,8 @@ std::string renderPlanText(const Plan& plan) {
             if (d.totalSeconds > 0 && d.epochs > 1)
                 out += fmt::format(", {} for {} epochs", formatSeconds(d.totalSeconds), d.epochs);
             out += "\n";
+            out += intervalLines(p.interval, "  interval    ", "  extrapolates ");
+            out += layoutLines(p, c.scenario, 12);
             out += fmt::format(
                 "  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
                 p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
@@ -221,6 +314,8 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
     j["devices"] = p.devices;
     j["single_device_throughput"] = tidy(p.singleDeviceThroughput);
     j["memory_per_device_gib"] = tidy(p.memoryPerDeviceBytes / 1073741824.0);
+    j["interval"] = intervalJson(p.interval);
+    layoutJson(j, p, s);
     j["factors"] = p.factors;
     ordered_json in;
     in["workload"] = s.workload ? s.workload->name : "";
@@ -258,14 +353,17 @@ std::string renderPredictionText(const Prediction& p, const Scenario& s) {
     out +=
         fmt::format("  throughput   {:.1f} samples/s ({} devices; one device {:.1f} samples/s)\n",
                     p.throughput, p.devices, p.singleDeviceThroughput);
+    out += intervalLines(p.interval, "  interval     ", "  extrapolates ");
     out += fmt::format("  efficiency   {:.1f} %\n", p.efficiency * 100);
     if (p.epochSeconds > 0)
         out += fmt::format("  epoch        {}\n", formatSeconds(p.epochSeconds));
     out += fmt::format(
         "  step         {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
         p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
-    out += fmt::format("  memory       {:.1f} GiB per device\n",
-                       p.memoryPerDeviceBytes / 1073741824.0);
+    if (!s.layout)
+        out += fmt::format("  memory       {:.1f} GiB per device\n",
+                           p.memoryPerDeviceBytes / 1073741824.0);
+    out += layoutLines(p, s, 13);
     for (const auto& f : p.factors)
         out += fmt::format("  - {}\n", f);
     return out;

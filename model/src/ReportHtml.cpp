@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `modak plan --format html`: one self-contained page per plan — inline CSS and SVG, no script, no
 // network — with the choice, the explanation, scaling charts and the ranked alternatives.
+#include "modak/model/Accuracy.h"
 #include "modak/model/Report.h"
 
 #include <fmt/format.h>
@@ -246,6 +247,13 @@ std::string deploymentSection(const DeploymentPlan& d) {
         if (c.batchPerDevice)
             row("batch per device", fmt::format("{}", *c.batchPerDevice));
         row("throughput", fmt::format("{:.1f} samples/s", finite(p.throughput)));
+        if (!p.interval.stratum.empty())
+            row("interval", escapeHtml(intervalText(p.interval)));
+        if (!p.interval.extrapolations.empty()) {
+            std::string what = extrapolationList(p.interval);
+            row("extrapolates", "<span class=\"warn\">" + escapeHtml(what) +
+                                    "</span> (not in the calibration data)");
+        }
         if (p.epochSeconds > 0)
             row("time per epoch", escapeHtml(formatSeconds(p.epochSeconds)));
         if (d.totalSeconds > 0)
@@ -298,6 +306,7 @@ h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid var(--line); padding-bott
 table { border-collapse: collapse; margin: .5em 0; } th, td { text-align: left; padding: .25em .7em; border-bottom: 1px solid var(--line); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.infeasible td { color: var(--muted); }
+.warn { color: #b35900; font-weight: 600; }
 .noplan { border: 2px solid #d62728; padding: .5em 1em; border-radius: 6px; }
 .charts svg { max-width: 720px; display: block; margin: 1em 0; }
 svg text { fill: var(--fg); font-size: 12px; } svg .axis { stroke: var(--fg); } svg .grid { stroke: var(--line); stroke-width: .5; }

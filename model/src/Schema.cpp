@@ -6,6 +6,7 @@
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Strategies.h"
+#include "modak/model/Transformer.h"
 
 #include <fmt/format.h>
 
@@ -350,6 +351,23 @@ const Values kBuilds = {
                "(`enable_opt_build`)"},
     {"auto", "let the embedded model choose the image flavour"},
 };
+const Values kPipelineSchedules = {
+    {"one_f_one_b", "1F1B (PipeDream-Flush): each stage alternates one forward and one backward "
+                    "micro-batch; at most `pipeline` micro-batches in flight"},
+    {"interleaved", "interleaved 1F1B: `virtual_stages` model chunks per device shrink the bubble "
+                    "by that factor (Narayanan et al. 2021)"},
+    {"gpipe", "GPipe: every forward micro-batch, then every backward one; all in flight"},
+};
+const Values kRecompute = {
+    {"none", "keep every activation for the backward pass"},
+    {"selective", "recompute the attention core (Korthikanti et al. 2022)"},
+    {"full", "keep each layer's input only and recompute the layer in the backward pass"},
+};
+const Values kFineTuning = {
+    {"full", "every parameter trains (pre-training or full fine-tuning)"},
+    {"lora", "the weights are frozen; low-rank adapters on every linear layer train (Hu et al. "
+             "2021)"},
+};
 // How an `image` was built: a fact about the image, so no `auto`.
 const Values kImageBuilds = {kBuilds[0], kBuilds[1], kBuilds[2]};
 
@@ -416,8 +434,24 @@ const Values kMetrics = {
 const std::vector<BuiltinWorkload>& builtinWorkloadTable() {
     static const std::vector<BuiltinWorkload> table = [] {
         std::vector<BuiltinWorkload> out;
-        for (const auto& w : data::workloads())
-            out.push_back({w.name, w.kind, w.doc, w.parameters, w.flopsPerSample, w.sampleBytes});
+        for (const auto& w : data::workloads()) {
+            BuiltinWorkload b{w.name, w.kind, w.doc, w.parameters, w.flopsPerSample, w.sampleBytes};
+            if (w.shape.layers > 0) { // the figures a shaped entry leaves out follow from it
+                const auto& f = w.shape;
+                Workload shaped;
+                shaped.parameters = static_cast<double>(w.parameters);
+                shaped.flopsPerSample = w.flopsPerSample;
+                shaped.sampleBytes = static_cast<double>(w.sampleBytes);
+                shaped.shape = TransformerShape{
+                    f.layers,   f.hidden,  f.heads,         f.kvHeads,  f.ffn,    f.vocabulary,
+                    f.sequence, f.experts, f.activeExperts, f.gatedFfn, f.causal, f.tiedEmbeddings};
+                deriveFromShape(shaped);
+                b.parameters = static_cast<int64_t>(shaped.parameters);
+                b.flopsPerSample = shaped.flopsPerSample;
+                b.sampleSize = static_cast<uint64_t>(shaped.sampleBytes);
+            }
+            out.push_back(b);
+        }
         return out;
     }();
     return table;
@@ -437,15 +471,15 @@ struct Tables {
     BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env,
         mpiTuning;
     BlockSchema target, cpu, gpu, partition, storage;
-    BlockSchema deployment, scale, job, autotune, parameter;
+    BlockSchema deployment, scale, parallel, job, autotune, parameter;
     BlockSchema image, imageEnv;
 
     Tables();
     std::vector<const BlockSchema*> all() const {
-        return {&file,      &application, &workload,   &dataset,  &openmp, &openacc,
-                &opencl,    &appBuild,    &env,        &target,   &cpu,    &gpu,
-                &partition, &storage,     &deployment, &scale,    &job,    &autotune,
-                &parameter, &image,       &imageEnv,   &mpiTuning};
+        return {&file,      &application, &workload,   &dataset,  &openmp,   &openacc,
+                &opencl,    &appBuild,    &env,        &target,   &cpu,      &gpu,
+                &partition, &storage,     &deployment, &scale,    &parallel, &job,
+                &autotune,  &parameter,   &image,      &imageEnv, &mpiTuning};
     }
 };
 
@@ -487,11 +521,11 @@ Tables::Tables() {
     workload.keys = {
         K("flops_per_sample", "forward + backward floating-point operations per training sample")
             .t(tFloat(greaterThan(0)))
-            .req()
+            .when("no transformer shape (layers, hidden, heads, sequence) is given")
             .ph("1e9"),
         K("parameters", "number of trainable parameters of the model")
             .t(tInt(greaterThan(0)))
-            .req()
+            .when("no transformer shape (layers, hidden, heads, sequence) is given")
             .ph("1000000"),
         K("sample_size", "size of one input sample as read from storage").t(tSize()),
         K("activations_per_sample",
@@ -499,6 +533,23 @@ Tables::Tables() {
           "memory traffic; default: estimated from flops_per_sample)")
             .t(tFloat(greaterThan(0))),
         K("kind", "model architecture family").t(tEnum(kWorkloadKinds)),
+        // A transformer by its shape: parameters, FLOPs and activations follow (Transformer.h).
+        K("layers", "transformer layers (blocks)").t(tInt(between(1, 100000))),
+        K("hidden", "transformer width (model dimension)").t(tInt(between(1, 10000000))),
+        K("heads", "attention heads; they divide hidden").t(tInt(between(1, 100000))),
+        K("kv_heads", "key-value heads of grouped-query attention (default: heads)")
+            .t(tInt(between(1, 100000))),
+        K("ffn", "hidden size of the feed-forward block (default: 4 × hidden)")
+            .t(tInt(between(1, 100000000))),
+        K("vocabulary", "tokens of the vocabulary (0: none, as in a vision transformer)")
+            .t(tInt(between(0, 100000000))),
+        K("sequence", "tokens per training sample").t(tInt(between(1, 100000000))),
+        K("experts", "mixture of experts: experts per layer").t(tInt(between(1, 100000))),
+        K("active_experts", "mixture of experts: experts each token runs through")
+            .t(tInt(between(1, 100000))),
+        K("gated_ffn", "SwiGLU/GeGLU feed-forward: three matrices instead of two").t(tBool()),
+        K("causal", "causal (decoder) attention; false for an encoder such as BERT").t(tBool()),
+        K("tied_embeddings", "the output projection reuses the input embedding").t(tBool()),
     };
 
     mpiTuning.kind = "mpi_tuning";
@@ -625,6 +676,9 @@ Tables::Tables() {
         K("steps_per_epoch", "training steps per epoch (default: samples / batch_size)")
             .t(tInt(atLeast(1))),
         K("precision", "numeric precision of training").t(tEnum(kPrecisions)),
+        K("fine_tuning", "which parameters train: all of them, or LoRA adapters on frozen weights")
+            .t(tEnum(kFineTuning)),
+        K("lora_rank", "rank of the LoRA adapters (fine_tuning = lora)").t(tInt(between(1, 65536))),
         K("distributed", "data-parallel training strategy, or `auto` to let the model choose")
             .autoOk()
             .t(tEnum(kDistributed))
@@ -827,6 +881,39 @@ Tables::Tables() {
         K("max_nodes", "upper bound on the nodes the model may choose").t(tInt(between(1, 100000))),
     };
 
+    parallel.kind = "parallel";
+    parallel.doc = "the layout of one training step over the devices (docs/model.md "
+                   "\"Parallelism\"); a key left out or `auto` is the model's choice";
+    parallel.keys = {
+        K("tensor", "tensor (Megatron) parallelism: GPUs that split every layer's matrices")
+            .autoOk()
+            .t(tInt(between(1, 1024))),
+        K("pipeline", "pipeline parallelism: stages that split the layers")
+            .autoOk()
+            .t(tInt(between(1, 1024))),
+        K("context", "context (sequence) parallelism: GPUs that split each sequence")
+            .autoOk()
+            .t(tInt(between(1, 1024)))
+            .alias({"sequence"}),
+        K("expert", "expert parallelism: GPUs that split a mixture of experts' experts")
+            .autoOk()
+            .t(tInt(between(1, 1024))),
+        K("microbatches",
+          "micro-batches per optimizer step (pipeline micro-batches, gradient accumulation); "
+          "they divide the application's batch")
+            .autoOk()
+            .t(tInt(between(1, 100000)))
+            .alias({"gradient_accumulation", "accumulation"}),
+        K("schedule", "pipeline schedule").autoOk().t(tEnum(kPipelineSchedules)),
+        K("virtual_stages", "interleaved schedule: model chunks per device")
+            .t(tInt(between(1, 1024))),
+        K("zero", "ZeRO stage: 1 shards the optimizer state, 2 also the gradients, 3 (FSDP) also "
+                  "the weights over the data-parallel replicas; 0 replicates them")
+            .autoOk()
+            .t(tInt(between(0, 3))),
+        K("recompute", "activation recomputation").autoOk().t(tEnum(kRecompute)),
+    };
+
     // §4.8 job
     job.kind = "job";
     job.doc = "batch-job options (Slurm, Torque/PBS)";
@@ -974,6 +1061,11 @@ Tables::Tables() {
                     "mounted already)")
             .t(tList(tString(), "[\"/project/shared:/shared:ro\"]")),
         K("scale", "how many resources to use").blk(scale).alias({"scaling", "autoscaling"}),
+        K("parallel",
+          "how one training step is split over the devices: tensor, pipeline, context and expert "
+          "parallelism, ZeRO sharding, micro-batches, recompute (`auto`: the model chooses)")
+            .autoOk()
+            .blk(parallel),
         K("job", "batch-job options").blk(job).orig("job_options").alias({"job_options"}),
         K("autotune", "automatic tuning")
             .blk(autotune)

@@ -6,10 +6,12 @@
 // concise; every diagnostic on the most precise range (key, value, list element, version string).
 #include "SymbolIndex.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Deployment.h"
 #include "modak/model/Program.h"
 #include "modak/model/Schedulers.h"
 #include "modak/model/Schema.h"
 #include "modak/model/Strategies.h"
+#include "modak/model/Transformer.h"
 #include "modak/syntax/Lexical.h"
 
 #include <fmt/format.h>
@@ -634,7 +636,46 @@ private:
             if (auto fix = insertFix(*owner, keyText(k)))
                 d.fixes.push_back(std::move(*fix));
         }
+        if (schema.kind == "workload")
+            checkWorkloadFigures(*owner);
     }
+
+    /// A workload states its cost (flops_per_sample and parameters) or a transformer shape the
+    /// cost follows from; a shape must be one (heads divide hidden, …).
+    void checkWorkloadFigures(const Statement& owner) {
+        const auto& body = owner.body();
+        auto has = [&](std::string_view key) {
+            return std::any_of(body.begin(), body.end(),
+                               [&](const Statement& st) { return st.key().name == key; });
+        };
+        if (!has("layers")) {
+            for (const char* key : {"flops_per_sample", "parameters"})
+                if (!has(key)) {
+                    Diagnostic& d = diags_.add(
+                        DiagCode::MissingKey, headerRange(owner),
+                        fmt::format("missing '{}' in {}: a workload states its cost, or a "
+                                    "transformer's shape (layers, hidden, heads, sequence) it "
+                                    "follows from",
+                                    key, where(&owner)));
+                    if (auto fix = insertFix(owner, keyText(*workloadSchema().key(key))))
+                        d.fixes.push_back(std::move(*fix));
+                }
+            return;
+        }
+        for (const char* key : {"hidden", "heads", "sequence"})
+            if (!has(key)) {
+                diags_.add(DiagCode::MissingKey, headerRange(owner),
+                           fmt::format("missing '{}' in {}: a transformer shape needs layers, "
+                                       "hidden, heads and sequence",
+                                       key, where(&owner)));
+                return;
+            }
+        if (auto problem = shapeProblem(workloadShape(owner)); !problem.empty())
+            diags_.add(DiagCode::IncompatibleCombination, headerRange(owner),
+                       fmt::format("{} in {}", problem, where(&owner)));
+    }
+
+    static const BlockSchema& workloadSchema() { return *topLevelBlock("workload"); }
 
     /// Reports an unknown key or block; returns the key suggested instead, if any.
     std::string reportUnknown(const BlockSchema& schema, const Statement* owner,

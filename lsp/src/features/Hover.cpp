@@ -3,6 +3,7 @@
 // deployment the model's choice with its predicted time per epoch.
 #include "Cursor.h"
 #include "modak/lsp/Features.h"
+#include "modak/model/Accuracy.h"
 #include "modak/model/Catalogue.h"
 #include "modak/model/Report.h"
 
@@ -53,11 +54,20 @@ std::string deploymentSummary(const Analysis& a, std::string_view name) {
             if (d.kind == "hpc")
                 md += fmt::format("- predicted speedup over one rank: {:.1f}×\n",
                                   c.predicted->throughput);
-            else
+            else {
                 md +=
                     fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n",
                                 c.predicted->throughput, duration(c.predicted->epochSeconds),
                                 c.predicted->efficiency * 100);
+                const model::PredictionInterval& iv = c.predicted->interval;
+                if (!iv.stratum.empty())
+                    md += fmt::format("- interval {}\n", model::intervalText(iv));
+                if (!iv.extrapolations.empty()) {
+                    std::string what = model::extrapolationList(iv);
+                    md +=
+                        fmt::format("- **extrapolates**: {} (not in the calibration data)\n", what);
+                }
+            }
         }
         if (d.totalSeconds > 0)
             md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));

@@ -31,9 +31,14 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
         std::string title = model::candidateName(c);
         title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
                                : fmt::format(" · {} node(s)", c.nodes);
-        if (c.predicted && d.kind != "hpc")
+        if (c.predicted && d.kind != "hpc") {
+            const model::PredictionInterval& iv = c.predicted->interval;
             title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
-        else if (c.predicted)
+            if (!iv.stratum.empty())
+                title += fmt::format(" ±{:.0f} %", iv.relativeError * 100);
+            if (!iv.extrapolations.empty())
+                title += " · extrapolated";
+        } else if (c.predicted)
             title += fmt::format(" · {:.1f}× speedup", c.predicted->throughput);
         out.push_back({d.name, sym->block->name()->range, title, deploymentSummary(a, d.name)});
     }

@@ -6,6 +6,7 @@
 #include "modak/model/EmbeddedData.h"
 #include "modak/model/Fit.h"
 #include "modak/model/Performance.h"
+#include "modak/model/Schema.h"
 
 #include <catch2/catch.hpp>
 
@@ -255,7 +256,11 @@ TEST_CASE("the language's GPU and workload tables are the catalogue's", "[model]
     REQUIRE(data::workloads().size() == loads.size());
     for (size_t i = 0; i < loads.size(); ++i) {
         CHECK(data::workloads()[i].name == loads[i].name);
-        CHECK(data::workloads()[i].flopsPerSample == loads[i].flopsPerSample);
-        CHECK(static_cast<double>(data::workloads()[i].parameters) == loads[i].parameters);
+        // Shaped entries leave their figures to the shape: the language's table derives them
+        // the way the catalogue does.
+        const BuiltinWorkload* b = builtinWorkload(loads[i].name);
+        REQUIRE(b);
+        CHECK(b->flopsPerSample == loads[i].flopsPerSample);
+        CHECK(static_cast<double>(b->parameters) == std::floor(loads[i].parameters));
     }
 }

@@ -204,10 +204,10 @@ workload w { kind = cnn }
 test.modak:5:3: error: missing required key 'command' in 'build' [missing-key]
   build { src = "https://example.org/a.git" }
   ^~~~~
-test.modak:7:1: error: missing required key 'flops_per_sample' in workload 'w' [missing-key]
+test.modak:7:1: error: missing 'flops_per_sample' in workload 'w': a workload states its cost, or a transformer's shape (layers, hidden, heads, sequence) it follows from [missing-key]
 workload w { kind = cnn }
 ^~~~~~~~~~
-test.modak:7:1: error: missing required key 'parameters' in workload 'w' [missing-key]
+test.modak:7:1: error: missing 'parameters' in workload 'w': a workload states its cost, or a transformer's shape (layers, hidden, heads, sequence) it follows from [missing-key]
 workload w { kind = cnn }
 ^~~~~~~~~~
 )");
@@ -323,10 +323,10 @@ test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slu
 test.modak:4:11: error: invalid value 'azure' for 'cloud' (allowed: openstack, aws) [invalid-value]
   cloud = azure
           ^~~~~
-test.modak:5:17: error: invalid value 'v100' for 'model'; did you mean 'v100_pcie'? (allowed: gtx1080ti, k80, p100, v100_pcie, v100_sxm2, v100_sxm3, a100_pcie_40gb, a100_pcie_80gb, a100_sxm4_40gb, a100_sxm4_80gb, h100_sxm5, h100_pcie, l40s, t4, rtx_a6000, mi250x, mi300x) [invalid-value]
+test.modak:5:17: error: invalid value 'v100' for 'model'; did you mean 'v100_sxm2'? (allowed: gtx1080ti, k80, p100, v100_pcie, v100_sxm2, v100_sxm3, a100_pcie_40gb, a100_pcie_80gb, a100_sxm4_40gb, a100_sxm4_80gb, h100_sxm5, h100_pcie, h100_nvl, h200_sxm, gh200, b200, gb200, l40s, l4, t4, rtx_a6000, a10g, mi250x, mi300x, mi325x) [invalid-value]
   gpu { model = v100, count = 2 }
                 ^~~~
-test.modak:6:18: error: invalid value 'infiniband' for 'interconnect'; did you mean 'infiniband_edr'? (allowed: pcie, nvlink1, nvlink2, nvlink3, nvlink4, ethernet_10g, ethernet_25g, ethernet_100g, infiniband_edr, infiniband_hdr, infiniband_ndr, slingshot) [invalid-value]
+test.modak:6:18: error: invalid value 'infiniband' for 'interconnect'; did you mean 'infiniband_edr'? (allowed: pcie, nvlink1, nvlink2, nvlink3, nvlink4, nvlink5, ethernet_10g, ethernet_25g, ethernet_100g, roce_400g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, slingshot, aws_efa_p5) [invalid-value]
   interconnect = infiniband
                  ^~~~~~~~~~
 test.modak:7:16: error: invalid value 'x86' for 'arch'; did you mean 'x86_64'? (allowed: x86_64, aarch64, ppc64le) [invalid-value]

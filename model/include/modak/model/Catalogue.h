@@ -113,11 +113,12 @@ struct TransformerShape {
     int kvHeads = 0; ///< 0: as many as heads (multi-head attention)
     int ffn = 0;     ///< 0: 4 × hidden
     int vocabulary = 0;
-    int sequence = 0;      ///< tokens per sample
-    int experts = 0;       ///< mixture of experts: experts per layer (0: dense)
-    int activeExperts = 0; ///< experts each token runs through
-    bool gatedFfn = false; ///< SwiGLU/GeGLU: three FFN matrices instead of two
-    bool causal = true;    ///< decoder (causal attention) or encoder
+    int sequence = 0;            ///< tokens per sample
+    int experts = 0;             ///< mixture of experts: experts per layer (0: dense)
+    int activeExperts = 0;       ///< experts each token runs through
+    bool gatedFfn = false;       ///< SwiGLU/GeGLU: three FFN matrices instead of two
+    bool causal = true;          ///< decoder (causal attention) or encoder
+    bool tiedEmbeddings = false; ///< the output projection reuses the input embedding
 };
 
 struct Workload {

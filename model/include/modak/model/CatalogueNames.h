@@ -35,9 +35,14 @@ struct GpuFacts {
 
 struct WorkloadFacts {
     std::string_view name, kind, doc;
-    int64_t parameters;
+    int64_t parameters; ///< 0: follows from the shape
     double flopsPerSample;
     uint64_t sampleBytes;
+    /// A transformer's shape (all zero for other workloads), as TransformerShape spells it.
+    struct Shape {
+        int layers, hidden, heads, kvHeads, ffn, vocabulary, sequence, experts, activeExperts;
+        bool gatedFfn, causal, tiedEmbeddings;
+    } shape;
 };
 
 /// A storage class; `modakName` is its spelling in the original MODAK ("default-common"), or "".

@@ -116,7 +116,9 @@ struct Application {
     DatasetSpec dataset;
     /// A strategy of Strategies.h; "" = not said. `auto` is resolved to the framework's own.
     std::string distributed;
-    bool distributedAuto = false; ///< written as `distributed = auto`
+    bool distributedAuto = false;    ///< written as `distributed = auto`
+    std::string fineTuning = "full"; ///< full, lora
+    int loraRank = 16;
     std::vector<std::string> parallelisation;
     bool mpi = false; ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
     std::string mpiLibrary, mpiVersion;
@@ -168,6 +170,16 @@ struct ScaleRequest {
     double minEfficiency = 0;
 };
 
+/// The deployment's `parallel` block: a degree left out or `auto` (nullopt, "") is the model's
+/// choice.
+struct ParallelRequest {
+    std::optional<int> tensor, pipeline, context, expert, microbatches, zero;
+    int virtualStages = 0; ///< 0: not written
+    std::string schedule;  ///< one_f_one_b, interleaved, gpipe; "": the model's
+    std::string recompute; ///< none, selective, full; "": the model's
+    SourceRange range;     ///< where `parallel` was written
+};
+
 struct Deployment {
     std::string name;
     SourceRange range; ///< its name (or block), for diagnostics
@@ -193,6 +205,9 @@ struct Deployment {
     std::vector<std::string> emit; ///< as written, else the target scheduler's job script
     JobRequest job;
     ScaleRequest scale;
+    /// Written `parallel { … }` or `parallel = auto`; nullopt: data parallelism as the
+    /// application's `distributed` says.
+    std::optional<ParallelRequest> parallel;
     std::string queue;   ///< job's queue, else the deployment's partition, else the target's queue
     std::string account; ///< job's account, else the target's
 };
@@ -221,5 +236,8 @@ Image lowerImage(const Symbol& symbol);
 /// A `workload NAME { }` block, or the nested `workload { }` of an application (named
 /// "<application>.workload"), as a catalogue workload; nullopt for an application without one.
 std::optional<Workload> lowerWorkload(const Symbol& symbol);
+/// The transformer shape a `workload` block writes (layers, hidden, heads, …; zeros where not
+/// written), for the block's lowering and Sema's check of it.
+TransformerShape workloadShape(const syntax::Statement& block);
 
 } // namespace modak::model

@@ -28,7 +28,10 @@ struct Measurement {
     int cores = 0;             ///< CPU cores used per node (0 = all of the sockets)
     double workloadScale = 1;  ///< fraction of the workload's FLOPs and parameters the run used
     std::string configuration; ///< the swept configuration, "batch_size=8;nodes=2"
-    SourceRange range;         ///< the CSV line
+    /// Model parallelism (optional columns tensor, pipeline, context, expert, microbatches,
+    /// schedule, zero, recompute); nullopt when every one is empty.
+    std::optional<ParallelLayout> layout;
+    SourceRange range; ///< the CSV line
 };
 
 struct HpcMeasurement {
@@ -55,6 +58,8 @@ struct MeasurementSet {
     std::vector<Measurement> throughput;
     std::vector<HpcMeasurement> hpc;
     std::vector<HardwareMeasurement> hardware;
+    /// What the reader ignored and why ("column 'gpu_clock' of judge.csv is not one modak reads").
+    std::vector<std::string> notes;
 };
 
 /// The site hardware the micro-benchmark rows measure, as a calibration holds it: the best STREAM
@@ -86,6 +91,10 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
 /// The model's throughput for the configuration of `m` under `cal`, or nullopt.
 std::optional<double> predictedThroughput(const Measurement& m, const Calibration& cal,
                                           const Catalogue& cat);
+
+/// Measured scaling efficiency of a multi-device row: its throughput over devices × the
+/// single-device row of the same configuration in `all`; 0 when there is none.
+double measuredEfficiency(const Measurement& m, const MeasurementSet& all);
 
 struct FitReport {
     Calibration calibration;

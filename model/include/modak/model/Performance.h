@@ -39,6 +39,17 @@ struct ErrorBand {
     int rows = 0;        ///< held-out measurements behind the figures
 };
 
+/// What the calibration data cover (docs/model.md "Error bars"): a prediction outside it
+/// extrapolates and says so.
+struct CalibrationCoverage {
+    std::vector<std::string> architectures;    ///< GPU architectures, and `cpu` for CPU rows
+    std::vector<std::string> precisionClasses; ///< fp32, tensor, fp8 (Accuracy.h)
+    std::vector<std::string> workloadKinds;    ///< cnn, transformer, …
+    std::vector<std::string> frameworks;
+    int maxDevices = 0, maxNodes = 0; ///< the largest run
+    bool empty() const { return architectures.empty() && maxDevices == 0; }
+};
+
 /// Model constants. The embedded file schemas/calibration.json holds the defaults; `modak model
 /// fit` writes a file of the same format.
 struct Calibration {
@@ -72,6 +83,7 @@ struct Calibration {
     };
     std::map<std::string, MeasuredLink> measuredInterconnects; ///< by catalogue interconnect name
     std::vector<ErrorBand> errorBands; ///< held-out error per stratum (`modak model fit`)
+    CalibrationCoverage coverage;      ///< what the fitted data cover (`modak model fit`)
     std::string origin = "built-in";
 
     /// The embedded calibration (schemas/calibration.json).
@@ -121,8 +133,13 @@ struct Scenario {
     const StorageClass* storage = nullptr; ///< nullptr: input I/O not modelled
     bool prefetch = true;                  ///< input pipeline overlaps I/O with compute
     /// Model parallelism; nullopt: every device holds the whole model (data parallel, with the
-    /// strategy's sharding).
+    /// strategy's sharding). With a layout, `batchPerDevice` is the batch of one data-parallel
+    /// replica per optimizer step (micro-batch × microbatches).
     std::optional<ParallelLayout> layout;
+    /// `lora`: the weights are frozen and low-rank adapters of `loraRank` on every linear layer
+    /// train (Hu et al. 2021); "": every parameter trains.
+    std::string fineTuning;
+    int loraRank = 16;
 };
 
 struct StepTime {
@@ -144,6 +161,7 @@ struct PredictionInterval {
     double relativeError = 0;                ///< the band's p90 (0 when no band applies)
     std::string stratum;                     ///< the band used
     std::vector<std::string> extrapolations; ///< "GPU generation blackwell not in the calibration"
+    bool widest = false; ///< no band matched any dimension: the widest band was used
 };
 
 struct Prediction {
@@ -167,6 +185,10 @@ int cpuDevicesPerNode(const Scenario& s);
 /// Predicts `s`; returns nullopt with a message in `error` when the scenario cannot be predicted
 /// (missing hardware, a precision the GPU lacks, nonsense numbers). Never NaN or infinite.
 std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error);
+
+/// The interval of `p` (Accuracy.cpp): throughput ÷/× (1 + p90 of the nearest band).
+PredictionInterval predictionInterval(const Scenario& s, const Prediction& p,
+                                      const Calibration& cal);
 
 /// Amdahl's law: speedup of `ranks` with parallel fraction `f` (MODAK's scaler).
 double amdahlSpeedup(double f, double ranks);

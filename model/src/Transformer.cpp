@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "modak/model/Transformer.h"
+
+#include <fmt/format.h>
+
+namespace modak::model {
+
+std::string shapeProblem(const TransformerShape& s) {
+    if (s.layers < 1 || s.hidden < 1 || s.heads < 1 || s.sequence < 1)
+        return "a transformer shape needs layers, hidden, heads and sequence of at least 1";
+    if (s.hidden % s.heads != 0)
+        return fmt::format("heads ({}) must divide hidden ({})", s.heads, s.hidden);
+    const int kv = s.kvHeads > 0 ? s.kvHeads : s.heads;
+    if (kv > s.heads || s.heads % kv != 0)
+        return fmt::format("kv_heads ({}) must divide heads ({})", kv, s.heads);
+    if (s.ffn < 0 || s.vocabulary < 0 || s.experts < 0 || s.activeExperts < 0)
+        return "ffn, vocabulary, experts and active_experts cannot be negative";
+    if (s.experts > 0 && (s.activeExperts < 1 || s.activeExperts > s.experts))
+        return fmt::format("active_experts must be between 1 and experts ({})", s.experts);
+    if (s.experts == 0 && s.activeExperts > 0)
+        return "active_experts needs experts";
+    return {};
+}
+
+TransformerCounts transformerCounts(const TransformerShape& s) {
+    TransformerCounts c;
+    if (!shapeProblem(s).empty())
+        return c;
+    const double h = s.hidden, seq = s.sequence, layers = s.layers;
+    const double kvDim = h / s.heads * (s.kvHeads > 0 ? s.kvHeads : s.heads);
+    const double ffn = s.ffn > 0 ? s.ffn : 4 * h;
+    const double ffnMatrices = s.gatedFfn ? 3 : 2;
+    const double experts = s.experts > 0 ? s.experts : 1;
+    const double active = s.experts > 0 ? s.activeExperts : 1;
+
+    const double attention = 2 * h * h + 2 * h * kvDim; // Q and O, K and V
+    const double expertFfn = ffnMatrices * h * ffn;
+    const double router = s.experts > 0 ? h * s.experts : 0;
+    const double norms = 2 * h;
+    const double embedding = static_cast<double>(s.vocabulary) * h;
+    c.embeddingParameters = embedding * (s.tiedEmbeddings ? 1 : 2);
+    c.expertParameters = s.experts > 0 ? layers * experts * expertFfn : 0;
+    c.parameters =
+        layers * (attention + experts * expertFfn + router + norms) + c.embeddingParameters;
+    c.activeParameters =
+        layers * (attention + active * expertFfn + router + norms) + c.embeddingParameters;
+
+    // Forward: 2 FLOPs a multiply-accumulate over every matmul weight a token meets (the output
+    // projection onto the vocabulary included, the embedding lookup not), plus the attention core:
+    // scores QKᵀ and their product with V, 2 × 2 × sequence × hidden per layer, half of it under a
+    // causal mask (FlashAttention skips the masked blocks).
+    const double matmulWeights = layers * (attention + active * expertFfn + router) + embedding;
+    c.attentionForwardFlopsPerToken = layers * 4 * seq * h * (s.causal ? 0.5 : 1.0);
+    c.forwardFlopsPerToken = 2 * matmulWeights + c.attentionForwardFlopsPerToken;
+    c.trainFlopsPerToken = 3 * c.forwardFlopsPerToken;
+
+    // Kept for the backward pass, per token and layer: both layer-norm inputs, the attention
+    // input, Q, K and V, the attention output (the output projection's input), the FFN input and
+    // its intermediates (gate, up and their product when gated; the pre- and post-activation
+    // otherwise), once per active expert, and the router's logits.
+    c.activationsPerTokenPerLayer = 2 * h + h + (h + 2 * kvDim) + h + h +
+                                    active * (s.gatedFfn ? 3 : 2) * ffn +
+                                    (s.experts > 0 ? s.experts : 0);
+    c.logitsPerToken = s.vocabulary;
+    // LoRA on every linear layer: rank × (inputs + outputs) per adapted matrix.
+    c.trainableLoraPerLayer = (h + h) + 2 * (h + kvDim) + (h + h) +
+                              active * (s.gatedFfn ? 2 * (h + ffn) + (ffn + h) : 2 * (h + ffn));
+    return c;
+}
+
+void deriveFromShape(Workload& w) {
+    if (!w.shape)
+        return;
+    const TransformerCounts c = transformerCounts(*w.shape);
+    if (c.parameters <= 0)
+        return;
+    const double seq = w.shape->sequence;
+    if (w.parameters <= 0)
+        w.parameters = c.parameters;
+    if (w.flopsPerSample <= 0)
+        w.flopsPerSample = c.trainFlopsPerToken * seq;
+    if (w.activationsPerSample <= 0)
+        w.activationsPerSample =
+            seq * (w.shape->layers * c.activationsPerTokenPerLayer + c.logitsPerToken);
+    if (w.sampleBytes <= 0)
+        w.sampleBytes = seq * (w.shape->vocabulary > 65536 ? 4 : 2); // token ids as stored
+}
+
+} // namespace modak::model

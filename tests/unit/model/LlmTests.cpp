@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+// Transformers from their shape and the layouts that split them (docs/model.md "Transformer
+// workloads", "Parallelism"): the published parameter counts follow from the published shapes,
+// memory and step time respond to each kind of parallelism the way their papers say, and a plan
+// that does not fit says what would.
+#include "ModelTest.h"
+#include "modak/codegen/Generate.h"
+#include "modak/codegen/JobSpec.h"
+#include "modak/model/Layout.h"
+#include "modak/model/Plan.h"
+#include "modak/model/Report.h"
+#include "modak/model/Transformer.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace modak;
+using namespace modak::model;
+
+namespace {
+
+const Workload& builtin(std::string_view name) {
+    const Workload* w = Catalogue::builtin().workload(name);
+    REQUIRE(w);
+    return *w;
+}
+
+Scenario llmScenario(std::string_view workload, int nodes, int gpus) {
+    Scenario s;
+    s.workload = &builtin(workload);
+    s.framework = "pytorch";
+    s.version = "2.3";
+    s.precision = "bf16";
+    s.gpu = Catalogue::builtin().gpu("h100_sxm5");
+    REQUIRE(s.gpu);
+    s.cpu = Catalogue::builtin().cpu("epyc_7742");
+    s.gpusPerNode = gpus;
+    s.nodes = nodes;
+    s.interconnect = Catalogue::builtin().interconnect("infiniband_ndr");
+    s.batchPerDevice = 8;
+    return s;
+}
+
+Prediction predictOrFail(const Scenario& s) {
+    std::string error;
+    auto p = predict(s, Calibration::builtin(), error);
+    INFO(error);
+    REQUIRE(p);
+    return *p;
+}
+
+} // namespace
+
+TEST_CASE("transformer shapes give the published parameter counts", "[model][llm]") {
+    // Each model's card states its size; the shape alone must reproduce it.
+    struct Case {
+        const char* name;
+        double published;
+        double tolerance;
+    };
+    for (const Case& c : {Case{"llama3_8b", 8.03e9, 0.01}, Case{"llama3_70b", 70.6e9, 0.01},
+                          Case{"llama3_405b", 405.8e9, 0.01}, Case{"mistral_7b", 7.24e9, 0.01},
+                          Case{"mixtral_8x7b", 46.7e9, 0.01}, Case{"gpt3_175b", 175e9, 0.01},
+                          Case{"vit_l16", 304.3e6, 0.01}}) {
+        const Workload& w = builtin(c.name);
+        REQUIRE(w.shape);
+        const TransformerCounts counts = transformerCounts(*w.shape);
+        INFO(c.name << ": " << counts.parameters);
+        CHECK(std::abs(counts.parameters / c.published - 1) < c.tolerance);
+    }
+    // Mixtral runs 2 of its 8 experts: 12.9 B active parameters (Jiang et al. 2024).
+    const auto mixtral = transformerCounts(*builtin("mixtral_8x7b").shape);
+    CHECK(std::abs(mixtral.activeParameters / 12.9e9 - 1) < 0.01);
+    // Training FLOPs ≈ 6 N per token plus attention (Kaplan et al. 2020): for Llama 3 8B at 8192
+    // tokens attention adds about a sixth.
+    const auto llama8 = transformerCounts(*builtin("llama3_8b").shape);
+    const double sixN = 6 * llama8.parameters;
+    CHECK(llama8.trainFlopsPerToken > sixN);
+    CHECK(llama8.trainFlopsPerToken < 1.25 * sixN);
+    // Per layer and token, Korthikanti et al.'s 34 h bytes less the three dropout masks (without
+    // FlashAttention's s² term) is 16 h elements for GPT-3's shape (ffn = 4 h, no GQA).
+    const auto gpt3 = transformerCounts(*builtin("gpt3_175b").shape);
+    CHECK(gpt3.activationsPerTokenPerLayer == 16.0 * 12288);
+    // A shape that cannot be is refused with its reason.
+    TransformerShape bad{32, 4096, 30, 0, 0, 0, 2048, 0, 0, false, true, false};
+    CHECK_THAT(shapeProblem(bad), Catch::Contains("heads (30) must divide hidden (4096)"));
+}
+
+TEST_CASE("layouts: memory and step time follow each parallelism", "[model][llm]") {
+    Scenario s = llmScenario("llama3_70b", 4, 8);
+    s.batchPerDevice = 16;
+    ParallelLayout l;
+    l.tensor = 8;
+    l.pipeline = 4;
+    l.microbatches = 16;
+    l.recompute = "full";
+    s.layout = l;
+    const Prediction base = predictOrFail(s);
+    // The training state of a 70 B model split over tensor × pipeline = 32 GPUs: 16 B a parameter.
+    CHECK(base.memory.weights + base.memory.gradients + base.memory.optimizer ==
+          Approx(builtin("llama3_70b").parameters * 16 / 32).epsilon(1e-9));
+    CHECK(base.tokensPerSecond == Approx(base.throughput * 8192));
+
+    // More micro-batches shrink the pipeline bubble (p − 1)/m; interleaving divides it further.
+    Scenario more = s;
+    more.layout->microbatches = 4;
+    CHECK(predictOrFail(more).throughput < base.throughput);
+    Scenario interleaved = s;
+    interleaved.layout->schedule = "interleaved";
+    interleaved.layout->virtualStages = 4;
+    CHECK(predictOrFail(interleaved).throughput > base.throughput);
+    // …at the cost of more micro-batches in flight? No: 1F1B keeps `pipeline` of them; GPipe all.
+    Scenario gpipe = s;
+    gpipe.layout->schedule = "gpipe";
+    CHECK(predictOrFail(gpipe).memory.activations > base.memory.activations);
+
+    // Full recompute trades a third more compute for activations of one tensor per layer.
+    Scenario keep = s;
+    keep.layout->recompute = "none";
+    const Prediction kept = predictOrFail(keep);
+    CHECK(kept.memory.activations > 5 * base.memory.activations);
+    CHECK(kept.step.compute < base.step.compute);
+
+    // ZeRO stages shard the optimizer state, then the gradients, then the weights.
+    Scenario zero = llmScenario("llama3_8b", 1, 8);
+    zero.layout = ParallelLayout{};
+    zero.layout->recompute = "full";
+    zero.layout->microbatches = 8;
+    double previous = predictOrFail(zero).memoryPerDeviceBytes;
+    for (int stage = 1; stage <= 3; ++stage) {
+        zero.layout->zeroStage = stage;
+        const double now = predictOrFail(zero).memoryPerDeviceBytes;
+        CHECK(now < previous);
+        previous = now;
+    }
+
+    // Tensor parallelism inside the node's NVLink is far cheaper than across the network: with
+    // 16-way tensor parallelism on 8-GPU nodes the all-reduces cross InfiniBand; a GPU whose
+    // NVLink domain spans 72 GPUs (GB200 NVL72) keeps them on NVLink.
+    Scenario wide = s;
+    wide.workload = &builtin("gpt3_175b"); // 96 heads, no grouped-query attention
+    wide.layout->tensor = 16;
+    wide.layout->pipeline = 2;
+    Gpu nvl72 = *s.gpu;
+    nvl72.peerDomainGpus = 72;
+    Scenario inDomain = wide;
+    inDomain.gpu = &nvl72;
+    CHECK(predictOrFail(inDomain).step.communication <
+          0.25 * predictOrFail(wide).step.communication);
+
+    // Degrees that cannot split the model are refused with the reason.
+    std::string error;
+    Scenario odd = s;
+    odd.layout->tensor = 3;
+    odd.layout->pipeline = 1;
+    CHECK_FALSE(predict(odd, Calibration::builtin(), error));
+    Scenario heads = llmScenario("llama3_70b", 2, 8);
+    heads.layout = ParallelLayout{};
+    heads.layout->tensor = 16; // 8 key-value heads
+    CHECK_FALSE(predict(heads, Calibration::builtin(), error));
+    CHECK_THAT(error, Catch::Contains("key-value heads"));
+}
+
+TEST_CASE("Llama 3.1 70B fine-tuning on 8 H100: data parallel does not fit, FSDP and TP plan",
+          "[model][llm][plan]") {
+    SourceManager sm;
+    Diagnostics diags;
+    std::string error;
+    auto id = sm.readFile(std::string(MODAK_SOURCE_DIR) + "/tests/data/llm/llama70b_finetune.modak",
+                          error);
+    REQUIRE(id);
+    Program program = loadProgram(sm, *id, diags);
+    INFO(test::report(sm, diags));
+    REQUIRE_FALSE(diags.hasErrors());
+    Plan plan = planProgram(sm, program, {}, diags);
+    auto at = [&](std::string_view name) -> const DeploymentPlan& {
+        for (const auto& d : plan.deployments)
+            if (d.name == name)
+                return d;
+        FAIL("no deployment " << name);
+        return plan.deployments.front();
+    };
+
+    // Replicated bf16 weights alone are 141 GB a GPU: a located does-not-fit error that names
+    // a layout that fits.
+    CHECK_FALSE(at("lora_ddp").chosen);
+    const Diagnostic* d = test::firstWith(diags, DiagCode::DoesNotFit);
+    REQUIRE(d);
+    CHECK(sm.buffer(d->range.file).lineColumn(d->range.begin).line == 51);
+    CHECK_THAT(d->message, Catch::Contains("lora_ddp"));
+    CHECK_THAT(d->message, Catch::Contains("the h100_sxm5 has 80 GiB"));
+    CHECK_THAT(d->message, Catch::Contains("`parallel {"));
+    CHECK_THAT(d->message, Catch::Contains("fits ("));
+
+    for (const char* name : {"lora_fsdp", "lora_tp", "lora_auto", "full_four_nodes"}) {
+        INFO(name);
+        const DeploymentPlan& p = at(name);
+        REQUIRE(p.chosen);
+        REQUIRE(p.chosen->predicted);
+        REQUIRE(p.chosen->scenario.layout);
+        const Prediction& pred = *p.chosen->predicted;
+        CHECK(pred.memoryPerDeviceBytes <= 80 * 1073741824.0);
+        CHECK(pred.tokensPerSecond == Approx(pred.throughput * 8192));
+        // The interval brackets the prediction.
+        CHECK(pred.interval.low < pred.throughput);
+        CHECK(pred.interval.high > pred.throughput);
+    }
+    CHECK(at("lora_fsdp").chosen->scenario.layout->zeroStage == 3);
+    CHECK(at("lora_tp").chosen->scenario.layout->tensor == 8);
+    // The job tells the training script the layout the plan predicted.
+    Diagnostics genDiags;
+    const codegen::JobSpec spec = codegen::readJobSpec(at("lora_tp"), {}, genDiags);
+    auto env = [&](std::string_view name) {
+        for (const auto& [k, v] : spec.env)
+            if (k == name)
+                return v;
+        return std::string("(unset)");
+    };
+    CHECK(env("MODAK_TENSOR_PARALLEL") == "8");
+    CHECK(env("MODAK_DATA_PARALLEL") == "1");
+    CHECK(env("MODAK_MICROBATCHES") ==
+          std::to_string(at("lora_tp").chosen->scenario.layout->microbatches));
+    CHECK(env("MODAK_RECOMPUTE") == at("lora_tp").chosen->scenario.layout->recompute);
+    // Full fine-tuning: 1.1 TB of Adam state never fits one node, whatever the layout.
+    CHECK_FALSE(at("full_one_node").chosen);
+    // The search picks the fastest layout it leaves open, at least as fast as the written ones.
+    CHECK(at("lora_auto").chosen->predicted->throughput >=
+          at("lora_tp").chosen->predicted->throughput);
+
+    // The JSON plan carries the layout, tokens/s and the memory by kind.
+    auto json = nlohmann::json::parse(renderPlanJson(plan, "llama70b_finetune.modak", "test"));
+    bool found = false;
+    for (const auto& dep : json.at("deployments"))
+        if (dep.at("name") == "lora_tp") {
+            const auto& pj = dep.at("chosen").at("predicted");
+            CHECK(pj.at("layout").at("tensor") == 8);
+            CHECK(pj.at("tokens_per_second").get<double>() > 0);
+            CHECK(pj.at("memory_gib").at("weights").get<double>() > 16);
+            found = true;
+        }
+    CHECK(found);
+}
+
+TEST_CASE("workload blocks: a transformer by its shape", "[model][llm][sema]") {
+    const std::string ok = test::check(R"(modak 1
+workload tiny_llm {
+  layers = 4
+  hidden = 256
+  heads = 8
+  kv_heads = 2
+  ffn = 1024
+  vocabulary = 32000
+  sequence = 512
+  gated_ffn = true
+}
+)");
+    CHECK(ok.empty());
+    CHECK_THAT(test::check("modak 1\nworkload w {\n  layers = 4\n  hidden = 250\n  heads = 8\n  "
+                           "sequence = 512\n}\n"),
+               Catch::Contains("heads (8) must divide hidden (250)"));
+    CHECK_THAT(
+        test::check("modak 1\nworkload w {\n  layers = 4\n  heads = 8\n  sequence = 512\n}\n"),
+        Catch::Contains("missing 'hidden'"));
+    CHECK_THAT(test::check("modak 1\nworkload w {\n  kind = cnn\n}\n"),
+               Catch::Contains("missing 'flops_per_sample'"));
+}
