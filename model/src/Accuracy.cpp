@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -99,11 +100,18 @@ const ErrorBand* nearestBand(const Calibration& cal, const Stratum& stratum, int
     // Compared as (equal dimensions, equal dimensions as a bit mask in priority order, rows).
     std::tuple<int, unsigned, int> bestScore{-1, 0, 0};
     for (const auto& band : cal.errorBands) {
-        Stratum b = Stratum::parse(band.stratum);
+        // Split without copying: this runs for every prediction of a layout search.
+        std::array<std::string_view, kStratumDimensions> b{};
+        std::string_view key = band.stratum;
+        for (size_t d = 0; d < kStratumDimensions && !key.empty(); ++d) {
+            const size_t slash = key.find('/');
+            b[d] = key.substr(0, slash);
+            key = slash == std::string_view::npos ? std::string_view{} : key.substr(slash + 1);
+        }
         int count = 0;
         unsigned mask = 0;
         for (size_t d = 0; d < kStratumDimensions; ++d) {
-            bool eq = !b.parts[d].empty() && b.parts[d] == stratum.parts[d];
+            bool eq = !b[d].empty() && b[d] == stratum.parts[d];
             count += eq;
             mask = mask << 1 | (eq ? 1u : 0u);
         }

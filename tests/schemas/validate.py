@@ -293,6 +293,9 @@ COMMANDS = [
                           "examples/mnist_tensorflow_2_1.modak"], 0),
     # Rare shapes: no candidate, no prediction, no container, an uncovered kind (exit 1, plan still printed).
     ("plan.schema.json", ["plan", "--format", "json", "tests/schemas/plan_cases.modak"], 1),
+    # Transformer layouts (tokens/s, layout, memory by kind), and two that do not fit (exit 1).
+    ("plan.schema.json", ["plan", "--format", "json", "tests/data/llm/llama70b_finetune.modak"], 1),
+    ("plan.schema.json", ["plan", "--format", "json", "tests/corpus/valid/llm_layout.modak"], 0),
     ("predict.schema.json", ["predict", "--workload", "resnet50", "--framework", "pytorch", "--gpu", "a100_sxm4_40gb",
                              "--gpus-per-node", "4", "--nodes", "2", "--interconnect", "infiniband_hdr",
                              "--precision", "mixed", "--batch-per-device", "256", "--storage", "nfs",
@@ -302,6 +305,9 @@ COMMANDS = [
                              "--format", "json"], 0),
     ("predict.schema.json", ["predict", "--workload", "bert_base", "--framework", "tensorflow", "--gpu", "v100_sxm2",
                              "--graph-compiler", "xla", "--build", "source", "--precision", "fp16",
+                             "--format", "json"], 0),
+    ("predict.schema.json", ["predict", "--workload", "bert_large_512", "--framework", "pytorch", "--gpu", "h100_sxm5",
+                             "--gpus-per-node", "8", "--precision", "bf16", "--batch-per-device", "8",
                              "--format", "json"], 0),
     ("catalog.schema.json", ["catalog", "--format", "json"], 0),
     ("catalog.schema.json", ["catalog", "images", "--format", "json"], 0),
