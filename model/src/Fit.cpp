@@ -454,7 +454,9 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
         error = "a multi-node row needs an interconnect the catalogue knows";
         return std::nullopt;
     }
-    s.batchPerDevice = m.batchPerDevice;
+    // The CSV's batch is the micro-batch of one pass; a layout's scenario takes the batch of one
+    // data-parallel replica per optimizer step.
+    s.batchPerDevice = m.layout ? m.batchPerDevice * m.layout->microbatches : m.batchPerDevice;
     s.layout = m.layout;
     if (!m.storage.empty())
         s.storage = cat.storageClass(m.storage);
