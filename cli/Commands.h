@@ -110,6 +110,7 @@ struct ModelReportOptions {
     std::string format = "text";
     /// Rows never fitted: evaluated with the calibration as it is (docs/model.md "Error bars").
     std::vector<std::string> judge;
+    std::vector<std::string> catalogs; ///< more catalogue files (the data's workloads and GPUs)
 };
 int runModelReport(const ModelReportOptions& options);
 

@@ -431,7 +431,10 @@ int runModelFit(const ModelFitOptions& options) {
 
 int runModelReport(const ModelReportOptions& options) {
     SourceManager sm;
-    const model::Catalogue& cat = model::Catalogue::builtin();
+    model::Catalogue cat;
+    bool ioError = false;
+    if (!loadCatalogue(sm, options.catalogs, cat, ColorMode::Auto, ioError))
+        return ioError ? UsageOrIoError : InputErrors;
     if (!options.judge.empty()) {
         // Judge rows are never fitted: the calibration is evaluated as it is.
         if (options.format == "json") {

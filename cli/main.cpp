@@ -250,6 +250,8 @@ int main(int argc, char** argv) {
     reportCmd->add_option("--judge", reportOpts.judge,
                           "Measurement CSV never fitted on: report the calibration's error on it "
                           "per stratum and data set, and its decisions (no fit)");
+    reportCmd->add_option("--catalog", reportOpts.catalogs,
+                          "More catalogue files: workloads and GPUs the data names (repeatable)");
     std::vector<std::string> reportData;
     reportCmd->add_option("--data", reportData,
                           "Measurement CSV files (as the positional arguments), e.g. the "
