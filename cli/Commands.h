@@ -67,6 +67,13 @@ struct PredictOptions {
     std::string format = "text";
     std::vector<std::string> catalogs;
     std::string calibration;
+    /// A layout (docs/model.md "Parallelism"): any of these set predicts one; with it the batch
+    /// is that of one data-parallel replica per step.
+    int tensor = 0, pipeline = 0, context = 0, expert = 0, microbatches = 0, virtualStages = 0;
+    int zero = -1;
+    std::string schedule, recompute;
+    std::string fineTuning = "full"; ///< full, lora
+    int loraRank = 16;
 };
 int runPredict(const PredictOptions& options);
 

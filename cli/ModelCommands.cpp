@@ -6,6 +6,7 @@
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/model/Accuracy.h"
 #include "modak/model/Fit.h"
+#include "modak/model/Layout.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 #include "modak/model/Report.h"
@@ -204,6 +205,24 @@ int runPredict(const PredictOptions& o) {
                                known(cat.interconnects)));
         return UsageOrIoError;
     }
+    s.fineTuning = o.fineTuning == "lora" ? "lora" : "";
+    s.loraRank = o.loraRank;
+    if (o.tensor || o.pipeline || o.context || o.expert || o.microbatches || o.virtualStages ||
+        o.zero >= 0 || !o.schedule.empty() || !o.recompute.empty() || !s.fineTuning.empty()) {
+        model::ParallelLayout l;
+        l.tensor = std::max(1, o.tensor);
+        l.pipeline = std::max(1, o.pipeline);
+        l.context = std::max(1, o.context);
+        l.expert = std::max(1, o.expert);
+        l.microbatches = std::max(1, o.microbatches);
+        l.virtualStages = std::max(1, o.virtualStages);
+        l.zeroStage = std::max(0, o.zero);
+        l.recompute = o.recompute.empty() ? "none" : o.recompute;
+        l.schedule = !o.schedule.empty()   ? o.schedule
+                     : l.virtualStages > 1 ? "interleaved"
+                                           : "one_f_one_b";
+        s.layout = l;
+    }
     std::string error;
     auto p = model::predict(s, *cal, error);
     if (!p) {
@@ -213,15 +232,28 @@ int runPredict(const PredictOptions& o) {
     fmt::print("{}", o.format == "json" ? model::renderPredictionJson(*p, s)
                                         : model::renderPredictionText(*p, s));
     if (!model::fitsInMemory(s, *p)) {
-        // The check `modak plan` rejects candidates with: this configuration cannot run.
-        auto batch = model::largestBatchThatFits(s, *cal);
-        printError(fmt::format(
-            "does not fit: {:.1f} GiB per device, the {} has {} GiB; {}",
-            p->memoryPerDeviceBytes / 1073741824.0, s.gpu->name, s.gpu->memoryGiB,
-            batch ? fmt::format("--batch-per-device {} fits", *batch)
-                  : std::string("not even one sample per device fits: the training state "
-                                "alone is too large; use a GPU with more memory, or plan a "
-                                "deployment whose `distributed` strategy shards it")));
+        // The check `modak plan` rejects candidates with: this configuration cannot run. The
+        // smallest change that fits is the plan's too: a layout, else a smaller batch.
+        std::string fix;
+        if (s.workload->shape && s.gpu) {
+            model::Scenario base = s;
+            base.layout = s.layout.value_or(model::ParallelLayout{});
+            auto lc = model::chooseLayout(base, model::ParallelRequest{}, *cal, true);
+            if (lc.scenario && lc.predicted)
+                fix = fmt::format("`{}` fits ({:.1f} GiB per device)",
+                                  model::layoutText(*lc.scenario->layout, *base.layout),
+                                  lc.predicted->memoryPerDeviceBytes / 1073741824.0);
+        }
+        if (fix.empty()) {
+            auto batch = model::largestBatchThatFits(s, *cal);
+            fix = batch ? fmt::format("--batch-per-device {} fits", *batch)
+                        : std::string("not even one sample per device fits: the training state "
+                                      "alone is too large; use a GPU with more memory, or shard "
+                                      "it (--zero, --tensor, --pipeline)");
+        }
+        printError(fmt::format("does not fit: {:.1f} GiB per device, the {} has {} GiB; {}",
+                               p->memoryPerDeviceBytes / 1073741824.0, s.gpu->name,
+                               s.gpu->memoryGiB, fix));
         return InputErrors;
     }
     return Success;

@@ -154,6 +154,34 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--samples", predictOpts.samples,
                            "Samples per epoch (default: the workload's data set)");
     predictCmd->add_option("--storage", predictOpts.storage, "Storage class of the input data");
+    predictCmd->add_option("--tensor", predictOpts.tensor, "Tensor parallel degree (a layout)")
+        ->check(CLI::Range(1, 1024));
+    predictCmd->add_option("--pipeline", predictOpts.pipeline, "Pipeline stages (a layout)")
+        ->check(CLI::Range(1, 1024));
+    predictCmd->add_option("--context", predictOpts.context, "Context parallel degree (a layout)")
+        ->check(CLI::Range(1, 1024));
+    predictCmd->add_option("--expert", predictOpts.expert, "Expert parallel degree (a layout)")
+        ->check(CLI::Range(1, 1024));
+    predictCmd
+        ->add_option("--microbatches", predictOpts.microbatches,
+                     "Micro-batches per step; they divide --batch-per-device (a layout)")
+        ->check(CLI::Range(1, 100000));
+    predictCmd->add_option("--schedule", predictOpts.schedule, "Pipeline schedule (a layout)")
+        ->check(CLI::IsMember({"one_f_one_b", "interleaved", "gpipe"}));
+    predictCmd
+        ->add_option("--virtual-stages", predictOpts.virtualStages,
+                     "Model chunks per device of the interleaved schedule (a layout)")
+        ->check(CLI::Range(1, 1024));
+    predictCmd->add_option("--zero", predictOpts.zero, "ZeRO stage 0-3 (a layout)")
+        ->check(CLI::Range(0, 3));
+    predictCmd->add_option("--recompute", predictOpts.recompute, "Activation recompute (a layout)")
+        ->check(CLI::IsMember({"none", "selective", "full"}));
+    predictCmd->add_option("--fine-tuning", predictOpts.fineTuning, "full, or lora adapters")
+        ->check(CLI::IsMember({"full", "lora"}))
+        ->capture_default_str();
+    predictCmd->add_option("--lora-rank", predictOpts.loraRank, "Rank of the LoRA adapters")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
     predictCmd->add_option("--format", predictOpts.format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();

@@ -229,6 +229,23 @@ fits=$(sed -n 's/.*--batch-per-device \([0-9]*\) fits.*/\1/p' "$work/err")
 expect_exit 0 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --batch-per-device "$fits"
 expect_exit 1 "$modak" predict --workload resnet50 --framework pytorch --gpu a100_sxm4_40gb --batch-per-device $((fits + 1))
 grep -qiE 'nan|inf' "$work/out" && fail "predict printed NaN or inf"
+# A transformer's layout (docs/model.md "Parallelism"): Llama 3.1 70B with LoRA replicated on 8 H100
+# does not fit and names a layout that does, which then predicts with tokens/s; full training of
+# 70 B on one node fits no layout.
+expect_exit 1 "$modak" predict --workload llama3_70b --framework pytorch --gpu "NVIDIA H100 80GB HBM3" \
+  --gpus-per-node 8 --precision bf16 --batch-per-device 8 --fine-tuning lora --zero 0
+contains "$work/err" 'does not fit: '
+contains "$work/err" '`parallel {'
+expect_exit 0 "$modak" predict --workload llama3_70b --framework pytorch --gpu h100_sxm5 --gpus-per-node 8 \
+  --precision bf16 --batch-per-device 8 --fine-tuning lora --tensor 8 --microbatches 4
+contains "$work/out" "tensor 8 × pipeline 1 × data 1"
+contains "$work/out" "tokens/s"
+expect_exit 1 "$modak" predict --workload llama3_70b --framework pytorch --gpu h100_sxm5 --gpus-per-node 8 \
+  --precision bf16 --batch-per-device 8 --tensor 8 --microbatches 8 --recompute full
+contains "$work/err" "not even one sample per device fits"
+expect_exit 2 "$modak" predict --workload llama3_70b --framework pytorch --gpu h100_sxm5 --gpus-per-node 8 \
+  --precision bf16 --batch-per-device 8 --tensor 3
+contains "$work/err" "does not divide the 8 devices"
 
 # catalog: text and JSON; the JSON is a catalogue file that merges back
 expect_exit 0 "$modak" catalog
