@@ -129,14 +129,18 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
          equal([] { return languageValues({"application"}, "kind"); })},
         {{"plan.schema.json", "/$defs/deployment/allOf/1/if/properties/kind"},
          subset([] { return languageValues({"application"}, "kind"); })},
-        {{"plan.schema.json", "/$defs/layout/properties/schedule"},
-         equal([] { return languageValues({"deployment", "parallel"}, "schedule"); })},
-        {{"plan.schema.json", "/$defs/layout/properties/recompute"},
-         equal([] { return languageValues({"deployment", "parallel"}, "recompute"); })},
-        {{"predict.schema.json", "/$defs/layout/properties/schedule"},
-         equal([] { return languageValues({"deployment", "parallel"}, "schedule"); })},
-        {{"predict.schema.json", "/$defs/layout/properties/recompute"},
-         equal([] { return languageValues({"deployment", "parallel"}, "recompute"); })},
+        {{"plan.schema.json", "/$defs/layout/properties/schedule"}, equal([] {
+             return languageValues({"deployment", "parallel"}, "schedule");
+         })},
+        {{"plan.schema.json", "/$defs/layout/properties/recompute"}, equal([] {
+             return languageValues({"deployment", "parallel"}, "recompute");
+         })},
+        {{"predict.schema.json", "/$defs/layout/properties/schedule"}, equal([] {
+             return languageValues({"deployment", "parallel"}, "schedule");
+         })},
+        {{"predict.schema.json", "/$defs/layout/properties/recompute"}, equal([] {
+             return languageValues({"deployment", "parallel"}, "recompute");
+         })},
         {{"predict.schema.json", "/properties/inputs/properties/framework"}, equal(frameworks)},
         {{"predict.schema.json", "/$defs/build"}, equal(imageBuilds)},
         {{"predict.schema.json", "/$defs/graphCompiler"}, equal(graphCompilersOrNone)},
