@@ -93,31 +93,31 @@ TEST_CASE("the embedded catalogue, calibration and data load without diagnostics
     CHECK(cat().cpu("Intel Xeon Platinum 8380H"));
 }
 
-TEST_CASE("the paper's effects are reproduced within 5 percentage points", "[model][paper]") {
+TEST_CASE("the paper's effects are reproduced within 3 percentage points", "[model][paper]") {
     // §V, MNIST-CNN on the CPU
     CHECK(effect(mnistCpu("tensorflow", "2.1", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
-          Approx(54).margin(5));
+          Approx(54).margin(3));
     CHECK(effect(mnistCpu("pytorch", "1.4", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
-          Approx(0).margin(5));
+          Approx(0).margin(3));
     CHECK(effect(mnistCpu("mxnet", "1.6", "hub"), mnistCpu("tensorflow", "1.14", "hub")) ==
-          Approx(0).margin(5));
+          Approx(0).margin(3));
     CHECK(effect(mnistCpu("cntk", "2.7", "hub"), mnistCpu("tensorflow", "1.14", "hub")) < -40);
     CHECK(effect(mnistCpu("tensorflow", "2.1", "source"), mnistCpu("tensorflow", "2.1", "hub")) ==
-          Approx(4).margin(5));
+          Approx(4).margin(3));
     CHECK(effect(mnistCpu("pytorch", "1.4", "source"), mnistCpu("pytorch", "1.4", "hub")) ==
-          Approx(17).margin(5));
+          Approx(17).margin(3));
     // §VI, ResNet-50 on the GTX 1080 Ti
     CHECK(effect(resnetGpu("tensorflow", "2.1", "source"), resnetGpu("tensorflow", "2.1", "hub")) ==
-          Approx(2).margin(5));
+          Approx(2).margin(3));
     CHECK(effect(resnetGpu("pytorch", "1.4", "source"), resnetGpu("pytorch", "1.4", "hub")) ==
-          Approx(2).margin(5));
+          Approx(2).margin(3));
     // §VII, graph compilers
     CHECK(effect(mnistCpu("tensorflow", "2.1", "hub", "xla"),
-                 mnistCpu("tensorflow", "2.1", "hub")) == Approx(-30).margin(5));
+                 mnistCpu("tensorflow", "2.1", "hub")) == Approx(-30).margin(3));
     CHECK(effect(mnistCpu("tensorflow", "1.14", "source", "ngraph"),
-                 mnistCpu("tensorflow", "1.14", "source")) == Approx(30).margin(5));
+                 mnistCpu("tensorflow", "1.14", "source")) == Approx(30).margin(3));
     CHECK(effect(resnetGpu("tensorflow", "2.1", "source", "xla"),
-                 resnetGpu("tensorflow", "2.1", "source")) == Approx(9).margin(5));
+                 resnetGpu("tensorflow", "2.1", "source")) == Approx(9).margin(3));
 }
 
 TEST_CASE("nGraph has no effect on TensorFlow 2.x: the evidence is for 1.x only",
