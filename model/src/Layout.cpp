@@ -111,8 +111,15 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                     }
                     for (int z : zeros)
                         for (const auto& rc : recomputes) {
-                            // Fewer micro-batches run faster (less overhead, smaller bubble
-                            // share aside): the first one that fits is the one to keep.
+                            // Pipelines shard only the optimizer state (Megatron's distributed
+                            // optimizer, DeepSpeed's ZeRO-1 with pipelines): a written stage is
+                            // kept, a searched one above 1 is not tried.
+                            if (pp > 1 && z > 1 && !request.zero && start.zeroStage <= 1)
+                                continue;
+                            // Without a pipeline fewer micro-batches run faster (less
+                            // overhead, a longer backward pass to hide the reduction in): the
+                            // first that fits is kept. With one, more micro-batches shrink the
+                            // bubble, so every count is predicted.
                             for (int m : micro) {
                                 ParallelLayout l;
                                 l.tensor = t;
@@ -151,7 +158,8 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                                     out.predicted = *p;
                                     bestScore = score;
                                 }
-                                break;
+                                if (pp == 1)
+                                    break;
                             }
                         }
                 }
