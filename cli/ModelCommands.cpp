@@ -234,16 +234,10 @@ int runPredict(const PredictOptions& o) {
     if (!model::fitsInMemory(s, *p)) {
         // The check `modak plan` rejects candidates with: this configuration cannot run. The
         // smallest change that fits is the plan's too: a layout, else a smaller batch.
-        std::string fix;
-        if (s.workload->shape && s.gpu) {
-            model::Scenario base = s;
-            base.layout = s.layout.value_or(model::ParallelLayout{});
-            auto lc = model::chooseLayout(base, model::ParallelRequest{}, *cal, true);
-            if (lc.scenario && lc.predicted)
-                fix = fmt::format("`{}` fits ({:.1f} GiB per device)",
-                                  model::layoutText(*lc.scenario->layout, *base.layout),
-                                  lc.predicted->memoryPerDeviceBytes / 1073741824.0);
-        }
+        std::string fix =
+            s.workload->shape
+                ? model::smallestFittingLayout(s, s.layout.value_or(model::ParallelLayout{}), *cal)
+                : std::string();
         if (fix.empty()) {
             auto batch = model::largestBatchThatFits(s, *cal);
             fix = batch ? fmt::format("--batch-per-device {} fits", *batch)

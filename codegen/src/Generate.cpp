@@ -275,8 +275,7 @@ JobSpec readJobSpec(const model::DeploymentPlan& plan, const GenerateOptions& op
         addEnv(s, "MODAK_PIPELINE_PARALLEL", std::to_string(l.pipeline));
         addEnv(s, "MODAK_CONTEXT_PARALLEL", std::to_string(l.context));
         addEnv(s, "MODAK_EXPERT_PARALLEL", std::to_string(l.expert));
-        addEnv(s, "MODAK_DATA_PARALLEL",
-               std::to_string(devices / std::max(1, l.tensor * l.pipeline * l.context)));
+        addEnv(s, "MODAK_DATA_PARALLEL", std::to_string(l.dataParallel(devices)));
         addEnv(s, "MODAK_MICROBATCHES", std::to_string(l.microbatches));
         addEnv(s, "MODAK_PIPELINE_SCHEDULE", l.schedule);
         addEnv(s, "MODAK_VIRTUAL_STAGES", std::to_string(l.virtualStages));

@@ -34,11 +34,6 @@ int changes(const ParallelLayout& l, const ParallelLayout& base) {
     return n;
 }
 
-bool fits(const Scenario& s, const Prediction& p) {
-    return !s.gpu || !(s.gpu->memoryGiB > 0) ||
-           p.memoryPerDeviceBytes <= s.gpu->memoryGiB * 1073741824.0;
-}
-
 } // namespace
 
 ParallelLayout baseLayout(const StrategyInfo* strategy) {
@@ -62,9 +57,7 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
 
     // Model parallelism splits a transformer by its shape; other workloads only shard and
     // accumulate.
-    const int domain = base.gpu && base.gpu->peerDomainGpus > perNode
-                           ? std::min(base.gpu->peerDomainGpus, devices)
-                           : perNode;
+    const int domain = peerDomainSize(base);
     const auto tensors = degrees(request.tensor, shape ? std::min(domain, shape->heads) : 1);
     const auto pipelines = degrees(request.pipeline, shape ? std::min(devices, shape->layers) : 1);
     // Context parallelism pays off on long sequences only; it is searched from 32k tokens.
@@ -142,7 +135,7 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                                         out.error = error;
                                     continue;
                                 }
-                                if (!fits(trial, *p)) {
+                                if (!fitsInMemory(trial, *p)) {
                                     if (!out.nearest || p->memoryPerDeviceBytes < nearestMemory) {
                                         out.nearest = trial;
                                         out.nearestPredicted = *p;
@@ -165,6 +158,20 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                 }
             }
     return out;
+}
+
+std::string smallestFittingLayout(const Scenario& s, const ParallelLayout& from,
+                                  const Calibration& cal) {
+    if (!s.workload || !s.gpu)
+        return {};
+    Scenario base = s;
+    base.layout = from;
+    LayoutChoice lc = chooseLayout(base, ParallelRequest{}, cal, /*simplest=*/true);
+    if (!lc.scenario || !lc.predicted)
+        return {};
+    return fmt::format("`{}` fits ({:.1f} GiB per GPU, {:.3g} samples/s predicted)",
+                       layoutText(*lc.scenario->layout, from),
+                       lc.predicted->memoryPerDeviceBytes / 1073741824.0, lc.predicted->throughput);
 }
 
 std::string layoutText(const ParallelLayout& l, const ParallelLayout& base) {

@@ -84,6 +84,13 @@ double amdahlSpeedup(double f, double ranks) {
     return 1.0 / ((1.0 - f) + f / ranks);
 }
 
+int peerDomainSize(const Scenario& s) {
+    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : cpuDevicesPerNode(s);
+    if (s.gpu && s.gpu->peerDomainGpus > perNode)
+        return std::min(s.gpu->peerDomainGpus, perNode * std::max(1, s.nodes));
+    return perNode;
+}
+
 int cpuDevicesPerNode(const Scenario& s) {
     return s.cpuRanksPerNode > 0 ? s.cpuRanksPerNode : std::max(1, s.cpuSockets);
 }
@@ -360,10 +367,7 @@ struct Links {
 
 Links linksOf(const Scenario& s, const Calibration& cal) {
     Links l;
-    const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : cpuDevicesPerNode(s);
-    l.domain = perNode;
-    if (s.gpu && s.gpu->peerDomainGpus > perNode)
-        l.domain = std::min(s.gpu->peerDomainGpus, perNode * s.nodes);
+    l.domain = peerDomainSize(s);
     const double peerBw =
         s.gpu ? s.gpu->peerBandwidthGBs * 1e9 : (s.cpu ? s.cpu->memoryBandwidthGBs * 1e9 / 2 : 1e9);
     l.peer = {peerBw * cal.collectiveEfficiency, 5e-6, s.gpu ? s.gpu->peerLink : "memory"};
@@ -398,7 +402,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
                             modelParallel, devices);
         return false;
     }
-    const int dp = devices / modelParallel;
+    const int dp = L.dataParallel(devices);
     const TransformerShape* shape = w.shape ? &*w.shape : nullptr;
     if (!shape && (t > 1 || pp > 1 || cp > 1 || ep > 1)) {
         error = fmt::format("tensor, pipeline, context and expert parallelism split a "

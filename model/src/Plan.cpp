@@ -362,15 +362,9 @@ std::string fitFix(const Candidate& c, const Calibration& cal) {
     const Scenario& s = c.scenario;
     if (!s.workload || !s.gpu)
         return {};
-    Scenario base = s;
-    const ParallelLayout written = baseLayout(s.strategy);
-    base.layout = written;
-    LayoutChoice lc = chooseLayout(base, ParallelRequest{}, cal, /*simplest=*/true);
-    if (lc.scenario && lc.predicted)
-        return fmt::format("; `{}` fits ({:.1f} GiB per GPU, {:.3g} samples/s predicted)",
-                           layoutText(*lc.scenario->layout, written),
-                           lc.predicted->memoryPerDeviceBytes / 1073741824.0,
-                           lc.predicted->throughput);
+    // From the strategy's own layout: the candidate's is the nearest one a search tried.
+    if (std::string layout = smallestFittingLayout(s, baseLayout(s.strategy), cal); !layout.empty())
+        return "; " + layout;
     if (auto batch = largestBatchThatFits(s, cal); batch && *batch < s.batchPerDevice)
         return fmt::format("; a batch of {} per device fits", *batch);
     return "; no layout of these GPUs fits it: more GPUs or nodes are needed";

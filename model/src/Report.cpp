@@ -66,7 +66,7 @@ void layoutJson(ordered_json& j, const Prediction& p, const Scenario& s) {
                    {"pipeline", l.pipeline},
                    {"context", l.context},
                    {"expert", l.expert},
-                   {"data", devices / std::max(1, l.tensor * l.pipeline * l.context)},
+                   {"data", l.dataParallel(devices)},
                    {"microbatches", l.microbatches},
                    {"schedule", l.schedule},
                    {"virtual_stages", l.virtualStages},
@@ -85,7 +85,7 @@ std::string layoutLine(const ParallelLayout& l, int devices) {
     std::string out = fmt::format("tensor {} × pipeline {}", l.tensor, l.pipeline);
     if (l.context > 1)
         out += fmt::format(" × context {}", l.context);
-    out += fmt::format(" × data {}", devices / std::max(1, l.tensor * l.pipeline * l.context));
+    out += fmt::format(" × data {}", l.dataParallel(devices));
     if (l.expert > 1)
         out += fmt::format(", expert {}", l.expert);
     out += l.zeroStage > 0 ? fmt::format(", ZeRO-{}", l.zeroStage) : ", replicated state";

@@ -34,6 +34,12 @@ ParallelLayout baseLayout(const StrategyInfo* strategy);
 LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                           const Calibration& cal, bool simplest = false);
 
+/// What a does-not-fit message suggests (the plan's and `modak predict`'s): the layout with the
+/// fewest changes from `from` that makes `s` fit, as "`parallel { … }` fits (32.8 GiB per GPU,
+/// 0.564 samples/s predicted)"; "" when no layout of these devices fits.
+std::string smallestFittingLayout(const Scenario& s, const ParallelLayout& from,
+                                  const Calibration& cal);
+
 /// `parallel { tensor = 8, … }` as a deployment would write `layout` (only what differs from
 /// `base`), for messages and quick fixes.
 std::string layoutText(const ParallelLayout& layout, const ParallelLayout& base = {});

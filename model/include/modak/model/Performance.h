@@ -11,6 +11,7 @@
 #include "modak/model/Catalogue.h"
 #include "modak/model/Strategies.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,6 +107,10 @@ struct ParallelLayout {
     int zeroStage = 0;              ///< 0 replicated, 1 optimizer state, 2 + gradients, 3 + weights
     std::string recompute = "none"; ///< none, selective, full
 
+    /// The data-parallel replicas of `devices`: what tensor × pipeline × context leave.
+    int dataParallel(int devices) const {
+        return devices / std::max(1, tensor * pipeline * context);
+    }
     bool operator==(const ParallelLayout&) const = default;
 };
 
@@ -178,6 +183,10 @@ struct Prediction {
     PredictionInterval interval;
     std::vector<std::string> factors; ///< "XLA on the CPU: ×0.70 (HPEC 2020)" — explanation
 };
+
+/// The GPUs one NVLink/xGMI domain of `s` joins: the GPU's `peerDomainGpus` when it spans nodes
+/// (GB200 NVL72), capped by the job's GPUs; else one node's devices.
+int peerDomainSize(const Scenario& s);
 
 /// The devices (ranks) of one CPU node of `s`: its `cpuRanksPerNode`, else one per socket.
 int cpuDevicesPerNode(const Scenario& s);
