@@ -118,6 +118,8 @@ struct ModelReportOptions {
     /// Rows never fitted: evaluated with the calibration as it is (docs/model.md "Error bars").
     std::vector<std::string> judge;
     std::vector<std::string> catalogs; ///< more catalogue files (the data's workloads and GPUs)
+    /// Where to write every held-out (or judge) row with its prediction, as CSV; empty: nowhere.
+    std::string rowsCsv;
 };
 int runModelReport(const ModelReportOptions& options);
 

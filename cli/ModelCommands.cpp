@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "Parallel.h"
 #include "Support.h"
+#include "modak/calibrate/Record.h"
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/model/Accuracy.h"
 #include "modak/model/Fit.h"
@@ -374,6 +375,29 @@ void printAccuracy(const std::vector<model::HeldOutRow>& rows) {
                        d.choice, d.context, d.modelPick, d.measuredBest, 100 * d.shortfall);
 }
 
+/// Every held-out row with its prediction, for a closer look than the strata give.
+bool writeRowsCsv(const std::string& path, const std::vector<model::HeldOutRow>& rows) {
+    if (path.empty())
+        return true;
+    std::string out = "dataset,workload,framework,version,build,graph_compiler,precision,device,"
+                      "gpus_per_node,nodes,batch_per_device,stratum,fold,measured,predicted,"
+                      "error_percent,measured_efficiency,predicted_efficiency\n";
+    auto field = [](const std::string& v) { return calibrate::csvCell(v); };
+    for (const auto& r : rows) {
+        const auto& m = *r.measurement;
+        out += fmt::format(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.2f},{},{}\n", field(m.dataset),
+            field(m.workload), field(m.framework), field(m.version), field(m.build),
+            field(m.graphCompiler), field(m.precision), field(m.device), m.gpusPerNode, m.nodes,
+            m.batchPerDevice, field(r.stratum.key()), r.fold, m.throughput, r.predicted,
+            100 * (r.predicted - m.throughput) / m.throughput,
+            r.measuredEfficiency > 0 ? fmt::format("{:.4f}", r.measuredEfficiency) : std::string(),
+            r.measuredEfficiency > 0 ? fmt::format("{:.4f}", r.predictedEfficiency)
+                                     : std::string());
+    }
+    return writeAtomically(path, out);
+}
+
 /// The site's measured hardware next to what the catalogue and the generic constants assume.
 void printMeasuredHardware(const model::FitReport& fitted, const model::Catalogue& cat) {
     if (fitted.hardwareNotes.empty())
@@ -482,7 +506,7 @@ int runModelReport(const ModelReportOptions& options) {
         for (const auto& [why, n] : skipped)
             fmt::print("  not predicted: {} row{}: {}\n", n, n == 1 ? "" : "s", why);
         printAccuracy(rows);
-        return Success;
+        return writeRowsCsv(options.rowsCsv, rows) ? Success : UsageOrIoError;
     }
     model::MeasurementSet data;
     if (!readData(sm, options.data, data))
@@ -597,6 +621,8 @@ int runModelReport(const ModelReportOptions& options) {
     fmt::print("held-out error by 5-fold cross-validation (each configuration family predicted "
                "by constants fitted without it; efficiency MAE in points, multi-device rows)\n");
     printAccuracy(crossValidated);
+    if (!writeRowsCsv(options.rowsCsv, crossValidated))
+        return UsageOrIoError;
     if (!siteData)
         return Success;
     // The sweep's best configuration against the one each calibration predicts as best.

@@ -280,6 +280,9 @@ int main(int argc, char** argv) {
                           "per stratum and data set, and its decisions (no fit)");
     reportCmd->add_option("--catalog", reportOpts.catalogs,
                           "More catalogue files: workloads and GPUs the data names (repeatable)");
+    reportCmd->add_option("--rows", reportOpts.rowsCsv,
+                          "Write each held-out (or judge) row with its prediction and error to "
+                          "this CSV file");
     std::vector<std::string> reportData;
     reportCmd->add_option("--data", reportData,
                           "Measurement CSV files (as the positional arguments), e.g. the "

@@ -262,8 +262,13 @@ expect_exit 0 "$modak" model fit -o "$work/site.calibration.json"
 expect_exit 0 "$modak" predict --workload resnet50 --framework tensorflow --gpu v100_sxm2 --calibration "$work/site.calibration.json"
 expect_exit 2 "$modak" model fit -o "$work/site.calibration.json"
 contains "$work/err" "exists"
-expect_exit 0 "$modak" model report
+expect_exit 0 "$modak" model report --rows "$work/heldout.csv"
 contains "$work/out" "held-out error"
+# --rows: every cross-validated row once, with what the table above summarises
+head -1 "$work/heldout.csv" | grep -q '^dataset,workload,.*,measured,predicted,error_percent' ||
+  fail "model report --rows header: $(head -1 "$work/heldout.csv")"
+rows=$(($(wc -l <"$work/heldout.csv") - 1))
+grep -Eq "^  all +$rows " "$work/out" || fail "model report --rows wrote $rows rows; the table's 'all' differs"
 printf 'dataset,workload,framework,device,throughput\nx,resnet50,tensorflow,v100_sxm2,-3\n' >"$work/bad.csv"
 expect_exit 1 "$modak" model fit "$work/bad.csv" -o "$work/other.json"
 contains "$work/err" "bad.csv:2:"
