@@ -106,6 +106,29 @@ struct StorageClass {
     std::string doc, source;
 };
 
+/// A cloud instance type: what one node of it has and what an hour of it costs, with the date and
+/// source of each price (schemas/catalog/instances.json; a user catalogue file overrides an entry by
+/// name, e.g. with the prices of the user's own contract).
+struct InstanceType {
+    std::string name;  ///< as the cloud spells it: p5.48xlarge, a3-highgpu-8g, Standard_ND96isr_H100_v5
+    std::string cloud; ///< aws, gcp, azure (a target's `cloud`)
+    std::string gpu;   ///< catalogue GPU name ("" for a CPU instance)
+    int gpus = 0;      ///< GPUs per instance
+    std::string cpu;   ///< catalogue CPU name, "" when the catalogue has none
+    int vcpus = 0;
+    double memoryGiB = 0;
+    std::string interconnect; ///< catalogue interconnect between instances ("" = ethernet only)
+    std::string currency = "USD";
+    double onDemandPerHour = 0;        ///< one instance-hour, on demand
+    std::optional<double> spotPerHour; ///< one instance-hour on spot/preemptible, if offered
+    /// Fraction of spot instances interrupted per month (AWS Spot Instance Advisor's frequency of
+    /// interruption, upper bound of its band); nullopt: not published for this type.
+    std::optional<double> spotInterruptionsPerMonth;
+    std::string region;    ///< the region the prices were read for
+    std::string priceDate; ///< YYYY-MM-DD the prices were read
+    std::string doc, source;
+};
+
 /// A decoder (or encoder) transformer by its shape; the workload's parameters, FLOPs and
 /// activations follow from it (Catalogue.cpp, docs/model.md "Transformer workloads").
 struct TransformerShape {
@@ -149,6 +172,7 @@ public:
     std::vector<Interconnect> interconnects;
     std::vector<StorageClass> storage;
     std::vector<Workload> workloads;
+    std::vector<InstanceType> instances;
 
     const Image* image(std::string_view name) const;
     /// Matches `name`, the model or an alias (as nvidia-smi, rocm-smi or a cloud prints it:
@@ -163,6 +187,8 @@ public:
     const Interconnect* interconnect(std::string_view name) const;
     const StorageClass* storageClass(std::string_view name) const;
     const Workload* workload(std::string_view name) const;
+    /// Matches the name ignoring case ("P5.48xlarge" is p5.48xlarge).
+    const InstanceType* instance(std::string_view name) const;
 };
 
 /// "known: a, b, c" for messages about unknown names.
