@@ -236,10 +236,12 @@ int main(int argc, char** argv) {
 
     auto* catalogCmd =
         app.add_subcommand("catalog", "List the embedded catalogue: container images, hardware, "
-                                      "workloads. JSON output is itself a catalogue file.");
+                                      "workloads, cloud instance types and their prices. JSON "
+                                      "output is itself a catalogue file.");
     catalogCmd
-        ->add_option("section", catalogOpts.section, "images, hardware or workloads (default: all)")
-        ->check(CLI::IsMember({"images", "hardware", "workloads"}));
+        ->add_option("section", catalogOpts.section,
+                     "images, hardware, workloads or instances (default: all)")
+        ->check(CLI::IsMember({"images", "hardware", "workloads", "instances"}));
     catalogCmd->add_option("--format", catalogOpts.format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();

@@ -329,6 +329,11 @@ std::span<const std::string_view> interconnectFabrics() {
     return kFabrics;
 }
 
+std::span<const std::string_view> instanceClouds() {
+    static constexpr std::array<std::string_view, 3> kClouds = {"aws", "gcp", "azure"};
+    return kClouds;
+}
+
 namespace {
 
 Interconnect readInterconnect(Entry& e) {
@@ -413,6 +418,144 @@ Workload readWorkload(Entry& e) {
     return w;
 }
 
+/// Whether `s` is a date written YYYY-MM-DD with a month 01-12 and a day 01-31.
+bool isIsoDate(std::string_view s) {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-')
+        return false;
+    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (!std::isdigit(static_cast<unsigned char>(s[i])))
+            return false;
+    int month = (s[5] - '0') * 10 + (s[6] - '0'), day = (s[8] - '0') * 10 + (s[9] - '0');
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/// " (did you mean a, b?)" for the candidates, "" when there are none.
+std::string didYouMean(const std::vector<std::string>& near) {
+    std::string out;
+    for (const auto& n : near)
+        out += (out.empty() ? " (did you mean " : ", ") + n;
+    return out.empty() ? out : out + "?)";
+}
+
+/// The names of the three nearest (edit distance, name) pairs, nearest first: what an unknown
+/// name suggests.
+std::vector<std::string> nearestThree(std::vector<std::pair<size_t, std::string>> near) {
+    std::stable_sort(near.begin(), near.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::string> out;
+    for (size_t i = 0; i < near.size() && i < 3; ++i)
+        out.push_back(std::move(near[i].second));
+    return out;
+}
+
+/// The inter-node interconnects whose name is a few edits from `name`, nearest first, at most
+/// three.
+std::vector<std::string> interconnectsNear(const Catalogue& cat, std::string_view name) {
+    std::vector<std::pair<size_t, std::string>> near;
+    for (const auto& i : cat.interconnects)
+        if (i.scope == "inter_node")
+            if (size_t d = editDistance(name, i.name); d <= std::max<size_t>(2, name.size() / 4))
+                near.emplace_back(d, i.name);
+    return nearestThree(std::move(near));
+}
+
+/// A count that must be a whole number (GPUs, vCPUs).
+int wholeNumber(Entry& e, std::string_view key, bool required) {
+    double v = e.num(key, required);
+    if (v != std::floor(v) || v > 1e6) {
+        e.fail(key, "expected a whole number");
+        return 0;
+    }
+    return static_cast<int>(v);
+}
+
+/// An instance type; the GPU, CPU and interconnect it names must be in `cat` (the built-in
+/// catalogue plus the sections merged before this one), and are stored by their catalogue names.
+InstanceType readInstance(Entry& e, const Catalogue& cat) {
+    InstanceType it;
+    it.name = e.name();
+    it.cloud = e.str("cloud", true);
+    e.oneOf("cloud", it.cloud, instanceClouds());
+    if (std::string gpu = e.str("gpu"); !gpu.empty()) {
+        if (const Gpu* g = cat.gpu(gpu))
+            it.gpu = g->name;
+        else
+            e.fail("gpu", fmt::format("unknown GPU '{}'{}", gpu, didYouMean(cat.gpusNear(gpu))));
+    }
+    it.gpus = wholeNumber(e, "gpus", false);
+    if (it.gpu.empty() != (it.gpus == 0))
+        e.fail(it.gpu.empty() ? "gpu" : "gpus", "give gpu and gpus together, or neither");
+    if (std::string cpu = e.str("cpu"); !cpu.empty()) {
+        if (const Cpu* c = cat.cpu(cpu))
+            it.cpu = c->name;
+        else
+            e.fail("cpu", fmt::format("unknown CPU '{}'; known: {}", cpu, knownNames(cat.cpus)));
+    }
+    it.vcpus = wholeNumber(e, "vcpus", true);
+    it.memoryGiB = e.num("memory_gib", true);
+    if (std::string ic = e.str("interconnect"); !ic.empty()) {
+        const Interconnect* i = cat.interconnect(ic);
+        if (!i)
+            e.fail("interconnect", fmt::format("unknown interconnect '{}'{}", ic,
+                                               didYouMean(interconnectsNear(cat, ic))));
+        else if (i->scope != "inter_node")
+            e.fail("interconnect",
+                   fmt::format("'{}' links GPUs within a node; an instance names the network "
+                               "between instances",
+                               ic));
+        else
+            it.interconnect = i->name;
+    }
+    it.currency = e.str("currency", true);
+    if (!it.currency.empty() &&
+        (it.currency.size() != 3 || !std::all_of(it.currency.begin(), it.currency.end(),
+                                                 [](char c) { return c >= 'A' && c <= 'Z'; })))
+        e.fail("currency",
+               fmt::format("'{}' is not an ISO 4217 code such as USD or EUR", it.currency));
+    it.onDemandPerHour = e.num("on_demand_per_hour", true);
+    it.spotPerHour = e.optNum("spot_per_hour");
+    if (it.spotPerHour && *it.spotPerHour <= 0)
+        e.fail("spot_per_hour", "expected a positive price; leave it out where none is offered");
+    it.spotInterruptionsPerMonth = e.optNum("spot_interruptions_per_month");
+    if (it.spotInterruptionsPerMonth && *it.spotInterruptionsPerMonth > 1)
+        e.fail("spot_interruptions_per_month", "expected a fraction between 0 and 1");
+    it.region = e.str("region");
+    it.priceDate = e.str("price_date", true);
+    if (!it.priceDate.empty() && !isIsoDate(it.priceDate))
+        e.fail("price_date", fmt::format("'{}' is not a date YYYY-MM-DD", it.priceDate));
+    it.source = e.str("source", true);
+    it.doc = e.str("doc");
+    return it;
+}
+
+/// Instance types are named as the clouds spell them (p5.48xlarge, Standard_ND96isr_H100_v5).
+void checkInstanceName(Entry& e) {
+    const std::string& name = e.name();
+    if (name.empty()) {
+        e.fail("name", "missing required string");
+        return;
+    }
+    if (!std::all_of(name.begin(), name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+        }))
+        e.fail("name", fmt::format("'{}' is not an instance type name: use letters, digits, '.', "
+                                   "'-' and '_'",
+                                   name));
+}
+
+/// Whether two entries of a section are the same entry: instance types ignore case.
+template<typename T>
+bool sameEntry(const std::string& a, const std::string& b) {
+    if constexpr (std::is_same_v<T, InstanceType>)
+        return a.size() == b.size() &&
+               std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+                   return std::tolower(static_cast<unsigned char>(x)) ==
+                          std::tolower(static_cast<unsigned char>(y));
+               });
+    else
+        return a == b;
+}
+
 template<typename T, typename ReadFn>
 void mergeSection(Reader& reader, const json& doc, std::string_view section, std::vector<T>& into,
                   ReadFn read, std::string_view origin) {
@@ -432,17 +575,21 @@ void mergeSection(Reader& reader, const json& doc, std::string_view section, std
             continue;
         }
         Entry entry(reader, item, pointer);
-        entry.checkName();
+        if constexpr (std::is_same_v<T, InstanceType>)
+            checkInstanceName(entry);
+        else
+            entry.checkName();
         T value = read(entry);
         if constexpr (std::is_same_v<T, Image>)
             value.origin = std::string(origin);
-        if (std::find(seen.begin(), seen.end(), value.name) != seen.end())
+        if (std::any_of(seen.begin(), seen.end(),
+                        [&](const std::string& s) { return sameEntry<T>(s, value.name); }))
             entry.fail("name", fmt::format("'{}' appears twice in this file", value.name));
         if (!entry.valid())
             continue;
         seen.push_back(value.name);
         auto existing = std::find_if(into.begin(), into.end(),
-                                     [&](const T& t) { return t.name == value.name; });
+                                     [&](const T& t) { return sameEntry<T>(t.name, value.name); });
         if (existing != into.end())
             *existing = std::move(value); // a user entry replaces the built-in one
         else
@@ -561,11 +708,12 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
     if (!doc.is_object()) {
         reader.error("", "",
                      "a catalogue is a JSON object with the sections images, cpus, gpus, "
-                     "interconnects, storage and workloads");
+                     "interconnects, storage, workloads and instances");
         return false;
     }
     static constexpr std::string_view kSections[] = {
-        "$schema", "version", "images", "cpus", "gpus", "interconnects", "storage", "workloads"};
+        "$schema", "version",       "doc",     "images",    "cpus",
+        "gpus",    "interconnects", "storage", "workloads", "instances"};
     // The vocabulary is compiled into the language (CatalogueNames.h): a file cannot add a word.
     static constexpr std::string_view kBuiltIn[] = {"precisions", "graph_compilers", "runtimes"};
     for (const auto& [key, value] : doc.items())
@@ -576,10 +724,13 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
         else if (std::find(std::begin(kSections), std::end(kSections), key) == std::end(kSections))
             reader.error(
                 "/" + key, "",
-                "unknown section; known: images, cpus, gpus, interconnects, storage, workloads");
+                "unknown section; known: images, cpus, gpus, interconnects, storage, workloads, "
+                "instances");
     if (auto v = doc.find("version");
         v != doc.end() && !(v->is_number_integer() && v->get<int>() == 1))
         reader.error("/version", "", "only catalogue version 1 is supported");
+    if (auto d = doc.find("doc"); d != doc.end() && !d->is_string())
+        reader.error("/doc", "", "expected a string");
     mergeSection(reader, doc, "images", images, readImage, origin);
     mergeSection(reader, doc, "cpus", cpus, readCpu, origin);
     mergeSection(reader, doc, "gpus", gpus, readGpu, origin);
@@ -587,6 +738,10 @@ bool Catalogue::merge(std::string_view text, FileId file, std::string_view origi
     mergeSection(reader, doc, "interconnects", interconnects, readInterconnect, origin);
     mergeSection(reader, doc, "storage", storage, readStorage, origin);
     mergeSection(reader, doc, "workloads", workloads, readWorkload, origin);
+    // Last: an instance names GPUs, CPUs and interconnects this file may add.
+    mergeSection(
+        reader, doc, "instances", instances, [this](Entry& e) { return readInstance(e, *this); },
+        origin);
     return reader.ok();
 }
 
@@ -621,12 +776,7 @@ std::vector<std::string> Catalogue::gpusNear(std::string_view name) const {
         if (best <= limit)
             near.emplace_back(best, g.name);
     }
-    std::stable_sort(near.begin(), near.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::string> out;
-    for (size_t i = 0; i < near.size() && i < 3; ++i)
-        out.push_back(near[i].second);
-    return out;
+    return nearestThree(std::move(near));
 }
 
 const Interconnect* Catalogue::interconnect(std::string_view name) const {
@@ -637,6 +787,12 @@ const StorageClass* Catalogue::storageClass(std::string_view name) const {
 }
 const Workload* Catalogue::workload(std::string_view name) const {
     return byName(workloads, name);
+}
+const InstanceType* Catalogue::instance(std::string_view name) const {
+    for (const auto& i : instances)
+        if (sameEntry<InstanceType>(i.name, std::string(name)))
+            return &i;
+    return nullptr;
 }
 
 const Cpu* Catalogue::cpu(std::string_view nameOrModel) const {

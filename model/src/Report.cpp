@@ -517,6 +517,31 @@ std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
         }
         doc["workloads"] = arr;
     }
+    if (all || section == "instances") {
+        ordered_json arr = ordered_json::array();
+        for (const auto& i : cat.instances) {
+            ordered_json j{{"name", i.name}, {"cloud", i.cloud}};
+            putIf(j, "gpu", i.gpu);
+            if (i.gpus > 0)
+                j["gpus"] = i.gpus;
+            putIf(j, "cpu", i.cpu);
+            j["vcpus"] = i.vcpus;
+            j["memory_gib"] = i.memoryGiB;
+            putIf(j, "interconnect", i.interconnect);
+            j["currency"] = i.currency;
+            j["on_demand_per_hour"] = i.onDemandPerHour;
+            if (i.spotPerHour)
+                j["spot_per_hour"] = *i.spotPerHour;
+            if (i.spotInterruptionsPerMonth)
+                j["spot_interruptions_per_month"] = *i.spotInterruptionsPerMonth;
+            putIf(j, "region", i.region);
+            j["price_date"] = i.priceDate;
+            j["source"] = i.source;
+            putIf(j, "doc", i.doc);
+            arr.push_back(j);
+        }
+        doc["instances"] = arr;
+    }
     return doc.dump(2) + "\n";
 }
 
@@ -574,6 +599,19 @@ std::string renderCatalogText(const Catalogue& cat, std::string_view section) {
         for (const auto& w : cat.workloads)
             out += fmt::format("  {:<18} {:<12} {:>12.0f} parameters {:>9.3g} FLOP/sample  {}\n",
                                w.name, w.kind, w.parameters, w.flopsPerSample, w.doc);
+    }
+    if (all || section == "instances") {
+        heading("instances (price per instance-hour, with the date and page it was read from)");
+        for (const auto& i : cat.instances) {
+            std::string gpus = i.gpus > 0 ? fmt::format("{} × {}", i.gpus, i.gpu) : "-";
+            std::string spot = i.spotPerHour ? fmt::format("{:.2f}", *i.spotPerHour) : "-";
+            out +=
+                fmt::format("  {:<26} {:<6} {:<20} {:>3} vCPU {:>5.0f} GiB  {:<20} {:>8.2f} {} "
+                            "on demand, {:>6} spot  {} {}  {}\n",
+                            i.name, i.cloud, gpus, i.vcpus, i.memoryGiB,
+                            i.interconnect.empty() ? "ethernet" : i.interconnect, i.onDemandPerHour,
+                            i.currency, spot, i.region, i.priceDate, i.source);
+        }
     }
     return out;
 }

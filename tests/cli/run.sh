@@ -253,6 +253,15 @@ contains "$work/out" "a100_sxm4_40gb"
 expect_exit 0 "$modak" catalog images --format json
 cp "$work/out" "$work/images.json"
 expect_exit 0 "$modak" catalog workloads --catalog "$work/images.json"
+# instances: every price with its date and source; a user file replaces a built-in price
+expect_exit 0 "$modak" catalog instances
+contains "$work/out" "p5.48xlarge"
+contains "$work/out" "Standard_ND96isr_H100_v5"
+contains "$work/out" "2026-11-09  https://"
+printf '{"version": 1, "instances": [{"name": "p5.48xlarge", "cloud": "aws", "gpu": "h100_sxm5", "gpus": 8, "vcpus": 192, "memory_gib": 2048, "currency": "USD", "on_demand_per_hour": 31.5, "price_date": "2026-11-20", "source": "our contract"}]}' >"$work/prices.json"
+expect_exit 0 "$modak" catalog instances --format json --catalog "$work/prices.json"
+contains "$work/out" '"on_demand_per_hour": 31.5'
+contains "$work/out" '"source": "our contract"'
 printf '{"version": 1, "gpus": [{"name": "Bad Name"}]}' >"$work/badcat.json"
 expect_exit 1 "$modak" catalog --catalog "$work/badcat.json"
 contains "$work/err" "catalog-invalid"

@@ -311,6 +311,7 @@ COMMANDS = [
                              "--format", "json"], 0),
     ("catalog.schema.json", ["catalog", "--format", "json"], 0),
     ("catalog.schema.json", ["catalog", "images", "--format", "json"], 0),
+    ("catalog.schema.json", ["catalog", "instances", "--format", "json"], 0, "instances"),
     ("calibration.schema.json", ["model", "report", "--format", "json"], 0),
     # One record of the train-step micro-benchmark (a JSON line on stdout without --out).
     ("bench-result.schema.json", ["bench", "run", "--steps", "1", "--batch", "2", "--device", "epyc_9654",
@@ -415,6 +416,10 @@ BROKEN = [
     ("predict.schema.json", "predict", [("/inputs/cpu", "xeon_e5_2630_v4")], "/inputs"),
     ("predict.schema.json", "predict", [("/inputs/gpus_per_node", 0)], "/inputs"),
     ("predict.schema.json", "predict", [("/inputs", DELETE)], ""),
+    # Every price has its date (YYYY-MM-DD), its source and an ISO 4217 currency.
+    ("catalog.schema.json", "instances", [("/instances/0/price_date", "9.11.2026")], "/instances/0/price_date"),
+    ("catalog.schema.json", "instances", [("/instances/0/source", DELETE)], "/instances/0"),
+    ("catalog.schema.json", "instances", [("/instances/0/currency", "usd")], "/instances/0/currency"),
 ]
 ACCEPTED = [  # MODAK accepted these (or its documentation wrote them): the schema must too.
     (JOB, "job", [("/job/job_options/wall_time_limit", w)], "")

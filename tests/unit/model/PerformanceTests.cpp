@@ -72,11 +72,11 @@ double effect(const Scenario& with, const Scenario& baseline) {
 TEST_CASE("the embedded catalogue, calibration and data load without diagnostics",
           "[model][catalogue]") {
     SourceManager sm;
+    Catalogue c; // the catalogue files in the built-in order: instances name hardware.json's GPUs
     for (const auto& f : data::files()) {
         Diagnostics diags;
         FileId id = sm.addBuffer(std::string(f.path), std::string(f.content));
         if (f.path.starts_with("catalog/")) {
-            Catalogue c;
             CHECK(c.merge(f.content, id, "test", diags));
         } else if (f.path == "calibration.json") {
             CHECK(Calibration::parse(f.content, id, "test", diags));

@@ -187,6 +187,12 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
                  n.emplace(f);
              return n;
          })},
+        {{"catalog.schema.json", "/properties/instances/items/properties/cloud"}, equal([] {
+             Names n;
+             for (std::string_view c : model::instanceClouds())
+                 n.emplace(c);
+             return n;
+         })},
         {{"catalog.schema.json", "/properties/runtimes/items/properties/image"},
          none("a field of the runtime entries")},
         // MODAK's own job format: its spellings, which the importer maps onto the language's words.

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //! The catalogues the performance model and the optimiser choose from: container images, CPUs,
-//! GPUs, interconnects, storage classes and workloads. The built-in catalogue is embedded from
-//! schemas/catalog/*.json; users add or replace entries with files of the same format
-//! (docs/catalogue.md, schemas/catalog.schema.json) and with `image`/`workload` blocks.
+//! GPUs, interconnects, storage classes, workloads and cloud instance types with their prices. The
+//! built-in catalogue is embedded from schemas/catalog/*.json; users add or replace entries with
+//! files of the same format (docs/catalogue.md, schemas/catalog.schema.json) and with
+//! `image`/`workload` blocks.
 #pragma once
 
 #include "modak/diag/Diagnostic.h"
@@ -105,6 +106,9 @@ struct StorageClass {
     bool shared = false;
     std::string doc, source;
 };
+
+/// The clouds an instance type may belong to (catalog.schema.json's enum equals it, by test).
+std::span<const std::string_view> instanceClouds();
 
 /// A cloud instance type: what one node of it has and what an hour of it costs, with the date and
 /// source of each price (schemas/catalog/instances.json; a user catalogue file overrides an entry by
