@@ -132,6 +132,101 @@ std::vector<double> nelderMead(const std::function<double(const std::vector<doub
     return simplex[best];
 }
 
+/// Levenberg–Marquardt minimisation of the sum of squares of `residuals(x)` from `x0`, with a
+/// forward-difference Jacobian; returns the best point seen.
+std::vector<double>
+levenbergMarquardt(const std::function<std::vector<double>(const std::vector<double>&)>& residuals,
+                   std::vector<double> x, int iterations) {
+    const size_t n = x.size();
+    auto sumSquares = [](const std::vector<double>& r) {
+        double s = 0;
+        for (double v : r)
+            s += v * v;
+        return s;
+    };
+    std::vector<double> r = residuals(x);
+    double cost = sumSquares(r), lambda = 1e-3;
+    for (int it = 0; it < iterations && n > 0; ++it) {
+        const size_t m = r.size();
+        std::vector<std::vector<double>> jacobian(n, std::vector<double>(m));
+        for (size_t k = 0; k < n; ++k) {
+            auto xk = x;
+            const double h = 1e-5 * std::max(1.0, std::abs(x[k]));
+            xk[k] += h;
+            auto rk = residuals(xk);
+            for (size_t i = 0; i < m; ++i)
+                jacobian[k][i] = (rk[i] - r[i]) / h;
+        }
+        // Normal equations JᵀJ δ = −Jᵀr, damped on the diagonal.
+        std::vector<std::vector<double>> jtj(n, std::vector<double>(n, 0));
+        std::vector<double> jtr(n, 0);
+        for (size_t a = 0; a < n; ++a) {
+            for (size_t i = 0; i < m; ++i)
+                jtr[a] += jacobian[a][i] * r[i];
+            for (size_t b = a; b < n; ++b) {
+                double v = 0;
+                for (size_t i = 0; i < m; ++i)
+                    v += jacobian[a][i] * jacobian[b][i];
+                jtj[a][b] = jtj[b][a] = v;
+            }
+        }
+        bool improved = false;
+        for (int attempt = 0; attempt < 10 && !improved; ++attempt) {
+            // Gaussian elimination with partial pivoting on the damped system.
+            std::vector<std::vector<double>> a = jtj;
+            std::vector<double> b(n);
+            for (size_t k = 0; k < n; ++k) {
+                a[k][k] += lambda * std::max(jtj[k][k], 1e-12);
+                b[k] = -jtr[k];
+            }
+            for (size_t c = 0; c < n; ++c) {
+                size_t pivot = c;
+                for (size_t i = c + 1; i < n; ++i)
+                    if (std::abs(a[i][c]) > std::abs(a[pivot][c]))
+                        pivot = i;
+                std::swap(a[c], a[pivot]);
+                std::swap(b[c], b[pivot]);
+                if (std::abs(a[c][c]) < 1e-300)
+                    continue;
+                for (size_t i = c + 1; i < n; ++i) {
+                    const double f = a[i][c] / a[c][c];
+                    for (size_t k = c; k < n; ++k)
+                        a[i][k] -= f * a[c][k];
+                    b[i] -= f * b[c];
+                }
+            }
+            std::vector<double> delta(n, 0);
+            for (size_t c = n; c-- > 0;) {
+                double v = b[c];
+                for (size_t k = c + 1; k < n; ++k)
+                    v -= a[c][k] * delta[k];
+                delta[c] = std::abs(a[c][c]) < 1e-300 ? 0 : v / a[c][c];
+            }
+            auto candidate = x;
+            for (size_t k = 0; k < n; ++k)
+                candidate[k] += std::clamp(delta[k], -3.0, 3.0);
+            auto rc = residuals(candidate);
+            const double c = sumSquares(rc);
+            if (c < cost) {
+                improved = true;
+                x = std::move(candidate);
+                r = std::move(rc);
+                const double gain = cost - c;
+                cost = c;
+                lambda = std::max(lambda / 3, 1e-9);
+                if (gain < 1e-12 * std::max(cost, 1e-12))
+                    return x;
+            } else {
+                lambda *= 4;
+            }
+        }
+        if (!improved)
+            break;
+    }
+    residuals(x); // leaves the caller's constants at the best point
+    return x;
+}
+
 /// A fitted constant: bounded, optimised in logit space so it never leaves its bounds.
 struct Param {
     double* value;
@@ -703,6 +798,27 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
                 if (progress)
                     progress(static_cast<size_t>(restart * iterations + it), total);
             });
+        // Nelder–Mead stalls with twenty or more constants (the per-key tables) long before the
+        // minimum; the objective is a sum of squares, so Levenberg–Marquardt finishes the job.
+        best = levenbergMarquardt(
+            [&](const std::vector<double>& x) {
+                std::vector<double> r;
+                r.reserve(rows.size() + params.size());
+                double penaltyWeight = std::sqrt(kPrior / static_cast<double>(params.size()));
+                for (size_t i = 0; i < params.size(); ++i) {
+                    *params[i].value = params[i].lo + (params[i].hi - params[i].lo) * sigmoid(x[i]);
+                    r.push_back(penaltyWeight *
+                                std::log(std::max(*params[i].value, 1e-6) / initial[i]));
+                }
+                for (const auto& row : rows) {
+                    std::string error;
+                    auto p = predict(row.scenario, cal, error);
+                    double e = p ? std::log(p->throughput) - row.logMean() : 5.0;
+                    r.push_back(std::sqrt(row.weight / totalWeight) * e);
+                }
+                return r;
+            },
+            best, 60);
         if (progress)
             progress(total, total);
         objective(best); // leaves the best values in place
