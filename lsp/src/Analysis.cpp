@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/lsp/Analysis.h"
 
+#include "modak/lsp/Features.h"
 #include "modak/model/LaunchCheck.h"
 
 #include <tree_sitter/api.h>
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
                                                 const Overlay* overlay, const TSTree* tsTree,
                                                 const std::vector<fs::path>& importRoots,
-                                                const DiagnosticPolicy& policy) {
+                                                const DiagnosticPolicy& policy, bool planHere) {
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
     a->sm_ = std::make_unique<SourceManager>();
@@ -42,13 +43,14 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
             return sm.readFile(p, error);
         };
     }
-    Diagnostics found;
+    Diagnostics& found = a->found_;
+    a->policy_ = policy;
     a->program_ = model::loadProgram(*a->sm_, a->file_, found, options);
     // Once, here, for every feature: push and pull diagnostics, code actions and the plan's "has
     // errors" all read the same list the CLI prints.
     a->diags_.items() = applyPolicy(found, policy);
     // A launcher in `run` is read against the plan (as `modak check` does), with its quick fix.
-    if (!a->diags_.hasErrors() && model::startsLauncher(a->program_)) {
+    if (planHere && !a->diags_.hasErrors() && model::startsLauncher(a->program_)) {
         model::checkLaunches(a->plan(), found);
         a->diags_.items() = applyPolicy(found, policy);
     }
@@ -77,6 +79,38 @@ const model::Plan& Analysis::plan() const {
 const Diagnostics& Analysis::planDiagnostics() const {
     plan();
     return planDiags_;
+}
+
+std::shared_ptr<const model::Catalogue> Analysis::buildCatalogue() const {
+    Diagnostics ignored; // the checks already reported what is wrong with catalogue files
+    return std::make_shared<const model::Catalogue>(
+        model::programCatalogue(*sm_, program_, {}, ignored));
+}
+
+std::shared_ptr<const DeploymentView> Analysis::deploymentView(std::string_view name) const {
+    if (!viewsGiven_) {
+        for (const auto& d : plan().deployments)
+            if (d.name == name)
+                views_.try_emplace(d.name, std::make_shared<const DeploymentView>(viewOf(d)));
+    }
+    auto it = views_.find(name);
+    return it == views_.end() ? nullptr : it->second;
+}
+
+bool Analysis::planPending(std::string_view name) const {
+    return pending_.count(name) > 0;
+}
+
+void Analysis::setPlans(
+    std::map<std::string, std::shared_ptr<const DeploymentView>, std::less<>> views,
+    std::set<std::string, std::less<>> pending, std::vector<Diagnostic> planDiagnostics) const {
+    viewsGiven_ = true;
+    views_ = std::move(views);
+    pending_ = std::move(pending);
+    Diagnostics all = found_;
+    for (auto& d : planDiagnostics)
+        all.items().push_back(std::move(d));
+    diags_.items() = applyPolicy(all, policy_);
 }
 
 } // namespace modak::lsp

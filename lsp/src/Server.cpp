@@ -23,10 +23,21 @@ Server::Server(const ServerOptions& options) : options_(options) {
     inbox_->log = options_.log;
     parser_ = ts_parser_new();
     ts_parser_set_language(parser_, tree_sitter_modak());
+    std::weak_ptr<Inbox> inbox = inbox_;
+    planner_ = std::make_unique<Planner>(options_.litTest, [inbox] {
+        if (auto in = inbox.lock()) {
+            std::lock_guard lock(in->mutex);
+            Incoming item;
+            item.plansReady = true;
+            in->queue.push_back(std::move(item));
+            in->wake.notify_all();
+        }
+    });
     registerMethods();
 }
 
 Server::~Server() {
+    planner_.reset(); // its worker holds analyses and wakes the inbox
     if (readerThread_.joinable()) {
         // Stop the reader; join it when it returns soon (input at its end, or in memory), else
         // leave it blocked on stdin holding its own share of the inbox (the process is ending).
@@ -190,6 +201,12 @@ int Server::run() {
 }
 
 void Server::dispatch(Incoming& item) {
+    if (item.plansReady) {
+        for (const std::string& uri : planner_->collect())
+            if (auto it = documents_.find(uri); it != documents_.end())
+                it->second->diagnosticsDue = true; // the same version, with its plans' warnings
+        return;
+    }
     if (!item.parseError.empty()) {
         replyError(nullptr, ErrorCode::ParseError, "the message is not JSON: " + item.parseError);
         return;
@@ -510,6 +527,7 @@ void Server::closeDocument(const std::string& uri) {
     if (it->second->tree)
         ts_tree_delete(it->second->tree);
     documents_.erase(it);
+    planner_->forget(uri);
     overlay_.erase(path);
     markImportersStale(path);
     // Clear what was shown for it: a closed document keeps no squiggles.
@@ -594,9 +612,10 @@ void Server::applyChanges(OpenDocument& doc,
 
 std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     if (doc.stale || !doc.analysis) {
-        doc.analysis =
-            Analysis::build(doc.path, doc.text, &overlay_, doc.tree, settings_.importRoots);
+        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree,
+                                       settings_.importRoots, {}, /*planHere=*/false);
         doc.stale = false;
+        planner_->submit(doc.uri, doc.analysis);
     }
     return doc.analysis;
 }

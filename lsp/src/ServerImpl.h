@@ -5,6 +5,7 @@
 //! feature's (features/, no LSP): the glue converts positions in, and results out through ToLsp.
 #pragma once
 
+#include "Planner.h"
 #include "Positions.h"
 #include "Protocol.h"
 #include "Transport.h"
@@ -62,6 +63,7 @@ struct Settings {
 struct Incoming {
     json message;
     std::string parseError;
+    bool plansReady = false; ///< not a message: the planner has results (Planner::collect)
 };
 
 /// What the reader thread shares with the server, owned by both: when the server ends while the
@@ -224,6 +226,7 @@ private:
     int64_t nextRequestId_ = 1;
     std::map<int64_t, std::function<void(const json&)>> pending_;
     uint64_t semanticTokensVersion_ = 0;
+    std::unique_ptr<Planner> planner_; ///< last: its worker ends before what it wakes
 };
 
 } // namespace modak::lsp

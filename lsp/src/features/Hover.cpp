@@ -38,54 +38,61 @@ std::string keyMarkdown(const model::KeySchema& k) {
 
 } // namespace
 
-std::string deploymentSummary(const Analysis& a, std::string_view name) {
-    for (const auto& d : a.plan().deployments) {
-        if (d.name != name)
-            continue;
-        if (!d.chosen)
-            return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.",
-                               d.name);
-        const model::Candidate& c = *d.chosen;
-        std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
-        md += fmt::format("- image `{}` ({} build)\n", model::candidateName(c), c.build);
-        md += fmt::format("- {} node(s){}\n", c.nodes,
-                          c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
-        if (c.predicted) {
-            if (d.kind == "hpc")
-                md += fmt::format("- predicted speedup over one rank: {:.1f}×\n",
-                                  c.predicted->throughput);
-            else {
-                md +=
-                    fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n",
-                                c.predicted->throughput, duration(c.predicted->epochSeconds),
-                                c.predicted->efficiency * 100);
-                const model::PredictionInterval& iv = c.predicted->interval;
-                if (!iv.stratum.empty())
-                    md += fmt::format("- interval {}\n", model::intervalText(iv));
-                if (!iv.extrapolations.empty()) {
-                    std::string what = model::extrapolationList(iv);
-                    md +=
-                        fmt::format("- **extrapolates**: {} (not in the calibration data)\n", what);
-                }
+std::string planMarkdown(const model::DeploymentPlan& d) {
+    if (!d.chosen)
+        return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.", d.name);
+    const model::Candidate& c = *d.chosen;
+    std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
+    md += fmt::format("- image `{}` ({} build)\n", model::candidateName(c), c.build);
+    md += fmt::format("- {} node(s){}\n", c.nodes,
+                      c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
+    if (c.predicted) {
+        if (d.kind == "hpc")
+            md += fmt::format("- predicted speedup over one rank: {:.1f}×\n",
+                              c.predicted->throughput);
+        else {
+            md += fmt::format("- predicted {:.1f} samples/s, {} per epoch, efficiency {:.0f}%\n",
+                              c.predicted->throughput, duration(c.predicted->epochSeconds),
+                              c.predicted->efficiency * 100);
+            const model::PredictionInterval& iv = c.predicted->interval;
+            if (!iv.stratum.empty())
+                md += fmt::format("- interval {}\n", model::intervalText(iv));
+            if (!iv.extrapolations.empty()) {
+                std::string what = model::extrapolationList(iv);
+                md += fmt::format("- **extrapolates**: {} (not in the calibration data)\n", what);
             }
         }
-        if (d.totalSeconds > 0)
-            md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
-        if (std::string r = model::resilienceSummary(d); !r.empty())
-            md += fmt::format("- {}\n", r);
-        size_t shown = 0;
-        for (const auto& alt : d.alternatives) {
-            if (shown == 2)
-                break;
-            md += fmt::format("\nAlternative: `{}` on {} node(s) — {}", model::candidateName(alt),
-                              alt.nodes,
-                              alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
-            ++shown;
-        }
-        return md;
     }
+    if (d.totalSeconds > 0)
+        md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
+    if (std::string r = model::resilienceSummary(d); !r.empty())
+        md += fmt::format("- {}\n", r);
+    size_t shown = 0;
+    for (const auto& alt : d.alternatives) {
+        if (shown == 2)
+            break;
+        md += fmt::format("\nAlternative: `{}` on {} node(s) — {}", model::candidateName(alt),
+                          alt.nodes, alt.rejectedBecause.empty() ? "slower" : alt.rejectedBecause);
+        ++shown;
+    }
+    return md;
+}
+
+namespace {
+
+/// The hover of a deployment's name: its plan's view, or while the server is still planning it,
+/// that (a request never waits for the model).
+std::string deploymentHover(const Analysis& a, std::string_view name) {
+    if (auto view = a.deploymentView(name))
+        return view->hover;
+    if (a.planPending(name))
+        return fmt::format("**deployment {}**\n\nThe model is choosing its configuration; hover "
+                           "again in a moment.",
+                           name);
     return {};
 }
+
+} // namespace
 
 std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
     const syntax::File& file = a.tree();
@@ -98,7 +105,7 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
     case TreeCursor::On::Name: {
         std::string kind(c.statement->key().name);
         if (kind == "deployment")
-            if (std::string md = deploymentSummary(a, c.statement->name()->name); !md.empty())
+            if (std::string md = deploymentHover(a, c.statement->name()->name); !md.empty())
                 return HoverResult{md, c.range};
         const model::BlockSchema* block = model::topLevelBlock(kind);
         return HoverResult{fmt::format("**{} {}**\n\n{}", kind, c.statement->name()->name,
@@ -110,7 +117,7 @@ std::optional<HoverResult> hover(const Analysis& a, uint32_t offset) {
         if (c.blocks.empty() && c.statement->kind() == syntax::Statement::Kind::Block) {
             std::string kind(c.statement->key().name);
             if (kind == "deployment" && c.statement->name())
-                if (std::string md = deploymentSummary(a, c.statement->name()->name); !md.empty())
+                if (std::string md = deploymentHover(a, c.statement->name()->name); !md.empty())
                     return HoverResult{md, c.range};
             if (const model::BlockSchema* block = model::topLevelBlock(kind))
                 return HoverResult{fmt::format("**{}**\n\n{}", kind, block->doc), c.range};

@@ -7,7 +7,7 @@
 
 namespace modak::lsp {
 
-std::string deploymentSummary(const Analysis& a, std::string_view name); // Hover.cpp
+std::string planMarkdown(const model::DeploymentPlan& plan); // Hover.cpp
 
 namespace {
 std::string shortDuration(double seconds) {
@@ -17,30 +17,44 @@ std::string shortDuration(double seconds) {
         return fmt::format("{:.1f} min", seconds / 60);
     return fmt::format("{:.1f} h", seconds / 3600);
 }
+
+std::string planTitle(const model::DeploymentPlan& d) {
+    if (!d.chosen)
+        return {};
+    const model::Candidate& c = *d.chosen;
+    std::string title = model::candidateName(c);
+    title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
+                           : fmt::format(" · {} node(s)", c.nodes);
+    if (c.predicted && d.kind != "hpc") {
+        const model::PredictionInterval& iv = c.predicted->interval;
+        title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
+        if (!iv.stratum.empty())
+            title += fmt::format(" ±{:.0f} %", iv.relativeError * 100);
+        if (!iv.extrapolations.empty())
+            title += " · extrapolated";
+    } else if (c.predicted)
+        title += fmt::format(" · {:.1f}× speedup", c.predicted->throughput);
+    return title;
+}
 } // namespace
+
+DeploymentView viewOf(const model::DeploymentPlan& plan) {
+    return {planMarkdown(plan), planTitle(plan)};
+}
 
 std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
     std::vector<DeploymentLens> out;
     if (a.diagnostics().hasErrors())
         return out;
-    for (const auto& d : a.plan().deployments) {
-        const model::Symbol* sym = a.program().lookup(a.file(), "deployment", d.name);
-        if (!sym || sym->file != a.file() || !sym->block || !sym->block->name() || !d.chosen)
+    // The document's deployments in order, each with the view made when it was planned: a lens
+    // formats nothing (deployments still being planned get theirs with the next request).
+    for (const auto& s : a.tree().statements) {
+        if (s.kind() != syntax::Statement::Kind::Block || s.key().name != "deployment" || !s.name())
             continue;
-        const model::Candidate& c = *d.chosen;
-        std::string title = model::candidateName(c);
-        title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
-                               : fmt::format(" · {} node(s)", c.nodes);
-        if (c.predicted && d.kind != "hpc") {
-            const model::PredictionInterval& iv = c.predicted->interval;
-            title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
-            if (!iv.stratum.empty())
-                title += fmt::format(" ±{:.0f} %", iv.relativeError * 100);
-            if (!iv.extrapolations.empty())
-                title += " · extrapolated";
-        } else if (c.predicted)
-            title += fmt::format(" · {:.1f}× speedup", c.predicted->throughput);
-        out.push_back({d.name, sym->block->name()->range, title, deploymentSummary(a, d.name)});
+        auto view = a.deploymentView(s.name()->name);
+        if (!view || view->title.empty())
+            continue;
+        out.push_back({std::string(s.name()->name), s.name()->range, view->title, view->hover});
     }
     return out;
 }

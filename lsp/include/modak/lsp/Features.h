@@ -184,6 +184,8 @@ struct DeploymentLens {
 };
 /// One per deployment of the document with a plan (inlay hints and code lenses show these).
 std::vector<DeploymentLens> deploymentLenses(const Analysis& analysis);
+/// What a hover and a lens show of one deployment's plan (made once per plan, Analysis.h).
+DeploymentView viewOf(const model::DeploymentPlan& plan);
 
 // ---- workspace (features/Workspace.cpp)
 // ----------------------------------------------------------------

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "Planner.h"
+
+#include "modak/lsp/Features.h"
+#include "modak/model/Deployment.h"
+#include "modak/model/LaunchCheck.h"
+#include "modak/model/Plan.h"
+#include "modak/model/TreeAccess.h"
+
+#include <algorithm>
+
+namespace modak::lsp {
+
+namespace {
+
+/// Appends a range's block index and offsets relative to it; false when it lies in none.
+bool anchor(SourceRange& r, const std::vector<SourceRange>& blocks) {
+    if (!r.file.valid())
+        return true; // a diagnostic or note without a place
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        const SourceRange& b = blocks[i];
+        if (b.file == r.file && b.begin <= r.begin && r.end <= b.end) {
+            r = {FileId{static_cast<uint32_t>(i + 1)}, r.begin - b.begin, r.end - b.begin};
+            return true;
+        }
+    }
+    return false;
+}
+
+void rebase(SourceRange& r, const std::vector<SourceRange>& blocks) {
+    if (!r.file.valid())
+        return;
+    const SourceRange& b = blocks.at(r.file.value - 1);
+    r = {b.file, b.begin + r.begin, b.begin + r.end};
+}
+
+/// Every range a diagnostic carries: its own, its notes', its fixes' edits.
+template<class F>
+bool forEachRange(Diagnostic& d, F f) {
+    bool ok = f(d.range);
+    for (auto& n : d.notes)
+        ok = f(n.range) && ok;
+    for (auto& fix : d.fixes)
+        for (auto& e : fix.edits)
+            ok = f(e.range) && ok;
+    return ok;
+}
+
+/// The text of a block, prefixed by its file's path (the same text in another file is another
+/// block: relative paths in it mean something else).
+void appendBlock(std::string& key, const Analysis& a, const model::Symbol* s,
+                 std::vector<SourceRange>& blocks) {
+    if (!s || !s->block) {
+        key += '\x1f';
+        return;
+    }
+    SourceRange r = s->block->range();
+    r.file = s->file;
+    blocks.push_back(r);
+    key += a.sources().path(s->file);
+    key += '\x1e';
+    key += a.sources().text(s->file).substr(r.begin, r.end - r.begin);
+    key += '\x1f';
+}
+
+} // namespace
+
+Planner::Planner(bool synchronous, std::function<void()> wake)
+    : synchronous_(synchronous), wake_(std::move(wake)) {
+    if (!synchronous_)
+        worker_ = std::thread([this] { work(); });
+}
+
+Planner::~Planner() {
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+    }
+    work_.notify_all();
+    if (worker_.joinable())
+        worker_.join();
+}
+
+std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
+    const model::Program& program = job.analysis->program();
+    auto spec = std::make_shared<const model::Deployment>(
+        model::lowerDeployment(program, *job.symbol, *job.catalogue));
+    Diagnostics planned; // the plan's own warnings are `modak plan`'s, not the editor's
+    model::DeploymentPlan p =
+        model::planDeployment(spec, *job.catalogue, model::Calibration::builtin(), 24, planned);
+    Diagnostics launches;
+    model::checkLaunch(p, launches);
+    auto record = std::make_shared<Record>();
+    record->view = std::make_shared<const DeploymentView>(viewOf(p));
+    for (Diagnostic& d : launches.items()) {
+        if (!forEachRange(d, [&](SourceRange& r) { return anchor(r, job.blocks); }))
+            continue; // not within the blocks the key covers: cannot happen for checkLaunch's
+        record->diagnostics.push_back(std::move(d));
+    }
+    return record;
+}
+
+void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysis>& analysis) {
+    DocumentPlans& doc = documents_[uri];
+    const Analysis& a = *analysis;
+    doc.analysis = analysis;
+    doc.slots.clear();
+    const model::Program& program = a.program();
+    const model::Document* root = program.root();
+    std::vector<Job> jobs;
+    if (root && !a.diagnostics().hasErrors()) {
+        // The catalogue is rebuilt when its sources change (the image and workload blocks); a
+        // plan depends on every image (any may be chosen) but only on its own workload, which
+        // its key holds (a nested `workload { }` is in its application's text).
+        std::string images, sources;
+        for (const auto& s : program.symbols) {
+            std::vector<SourceRange> ignored;
+            if (s.kind == "image")
+                appendBlock(images, a, &s, ignored);
+            else if (s.kind == "workload")
+                appendBlock(sources, a, &s, ignored);
+            else if (s.kind == "application" && s.block)
+                if (const auto* nested = model::tree::child(s.block, "workload")) {
+                    SourceRange r = nested->range();
+                    sources += a.sources().text(s.file).substr(r.begin, r.end - r.begin);
+                    sources += '\x1f';
+                }
+        }
+        // Catalogue files are read from disk: their text is not here, so nothing planned with
+        // them is kept for the next version.
+        static uint64_t unique = 0;
+        if (!model::catalogFileReferences(program).empty())
+            images += "\x1d" + std::to_string(++unique);
+        sources += images; // a copy: images is kept below
+        if (sources != doc.catalogueSources || !doc.catalogue) {
+            doc.catalogueSources = std::move(sources);
+            doc.catalogue = a.buildCatalogue();
+        }
+        // The images by a number that changes with their text (a hash could collide).
+        static uint64_t generations = 0;
+        if (images != doc.images || doc.imagesGeneration == 0) {
+            doc.images = std::move(images);
+            doc.imagesGeneration = ++generations;
+        }
+        std::string catalogueKey = "\x1d" + std::to_string(doc.imagesGeneration);
+        std::vector<size_t> calibrated; // slots whose target reads a calibration file
+        for (const auto& s : program.symbols) {
+            if (s.kind != "deployment" || s.file != root->file || !s.block)
+                continue;
+            Slot slot;
+            slot.name = std::string(s.name);
+            slot.symbol = &s;
+            auto referenced = [&](const model::Symbol* from,
+                                  std::string_view kind) -> const model::Symbol* {
+                if (!from || !from->block)
+                    return nullptr;
+                std::string name = model::tree::word(from->block, kind);
+                return name.empty() ? nullptr : program.lookup(from->file, kind, name);
+            };
+            const model::Symbol* app = referenced(&s, "application");
+            const model::Symbol* target = referenced(&s, "target");
+            appendBlock(slot.key, a, &s, slot.blocks);
+            appendBlock(slot.key, a, app, slot.blocks);
+            appendBlock(slot.key, a, target, slot.blocks);
+            appendBlock(slot.key, a, referenced(app, "workload"), slot.blocks);
+            slot.key += catalogueKey;
+            if (target && target->block && model::tree::attr(target->block, "calibration")) {
+                slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
+                calibrated.push_back(doc.slots.size());
+            } else if (auto it = cache_.find(slot.key); it != cache_.end()) {
+                slot.record = it->second;
+            } else {
+                jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue});
+            }
+            doc.slots.push_back(std::move(slot));
+        }
+        // A site calibration is read with the program's sources, on this thread: the whole plan
+        // (rare: `calibration = "…"` on a target).
+        if (!calibrated.empty()) {
+            const model::Plan& full = a.plan();
+            for (size_t i : calibrated) {
+                Slot& slot = doc.slots[i];
+                for (const auto& p : full.deployments)
+                    if (p.name == slot.name) {
+                        auto record = std::make_shared<Record>();
+                        record->view = std::make_shared<const DeploymentView>(viewOf(p));
+                        Diagnostics launches;
+                        model::checkLaunch(p, launches);
+                        for (Diagnostic& d : launches.items())
+                            if (forEachRange(
+                                    d, [&](SourceRange& r) { return anchor(r, slot.blocks); }))
+                                record->diagnostics.push_back(std::move(d));
+                        slot.record = record;
+                        cache_[slot.key] = record;
+                    }
+            }
+        }
+    }
+    if (synchronous_) {
+        for (const Job& job : jobs) {
+            auto record = plan(job);
+            cache_[job.key] = record;
+            for (Slot& slot : doc.slots)
+                if (slot.key == job.key)
+                    slot.record = record;
+        }
+        jobs.clear();
+    }
+    prune();
+    apply(doc);
+    if (jobs.empty())
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        // The newest version first; queued jobs it no longer needs are dropped, and those it still
+        // needs keep only its analysis (the older one can go).
+        std::set<std::string> wanted;
+        for (const auto& [u, d] : documents_)
+            for (const Slot& slot : d.slots)
+                if (!slot.record)
+                    wanted.insert(slot.key);
+        std::deque<Job> queue;
+        std::set<std::string> queued;
+        for (Job& job : jobs)
+            if (!running_.count(job.key) && queued.insert(job.key).second)
+                queue.push_back(std::move(job));
+        for (Job& job : queue_)
+            if (wanted.count(job.key) && queued.insert(job.key).second)
+                queue.push_back(std::move(job));
+        queue_ = std::move(queue);
+    }
+    work_.notify_one();
+}
+
+void Planner::forget(const std::string& uri) {
+    documents_.erase(uri);
+    prune();
+}
+
+void Planner::prune() {
+    // Keep what the open documents' current versions use, nothing else: the memory of a long
+    // session is that of its last version.
+    std::set<std::string_view> used;
+    for (const auto& [uri, doc] : documents_)
+        for (const Slot& slot : doc.slots)
+            used.insert(slot.key);
+    for (auto it = cache_.begin(); it != cache_.end();)
+        it = used.count(it->first) ? std::next(it) : cache_.erase(it);
+}
+
+void Planner::apply(DocumentPlans& doc) const {
+    std::map<std::string, std::shared_ptr<const DeploymentView>, std::less<>> views;
+    std::set<std::string, std::less<>> pending;
+    std::vector<Diagnostic> diagnostics;
+    for (const Slot& slot : doc.slots) {
+        if (!slot.record) {
+            pending.insert(slot.name);
+            continue;
+        }
+        views.emplace(slot.name, slot.record->view);
+        for (Diagnostic d : slot.record->diagnostics) {
+            forEachRange(d, [&](SourceRange& r) {
+                rebase(r, slot.blocks);
+                return true;
+            });
+            diagnostics.push_back(std::move(d));
+        }
+    }
+    doc.analysis->setPlans(std::move(views), std::move(pending), std::move(diagnostics));
+}
+
+std::vector<std::string> Planner::collect() {
+    std::vector<std::pair<std::string, std::shared_ptr<const Record>>> done;
+    {
+        std::lock_guard lock(mutex_);
+        done.swap(done_);
+    }
+    std::vector<std::string> changed;
+    for (auto& [uri, doc] : documents_) {
+        bool got = false, diagnostics = false;
+        for (Slot& slot : doc.slots) {
+            if (slot.record)
+                continue;
+            for (const auto& [key, record] : done)
+                if (key == slot.key) {
+                    slot.record = record;
+                    got = true;
+                    diagnostics = diagnostics || !record->diagnostics.empty();
+                }
+        }
+        if (got) {
+            for (const Slot& slot : doc.slots)
+                if (slot.record)
+                    cache_[slot.key] = slot.record;
+            apply(doc);
+        }
+        if (diagnostics)
+            changed.push_back(uri);
+    }
+    return changed;
+}
+
+void Planner::work() {
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock lock(mutex_);
+            work_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+            if (stop_)
+                return;
+            job = std::move(queue_.front());
+            queue_.pop_front();
+            running_.insert(job.key);
+        }
+        std::shared_ptr<const Record> record;
+        try {
+            record = plan(job);
+        } catch (const std::exception&) {
+            auto none = std::make_shared<Record>(); // planning never throws; if it did, no plan
+            none->view = std::make_shared<const DeploymentView>();
+            record = std::move(none);
+        }
+        job.analysis.reset(); // freed here if the server has moved on
+        {
+            std::lock_guard lock(mutex_);
+            running_.erase(job.key);
+            done_.emplace_back(job.key, std::move(record));
+        }
+        wake_();
+    }
+}
+
+} // namespace modak::lsp

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+//! The language server's plans, off the request path. Planning one deployment takes 1–30 ms (a
+//! layout search the most), a document of two hundred several seconds: far too long for a request
+//! or for the diagnostics after an edit. So each analysed version is given to the Planner, which
+//!
+//! - keys every deployment of the document by the text of what its plan is made from: its block,
+//!   its application, target and workload blocks, and the catalogue's sources (every image and
+//!   workload block, catalogue files). An edit elsewhere leaves the key, and the plan, as they
+//!   were;
+//! - keeps, per key, only what requests show (DeploymentView) and the diagnostics checkLaunch made,
+//!   their ranges anchored to those blocks, so they follow the blocks when an edit moves them;
+//! - plans the keys it does not have on a worker thread, newest version first, and hands the
+//!   results to the server's thread (`collect`), which republishes that version's diagnostics.
+//!
+//! Nothing is kept that the current versions of the open documents do not use. In lit-test mode
+//! (`synchronous`) everything is planned at once on the caller's thread, so transcripts are
+//! deterministic.
+#pragma once
+
+#include "modak/diag/Diagnostic.h"
+#include "modak/lsp/Analysis.h"
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace modak::model {
+struct Catalogue;
+struct Symbol;
+} // namespace modak::model
+
+namespace modak::lsp {
+
+class Planner {
+public:
+    /// `wake` is called from the worker when results are ready for `collect`.
+    Planner(bool synchronous, std::function<void()> wake);
+    ~Planner();
+    Planner(const Planner&) = delete;
+    Planner& operator=(const Planner&) = delete;
+
+    /// The new analysis of the open document `uri`: what is known is set on it at once
+    /// (Analysis::setPlans), the rest is planned.
+    void submit(const std::string& uri, const std::shared_ptr<const Analysis>& analysis);
+    /// The document was closed: its plans are dropped.
+    void forget(const std::string& uri);
+    /// Takes the worker's results (server's thread); returns the documents whose analyses got
+    /// diagnostics from them (to be republished).
+    std::vector<std::string> collect();
+
+    /// What one key's plan leaves for requests. Ranges of `diagnostics` are relative to the
+    /// key's blocks: `file` holds the block's index, `begin` and `end` count from its start.
+    struct Record {
+        std::shared_ptr<const DeploymentView> view;
+        std::vector<Diagnostic> diagnostics;
+    };
+
+private:
+    struct Slot {
+        std::string name, key;
+        std::vector<SourceRange> blocks; ///< the key's blocks in this version
+        const model::Symbol* symbol = nullptr;
+        std::shared_ptr<const Record> record; ///< null while planned
+    };
+    struct DocumentPlans {
+        std::shared_ptr<const Analysis> analysis;
+        std::vector<Slot> slots;
+        std::string catalogueSources; ///< what `catalogue` was built from
+        std::string images;           ///< the image blocks' text
+        uint64_t imagesGeneration = 0;
+        std::shared_ptr<const model::Catalogue> catalogue;
+    };
+    struct Job {
+        std::string key;
+        std::shared_ptr<const Analysis> analysis; ///< keeps `symbol` alive
+        const model::Symbol* symbol = nullptr;
+        std::vector<SourceRange> blocks;
+        std::shared_ptr<const model::Catalogue> catalogue;
+    };
+
+    static std::shared_ptr<const Record> plan(const Job& job);
+    void apply(DocumentPlans& doc) const;
+    void prune();
+    void work();
+
+    bool synchronous_;
+    std::function<void()> wake_;
+    std::map<std::string, DocumentPlans> documents_;                       ///< server's thread only
+    std::unordered_map<std::string, std::shared_ptr<const Record>> cache_; ///< by key
+
+    std::mutex mutex_; ///< guards what follows, shared with the worker
+    std::condition_variable work_;
+    std::deque<Job> queue_;
+    std::set<std::string> running_; ///< keys the worker is planning now
+    std::vector<std::pair<std::string, std::shared_ptr<const Record>>> done_;
+    bool stop_ = false;
+    std::thread worker_;
+};
+
+} // namespace modak::lsp
