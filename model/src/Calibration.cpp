@@ -70,7 +70,8 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("overlap", c.overlap, 0, 1) &&
                   num("collective_efficiency", c.collectiveEfficiency, 0.01, 1) &&
                   num("sync_seconds_per_doubling", c.syncSecondsPerDoubling, 0, 1) &&
-                  num("amdahl_parallel_fraction", c.amdahlParallelFraction, 0, 1);
+                  num("amdahl_parallel_fraction", c.amdahlParallelFraction, 0, 1) &&
+                  num("integer_per_fp_instruction", c.integerPerFpInstruction, 0, 4);
         if (!ok)
             return std::nullopt;
         if (doc.contains("amdahl_by_app"))
@@ -173,6 +174,7 @@ std::string Calibration::toJson() const {
     m["collective_efficiency"] = collectiveEfficiency;
     m["sync_seconds_per_doubling"] = syncSecondsPerDoubling;
     m["amdahl_parallel_fraction"] = amdahlParallelFraction;
+    m["integer_per_fp_instruction"] = integerPerFpInstruction;
     doc["model"] = m;
     ordered_json apps = ordered_json::object();
     for (const auto& [k, v] : amdahlByApp)

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <numeric>
 #include <set>
@@ -697,43 +698,62 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         if (cpuBatches.size() > 1)
             params.push_back({&cal.stepOverheadCpuSeconds, 0.0, 0.05});
     }
+    // GPUs of different FP32 issue rates (fp32IssueFraction) tell how many integer instructions
+    // accompany the FP32 ones.
+    std::set<double> issueRates;
+    for (const auto& r : rows)
+        if (r.scenario.gpusPerNode > 0 && precisionClassName(r.scenario) == "cuda_cores")
+            issueRates.insert(std::round(1000 * fp32IssueFraction(*r.scenario.gpu, 0.2)));
+    if (issueRates.size() > 1)
+        params.push_back({&cal.integerPerFpInstruction, 0.0, 1.0});
     if (anyMulti) {
         params.push_back({&cal.overlap, 0.0, 1.0});
         params.push_back({&cal.collectiveEfficiency, 0.05, 1.0});
         params.push_back({&cal.syncSecondsPerDoubling, 0.0, 0.05});
     }
-    // Frameworks relative to the most measured one (TensorFlow in the public data).
-    std::map<std::string, double> frameworkRows;
-    for (const auto& r : rows)
-        frameworkRows[r.scenario.framework + (r.scenario.gpusPerNode > 0 ? "/gpu" : "/cpu")] +=
-            r.weight;
-    if (!frameworkRows.empty()) {
-        auto reference =
-            std::max_element(frameworkRows.begin(), frameworkRows.end(), [](auto& a, auto& b) {
-                return a.second < b.second;
-            })->first;
+    // Frameworks relative to the most measured one of each device and precision class
+    // (TensorFlow in the public data): per GPU precision class, as a framework's advantage may be
+    // a half-precision one, and one reference per class, as the utilisation constants are.
+    std::map<std::string, std::map<std::string, double>> frameworkRows; // class → key → rows
+    for (const auto& r : rows) {
+        const std::string key = frameworkKey(r.scenario);
+        frameworkRows[key.substr(key.find('/'))][key] += r.weight;
+    }
+    for (const auto& [group, counts] : frameworkRows) {
+        auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) {
+                             return a.second < b.second;
+                         })->first;
         cal.frameworkEfficiency[reference] = 1;
-        for (const auto& [fw, n] : frameworkRows) {
+        for (const auto& [fw, n] : counts) {
             if (fw == reference)
                 continue;
             double& f = cal.frameworkEfficiency[fw];
-            if (f <= 0)
-                f = 1;
+            if (f <= 0) {
+                // From a file of one factor per framework and device.
+                auto whole = cal.frameworkEfficiency.find(fw.substr(0, fw.rfind('/')));
+                f = whole != cal.frameworkEfficiency.end() && whole->second > 0 ? whole->second : 1;
+            }
             params.push_back({&f, 0.3, 3.0});
         }
     }
+    // One factor per framework on a GPU is what the per-class factors replace.
+    std::erase_if(cal.frameworkEfficiency, [&](const auto& e) {
+        return e.first.ends_with("/gpu") && frameworkRows.contains("/gpu/cuda_cores");
+    });
     // Workloads and architectures relative to the most measured one of each, so the utilisation
     // constants stay meaningful.
-    auto fitPerKey = [&](std::map<std::string, double>& table, auto keyOf) {
+    auto fitPerKey = [&](std::map<std::string, double>& table, auto keyOf,
+                         std::string reference = {}) {
         std::map<std::string, double> counts;
         for (const auto& r : rows)
             if (std::string k = keyOf(r.scenario); !k.empty())
                 counts[k] += r.weight;
         if (counts.size() < 2)
             return;
-        auto reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) {
-                             return a.second < b.second;
-                         })->first;
+        if (!counts.contains(reference))
+            reference = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) {
+                            return a.second < b.second;
+                        })->first;
         table[reference] = 1;
         for (const auto& [k, n] : counts) {
             if (k == reference)
@@ -745,11 +765,26 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         }
     };
     fitPerKey(cal.workloadEfficiency, [](const Scenario& s) { return s.workload->name; });
-    // GPU architectures relative to the most measured GPU one, CPU microarchitectures to the most
-    // measured CPU one: a CPU relative to a GPU would only trade off against cpu_utilisation.
-    fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
-        return s.gpusPerNode > 0 ? s.gpu->architecture : std::string();
-    });
+    // GPU architectures: what their FP32 issue rate (fp32IssueFraction) leaves of the CUDA-core
+    // rows, relative to the newest measured one, so a newer GPU is taken to be as mature as it.
+    // Tensor-core work gets no constant per generation: it follows from the datasheet. CPU
+    // microarchitectures relative to the most measured one.
+    for (const auto& gpu : cat.gpus)
+        cal.architectureEfficiency.erase(gpu.architecture);
+    auto fp32Architecture = [](const Scenario& s) {
+        return s.gpusPerNode > 0 && precisionClassName(s) == "cuda_cores" ? s.gpu->architecture
+                                                                          : std::string();
+    };
+    std::string newest;
+    double newestCapability = -1;
+    for (const auto& r : rows)
+        if (!fp32Architecture(r.scenario).empty())
+            if (double cc = std::atof(r.scenario.gpu->computeCapability.c_str());
+                cc > newestCapability) {
+                newestCapability = cc;
+                newest = r.scenario.gpu->architecture;
+            }
+    fitPerKey(cal.architectureEfficiency, fp32Architecture, newest);
     fitPerKey(cal.architectureEfficiency, [](const Scenario& s) {
         return s.gpusPerNode == 0 ? s.cpu->microarchitecture : std::string();
     });

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace modak::model {
 namespace {
@@ -17,17 +18,34 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-bool isTensorPrecision(std::string_view p) {
-    return p == "tf32" || p == "fp16" || p == "bf16" || p == "mixed";
+bool isFp8(std::string_view p) {
+    return p.starts_with("fp8");
 }
 
-/// Bytes of one activation element or gradient value at `precision`.
+bool isTensorPrecision(std::string_view p) {
+    return p == "tf32" || p == "fp16" || p == "bf16" || p == "mixed" || isFp8(p);
+}
+
+/// Bytes of one activation element or gradient value at `precision`. FP8 training casts to fp8
+/// inside the linear layers only: what travels between layers stays in bf16.
 double elementBytes(std::string_view precision) {
     if (precision == "fp64")
         return 8;
-    if (precision == "fp16" || precision == "bf16" || precision == "mixed")
+    if (precision == "fp16" || precision == "bf16" || precision == "mixed" || isFp8(precision))
         return 2;
     return 4;
+}
+
+/// The share of a workload's FLOPs in GEMMs of its weights, the ones FP8 training runs in fp8
+/// (Transformer Engine, torchao's Float8Linear); the attention core stays in bf16. A transformer
+/// says it by its shape; other workloads are taken to be all weight GEMMs.
+double weightGemmShare(const Workload& w) {
+    if (!w.shape)
+        return 1;
+    const TransformerCounts c = transformerCounts(*w.shape);
+    if (!(c.forwardFlopsPerToken > 0))
+        return 1;
+    return std::clamp(1 - c.attentionForwardFlopsPerToken / c.forwardFlopsPerToken, 0.0, 1.0);
 }
 
 /// Rough activation count when a custom workload gives none: FLOPs per activation element of
@@ -78,6 +96,32 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
 
 } // namespace
 
+double fp32IssueFraction(const Gpu& gpu, double integerPerFp) {
+    if (gpu.vendor != "nvidia")
+        return 1; // AMD: 64-wide wavefronts on SIMD16 issue over 4 clocks; a scalar unit does
+                  // the integers
+    int major = 0, minor = 0;
+    if (std::sscanf(gpu.computeCapability.c_str(), "%d.%d", &major, &minor) < 1)
+        return 1;
+    // FP32 lanes per SM partition (one warp scheduler each) and whether INT32 has its own pipe.
+    double lanes = 32;
+    bool ownIntegerPipe = false;
+    if (major == 3) {
+        lanes = 48; // Kepler: 192 lanes, 4 schedulers; filling them needs dual issue
+    } else if (major == 7 || (major == 8 && minor == 0)) {
+        lanes = 16; // Volta, Turing, GA100: 64 lanes; a warp instruction occupies two clocks
+        ownIntegerPipe = true;
+    } else if (major == 9) {
+        ownIntegerPipe = true; // Hopper: 128 FP32 and 64 INT32 lanes per SM
+    }
+    // Per FP32 instruction: the lanes are busy 32 / lanes clocks (1 + r with integers on
+    // them); the scheduler issues 1 + r instructions, one a clock.
+    const double r = std::max(0.0, integerPerFp);
+    const double laneClocks = 32 / lanes * (ownIntegerPipe ? 1 : 1 + r);
+    const double issueClocks = 1 + r;
+    return (32 / lanes) / std::max(laneClocks, issueClocks);
+}
+
 double amdahlSpeedup(double f, double ranks) {
     f = std::clamp(f, 0.0, 1.0);
     ranks = std::max(1.0, ranks);
@@ -93,6 +137,22 @@ int peerDomainSize(const Scenario& s) {
 
 int cpuDevicesPerNode(const Scenario& s) {
     return s.cpuRanksPerNode > 0 ? s.cpuRanksPerNode : std::max(1, s.cpuSockets);
+}
+
+std::string precisionClassName(const Scenario& s) {
+    if (s.gpusPerNode <= 0 || !s.gpu)
+        return "cuda_cores";
+    std::string key = s.precision == "mixed" ? "fp16" : (isFp8(s.precision) ? "fp8" : s.precision);
+    bool has = s.gpu->peakTflops.contains(key) ||
+               (s.precision == "mixed" && s.gpu->peakTflops.contains("bf16"));
+    return s.gpu->tensorCores && isTensorPrecision(s.precision) && has ? "tensor_cores"
+                                                                       : "cuda_cores";
+}
+
+std::string frameworkKey(const Scenario& s) {
+    if (s.gpusPerNode <= 0)
+        return s.framework + "/cpu";
+    return s.framework + "/gpu/" + precisionClassName(s);
 }
 
 std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error) {
@@ -150,7 +210,8 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     double peak = 0, bandwidth = 0, utilisation = 0, overhead = 0;
     std::string precisionClass = "cuda_cores";
     if (onGpu) {
-        std::string key = s.precision == "mixed" ? "fp16" : s.precision;
+        std::string key =
+            s.precision == "mixed" ? "fp16" : (isFp8(s.precision) ? "fp8" : s.precision);
         auto it = s.gpu->peakTflops.find(key);
         if (it == s.gpu->peakTflops.end() && s.precision == "mixed")
             it = s.gpu->peakTflops.find("bf16");
@@ -163,9 +224,33 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             return std::nullopt;
         }
         peak = it->second * 1e12;
+        if (isFp8(s.precision)) {
+            // Only the weight GEMMs run in fp8; the rest at the bf16 rate.
+            auto half = s.gpu->peakTflops.find("bf16");
+            if (half == s.gpu->peakTflops.end())
+                half = s.gpu->peakTflops.find("fp16");
+            const double share = weightGemmShare(*w);
+            if (half != s.gpu->peakTflops.end() && share < 1) {
+                peak = 1 / (share / peak + (1 - share) / (half->second * 1e12));
+                p.factors.push_back(fmt::format(
+                    "fp8: {:.0f} % of the FLOPs (the weight GEMMs) at the fp8 peak, the rest "
+                    "in bf16",
+                    100 * share));
+            }
+        }
         bool tensor = s.gpu->tensorCores && isTensorPrecision(s.precision) && it->first != "fp32";
         precisionClass = tensor ? "tensor_cores" : "cuda_cores";
         utilisation = tensor ? cal.gpuUtilisationTensorCores : cal.gpuUtilisationCudaCores;
+        if (!tensor) {
+            const double issue = fp32IssueFraction(*s.gpu, cal.integerPerFpInstruction);
+            utilisation *= issue;
+            if (issue < 0.999)
+                p.factors.push_back(fmt::format(
+                    "{} (compute capability {}) issues FP32 at {:.0f} % of its lanes' rate "
+                    "beside {:.2g} integer instructions per FP32 one",
+                    s.gpu->name, s.gpu->computeCapability, 100 * issue,
+                    cal.integerPerFpInstruction));
+        }
         bandwidth = s.gpu->memoryBandwidthGBs * 1e9;
         overhead = cal.stepOverheadGpuSeconds;
     } else {
@@ -200,9 +285,12 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     double effect = 1;
     const std::string device = onGpu ? "gpu" : "cpu";
     // Framework efficiency is fitted per device kind: MXNet's fast GPU kernels say nothing of its
-    // CPU.
-    if (auto it = cal.frameworkEfficiency.find(s.framework + "/" + device);
-        it != cal.frameworkEfficiency.end() && it->second > 0) {
+    // CPU; on a GPU per precision class, as its advantage (NHWC layouts, fused batch norm) is a
+    // half-precision one.
+    auto framework = cal.frameworkEfficiency.find(frameworkKey(s));
+    if (framework == cal.frameworkEfficiency.end())
+        framework = cal.frameworkEfficiency.find(s.framework + "/" + device);
+    if (auto it = framework; it != cal.frameworkEfficiency.end() && it->second > 0) {
         effect *= it->second;
         if (std::abs(it->second - 1) > 1e-9)
             p.factors.push_back(fmt::format("{} on the {} (fitted): {}", s.framework,
@@ -214,9 +302,11 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         p.factors.push_back(fmt::format("{} runs at {} of its nominal FLOP time (fitted)", w->name,
                                         fmtFactor(1 / it->second)));
     }
+    // A GPU architecture's kernel maturity is known for its CUDA-core work only (Fit.cpp).
     const std::string& arch = onGpu ? s.gpu->architecture : s.cpu->microarchitecture;
     if (auto it = cal.architectureEfficiency.find(arch);
-        !arch.empty() && it != cal.architectureEfficiency.end() && it->second > 0) {
+        !arch.empty() && (!onGpu || precisionClass == "cuda_cores") &&
+        it != cal.architectureEfficiency.end() && it->second > 0) {
         effect *= it->second;
         p.factors.push_back(
             fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));

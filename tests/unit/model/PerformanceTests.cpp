@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace modak;
@@ -263,4 +264,91 @@ TEST_CASE("the language's GPU and workload tables are the catalogue's", "[model]
         CHECK(b->flopsPerSample == loads[i].flopsPerSample);
         CHECK(static_cast<double>(b->parameters) == std::floor(loads[i].parameters));
     }
+}
+
+TEST_CASE("a GPU's FP32 issue rate follows from its compute capability, not a fitted constant",
+          "[model][physics]") {
+    // Kepler's 48 lanes per scheduler need dual issue; Pascal's 32 lose the slots integers take;
+    // Volta's 16 lanes keep an FP32 instruction two clocks, so integers issue for free.
+    const double r = 0.25;
+    const Gpu* k80 = cat().gpu("k80");
+    const Gpu* p100 = cat().gpu("p100");
+    const Gpu* v100 = cat().gpu("v100_sxm2");
+    const Gpu* h100 = cat().gpu("h100_sxm5");
+    REQUIRE((k80 && p100 && v100 && h100));
+    CHECK(fp32IssueFraction(*v100, r) == Approx(1));
+    CHECK(fp32IssueFraction(*p100, r) == Approx(1 / 1.25));
+    CHECK(fp32IssueFraction(*k80, r) == Approx((32.0 / 48) / 1.25));
+    CHECK(fp32IssueFraction(*h100, r) == Approx(1 / 1.25));
+    CHECK(fp32IssueFraction(*p100, 0) == Approx(1));
+    // It enters the prediction of CUDA-core work only, and says so.
+    Scenario s = resnetGpu("tensorflow", "2.1", "hub");
+    s.gpu = p100;
+    Calibration fewer = cal(), more = cal();
+    fewer.integerPerFpInstruction = 0;
+    more.integerPerFpInstruction = 0.5;
+    std::string error;
+    auto a = predict(s, fewer, error), b = predict(s, more, error);
+    REQUIRE((a && b));
+    CHECK(b->throughput < a->throughput);
+    CHECK(std::any_of(b->factors.begin(), b->factors.end(),
+                      [](const std::string& f) { return f.find("issues FP32") != f.npos; }));
+    s.gpu = v100;
+    s.precision = "mixed";
+    auto c = predict(s, fewer, error), d = predict(s, more, error);
+    REQUIRE((c && d));
+    CHECK(c->throughput == Approx(d->throughput));
+}
+
+TEST_CASE("fp8 runs the weight GEMMs at the fp8 peak and the attention core in bf16",
+          "[model][physics]") {
+    Scenario s;
+    s.workload = cat().workload("llama3_8b");
+    REQUIRE(s.workload);
+    REQUIRE(s.workload->shape);
+    s.framework = "pytorch";
+    s.gpu = cat().gpu("h100_sxm5");
+    s.gpusPerNode = 8;
+    s.batchPerDevice = 1;
+    s.layout = ParallelLayout{};
+    s.layout->zeroStage = 3;
+    s.precision = "bf16";
+    std::string error;
+    auto bf16 = predict(s, cal(), error);
+    s.precision = "fp8";
+    auto fp8 = predict(s, cal(), error);
+    REQUIRE((bf16 && fp8));
+    // Faster than bf16, slower than twice (the fp8 peak is twice bf16's): the tensor-core share
+    // of the work is what fp8 speeds up, and activations stay 2 bytes.
+    CHECK(fp8->throughput > 1.05 * bf16->throughput);
+    CHECK(fp8->throughput < 2 * bf16->throughput);
+    CHECK(fp8->memory.activations == Approx(bf16->memory.activations));
+    CHECK(std::any_of(fp8->factors.begin(), fp8->factors.end(),
+                      [](const std::string& f) { return f.find("weight GEMMs") != f.npos; }));
+}
+
+TEST_CASE("framework efficiency is per GPU precision class, with the per-device factor as "
+          "fallback",
+          "[model][physics]") {
+    Scenario s = resnetGpu("mxnet", "1.8", "hub");
+    s.gpu = cat().gpu("v100_sxm2");
+    CHECK(frameworkKey(s) == "mxnet/gpu/cuda_cores");
+    s.precision = "mixed";
+    CHECK(frameworkKey(s) == "mxnet/gpu/tensor_cores");
+    Calibration c = cal();
+    c.frameworkEfficiency.clear();
+    c.frameworkEfficiency["mxnet/gpu"] = 1.0;
+    std::string error;
+    auto base = predict(s, c, error);
+    c.frameworkEfficiency["mxnet/gpu"] = 2.0;
+    auto device = predict(s, c, error);
+    c.frameworkEfficiency["mxnet/gpu/tensor_cores"] = 1.5;
+    auto perClass = predict(s, c, error);
+    REQUIRE((base && device && perClass));
+    CHECK(device->throughput > base->throughput);
+    CHECK(perClass->throughput < device->throughput); // the per-class factor wins
+    CHECK(perClass->throughput > base->throughput);
+    s.gpusPerNode = 0;
+    s.gpu = nullptr;
+    CHECK(frameworkKey(s) == "mxnet/cpu");
 }

@@ -66,12 +66,18 @@ struct Calibration {
     double syncSecondsPerDoubling =
         0.001; ///< barrier and straggler cost per doubling of the devices
     double amdahlParallelFraction = 0.95; ///< HPC default when no fit exists for the application
+    /// Integer (address, index) instructions a GPU issues per FP32 instruction in training
+    /// kernels: they take issue slots, or FP32 lanes where the two share a datapath
+    /// (fp32IssueFraction).
+    double integerPerFpInstruction = 0.2;
     std::map<std::string, double> amdahlByApp; ///< fitted parallel fraction per application tag
     std::map<std::string, double> frameworkEfficiency; ///< per framework (1 = reference)
     /// Per workload: how much faster than its nominal FLOPs it runs (fast convolution algorithms
     /// such as Winograd for 3×3 layers, the benchmark's variant of the network).
     std::map<std::string, double> workloadEfficiency;
-    /// Per GPU architecture or CPU microarchitecture: maturity of its kernels (cuDNN, oneDNN).
+    /// Per CPU microarchitecture: maturity of its kernels (oneDNN). GPUs follow from their
+    /// datasheet instead (fp32IssueFraction); a file that has GPU architectures still applies
+    /// them.
     std::map<std::string, double> architectureEfficiency;
     std::vector<EffectRule> effects;
     /// Site hardware measured by `modak bench` (stream, allreduce) and fitted by `modak model fit`:
@@ -198,6 +204,21 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
 /// The interval of `p` (Accuracy.cpp): throughput ÷/× (1 + p90 of the nearest band).
 PredictionInterval predictionInterval(const Scenario& s, const Prediction& p,
                                       const Calibration& cal);
+
+/// The fraction of a GPU's FP32 peak its scheduler can issue when `integerPerFp` integer
+/// instructions accompany every FP32 one, from the FP32 lanes per SM partition and whether
+/// integers have their own pipe (by compute capability; CUDA C++ Programming Guide,
+/// "Arithmetic Instructions", and NVIDIA's Kepler, Pascal, Volta, Ampere, Hopper and Blackwell
+/// architecture whitepapers). One warp instruction (32 lanes) issues per partition and clock.
+double fp32IssueFraction(const Gpu& gpu, double integerPerFp);
+
+/// Where a scenario's FP work runs: `tensor_cores` (a tensor precision the GPU accelerates) or
+/// `cuda_cores` (fp32/fp64, a precision without tensor cores, CPUs).
+std::string precisionClassName(const Scenario& s);
+
+/// The key of the scenario's framework efficiency: framework/cpu, or framework/gpu/<precision
+/// class> (Calibration::frameworkEfficiency).
+std::string frameworkKey(const Scenario& s);
 
 /// Amdahl's law: speedup of `ranks` with parallel fraction `f` (MODAK's scaler).
 double amdahlSpeedup(double f, double ranks);
