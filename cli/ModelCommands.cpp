@@ -575,6 +575,7 @@ int runModelReport(const ModelReportOptions& options) {
     fmt::print("  gpu utilisation (tensor cores)  {:.4f}\n", cal.gpuUtilisationTensorCores);
     fmt::print("  cpu utilisation                 {:.4f}\n", cal.cpuUtilisation);
     fmt::print("  memory traffic factor           {:.3f}\n", cal.memoryTrafficFactor);
+    fmt::print("  memory traffic factor (CPU)     {:.3f}\n", cal.memoryTrafficFactorCpu);
     fmt::print("  step overhead (GPU)             {:.5f} s\n", cal.stepOverheadGpuSeconds);
     fmt::print("  step overhead (CPU)             {:.5f} s\n", cal.stepOverheadCpuSeconds);
     fmt::print("  overlap                         {:.3f}\n", cal.overlap);

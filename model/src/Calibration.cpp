@@ -48,6 +48,9 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
     c.origin = std::string(origin);
     try {
         const json& m = doc.at("model");
+        // Files from before the CPU had its own traffic factor: the shared one.
+        if (m.contains("memory_traffic_factor") && !m.contains("memory_traffic_factor_cpu"))
+            c.memoryTrafficFactorCpu = m.at("memory_traffic_factor").get<double>();
         auto num = [&](const char* key, double& into, double lo, double hi) {
             if (!m.contains(key))
                 return true;
@@ -64,6 +67,7 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("gpu_utilisation_tensor_cores", c.gpuUtilisationTensorCores, 0.01, 1) &&
                   num("cpu_utilisation", c.cpuUtilisation, 0.01, 1) &&
                   num("memory_traffic_factor", c.memoryTrafficFactor, 0, 100) &&
+                  num("memory_traffic_factor_cpu", c.memoryTrafficFactorCpu, 0, 100) &&
                   num("memory_utilisation", c.memoryUtilisation, 0.01, 1) &&
                   num("step_overhead_gpu_seconds", c.stepOverheadGpuSeconds, 0, 10) &&
                   num("step_overhead_cpu_seconds", c.stepOverheadCpuSeconds, 0, 10) &&
@@ -167,6 +171,7 @@ std::string Calibration::toJson() const {
     m["gpu_utilisation_tensor_cores"] = gpuUtilisationTensorCores;
     m["cpu_utilisation"] = cpuUtilisation;
     m["memory_traffic_factor"] = memoryTrafficFactor;
+    m["memory_traffic_factor_cpu"] = memoryTrafficFactorCpu;
     m["memory_utilisation"] = memoryUtilisation;
     m["step_overhead_gpu_seconds"] = stepOverheadGpuSeconds;
     m["step_overhead_cpu_seconds"] = stepOverheadCpuSeconds;

@@ -690,6 +690,7 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         params.push_back({&cal.gpuUtilisationTensorCores, 0.02, 1.0});
     if (anyCpu) {
         params.push_back({&cal.cpuUtilisation, 0.02, 1.0});
+        params.push_back({&cal.memoryTrafficFactorCpu, 0.5, 40});
         // Only data with several batch sizes separates the fixed cost of a step from its compute.
         std::set<int> cpuBatches;
         for (const auto& r : rows)

@@ -278,8 +278,9 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s",
                                         deviceName, it->second));
     }
-    double memorySeconds =
-        batch * activations * bytesPerElement * cal.memoryTrafficFactor / achievedBandwidth;
+    double memorySeconds = batch * activations * bytesPerElement *
+                           (onGpu ? cal.memoryTrafficFactor : cal.memoryTrafficFactorCpu) /
+                           achievedBandwidth;
 
     // ---- calibrated multiplicative effects
     double effect = 1;

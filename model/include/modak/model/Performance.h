@@ -58,7 +58,10 @@ struct Calibration {
     double gpuUtilisationTensorCores = 0.3; ///< achieved fraction of the tensor-core peak
     double cpuUtilisation = 0.3;
     double memoryTrafficFactor = 7; ///< DRAM bytes per activation element and byte width, per step
-    double memoryUtilisation = 0.8; ///< achieved fraction of peak memory bandwidth
+    /// The same on a CPU, whose caches move less: fitted only on CPU throughput rows (GPU rows say
+    /// nothing of it); a file without it uses memoryTrafficFactor.
+    double memoryTrafficFactorCpu = 7;
+    double memoryUtilisation = 0.8;        ///< achieved fraction of peak memory bandwidth
     double stepOverheadGpuSeconds = 0.002; ///< launch and framework overhead per step
     double stepOverheadCpuSeconds = 0.001;
     double overlap = 0.6;              ///< share of the backward pass that hides communication
