@@ -95,8 +95,47 @@ application mixtral { kind = ai_training, framework = pytorch "2.3", workload = 
     return text;
 }
 
-void BM_PlanWithLayoutSearch(benchmark::State& state) {
-    const std::string text = hundredWithLlms();
+/// 100 deployments over 5 targets each (issue 18: under 50 ms): two HPC centres that charge GPU- or
+/// node-hours, three clouds priced from the instance catalogue; time, cost, deadline and budget.
+std::string hundredOverFiveSites() {
+    std::string text = R"(modak 1
+target juwels {
+  scheduler = slurm
+  nodes = 64
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = infiniband_hdr
+  charge { unit = gpu_hours, price = 1.1 USD, allocation = 500_000 gpu_hours }
+}
+target hawk {
+  scheduler = pbs
+  nodes = 24
+  gpu { model = a100_sxm4_80gb, count = 8 }
+  interconnect = infiniband_hdr
+  charge { unit = node_hours, price = 9 USD }
+}
+target aws_p5 { scheduler = slurm, cloud = aws, instance_type = "p5.48xlarge", nodes = 16 }
+target gcp_a3 { scheduler = slurm, cloud = gcp, instance_type = "a3-highgpu-8g", nodes = 16 }
+target azure_nd { scheduler = slurm, cloud = azure, instance_type = "Standard_ND96isr_H100_v5", nodes = 16 }
+application resnet { kind = ai_training, framework = pytorch "2.4", workload = resnet50, batch_size = 256, precision = mixed, epochs = 90, dataset { samples = 1281167 } }
+application bert { kind = ai_training, framework = pytorch "2.4", workload = bert_large, batch_size = 32, precision = mixed, epochs = 3, dataset { samples = 10_000_000 } }
+)";
+    for (int i = 0; i < 100; ++i) {
+        const char* app = i % 2 == 0 ? "resnet" : "bert";
+        const char* objective = i % 4 < 2 ? "time" : "cost";
+        std::string limits = i % 5 == 0   ? "deadline = 12h"
+                             : i % 5 == 1 ? "budget = 5000 USD"
+                             : i % 5 == 2 ? "spot = true"
+                                          : "";
+        text += fmt::format(
+            "deployment d{} {{\n  application = {}\n  target = [juwels, hawk, aws_p5, gcp_a3, "
+            "azure_nd]\n  objective = {}\n  {}\n  scale {{ nodes = 1..8 }}\n}}\n",
+            i, app, objective, limits);
+    }
+    return text;
+}
+
+/// Plans `text` (loaded and checked once) on every iteration.
+void planEachIteration(benchmark::State& state, const std::string& text) {
     modak::SourceManager sm;
     modak::Diagnostics diags;
     auto id = sm.addBuffer("bench.modak", text);
@@ -108,8 +147,21 @@ void BM_PlanWithLayoutSearch(benchmark::State& state) {
     for (auto _ : state) {
         modak::Diagnostics planDiags;
         auto plan = modak::model::planProgram(sm, program, {}, planDiags);
+        if (planDiags.hasErrors()) {
+            state.SkipWithError("the benchmark file does not plan cleanly");
+            break;
+        }
         benchmark::DoNotOptimize(plan);
     }
+}
+
+void BM_PlanFiveSites100(benchmark::State& state) {
+    planEachIteration(state, hundredOverFiveSites());
+}
+BENCHMARK(BM_PlanFiveSites100)->Unit(benchmark::kMillisecond);
+
+void BM_PlanWithLayoutSearch(benchmark::State& state) {
+    planEachIteration(state, hundredWithLlms());
 }
 BENCHMARK(BM_PlanWithLayoutSearch)->Unit(benchmark::kMillisecond);
 

@@ -32,10 +32,25 @@ std::vector<DeploymentOutput> generateProgram(const SourceManager& sm,
         for (const auto& s : program.symbols)
             if (s.kind == "deployment" && s.name == d.name && s.file == root)
                 sym = &s;
-        if (sym) {
+        if (!sym)
+            continue;
+        if (d.sites.empty()) {
             outputs.push_back({d.name, generateDeployment(sm, program, *sym, d, options, diags)});
-            outputs.back().files.push_back(lockFile(d, options.version));
+        } else {
+            // Several targets: every site that can run it has its artefacts in its own folder,
+            // so a fallback is ready to submit; the lock records the order.
+            outputs.push_back({d.name, {}});
+            for (size_t i = 0; i < d.sites.size() && i < d.sitePlans.size(); ++i) {
+                if (d.sites[i].rank == 0)
+                    continue;
+                for (auto& a :
+                     generateDeployment(sm, program, *sym, d.sitePlans[i], options, diags)) {
+                    a.path = d.sites[i].target + "/" + a.path;
+                    outputs.back().files.push_back(std::move(a));
+                }
+            }
         }
+        outputs.back().files.push_back(lockFile(d, options.version));
     }
     return outputs;
 }
@@ -94,6 +109,37 @@ Artefact lockFile(const model::DeploymentPlan& plan, const std::string& version)
         lock["chosen"] = chosen;
     } else {
         lock["chosen"] = nullptr;
+    }
+    if (!plan.sites.empty()) {
+        // The fallback order: the chosen site first, then the others as the plan ranked them;
+        // sites that cannot run it last, with the reason.
+        std::vector<const model::SiteOption*> order;
+        for (const auto& s : plan.sites)
+            order.push_back(&s);
+        std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) {
+            return (a->rank == 0 ? INT32_MAX : a->rank) < (b->rank == 0 ? INT32_MAX : b->rank);
+        });
+        nlohmann::ordered_json sites = nlohmann::ordered_json::array();
+        for (const auto* s : order) {
+            nlohmann::ordered_json j;
+            j["target"] = s->target;
+            if (s->rank == 0) {
+                j["runs"] = false;
+                j["reason"] = s->rejectedBecause;
+            } else {
+                j["runs"] = true;
+                j["directory"] = s->target;
+                j["nodes"] = s->nodes;
+                j["gpus_per_node"] = s->gpusPerNode;
+                j["predicted_seconds"] = rounded(s->totalSeconds);
+                if (s->cost && s->cost->hasMoney())
+                    j["predicted_cost"] = rounded(s->cost->amount) + " " + s->cost->currency;
+                if (s->cost && !s->cost->unit.empty())
+                    j["predicted_units"] = rounded(s->cost->units) + " " + s->cost->unit;
+            }
+            sites.push_back(j);
+        }
+        lock["failover"] = sites;
     }
     return {"modak.lock", lock.dump(2) + "\n", false};
 }

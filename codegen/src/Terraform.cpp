@@ -804,7 +804,16 @@ void emitTerraform(const DeploymentContext& c, std::vector<Artefact>& out, Diagn
         m = awsModule(c);
     else if (c.spec.scheduler == "kubernetes")
         m = kubernetesModule(c, diags);
-    else {
+    else if (!cloud.empty()) {
+        diags.add(
+            DiagCode::UnsupportedEmit, c.plan.range,
+            fmt::format("deployment '{}': no Terraform module is generated for {} targets "
+                        "(only aws and openstack); run the job script on the machines the "
+                        "team provides (`emit = [{}]`)",
+                        c.deployment.name, cloud,
+                        c.spec.scheduler == "none" ? std::string("script") : c.spec.scheduler));
+        return;
+    } else {
         diags.add(
             DiagCode::UnsupportedEmit, c.plan.range,
             fmt::format("deployment '{}': no Terraform module is generated for target '{}': it is "

@@ -47,13 +47,25 @@ const std::vector<std::string_view>& sizeUnitNames() {
     return names;
 }
 
+const std::vector<std::string_view>& amountUnitNames() {
+    static const std::vector<std::string_view> names{
+        "USD", "EUR", "GBP", "CHF", "JPY", "CNY", "node_hours", "gpu_hours", "core_hours"};
+    return names;
+}
+
+bool isAllocationUnit(std::string_view unit) {
+    return unit.ends_with("_hours");
+}
+
 const Value& Statement::noValue() {
     static const Value none;
     return none;
 }
 
 std::string_view Value::unit() const {
-    return unitIndex == 0 ? std::string_view() : sizeUnitNames()[unitIndex - 1];
+    if (unitIndex == 0)
+        return {};
+    return kind == Kind::Amount ? amountUnitNames()[unitIndex - 1] : sizeUnitNames()[unitIndex - 1];
 }
 
 int64_t Value::sizeBytes(double amount, uint8_t unitIndex) {

@@ -564,6 +564,15 @@ private:
                 amount.remove_suffix(1);
             return std::string(amount) + " " + std::string(t.substr(unitStart));
         }
+        case Value::Kind::Amount: {
+            // The amount as written, one space, the unit ("5000USD" is "5000 USD").
+            std::string_view t = text(v.range);
+            std::string_view unit = v.unit();
+            std::string_view amount = t.substr(0, t.size() - unit.size());
+            while (!amount.empty() && (amount.back() == ' ' || amount.back() == '\t'))
+                amount.remove_suffix(1);
+            return std::string(amount) + " " + std::string(unit);
+        }
         case Value::Kind::List:
         case Value::Kind::Range:
             return flatValue(v);

@@ -119,6 +119,26 @@ Value makeSize(ParseState& st, const char* b, const char* e) {
     return Value::ofSize(range, number, unitIndex);
 }
 
+Value makeAmount(ParseState& st, const char* b, const char* e) {
+    SourceRange range = st.range(b, e);
+    std::string_view text(b, e - b);
+    // The number is digits, underscores and one dot; the unit is what follows it and its blanks.
+    size_t amountEnd = text.find_first_not_of("0123456789_.");
+    std::string_view unit = text.substr(amountEnd);
+    while (!unit.empty() && (unit.front() == ' ' || unit.front() == '\t'))
+        unit.remove_prefix(1);
+    const auto& units = amountUnitNames();
+    auto unitIndex =
+        static_cast<uint8_t>(std::find(units.begin(), units.end(), unit) - units.begin() + 1);
+    double number = toDouble(text.substr(0, amountEnd));
+    if (!std::isfinite(number) || number >= 1e15) {
+        st.diags->add(DiagCode::IntegerOverflow, range,
+                      fmt::format("amount '{}' is out of range (at most 10^15)", text));
+        return Value::error(range, number);
+    }
+    return Value::ofAmount(range, number, unitIndex);
+}
+
 Value makeDuration(ParseState& st, const char* b, const char* e) {
     SourceRange range = st.range(b, e);
     std::string_view text(b, e - b);

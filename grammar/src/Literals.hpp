@@ -11,6 +11,8 @@ Value makeInteger(ParseState& st, const char* b, const char* e);
 Value makeFloat(ParseState& st, const char* b, const char* e);
 /// `b..e` is the whole size lexeme ("52 MiB").
 Value makeSize(ParseState& st, const char* b, const char* e);
+/// `b..e` is the whole amount lexeme ("5000 USD", "2e4 gpu_hours").
+Value makeAmount(ParseState& st, const char* b, const char* e);
 Value makeDuration(ParseState& st, const char* b, const char* e);
 /// `b..e` includes the quotes; the body is unescaped (invalid escapes are reported).
 Value makeString(ParseState& st, const char* b, const char* e);

@@ -33,6 +33,8 @@ const char* kindName(Value::Kind kind) {
         return "size";
     case Value::Kind::Duration:
         return "duration";
+    case Value::Kind::Amount:
+        return "amount";
     case Value::Kind::Bool:
         return "boolean";
     case Value::Kind::Identifier:
@@ -700,19 +702,25 @@ private:
                         key.name, describe(q));
         std::string_view word(t.b, t.e - t.b);
         if (value.kind == Value::Kind::Integer || value.kind == Value::Kind::Float) {
-            for (const char* unit :
-                 {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"}) {
-                std::string_view u(unit);
-                if (word.size() == u.size() &&
-                    std::equal(word.begin(), word.end(), u.begin(), [](char a, char b) {
-                        return std::tolower(static_cast<unsigned char>(a)) ==
-                               std::tolower(static_cast<unsigned char>(b));
-                    })) {
+            auto sameLetters = [&](std::string_view u) {
+                return word.size() == u.size() &&
+                       std::equal(word.begin(), word.end(), u.begin(), [](char a, char b) {
+                           return std::tolower(static_cast<unsigned char>(a)) ==
+                                  std::tolower(static_cast<unsigned char>(b));
+                       });
+            };
+            for (std::string_view u : sizeUnitNames())
+                if (sameLetters(u)) {
                     message +=
                         fmt::format("; size units are case-sensitive: did you mean '{}'?", u);
                     break;
                 }
-            }
+            for (std::string_view u : amountUnitNames())
+                if (sameLetters(u)) {
+                    message +=
+                        fmt::format("; amount units are case-sensitive: did you mean '{}'?", u);
+                    break;
+                }
         }
         error(DiagCode::UnexpectedToken, t, std::move(message));
         p_ = q;

@@ -34,6 +34,10 @@ const UNICODE_SCALAR = new RegExp([
 // Size units (§1): powers of 1000 and of 1024, case-sensitive.
 const SIZE_UNITS = ['B', 'kB', 'KB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
+// Amount units (§1): ISO 4217 currencies, then the allocation units of HPC centres (Ast.cpp's
+// amountUnitNames; the agreement test checks both parsers on the corpus).
+const AMOUNT_UNITS = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'node_hours', 'gpu_hours', 'core_hours'];
+
 module.exports = grammar({
   name: 'modak',
 
@@ -108,6 +112,7 @@ module.exports = grammar({
       $.integer,
       $.float,
       $.size,
+      $.amount,
       $.duration,
       $.boolean,
       $.identifier,
@@ -145,6 +150,15 @@ module.exports = grammar({
       optional(seq('.', /[0-9]+/)),
       /[ \t]*/,
       choice(...SIZE_UNITS),
+    )),
+
+    // amount: a number, optional spaces or tabs, a currency or allocation unit — one token:
+    // `5000 USD`, `20_000 gpu_hours`.
+    amount: _ => token(seq(
+      DIGITS_US,
+      optional(seq('.', /[0-9]+/)),
+      /[ \t]*/,
+      choice(...AMOUNT_UNITS),
     )),
 
     // duration: d, h, m, s each at most once and in that order (`1d12h`, `1h30m`, `90s`), or the

@@ -133,6 +133,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
             if (const Statement* g = child(&s, "gpu"))
                 p.gpu = lowerGpu(g);
             p.memoryBytes = integer(&s, "memory");
+            p.chargeFactor = number(&s, "charge_factor");
             target.partitions.push_back(std::move(p));
         } else if (s.key().name == "storage") {
             target.storage.push_back(
@@ -161,6 +162,35 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.cloud = word(t, "cloud");
     target.region = located(t, "region");
     target.instanceType = located(t, "instance_type");
+    // An instance type of the catalogue says what a node has, where the target does not.
+    if (target.instanceType.present)
+        target.instance = catalogue.instance(target.instanceType.value);
+    if (const InstanceType* inst = target.instance) {
+        if (!target.gpu && !inst->gpu.empty())
+            target.gpu = GpuSpec{inst->gpu, inst->gpus};
+        if (target.interconnect.empty())
+            target.interconnect = inst->interconnect;
+        if (!target.cpu && !inst->cpu.empty()) {
+            CpuSpec cpu;
+            cpu.model = inst->cpu;
+            target.cpu = cpu;
+        }
+        if (!target.memoryBytes && inst->memoryGiB > 0)
+            target.memoryBytes = static_cast<int64_t>(inst->memoryGiB * 1073741824.0);
+        if (target.accelerator == "none" && !inst->gpu.empty())
+            target.accelerator = vendorOf(catalogue, target.gpu);
+    }
+    if (const Statement* c = child(t, "charge")) {
+        ChargeSpec charge;
+        charge.unit = word(c, "unit", "node_hours");
+        charge.factor = number(c, "factor").value_or(1.0);
+        if (auto p = amount(c, "price"))
+            charge.price = AmountSpec{p->amount, p->unit, p->range};
+        if (auto a = amount(c, "allocation"))
+            charge.allocation = AmountSpec{a->amount, a->unit, a->range};
+        charge.range = c->key().range;
+        target.charge = charge;
+    }
     target.flavor = located(t, "flavor");
     target.image = located(t, "image");
     target.network = located(t, "network");
@@ -384,15 +414,32 @@ const Symbol* referenced(const Program& program, const Symbol& from, std::string
 
 } // namespace
 
-Deployment lowerDeployment(const Program& program, const Symbol& symbol,
-                           const Catalogue& catalogue) {
+std::vector<Located<std::string>> deploymentSites(const Statement& deployment) {
+    std::vector<Located<std::string>> out;
+    const Value* v = attr(&deployment, "target");
+    if (!v)
+        return out;
+    for (const Value& item : v->kind == Value::Kind::List ? v->items() : std::span(v, 1))
+        if (item.kind == Value::Kind::Identifier)
+            out.push_back({std::string(item.text()), item.range, true});
+    return out;
+}
+
+Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
+                           size_t site) {
     const Statement* d = symbol.block;
     Deployment dep;
     dep.name = std::string(symbol.name);
     dep.symbol = &symbol;
     dep.range = d->name() ? d->name()->range : d->range();
     const Symbol* appSymbol = referenced(program, symbol, "application");
-    const Symbol* targetSymbol = referenced(program, symbol, "target");
+    dep.sites = deploymentSites(*d);
+    dep.site = site < dep.sites.size() ? site : 0;
+    const Symbol* targetSymbol = nullptr;
+    if (dep.site < dep.sites.size())
+        if (const Symbol* s = program.lookup(symbol.file, "target", dep.sites[dep.site].value);
+            s && s->block)
+            targetSymbol = s;
     const Statement* app = appSymbol ? appSymbol->block : nullptr;
     const Statement* tgt = targetSymbol ? targetSymbol->block : nullptr;
     const Statement* scale = child(d, "scale");
@@ -460,6 +507,15 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol,
     dep.queue = dep.job.queue.present ? dep.job.queue.value
                                       : (partition.empty() ? target.queue.value : partition);
     dep.account = dep.job.account.present ? dep.job.account.value : target.account.value;
+
+    dep.cost.objective = word(d, "objective", "time");
+    dep.cost.failover = word(d, "failover", "ranked");
+    dep.cost.deadlineSeconds = integer(d, "deadline");
+    if (const Value* v = attr(d, "deadline"))
+        dep.cost.deadlineRange = v->range;
+    if (auto b = amount(d, "budget"))
+        dep.cost.budget = AmountSpec{b->amount, b->unit, b->range};
+    dep.cost.spot = boolean(d, "spot").value_or(false);
     return dep;
 }
 

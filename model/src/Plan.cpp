@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <set>
 
 namespace modak::model {
@@ -796,10 +797,11 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
 
 /// The chosen candidate's segments and checkpoint interval, in the plan, its explanation and (when
 /// the run outlasts the walltime) a `walltime-too-short` warning that says how the run continues.
-void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment& dep,
-                       bool walltimeShort, Diagnostics& diags) {
-    const Candidate& best = *plan.chosen;
-    const StrategyInfo* strategy = best.scenario.strategy;
+/// The resilience of running `c` for `totalSeconds` on nodes of `nodeMtbf`: its training state,
+/// written to the deployment's storage.
+Resilience resilienceOf(const Candidate& c, const Resolved& r, double totalSeconds,
+                        std::optional<int64_t> nodeMtbf, bool chain) {
+    const StrategyInfo* strategy = c.scenario.strategy;
     const double stateBytes =
         r.workload->parameters *
         (strategy ? strategy->replicatedBytesPerParameter + strategy->shardedBytesPerParameter
@@ -807,8 +809,13 @@ void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment
     double writeGBs = kDefaultCheckpointWriteGBs;
     if (r.storage && r.storage->readGBsPerNode > 0)
         writeGBs = r.storage->readGBsPerNode;
-    Resilience res = planResilience(best, plan.totalSeconds, stateBytes, writeGBs,
-                                    dep.target.mtbfSeconds, r.walltime, dep.job.chain);
+    return planResilience(c, totalSeconds, stateBytes, writeGBs, nodeMtbf, r.walltime, chain);
+}
+
+void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment& dep,
+                       std::optional<int64_t> nodeMtbf, bool walltimeShort, Diagnostics& diags) {
+    const Candidate& best = *plan.chosen;
+    Resilience res = resilienceOf(best, r, plan.totalSeconds, nodeMtbf, dep.job.chain);
     const std::string how = fmt::format(
         "checkpoint every {} ({} steps; Young/Daly from a {:.3g} GB checkpoint written in {} and "
         "a job MTBF of {}{})",
@@ -914,7 +921,182 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         }
     }
 
-    if (feasible.empty()) {
+    // Price, deadline, budget and objective (docs/model.md "Cost"). Spot capacity is interrupted:
+    // its rate shortens the job's MTBF, which lengthens the run and sets the checkpoint interval.
+    const std::optional<SitePricing> pricing = sitePricing(dep, cat);
+    std::optional<int64_t> nodeMtbf = dep.target.mtbfSeconds;
+    if (pricing) {
+        plan.pricing = pricing->basis;
+        if (pricing->spot)
+            nodeMtbf = static_cast<int64_t>(
+                std::min(pricing->spotMtbfSeconds,
+                         nodeMtbf ? static_cast<double>(*nodeMtbf) : kDefaultNodeMtbfSeconds));
+    }
+    auto price = [&](Candidate& c) {
+        const double t = totalSeconds(c);
+        if (!pricing || t <= 0 || !c.predicted)
+            return;
+        double run = t;
+        if (pricing->spot && r.workload)
+            run = spotRunSeconds(t, c.nodes, pricing->spotMtbfSeconds,
+                                 resilienceOf(c, r, t, nodeMtbf, true).checkpointSeconds);
+        const PredictionInterval& iv = c.predicted->interval;
+        const double thr = c.predicted->throughput;
+        const double lo = iv.high > 0 ? run * thr / iv.high : run;
+        const double hi = iv.low > 0 ? run * thr / iv.low : run;
+        c.cost = estimateCost(*pricing, run, lo, hi, c.nodes, c.gpusPerNode);
+    };
+    for (auto& c : feasible)
+        price(c);
+    auto runSeconds = [&](const Candidate& c) {
+        return c.cost ? c.cost->seconds : totalSeconds(c);
+    };
+    const CostRequest& want = dep.cost;
+    bool budgetUnchecked = false;
+    auto withinLimits = [&](Candidate& c) {
+        if (want.deadlineSeconds && runSeconds(c) > static_cast<double>(*want.deadlineSeconds)) {
+            const double over = runSeconds(c) - static_cast<double>(*want.deadlineSeconds);
+            c.rejectedBecause = fmt::format(
+                "finishes in {}, {} past the deadline of {}", formatSeconds(runSeconds(c)),
+                formatSeconds(over), formatSeconds(static_cast<double>(*want.deadlineSeconds)));
+            c.rejection = Candidate::Rejection::Deadline;
+            return false;
+        }
+        if (want.budget && c.cost) {
+            auto spent = costIn(*c.cost, *want.budget);
+            if (!spent)
+                budgetUnchecked = true;
+            else if (*spent > want.budget->amount) {
+                c.rejectedBecause = fmt::format(
+                    "costs {}, {} over the budget of {}", amountText(*spent, want.budget->unit),
+                    amountText(*spent - want.budget->amount, want.budget->unit),
+                    amountText(want.budget->amount, want.budget->unit));
+                c.rejection = Candidate::Rejection::Budget;
+                return false;
+            }
+        }
+        if (pricing && pricing->allocationLeft && c.cost &&
+            c.cost->units > *pricing->allocationLeft) {
+            c.rejectedBecause = fmt::format("needs {}, more than the {} left in the allocation",
+                                            amountText(c.cost->units, c.cost->unit),
+                                            amountText(*pricing->allocationLeft, c.cost->unit));
+            c.rejection = Candidate::Rejection::Budget;
+            return false;
+        }
+        return true;
+    };
+    {
+        std::vector<Candidate> keep;
+        for (auto& c : feasible) {
+            if (withinLimits(c))
+                keep.push_back(std::move(c));
+            else
+                rejected.push_back(std::move(c));
+        }
+        feasible = std::move(keep);
+    }
+    if (budgetUnchecked && want.budget)
+        diags.add(DiagCode::QuestionableSetting, want.budget->range,
+                  fmt::format("target '{}' {}; the budget in {} is not checked there",
+                              dep.target.name,
+                              pricing && !pricing->unit.empty()
+                                  ? fmt::format("charges in {}{}", pricing->unit,
+                                                pricing->currency.empty()
+                                                    ? std::string(" without a price")
+                                                    : " at a price in " + pricing->currency)
+                                  : fmt::format("prices in {}", pricing ? pricing->currency : "?"),
+                              want.budget->unit));
+    // The cheapest first under `objective = cost`: money where the site has a price, else units;
+    // within 1 %, fewer devices, then the faster.
+    if (want.objective == "cost") {
+        auto costKey = [](const Candidate& c) {
+            return !c.cost ? INFINITY : c.cost->hasMoney() ? c.cost->amount : c.cost->units;
+        };
+        std::stable_sort(feasible.begin(), feasible.end(),
+                         [&](const Candidate& a, const Candidate& b) {
+                             const double ca = costKey(a), cb = costKey(b);
+                             if (std::isfinite(ca) != std::isfinite(cb))
+                                 return std::isfinite(ca);
+                             if (std::isfinite(ca) && std::abs(ca - cb) > 0.01 * std::max(ca, cb))
+                                 return ca < cb;
+                             int da = a.nodes * std::max(1, a.gpusPerNode),
+                                 db = b.nodes * std::max(1, b.gpusPerNode);
+                             if (da != db)
+                                 return da < db;
+                             return better(a, b);
+                         });
+    }
+
+    bool limitSaid = false;
+    if (feasible.empty() && !rejected.empty() && want.budget && !budgetUnchecked &&
+        std::any_of(rejected.begin(), rejected.end(), [](const Candidate& c) {
+            return c.rejection == Candidate::Rejection::Budget;
+        })) {
+        // The cheapest candidate the budget refused names what would fit.
+        const Candidate* cheapest = nullptr;
+        double least = INFINITY;
+        for (const auto& c : rejected)
+            if (c.rejection == Candidate::Rejection::Budget && c.cost)
+                if (auto spent = costIn(*c.cost, *want.budget); spent && *spent < least) {
+                    least = *spent;
+                    cheapest = &c;
+                }
+        if (cheapest) {
+            const double needed = std::ceil(least);
+            auto& d = diags.add(
+                DiagCode::NoCandidate, want.budget->range,
+                fmt::format(
+                    "deployment '{}' on {}: the budget of {} is below the cheapest "
+                    "candidate, {} node{} × {} for {} ({}); `budget = {}` fits it{}",
+                    plan.name, dep.target.name, amountText(want.budget->amount, want.budget->unit),
+                    cheapest->nodes, cheapest->nodes == 1 ? "" : "s",
+                    cheapest->gpusPerNode > 0 ? fmt::format("{} GPUs", cheapest->gpusPerNode)
+                                              : std::string("CPUs"),
+                    cheapest->cost->text(), formatSeconds(cheapest->cost->seconds),
+                    amountText(needed, want.budget->unit),
+                    !want.spot && dep.target.instance && dep.target.instance->spotPerHour
+                        ? fmt::format(", or `spot = true` ({} {}/h instead of {})",
+                                      dep.target.instance->spotPerHour.value(),
+                                      dep.target.instance->currency,
+                                      dep.target.instance->onDemandPerHour)
+                        : std::string()));
+            d.fixes.push_back(
+                Fix{fmt::format("raise the budget to {}", amountText(needed, want.budget->unit)),
+                    {TextEdit{want.budget->range,
+                              fmt::format("{:.0f} {}", needed, want.budget->unit)}}});
+            limitSaid = true; // the generic no-candidate error below would repeat it
+        }
+    }
+    if (feasible.empty() && !limitSaid && want.deadlineSeconds &&
+        std::all_of(
+            rejected.begin(), rejected.end(),
+            [](const Candidate& c) { return c.rejection != Candidate::Rejection::Budget; }) &&
+        std::any_of(rejected.begin(), rejected.end(), [](const Candidate& c) {
+            return c.rejection == Candidate::Rejection::Deadline;
+        })) {
+        const Candidate* fastest = nullptr;
+        for (const auto& c : rejected)
+            if (c.rejection == Candidate::Rejection::Deadline &&
+                (!fastest || runSeconds(c) < runSeconds(*fastest)))
+                fastest = &c;
+        const double t = runSeconds(*fastest);
+        diags.add(DiagCode::NoCandidate, want.deadlineRange,
+                  fmt::format("deployment '{}' on {}: no candidate finishes within the deadline "
+                              "of {}; the fastest, {} node{} × {}, takes {}, {} past it",
+                              plan.name, dep.target.name,
+                              formatSeconds(static_cast<double>(*want.deadlineSeconds)),
+                              fastest->nodes, fastest->nodes == 1 ? "" : "s",
+                              fastest->gpusPerNode > 0
+                                  ? fmt::format("{} GPUs", fastest->gpusPerNode)
+                                  : std::string("CPUs"),
+                              formatSeconds(t),
+                              formatSeconds(t - static_cast<double>(*want.deadlineSeconds))));
+        limitSaid = true;
+    }
+
+    if (feasible.empty() && limitSaid) {
+        // said above, at the budget or the deadline
+    } else if (feasible.empty()) {
         // The deciding reason is that of the candidates that came nearest: rejected on their
         // prediction (walltime, efficiency, memory) before those of an incompatible image.
         std::stable_sort(
@@ -953,7 +1135,16 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         const Candidate& best = *plan.chosen;
         for (size_t i = 1; i < feasible.size(); ++i) {
             Candidate c = feasible[i];
-            if (!c.predicted || !best.predicted) {
+            if (want.objective == "cost" && c.cost && best.cost &&
+                c.cost->hasMoney() == best.cost->hasMoney()) {
+                const double a = c.cost->hasMoney() ? c.cost->amount : c.cost->units;
+                const double b = best.cost->hasMoney() ? best.cost->amount : best.cost->units;
+                c.rejectedBecause =
+                    a > b * 1.01
+                        ? fmt::format("costs {}, {:.1f} % more than the chosen candidate",
+                                      c.cost->text(), (a / b - 1) * 100)
+                        : "costs as much, but the chosen one uses fewer devices or is faster";
+            } else if (!c.predicted || !best.predicted) {
                 c.rejectedBecause = "no prediction; the chosen build is at least as fast in the "
                                     "published measurements";
             } else {
@@ -983,8 +1174,13 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                 "HPEC 2020 measurements) and no graph compiler unless asked for");
         else if (!r.storageNote.empty() && r.kind == "ai_training")
             plan.explanation.push_back(r.storageNote);
+        if (best.cost)
+            plan.explanation.push_back(fmt::format("costs {} for {} on {} node{}: {}",
+                                                   best.cost->text(),
+                                                   formatSeconds(best.cost->seconds), best.nodes,
+                                                   best.nodes == 1 ? "" : "s", plan.pricing));
         if (best.predicted && !best.amdahl && r.workload && plan.totalSeconds > 0)
-            explainResilience(plan, r, dep, walltimeShort, diags);
+            explainResilience(plan, r, dep, nodeMtbf, walltimeShort, diags);
     }
     checkLaunch(plan, diags); // a launcher written into `run`, against the choice
     if (plan.chosen && plan.chosen->scenario.workload) {
@@ -1010,6 +1206,151 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     warnExtrapolation(plan, diags);
     return plan;
 }
+
+namespace {
+
+/// A deployment over several targets: each site planned alone, then weighed by the objective
+/// (or taken in the written order); the chosen site's plan carries every site's option and plan.
+/// A site that cannot run is a row with its reason, not an error, while another site can.
+DeploymentPlan planSites(const Program& program, const Symbol& sym, const Catalogue& cat,
+                         const std::function<const Calibration&(const Deployment&)>& calibrationFor,
+                         size_t maxAlternatives, Diagnostics& diags) {
+    auto first = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat, 0));
+    const CostRequest& want = first->cost;
+    std::vector<DeploymentPlan> plans;
+    std::vector<Diagnostics> siteDiags(first->sites.size());
+    for (size_t i = 0; i < first->sites.size(); ++i) {
+        auto spec = i == 0
+                        ? first
+                        : std::make_shared<const Deployment>(lowerDeployment(program, sym, cat, i));
+        plans.push_back(
+            planDeployment(spec, cat, calibrationFor(*spec), maxAlternatives, siteDiags[i]));
+    }
+    std::vector<SiteOption> options;
+    std::vector<size_t> runnable;
+    for (size_t i = 0; i < plans.size(); ++i) {
+        const DeploymentPlan& p = plans[i];
+        SiteOption o;
+        o.target = first->sites[i].value;
+        o.range = first->sites[i].range;
+        o.instanceType = p.spec ? p.spec->target.instanceType.value : std::string();
+        if (p.chosen) {
+            const Candidate& c = *p.chosen;
+            o.nodes = c.nodes;
+            o.gpusPerNode = c.gpusPerNode;
+            o.gpu = c.scenario.gpu ? c.scenario.gpu->name : std::string();
+            o.cost = c.cost;
+            o.totalSeconds = c.cost ? c.cost->seconds : p.totalSeconds;
+            o.lowSeconds = o.highSeconds = o.totalSeconds;
+            if (c.predicted && c.predicted->interval.low > 0 && c.predicted->interval.high > 0) {
+                o.lowSeconds =
+                    o.totalSeconds * c.predicted->throughput / c.predicted->interval.high;
+                o.highSeconds =
+                    o.totalSeconds * c.predicted->throughput / c.predicted->interval.low;
+            }
+            runnable.push_back(i);
+        } else {
+            // The site's own deciding error says why.
+            for (const auto& d : siteDiags[i])
+                if (d.severity == Severity::Error || d.severity == Severity::Fatal) {
+                    // Its message without the "deployment 'x' on site: " the row says already.
+                    o.rejectedBecause = d.message;
+                    for (const std::string& prefix :
+                         {fmt::format("deployment '{}' on {}: ", first->name, o.target),
+                          fmt::format("deployment '{}': ", first->name)})
+                        if (o.rejectedBecause.starts_with(prefix))
+                            o.rejectedBecause.erase(0, prefix.size());
+                    break;
+                }
+            if (o.rejectedBecause.empty())
+                o.rejectedBecause = "no plan";
+        }
+        options.push_back(std::move(o));
+    }
+    // Money compares only in one currency (modak converts none): the budget's, else that of the
+    // first site written with a price; sites priced in another rank after them, as unpriced ones.
+    std::string currency = want.budget && !want.budget->isAllocation() ? want.budget->unit : "";
+    for (size_t i : runnable)
+        if (currency.empty() && options[i].cost && options[i].cost->hasMoney())
+            currency = options[i].cost->currency;
+    if (want.objective == "cost") {
+        std::vector<std::string> others;
+        for (size_t i : runnable)
+            if (options[i].cost && options[i].cost->hasMoney() &&
+                options[i].cost->currency != currency)
+                others.push_back(
+                    fmt::format("{} ({})", options[i].target, options[i].cost->currency));
+        if (!others.empty()) {
+            std::string list;
+            for (const auto& o : others)
+                list += (list.empty() ? "" : ", ") + o;
+            diags.add(
+                DiagCode::QuestionableSetting, first->range,
+                fmt::format("deployment '{}': its targets price in more than one currency and "
+                            "modak converts none; the cost order compares {} and ranks {} "
+                            "after; price them in one currency (a catalogue file's "
+                            "`instances`, a `charge`'s `price`)",
+                            first->name, currency, list));
+        }
+    }
+    // The objective's order; `failover = ordered` keeps the written one.
+    if (want.failover != "ordered") {
+        auto key = [&](size_t i) {
+            const SiteOption& o = options[i];
+            if (want.objective == "cost")
+                return o.cost && o.cost->hasMoney() && o.cost->currency == currency ? o.cost->amount
+                                                                                    : INFINITY;
+            return o.totalSeconds > 0 ? o.totalSeconds : INFINITY;
+        };
+        std::stable_sort(runnable.begin(), runnable.end(), [&](size_t a, size_t b) {
+            const double ka = key(a), kb = key(b);
+            if (std::isfinite(ka) && std::isfinite(kb) &&
+                std::abs(ka - kb) > 0.01 * std::max(ka, kb))
+                return ka < kb;
+            if (std::isfinite(ka) != std::isfinite(kb))
+                return std::isfinite(ka);
+            const int da = options[a].nodes * std::max(1, options[a].gpusPerNode);
+            const int db = options[b].nodes * std::max(1, options[b].gpusPerNode);
+            if (da != db)
+                return da < db;
+            return options[a].totalSeconds < options[b].totalSeconds;
+        });
+    }
+    for (size_t r = 0; r < runnable.size(); ++r)
+        options[runnable[r]].rank = static_cast<int>(r + 1);
+    if (runnable.empty()) {
+        DeploymentPlan plan = std::move(plans.front());
+        plan.chosen.reset();
+        auto& d = diags.add(DiagCode::NoCandidate, first->range,
+                            fmt::format("deployment '{}': none of its {} targets can run it",
+                                        first->name, options.size()));
+        for (const auto& o : options)
+            d.notes.push_back({o.range, fmt::format("{}: {}", o.target, o.rejectedBecause)});
+        plan.sites = std::move(options);
+        plan.sitePlans = std::move(plans);
+        return plan;
+    }
+    const size_t chosen = runnable.front();
+    options[chosen].chosen = true;
+    // The chosen site's diagnostics are the deployment's; the other sites' are their rows.
+    diags.append(siteDiags[chosen]);
+    DeploymentPlan plan = plans[chosen];
+    std::string order;
+    for (size_t r : runnable)
+        order += (order.empty() ? "" : " → ") + options[r].target;
+    plan.explanation.insert(
+        plan.explanation.begin(),
+        fmt::format("target {} of {}: {} (order {})", options[chosen].target, options.size(),
+                    want.failover == "ordered" ? "the first written that can run it"
+                    : want.objective == "cost" ? "the cheapest"
+                                               : "the fastest",
+                    order));
+    plan.sites = std::move(options);
+    plan.sitePlans = std::move(plans);
+    return plan;
+}
+
+} // namespace
 
 Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& options,
                  Diagnostics& diags) {
@@ -1068,6 +1409,11 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
         if (!options.deployment.empty() && sym.name != options.deployment)
             continue;
         found = true;
+        if (deploymentSites(*sym.block).size() > 1) {
+            plan.deployments.push_back(
+                planSites(program, sym, cat, calibrationFor, options.maxAlternatives, diags));
+            continue;
+        }
         auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
         plan.deployments.push_back(
             planDeployment(spec, cat, calibrationFor(*spec), options.maxAlternatives, diags));

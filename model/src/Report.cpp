@@ -116,6 +116,25 @@ std::string layoutLines(const Prediction& p, const Scenario& s, size_t width) {
     return out;
 }
 
+ordered_json costJson(const CostEstimate& c) {
+    ordered_json j;
+    j["seconds"] = tidy(c.seconds);
+    j["node_hours"] = tidy(c.nodeHours);
+    if (c.hasMoney()) {
+        j["amount"] = tidy(c.amount);
+        j["low"] = tidy(c.low);
+        j["high"] = tidy(c.high);
+        j["currency"] = c.currency;
+    }
+    if (!c.unit.empty()) {
+        j["units"] = tidy(c.units);
+        j["units_low"] = tidy(c.unitsLow);
+        j["units_high"] = tidy(c.unitsHigh);
+        j["unit"] = c.unit;
+    }
+    return j;
+}
+
 ordered_json candidateJson(const Candidate& c, bool withReason) {
     ordered_json j;
     j["image"] = nullable(c.imageName);
@@ -148,6 +167,8 @@ ordered_json candidateJson(const Candidate& c, bool withReason) {
     } else {
         j["predicted"] = nullptr;
     }
+    if (c.cost)
+        j["cost"] = costJson(*c.cost);
     if (withReason)
         j["rejected_because"] = c.rejectedBecause;
     return j;
@@ -239,8 +260,30 @@ std::string renderPlanText(const Plan& plan) {
                 "  step        {:.4f} s = compute {:.4f} + communication {:.4f} + I/O {:.4f}\n",
                 p.stepSeconds, p.step.compute, p.step.communication, p.step.io);
         }
+        if (c.cost)
+            out += fmt::format("  cost        {}\n", c.cost->text());
         if (std::string r = resilienceSummary(d); !r.empty())
             out += fmt::format("  resilience  {}\n", r);
+        if (!d.sites.empty()) {
+            // SkyPilot-like: every site with its resources, time and cost; the fallback order.
+            out += "  targets\n";
+            size_t width = 6;
+            for (const auto& s : d.sites)
+                width = std::max(width, s.target.size());
+            for (const auto& s : d.sites) {
+                if (s.rank == 0) {
+                    out += fmt::format("    {:<{}}  -  {}\n", s.target, width, s.rejectedBecause);
+                    continue;
+                }
+                std::string resources =
+                    s.gpusPerNode > 0 ? fmt::format("{} × {}:{}", s.nodes, s.gpu, s.gpusPerNode)
+                                      : fmt::format("{} node{}", s.nodes, s.nodes == 1 ? "" : "s");
+                out += fmt::format("    {:<{}}  {}  {:<24} {:>10}  {}{}\n", s.target, width, s.rank,
+                                   resources, formatSeconds(s.totalSeconds),
+                                   s.cost ? s.cost->text() : std::string("no price"),
+                                   s.chosen ? "  (chosen)" : "");
+            }
+        }
         if (!d.explanation.empty()) {
             out += "  why\n";
             for (const auto& e : d.explanation)
@@ -297,6 +340,32 @@ std::string renderPlanJson(const Plan& plan, std::string_view file, std::string_
             res["job_mtbf_seconds"] = tidy(r.jobMtbfSeconds);
             res["default_mtbf"] = r.defaultMtbf;
             j["resilience"] = res;
+        }
+        if (!d.pricing.empty())
+            j["pricing"] = d.pricing;
+        if (!d.sites.empty()) {
+            ordered_json sites = ordered_json::array();
+            for (const auto& s : d.sites) {
+                ordered_json o;
+                o["target"] = s.target;
+                o["chosen"] = s.chosen;
+                o["rank"] = s.rank > 0 ? ordered_json(s.rank) : ordered_json(nullptr);
+                o["instance_type"] = nullable(s.instanceType);
+                o["nodes"] = s.rank > 0 ? ordered_json(s.nodes) : ordered_json(nullptr);
+                o["gpus_per_node"] =
+                    s.rank > 0 ? ordered_json(s.gpusPerNode) : ordered_json(nullptr);
+                o["gpu"] = nullable(s.gpu);
+                o["seconds"] =
+                    s.rank > 0 ? ordered_json(tidy(s.totalSeconds)) : ordered_json(nullptr);
+                o["seconds_low"] =
+                    s.rank > 0 ? ordered_json(tidy(s.lowSeconds)) : ordered_json(nullptr);
+                o["seconds_high"] =
+                    s.rank > 0 ? ordered_json(tidy(s.highSeconds)) : ordered_json(nullptr);
+                o["cost"] = s.cost ? costJson(*s.cost) : ordered_json(nullptr);
+                o["rejected_because"] = nullable(s.rejectedBecause);
+                sites.push_back(o);
+            }
+            j["sites"] = sites;
         }
         deployments.push_back(j);
     }

@@ -69,6 +69,9 @@ ValueType tSize() {
 ValueType tDuration() {
     return scalarType(ValueKind::Duration, greaterThan(0), "2h");
 }
+ValueType tAmount() {
+    return scalarType(ValueKind::Amount, greaterThan(0), "5000 USD");
+}
 ValueType tScalar() {
     return scalarType(ValueKind::Scalar);
 }
@@ -312,6 +315,10 @@ const Values kSchedulers = [] {
 const Values kClouds = {
     {"openstack", "an OpenStack cloud: VMs created with Terraform (flavor, image, network)"},
     {"aws", "Amazon Web Services EC2: VMs created with Terraform (instance_type, region)"},
+    {"gcp", "Google Cloud: priced and planned from `instance_type`; its job runs on the VMs or "
+            "cluster the team provides (no Terraform module is written)"},
+    {"azure", "Microsoft Azure: priced and planned from `instance_type`; its job runs on the VMs "
+              "or cluster the team provides (no Terraform module is written)"},
 };
 
 const Values kKubeflow = {
@@ -362,6 +369,21 @@ const Values kRecompute = {
     {"none", "keep every activation for the backward pass"},
     {"selective", "recompute the attention core (Korthikanti et al. 2022)"},
     {"full", "keep each layer's input only and recompute the layer in the backward pass"},
+};
+const Values kObjectives = {
+    {"time", "the shortest predicted run that meets the budget (default)"},
+    {"cost", "the cheapest predicted run that meets the deadline; at equal cost, fewer devices"},
+};
+const Values kFailover = {
+    {"ranked", "the sites in the objective's order: the best first, the others as fallbacks "
+               "(SkyPilot's any_of)"},
+    {"ordered", "the sites as written: the first that meets the constraints runs, the next ones "
+                "are its fallbacks (SkyPilot's ordered)"},
+};
+const Values kChargeUnits = {
+    {"node_hours", "nodes × hours the job holds them"},
+    {"gpu_hours", "GPUs used × hours"},
+    {"core_hours", "CPU cores of the nodes × hours"},
 };
 const Values kFineTuning = {
     {"full", "every parameter trains (pre-training or full fine-tuning)"},
@@ -470,16 +492,16 @@ Values builtinWorkloadValues() {
 struct Tables {
     BlockSchema file, application, workload, dataset, openmp, openacc, opencl, appBuild, env,
         mpiTuning;
-    BlockSchema target, cpu, gpu, partition, storage;
+    BlockSchema target, cpu, gpu, partition, storage, charge;
     BlockSchema deployment, scale, parallel, job, autotune, parameter;
     BlockSchema image, imageEnv;
 
     Tables();
     std::vector<const BlockSchema*> all() const {
-        return {&file,      &application, &workload,   &dataset,  &openmp,   &openacc,
-                &opencl,    &appBuild,    &env,        &target,   &cpu,      &gpu,
-                &partition, &storage,     &deployment, &scale,    &parallel, &job,
-                &autotune,  &parameter,   &image,      &imageEnv, &mpiTuning};
+        return {&file,      &application, &workload,   &dataset,  &openmp,    &openacc,
+                &opencl,    &appBuild,    &env,        &target,   &cpu,       &gpu,
+                &partition, &storage,     &deployment, &scale,    &parallel,  &job,
+                &autotune,  &parameter,   &image,      &imageEnv, &mpiTuning, &charge};
     }
 };
 
@@ -783,6 +805,24 @@ Tables::Tables() {
         K("gpu", "the GPUs of one node of this partition").blk(gpu),
         K("memory", "memory per node of this partition").t(tSize()),
         K("default", "jobs without a `partition` use this one (at most one per target)").t(tBool()),
+        K("charge_factor", "what an hour here costs in the target's `charge` units, relative to "
+                           "its default partition (e.g. 2 for a large-memory partition)")
+            .t(tFloat(greaterThan(0))),
+    };
+
+    charge.kind = "charge";
+    charge.doc = "how the centre charges jobs: the unit, its price and the allocation left";
+    charge.keys = {
+        K("unit", "what the allocation is counted in")
+            .t(tEnum(kChargeUnits))
+            .req()
+            .ph("node_hours"),
+        K("price", "what one unit costs, to compare the site with clouds (e.g. `0.9 EUR`)")
+            .t(tAmount()),
+        K("allocation", "units left in the project's allocation, e.g. `200000 gpu_hours`")
+            .t(tAmount()),
+        K("factor", "units charged per unit used (the centre's charge factor; default 1)")
+            .t(tFloat(greaterThan(0))),
     };
 
     storage.kind = "storage";
@@ -845,7 +885,12 @@ Tables::Tables() {
         K("image", "cloud VM image").t(tString()),
         K("network", "cloud network the VMs attach to").t(tString()),
         K("region", "cloud region").t(tString()),
-        K("instance_type", "cloud instance type (AWS)").t(tString()),
+        K("instance_type", "cloud instance type: its GPUs, network and price come from the "
+                           "instance catalogue (`modak catalog instances`)")
+            .t(tString("\"p5.48xlarge\"")),
+        K("charge", "how an HPC centre charges jobs: `charge { unit = gpu_hours, price = 0.9 EUR, "
+                    "allocation = 200000 gpu_hours }`")
+            .blk(charge),
         K("namespace", "Kubernetes namespace of the jobs").t(tString()),
         K("kubeflow", "the Kubeflow operator distributed training jobs are written for on "
                       "Kubernetes (default trainer)")
@@ -1038,7 +1083,22 @@ Tables::Tables() {
     deployment.doc = "how an application runs on a target: scale, job options, outputs";
     deployment.keys = {
         K("application", "the application to deploy").t(tRef("application")).req().alias({"app"}),
-        K("target", "the target to deploy to").t(tRef("target")).req(),
+        K("target", "the target to deploy to, or several (`[juwels, aws_p5]`): the plan weighs "
+                    "them and the others become fallbacks")
+            .t(tRef("target"))
+            .t(tList(tRef("target"), "[juwels, aws_p5]"))
+            .req(),
+        K("failover", "with several targets: the order they are tried in (default ranked)")
+            .t(tEnum(kFailover)),
+        K("objective", "what the plan minimises (default time)").t(tEnum(kObjectives)),
+        K("deadline", "the run must finish within this time (queue wait not included)")
+            .t(tDuration()),
+        K("budget", "the most the run may cost: money (`5000 USD`) or allocation units "
+                    "(`20000 gpu_hours`)")
+            .t(tAmount()),
+        K("spot", "cloud spot (preemptible) instances allowed: cheaper, interrupted; the "
+                  "checkpoint interval follows their interruption rate (default false)")
+            .t(tBool()),
         K("build", "which image flavour to use")
             .t(tEnum(kBuilds))
             .orig("enable_opt_build")
@@ -1262,6 +1322,8 @@ std::string boundText(double v, ValueKind kind) {
         return number(v) + " B";
     if (kind == ValueKind::Duration)
         return number(v) + "s";
+    if (kind == ValueKind::Amount)
+        return number(v) + " USD";
     return number(v);
 }
 
@@ -1281,6 +1343,8 @@ const char* baseName(ValueKind k) {
         return "size";
     case ValueKind::Duration:
         return "duration";
+    case ValueKind::Amount:
+        return "amount";
     case ValueKind::Enum:
         return "enum";
     case ValueKind::Reference:
@@ -1399,6 +1463,9 @@ std::string describeExpected(const ValueType& t) {
         return "a size such as `16 GiB`";
     case ValueKind::Duration:
         return "a duration such as `2h` or `01:30:00`";
+    case ValueKind::Amount:
+        return t.example.empty() ? "an amount such as `5000 USD` or `20000 gpu_hours`"
+                                 : fmt::format("an amount such as `{}`", t.example);
     case ValueKind::Enum:
         if (t.values.size() <= 6) {
             std::string s = "one of ";

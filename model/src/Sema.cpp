@@ -163,6 +163,8 @@ const char* foundKind(VK k) {
         return "size";
     case VK::Duration:
         return "duration";
+    case VK::Amount:
+        return "amount";
     case VK::Bool:
         return "boolean";
     case VK::Identifier:
@@ -522,6 +524,8 @@ private:
             return "1 GiB";
         case ValueKind::Duration:
             return "1h";
+        case ValueKind::Amount:
+            return t.example.empty() ? "1000 USD" : t.example;
         case ValueKind::Enum:
         case ValueKind::Versioned:
             return t.values.front().name;
@@ -748,6 +752,8 @@ private:
             return v.kind == VK::Size;
         case ValueKind::Duration:
             return v.kind == VK::Duration;
+        case ValueKind::Amount:
+            return v.kind == VK::Amount;
         case ValueKind::Enum:
         case ValueKind::Reference:
             return v.kind == VK::Identifier;
@@ -908,10 +914,13 @@ private:
         case ValueKind::Integer:
         case ValueKind::Float:
         case ValueKind::Size:
-        case ValueKind::Duration: {
+        case ValueKind::Duration:
+        case ValueKind::Amount: {
             if (t.interval.unbounded())
                 return;
-            double x = v.kind == VK::Float ? v.number() : static_cast<double>(v.integer());
+            double x = v.kind == VK::Float || v.kind == VK::Amount
+                           ? v.number()
+                           : static_cast<double>(v.integer());
             if (!t.interval.contains(x))
                 diags_.add(DiagCode::ValueOutOfRange, v.range,
                            fmt::format("'{}' must be {}, found `{}`", key,
@@ -1193,6 +1202,8 @@ private:
         std::string_view name = target.name()->name;
         const Statement* scheduler = attr(target, "scheduler");
         std::string_view sched = ident(scheduler);
+        if (const Statement* charge = sub(target, "charge"))
+            chargeFacts(*charge);
 
         // Kubernetes runs OCI images, not SIF images; pyxis runs only under Slurm.
         if (const Statement* rt = attr(target, "runtime"))
@@ -1342,7 +1353,6 @@ private:
 
     void deploymentFacts(const Statement& dep) {
         const Statement* app = symbolBlock(dep, "application");
-        const Statement* target = symbolBlock(dep, "target");
         const Statement* scale = sub(dep, "scale");
         const Statement* job = sub(dep, "job");
 
@@ -1359,8 +1369,83 @@ private:
             pinnedImageDeployment(dep, *image);
         if (image && app)
             pinnedImageApplication(dep, *image, *app);
-        if (!target)
-            return;
+        for (const auto& site : deploymentSites(dep)) {
+            const Symbol* sym = resolve("target", site.value);
+            if (sym && sym->block)
+                siteFacts(dep, *sym->block, site.range, app, image, scale, job);
+        }
+        costFacts(dep);
+    }
+
+    /// A charge's price is money, its allocation is counted in its unit.
+    void chargeFacts(const Statement& charge) {
+        std::string_view unit = ident(attr(charge, "unit"));
+        if (const Statement* price = attr(charge, "price");
+            price && price->value().kind == VK::Amount &&
+            syntax::isAllocationUnit(price->value().unit()))
+            diags_.add(DiagCode::IncompatibleCombination, price->value().range,
+                       fmt::format("'price' is what one {} costs in money, e.g. `0.9 EUR`; found "
+                                   "`{}`",
+                                   unit.empty() ? "unit" : unit, source(price->value().range)));
+        if (const Statement* left = attr(charge, "allocation");
+            left && left->value().kind == VK::Amount && !unit.empty() &&
+            left->value().unit() != unit) {
+            Diagnostic& d = diags_.add(
+                DiagCode::IncompatibleCombination, left->value().range,
+                fmt::format("'allocation' is counted in the charge's unit, {}; found `{}`", unit,
+                            source(left->value().range)));
+            d.fixes.push_back(
+                replaceFix(fmt::format("count it in {}", unit), left->value().range,
+                           fmt::format("{} {}",
+                                       source(left->value().range)
+                                           .substr(0, source(left->value().range).size() -
+                                                          left->value().unit().size()),
+                                       unit)));
+        }
+    }
+
+    /// The deployment's objective, budget, spot and failover against the targets it names.
+    void costFacts(const Statement& dep) {
+        auto sites = deploymentSites(dep);
+        std::vector<const Statement*> targets;
+        for (const auto& site : sites)
+            if (const Symbol* sym = resolve("target", site.value); sym && sym->block)
+                targets.push_back(sym->block);
+        if (const Statement* f = attr(dep, "failover"); f && sites.size() == 1)
+            diags_.add(DiagCode::QuestionableSetting, f->key().range,
+                       "'failover' orders several targets, but this deployment names one; write "
+                       "`target = [a, b]`");
+        if (const Statement* spot = attr(dep, "spot");
+            spot && spot->value().kind == VK::Bool && spot->value().boolean &&
+            targets.size() == sites.size() &&
+            std::none_of(targets.begin(), targets.end(), [&](const Statement* t) {
+                return attr(*t, "cloud") || attr(*t, "instance_type");
+            }))
+            diags_.add(DiagCode::QuestionableSetting, spot->value().range,
+                       "spot instances are a cloud's: no target of this deployment is a cloud "
+                       "(`cloud`, `instance_type`)");
+        const Statement* budget = attr(dep, "budget");
+        if (budget && budget->value().kind == VK::Amount &&
+            syntax::isAllocationUnit(budget->value().unit()) && targets.size() == sites.size()) {
+            std::string_view unit = budget->value().unit();
+            bool charged = std::any_of(targets.begin(), targets.end(), [&](const Statement* t) {
+                const Statement* charge = sub(*t, "charge");
+                return charge && ident(attr(*charge, "unit")) == unit;
+            });
+            if (!charged)
+                diags_.add(DiagCode::IncompatibleCombination, budget->value().range,
+                           fmt::format("the budget is in {}, but no target of this deployment "
+                                       "charges in {} (a target's `charge {{ unit = {} }}`); "
+                                       "write the budget in money, e.g. `5000 USD`",
+                                       unit, unit, unit));
+        }
+    }
+
+    /// What a deployment asks of one of its targets.
+    void siteFacts(const Statement& dep, const Statement& targetBlock, SourceRange targetRef,
+                   const Statement* app, const Statement* image, const Statement* scale,
+                   const Statement* job) {
+        const Statement* target = &targetBlock;
 
         // The partition and storage named must exist on the target.
         const Statement* partition = nullptr;
@@ -1457,15 +1542,13 @@ private:
             else if (p == "bf16" && lacksNativePrecision(model, "bf16"))
                 problem = "is not supported natively by";
             if (!problem.empty()) {
-                const Statement* targetRef = attr(dep, "target");
                 std::string message =
                     problem.starts_with("needs")
                         ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'",
                                       app->name()->name, problem, res.what, model)
                         : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}",
                                       app->name()->name, problem, model, res.what);
-                Diagnostic& d =
-                    diags_.add(DiagCode::QuestionableSetting, targetRef->value().range, message);
+                Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef, message);
                 d.notes.push_back({prec->value().range, "precision set here"});
                 d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
             }

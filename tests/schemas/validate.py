@@ -295,6 +295,9 @@ COMMANDS = [
     ("plan.schema.json", ["plan", "--format", "json", "tests/schemas/plan_cases.modak"], 1),
     # Transformer layouts (tokens/s, layout, memory by kind), and two that do not fit (exit 1).
     ("plan.schema.json", ["plan", "--format", "json", "tests/data/llm/llama70b_finetune.modak"], 1),
+    # Several sites with costs (issue 18), and budget/deadline failures (exit 1, plan still printed).
+    ("plan.schema.json", ["plan", "--format", "json", "tests/data/cost/three_sites.modak"], 0),
+    ("plan.schema.json", ["plan", "--format", "json", "tests/data/cost/limits.modak"], 1),
     ("plan.schema.json", ["plan", "--format", "json", "tests/corpus/valid/llm_layout.modak"], 0),
     ("predict.schema.json", ["predict", "--workload", "resnet50", "--framework", "pytorch", "--gpu", "a100_sxm4_40gb",
                              "--gpus-per-node", "4", "--nodes", "2", "--interconnect", "infiniband_hdr",

@@ -61,6 +61,11 @@ inline std::string dump(const syntax::Value& v) {
         return "(size " + std::to_string(v.integer()) + " " + std::string(v.unit()) + ")";
     case K::Duration:
         return "(duration " + std::to_string(v.integer()) + ")";
+    case K::Amount: {
+        std::ostringstream ss;
+        ss << "(amount " << v.number() << " " << v.unit() << ")";
+        return ss.str();
+    }
     case K::Bool:
         return v.boolean ? "(bool true)" : "(bool false)";
     case K::Identifier:

@@ -33,6 +33,15 @@ struct SizeUnits : x3::symbols<x3::unused_type> {
 };
 const SizeUnits sizeUnit;
 
+/// The amount units, from the one table (amountUnitNames).
+struct AmountUnits : x3::symbols<x3::unused_type> {
+    AmountUnits() {
+        for (std::string_view u : amountUnitNames())
+            add(std::string(u));
+    }
+};
+const AmountUnits amountUnit;
+
 inline ParseState& state() {
     return *currentState;
 }
@@ -50,6 +59,7 @@ const x3::rule<class text_block_class, Value> textBlock = "text block";
 const x3::rule<class text_block_close_class> textBlockClose = "closing '\"\"\"'";
 const x3::rule<class duration_class, Value> duration = "duration";
 const x3::rule<class size_class, Value> size = "size";
+const x3::rule<class amount_class, Value> amount = "amount";
 const x3::rule<class float_class, Value> floatLit = "number";
 const x3::rule<class integer_class, Value> integerLit = "integer";
 const x3::rule<class identifier_class, Value> identifier = "identifier";
@@ -143,6 +153,9 @@ const auto duration_def =
                !identChar]][MakeValue<makeDuration>{}];
 const auto size_def = raw[lexeme[-char_('-') >> digitsUs >> -('.' >> +digit) >> *char_(" \t") >>
                                  sizeUnit >> !identChar]][MakeValue<makeSize>{}];
+const auto amount_def =
+    raw[lexeme[digitsUs >> -('.' >> +digit) >> *char_(" \t") >> amountUnit >> !identChar]]
+       [MakeValue<makeAmount>{}];
 const auto floatLit_def =
     raw[lexeme[-char_('-') >> digitsUs >> (('.' >> +digit >> -exponent) | exponent)]]
        [MakeValue<makeFloat>{}];
@@ -152,7 +165,8 @@ const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
 
 // First characters are disjoint except among the numeric forms, so identifiers (the most common
 // value) go first; among numbers the longer forms must be tried before plain integers.
-const auto scalar_def = versioned | textBlock | stringLit | duration | size | floatLit | integerLit;
+const auto scalar_def =
+    versioned | textBlock | stringLit | duration | size | amount | floatLit | integerLit;
 const auto upperBound_def = scalar;
 const auto element_def = (scalar >> -(lit("..") > upperBound))[makeRange];
 const auto listItems_def = -((element % ',') >> -lit(',')); // `[,]` is not a list
@@ -163,8 +177,8 @@ const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
 const auto list_def = (listOpen >> listItems > listClose)[makeList];
 const auto valueRule_def = list | element;
 
-BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size, floatLit,
-                    integerLit, identifier, versioned, scalar, upperBound, element, list, listOpen,
-                    listItems, listClose, valueRule)
+BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size, amount,
+                    floatLit, integerLit, identifier, versioned, scalar, upperBound, element, list,
+                    listOpen, listItems, listClose, valueRule)
 
 } // namespace modak::syntax::parser

@@ -11,6 +11,7 @@
 (integer) @number
 (float) @number
 (size) @number
+(amount) @number
 (duration) @number
 (boolean) @constant.builtin
 

@@ -7,9 +7,9 @@
 #define LANGUAGE_VERSION 14
 #define STATE_COUNT 91
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 43
+#define SYMBOL_COUNT 44
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 23
+#define TOKEN_COUNT 24
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 9
 #define MAX_ALIAS_SEQUENCE_LENGTH 5
@@ -31,33 +31,34 @@ enum ts_symbol_identifiers {
   sym_integer = 13,
   sym_float = 14,
   sym_size = 15,
-  sym_duration = 16,
-  anon_sym_DQUOTE = 17,
-  anon_sym_DQUOTE2 = 18,
-  sym_string_content = 19,
-  sym_escape_sequence = 20,
-  sym_text_block = 21,
-  sym_comment = 22,
-  sym_source_file = 23,
-  sym_header = 24,
-  sym_import = 25,
-  sym__statement = 26,
-  sym_attribute = 27,
-  sym_block = 28,
-  sym_block_body = 29,
-  sym__value = 30,
-  sym_list = 31,
-  sym__element = 32,
-  sym_range = 33,
-  sym__scalar = 34,
-  sym_versioned = 35,
-  sym_boolean = 36,
-  sym__boolean_word = 37,
-  sym_string = 38,
-  aux_sym_source_file_repeat1 = 39,
-  aux_sym_block_body_repeat1 = 40,
-  aux_sym_list_repeat1 = 41,
-  aux_sym_string_repeat1 = 42,
+  sym_amount = 16,
+  sym_duration = 17,
+  anon_sym_DQUOTE = 18,
+  anon_sym_DQUOTE2 = 19,
+  sym_string_content = 20,
+  sym_escape_sequence = 21,
+  sym_text_block = 22,
+  sym_comment = 23,
+  sym_source_file = 24,
+  sym_header = 25,
+  sym_import = 26,
+  sym__statement = 27,
+  sym_attribute = 28,
+  sym_block = 29,
+  sym_block_body = 30,
+  sym__value = 31,
+  sym_list = 32,
+  sym__element = 33,
+  sym_range = 34,
+  sym__scalar = 35,
+  sym_versioned = 36,
+  sym_boolean = 37,
+  sym__boolean_word = 38,
+  sym_string = 39,
+  aux_sym_source_file_repeat1 = 40,
+  aux_sym_block_body_repeat1 = 41,
+  aux_sym_list_repeat1 = 42,
+  aux_sym_string_repeat1 = 43,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -77,6 +78,7 @@ static const char * const ts_symbol_names[] = {
   [sym_integer] = "integer",
   [sym_float] = "float",
   [sym_size] = "size",
+  [sym_amount] = "amount",
   [sym_duration] = "duration",
   [anon_sym_DQUOTE] = "\"",
   [anon_sym_DQUOTE2] = "\"",
@@ -123,6 +125,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_integer] = sym_integer,
   [sym_float] = sym_float,
   [sym_size] = sym_size,
+  [sym_amount] = sym_amount,
   [sym_duration] = sym_duration,
   [anon_sym_DQUOTE] = anon_sym_DQUOTE,
   [anon_sym_DQUOTE2] = anon_sym_DQUOTE,
@@ -214,6 +217,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_size] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_amount] = {
     .visible = true,
     .named = true,
   },
@@ -502,60 +509,60 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(49);
+      if (eof) ADVANCE(72);
       ADVANCE_MAP(
-        '"', 74,
-        ',', 51,
-        '-', 38,
+        '"', 99,
+        ',', 74,
+        '-', 61,
         '.', 10,
         '/', 7,
-        '=', 50,
-        '[', 54,
-        '\\', 24,
-        ']', 55,
-        '{', 52,
-        '}', 53,
+        '=', 73,
+        '[', 77,
+        '\\', 45,
+        ']', 78,
+        '{', 75,
+        '}', 76,
       );
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(47);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
+          lookahead == ' ') SKIP(70);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(81);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 1:
-      if (lookahead == '"') ADVANCE(72);
-      if (lookahead == '-') ADVANCE(38);
+      if (lookahead == '"') ADVANCE(97);
+      if (lookahead == '-') ADVANCE(61);
       if (lookahead == '/') ADVANCE(7);
-      if (lookahead == '[') ADVANCE(54);
-      if (lookahead == ']') ADVANCE(55);
+      if (lookahead == '[') ADVANCE(77);
+      if (lookahead == ']') ADVANCE(78);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(81);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 2:
       if (lookahead == '"') ADVANCE(6);
       END_STATE();
     case 3:
-      if (lookahead == '"') ADVANCE(81);
+      if (lookahead == '"') ADVANCE(106);
       if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(6);
       END_STATE();
     case 4:
-      if (lookahead == '"') ADVANCE(73);
-      if (lookahead == '/') ADVANCE(75);
-      if (lookahead == '\\') ADVANCE(24);
+      if (lookahead == '"') ADVANCE(98);
+      if (lookahead == '/') ADVANCE(100);
+      if (lookahead == '\\') ADVANCE(45);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(78);
+          lookahead == ' ') ADVANCE(103);
       if (lookahead == '\n' ||
           lookahead == '\r') SKIP(11);
-      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+      if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(104);
       END_STATE();
     case 5:
       if (lookahead == '"') ADVANCE(3);
@@ -567,11 +574,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 7:
       if (lookahead == '*') ADVANCE(9);
-      if (lookahead == '/') ADVANCE(83);
+      if (lookahead == '/') ADVANCE(108);
       END_STATE();
     case 8:
       if (lookahead == '*') ADVANCE(8);
-      if (lookahead == '/') ADVANCE(82);
+      if (lookahead == '/') ADVANCE(107);
       if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(9);
       END_STATE();
     case 9:
@@ -579,7 +586,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x01 <= lookahead && lookahead <= 0x10fffe)) ADVANCE(9);
       END_STATE();
     case 10:
-      if (lookahead == '.') ADVANCE(56);
+      if (lookahead == '.') ADVANCE(79);
       END_STATE();
     case 11:
       if (lookahead == '/') ADVANCE(7);
@@ -592,444 +599,551 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '0') ADVANCE(14);
       if (lookahead == '1') ADVANCE(13);
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(28);
+          lookahead == 'd') ADVANCE(51);
       if (('2' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(34);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(57);
       END_STATE();
     case 13:
-      if (lookahead == '0') ADVANCE(34);
-      if (lookahead == '}') ADVANCE(80);
+      if (lookahead == '0') ADVANCE(57);
+      if (lookahead == '}') ADVANCE(105);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(56);
       END_STATE();
     case 14:
       if (lookahead == '0') ADVANCE(15);
-      if (lookahead == '}') ADVANCE(80);
+      if (lookahead == '}') ADVANCE(105);
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(28);
+          lookahead == 'd') ADVANCE(51);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(34);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(57);
       END_STATE();
     case 15:
-      if (lookahead == '0') ADVANCE(33);
-      if (lookahead == '}') ADVANCE(80);
+      if (lookahead == '0') ADVANCE(56);
+      if (lookahead == '}') ADVANCE(105);
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(27);
+          lookahead == 'd') ADVANCE(50);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(56);
       END_STATE();
     case 16:
-      if (lookahead == ':') ADVANCE(36);
+      if (lookahead == ':') ADVANCE(59);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == ':') ADVANCE(37);
+      if (lookahead == ':') ADVANCE(60);
       END_STATE();
     case 18:
-      if (lookahead == 'B') ADVANCE(66);
+      if (lookahead == 'B') ADVANCE(89);
       END_STATE();
     case 19:
       ADVANCE_MAP(
-        'B', 66,
-        'G', 20,
+        'B', 89,
+        'C', 24,
+        'E', 28,
+        'G', 21,
+        'J', 25,
         'K', 20,
         'M', 20,
         'P', 20,
         'T', 20,
+        'U', 27,
+        'c', 37,
+        'g', 40,
         'k', 18,
+        'n', 38,
         '\t', 19,
         ' ', 19,
       );
       END_STATE();
     case 20:
-      if (lookahead == 'B') ADVANCE(66);
+      if (lookahead == 'B') ADVANCE(89);
       if (lookahead == 'i') ADVANCE(18);
       END_STATE();
     case 21:
-      if (lookahead == 'h') ADVANCE(69);
-      if (lookahead == 'm') ADVANCE(70);
-      if (lookahead == 's') ADVANCE(67);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(21);
+      if (lookahead == 'B') ADVANCE(90);
+      if (lookahead == 'i') ADVANCE(18);
       END_STATE();
     case 22:
-      if (lookahead == 'm') ADVANCE(70);
-      if (lookahead == 's') ADVANCE(67);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (lookahead == 'D') ADVANCE(91);
       END_STATE();
     case 23:
-      if (lookahead == 's') ADVANCE(67);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
+      if (lookahead == 'F') ADVANCE(91);
       END_STATE();
     case 24:
-      if (lookahead == 'u') ADVANCE(25);
+      if (lookahead == 'H') ADVANCE(23);
+      if (lookahead == 'N') ADVANCE(30);
+      END_STATE();
+    case 25:
+      if (lookahead == 'P') ADVANCE(30);
+      END_STATE();
+    case 26:
+      if (lookahead == 'R') ADVANCE(91);
+      END_STATE();
+    case 27:
+      if (lookahead == 'S') ADVANCE(22);
+      END_STATE();
+    case 28:
+      if (lookahead == 'U') ADVANCE(26);
+      END_STATE();
+    case 29:
+      if (lookahead == 'U') ADVANCE(26);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(65);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      END_STATE();
+    case 30:
+      if (lookahead == 'Y') ADVANCE(91);
+      END_STATE();
+    case 31:
+      if (lookahead == '_') ADVANCE(35);
+      END_STATE();
+    case 32:
+      if (lookahead == 'd') ADVANCE(33);
+      END_STATE();
+    case 33:
+      if (lookahead == 'e') ADVANCE(31);
+      END_STATE();
+    case 34:
+      if (lookahead == 'h') ADVANCE(94);
+      if (lookahead == 'm') ADVANCE(95);
+      if (lookahead == 's') ADVANCE(92);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
+      END_STATE();
+    case 35:
+      if (lookahead == 'h') ADVANCE(39);
+      END_STATE();
+    case 36:
+      if (lookahead == 'm') ADVANCE(95);
+      if (lookahead == 's') ADVANCE(92);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(36);
+      END_STATE();
+    case 37:
+      if (lookahead == 'o') ADVANCE(41);
+      END_STATE();
+    case 38:
+      if (lookahead == 'o') ADVANCE(32);
+      END_STATE();
+    case 39:
+      if (lookahead == 'o') ADVANCE(47);
+      END_STATE();
+    case 40:
+      if (lookahead == 'p') ADVANCE(46);
+      END_STATE();
+    case 41:
+      if (lookahead == 'r') ADVANCE(33);
+      END_STATE();
+    case 42:
+      if (lookahead == 'r') ADVANCE(44);
+      END_STATE();
+    case 43:
+      if (lookahead == 's') ADVANCE(92);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(43);
+      END_STATE();
+    case 44:
+      if (lookahead == 's') ADVANCE(91);
+      END_STATE();
+    case 45:
+      if (lookahead == 'u') ADVANCE(48);
       if (lookahead == '"' ||
           lookahead == '\\' ||
           lookahead == 'n' ||
           lookahead == 'r' ||
-          lookahead == 't') ADVANCE(80);
-      END_STATE();
-    case 25:
-      if (lookahead == '{') ADVANCE(12);
-      END_STATE();
-    case 26:
-      if (lookahead == '}') ADVANCE(80);
-      END_STATE();
-    case 27:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(32);
-      if (lookahead == '8' ||
-          lookahead == '9' ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(30);
-      END_STATE();
-    case 28:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(33);
-      if (lookahead == '8' ||
-          lookahead == '9' ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(31);
-      END_STATE();
-    case 29:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(46);
-      END_STATE();
-    case 30:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(26);
-      END_STATE();
-    case 31:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(29);
-      END_STATE();
-    case 32:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(30);
-      END_STATE();
-    case 33:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(32);
-      END_STATE();
-    case 34:
-      if (lookahead == '}') ADVANCE(80);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(33);
-      END_STATE();
-    case 35:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(42);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
-      END_STATE();
-    case 36:
-      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(44);
-      END_STATE();
-    case 37:
-      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(39);
-      END_STATE();
-    case 38:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
-      END_STATE();
-    case 39:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(67);
-      END_STATE();
-    case 40:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
-      END_STATE();
-    case 41:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(63);
-      END_STATE();
-    case 42:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
-      END_STATE();
-    case 43:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(64);
-      END_STATE();
-    case 44:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
-      END_STATE();
-    case 45:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
+          lookahead == 't') ADVANCE(105);
       END_STATE();
     case 46:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(26);
+      if (lookahead == 'u') ADVANCE(31);
       END_STATE();
     case 47:
-      if (eof) ADVANCE(49);
+      if (lookahead == 'u') ADVANCE(42);
+      END_STATE();
+    case 48:
+      if (lookahead == '{') ADVANCE(12);
+      END_STATE();
+    case 49:
+      if (lookahead == '}') ADVANCE(105);
+      END_STATE();
+    case 50:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(55);
+      if (lookahead == '8' ||
+          lookahead == '9' ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(53);
+      END_STATE();
+    case 51:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(56);
+      if (lookahead == '8' ||
+          lookahead == '9' ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(54);
+      END_STATE();
+    case 52:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(69);
+      END_STATE();
+    case 53:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(49);
+      END_STATE();
+    case 54:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(52);
+      END_STATE();
+    case 55:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(53);
+      END_STATE();
+    case 56:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(55);
+      END_STATE();
+    case 57:
+      if (lookahead == '}') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(56);
+      END_STATE();
+    case 58:
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(65);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      END_STATE();
+    case 59:
+      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(67);
+      END_STATE();
+    case 60:
+      if (('0' <= lookahead && lookahead <= '5')) ADVANCE(62);
+      END_STATE();
+    case 61:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(83);
+      END_STATE();
+    case 62:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(92);
+      END_STATE();
+    case 63:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
+      END_STATE();
+    case 64:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(86);
+      END_STATE();
+    case 65:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      END_STATE();
+    case 66:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(87);
+      END_STATE();
+    case 67:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      END_STATE();
+    case 68:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(85);
+      END_STATE();
+    case 69:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(49);
+      END_STATE();
+    case 70:
+      if (eof) ADVANCE(72);
       ADVANCE_MAP(
-        '"', 72,
-        ',', 51,
-        '-', 38,
+        '"', 97,
+        ',', 74,
+        '-', 61,
         '.', 10,
         '/', 7,
-        '=', 50,
-        '[', 54,
-        ']', 55,
-        '{', 52,
-        '}', 53,
+        '=', 73,
+        '[', 77,
+        ']', 78,
+        '{', 75,
+        '}', 76,
       );
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(47);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
+          lookahead == ' ') SKIP(70);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(81);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
-    case 48:
-      if (eof) ADVANCE(49);
-      if (lookahead == '"') ADVANCE(71);
-      if (lookahead == ',') ADVANCE(51);
-      if (lookahead == '-') ADVANCE(45);
+    case 71:
+      if (eof) ADVANCE(72);
+      if (lookahead == '"') ADVANCE(96);
+      if (lookahead == ',') ADVANCE(74);
+      if (lookahead == '-') ADVANCE(68);
       if (lookahead == '.') ADVANCE(10);
       if (lookahead == '/') ADVANCE(7);
-      if (lookahead == ']') ADVANCE(55);
-      if (lookahead == '}') ADVANCE(53);
+      if (lookahead == ']') ADVANCE(78);
+      if (lookahead == '}') ADVANCE(76);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(48);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
+          lookahead == ' ') SKIP(71);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(85);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
-    case 49:
+    case 72:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 50:
+    case 73:
       ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
-    case 51:
+    case 74:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 52:
+    case 75:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 53:
+    case 76:
       ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
-    case 54:
+    case 77:
       ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
-    case 55:
+    case 78:
       ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
-    case 56:
+    case 79:
       ACCEPT_TOKEN(anon_sym_DOT_DOT);
       END_STATE();
-    case 57:
+    case 80:
       ACCEPT_TOKEN(sym_identifier);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(57);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
-    case 58:
+    case 81:
       ACCEPT_TOKEN(sym_integer);
       ADVANCE_MAP(
-        '-', 40,
-        '.', 41,
-        ':', 36,
-        'B', 66,
-        'G', 20,
+        '-', 63,
+        '.', 64,
+        ':', 59,
+        'B', 89,
+        'C', 24,
+        'E', 29,
+        'G', 21,
+        'J', 25,
         'K', 20,
         'M', 20,
         'P', 20,
         'T', 20,
-        '_', 59,
-        'd', 68,
-        'h', 69,
+        'U', 27,
+        '_', 82,
+        'c', 37,
+        'd', 93,
+        'e', 58,
+        'g', 40,
+        'h', 94,
         'k', 18,
-        'm', 70,
-        's', 67,
+        'm', 95,
+        'n', 38,
+        's', 92,
         '\t', 19,
         ' ', 19,
-        'E', 35,
-        'e', 35,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(81);
       END_STATE();
-    case 59:
+    case 82:
       ACCEPT_TOKEN(sym_integer);
       ADVANCE_MAP(
-        '.', 41,
-        'B', 66,
-        'G', 20,
+        '.', 64,
+        'B', 89,
+        'C', 24,
+        'E', 28,
+        'G', 21,
+        'J', 25,
         'K', 20,
         'M', 20,
         'P', 20,
         'T', 20,
+        'U', 27,
+        'c', 37,
+        'g', 40,
         'k', 18,
+        'n', 38,
         '\t', 19,
         ' ', 19,
       );
       if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(59);
+          lookahead == '_') ADVANCE(82);
       END_STATE();
-    case 60:
+    case 83:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(43);
-      if (lookahead == '_') ADVANCE(61);
+      if (lookahead == '.') ADVANCE(66);
+      if (lookahead == '_') ADVANCE(84);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(35);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
+          lookahead == 'e') ADVANCE(58);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(83);
       END_STATE();
-    case 61:
+    case 84:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(43);
+      if (lookahead == '.') ADVANCE(66);
       if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(61);
+          lookahead == '_') ADVANCE(84);
       END_STATE();
-    case 62:
+    case 85:
       ACCEPT_TOKEN(sym_integer);
       if (('0' <= lookahead && lookahead <= '9') ||
-          lookahead == '_') ADVANCE(62);
+          lookahead == '_') ADVANCE(85);
       END_STATE();
-    case 63:
+    case 86:
       ACCEPT_TOKEN(sym_float);
       ADVANCE_MAP(
-        'B', 66,
-        'G', 20,
+        'B', 89,
+        'C', 24,
+        'E', 29,
+        'G', 21,
+        'J', 25,
         'K', 20,
         'M', 20,
         'P', 20,
         'T', 20,
+        'U', 27,
+        'c', 37,
+        'e', 58,
+        'g', 40,
         'k', 18,
+        'n', 38,
         '\t', 19,
         ' ', 19,
-        'E', 35,
-        'e', 35,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(63);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(86);
       END_STATE();
-    case 64:
+    case 87:
       ACCEPT_TOKEN(sym_float);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(35);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(64);
+          lookahead == 'e') ADVANCE(58);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(87);
       END_STATE();
-    case 65:
+    case 88:
       ACCEPT_TOKEN(sym_float);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
       END_STATE();
-    case 66:
+    case 89:
       ACCEPT_TOKEN(sym_size);
       END_STATE();
-    case 67:
+    case 90:
+      ACCEPT_TOKEN(sym_size);
+      if (lookahead == 'P') ADVANCE(91);
+      END_STATE();
+    case 91:
+      ACCEPT_TOKEN(sym_amount);
+      END_STATE();
+    case 92:
       ACCEPT_TOKEN(sym_duration);
       END_STATE();
-    case 68:
+    case 93:
       ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(21);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
       END_STATE();
-    case 69:
+    case 94:
       ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(36);
       END_STATE();
-    case 70:
+    case 95:
       ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(43);
       END_STATE();
-    case 71:
+    case 96:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       END_STATE();
-    case 72:
+    case 97:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       if (lookahead == '"') ADVANCE(2);
       END_STATE();
-    case 73:
+    case 98:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       END_STATE();
-    case 74:
+    case 99:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       if (lookahead == '"') ADVANCE(2);
       END_STATE();
-    case 75:
+    case 100:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(77);
-      if (lookahead == '/') ADVANCE(79);
+      if (lookahead == '*') ADVANCE(102);
+      if (lookahead == '/') ADVANCE(104);
       if ((0x01 <= lookahead && lookahead <= '\t') ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           (0x0e <= lookahead && lookahead <= '!') ||
           ('#' <= lookahead && lookahead <= '[') ||
-          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(104);
       END_STATE();
-    case 76:
+    case 101:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(76);
-      if (lookahead == '/') ADVANCE(79);
+      if (lookahead == '*') ADVANCE(101);
+      if (lookahead == '/') ADVANCE(104);
       if ((0x01 <= lookahead && lookahead <= '\t') ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           (0x0e <= lookahead && lookahead <= '!') ||
           ('#' <= lookahead && lookahead <= '[') ||
-          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(77);
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(102);
       END_STATE();
-    case 77:
+    case 102:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '*') ADVANCE(76);
+      if (lookahead == '*') ADVANCE(101);
       if ((0x01 <= lookahead && lookahead <= '\t') ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           (0x0e <= lookahead && lookahead <= '!') ||
           ('#' <= lookahead && lookahead <= '[') ||
-          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(77);
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(102);
       END_STATE();
-    case 78:
+    case 103:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(75);
+      if (lookahead == '/') ADVANCE(100);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(78);
+          lookahead == ' ') ADVANCE(103);
       if ((0x01 <= lookahead && lookahead <= 0x08) ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           (0x0e <= lookahead && lookahead <= '!') ||
           ('#' <= lookahead && lookahead <= '[') ||
-          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(104);
       END_STATE();
-    case 79:
+    case 104:
       ACCEPT_TOKEN(sym_string_content);
       if ((0x01 <= lookahead && lookahead <= '\t') ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           (0x0e <= lookahead && lookahead <= '!') ||
           ('#' <= lookahead && lookahead <= '[') ||
-          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(79);
+          (']' <= lookahead && lookahead <= 0x10fffe)) ADVANCE(104);
       END_STATE();
-    case 80:
+    case 105:
       ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
-    case 81:
+    case 106:
       ACCEPT_TOKEN(sym_text_block);
       END_STATE();
-    case 82:
+    case 107:
       ACCEPT_TOKEN(sym_comment);
       END_STATE();
-    case 83:
+    case 108:
       ACCEPT_TOKEN(sym_comment);
       if ((0x01 <= lookahead && lookahead <= '\t') ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          (0x0e <= lookahead && lookahead <= 0x10fffe)) ADVANCE(83);
+          (0x0e <= lookahead && lookahead <= 0x10fffe)) ADVANCE(108);
       END_STATE();
     default:
       return false;
@@ -1129,13 +1243,13 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [10] = {.lex_state = 1},
   [11] = {.lex_state = 1},
   [12] = {.lex_state = 1},
-  [13] = {.lex_state = 48},
+  [13] = {.lex_state = 71},
   [14] = {.lex_state = 0},
   [15] = {.lex_state = 0},
   [16] = {.lex_state = 0},
-  [17] = {.lex_state = 48},
+  [17] = {.lex_state = 71},
   [18] = {.lex_state = 0},
-  [19] = {.lex_state = 48},
+  [19] = {.lex_state = 71},
   [20] = {.lex_state = 0},
   [21] = {.lex_state = 0},
   [22] = {.lex_state = 0},
@@ -1143,13 +1257,13 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [24] = {.lex_state = 0},
   [25] = {.lex_state = 0},
   [26] = {.lex_state = 0},
-  [27] = {.lex_state = 48},
-  [28] = {.lex_state = 48},
+  [27] = {.lex_state = 71},
+  [28] = {.lex_state = 71},
   [29] = {.lex_state = 0},
   [30] = {.lex_state = 0},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 0},
-  [33] = {.lex_state = 48},
+  [33] = {.lex_state = 71},
   [34] = {.lex_state = 0},
   [35] = {.lex_state = 0},
   [36] = {.lex_state = 0},
@@ -1200,13 +1314,13 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [81] = {.lex_state = 0},
   [82] = {.lex_state = 0},
   [83] = {.lex_state = 0},
-  [84] = {.lex_state = 48},
+  [84] = {.lex_state = 71},
   [85] = {.lex_state = 0},
   [86] = {.lex_state = 0},
   [87] = {.lex_state = 0},
   [88] = {.lex_state = 0},
   [89] = {.lex_state = 0},
-  [90] = {.lex_state = 48},
+  [90] = {.lex_state = 71},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -1227,6 +1341,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_integer] = ACTIONS(1),
     [sym_float] = ACTIONS(1),
     [sym_size] = ACTIONS(1),
+    [sym_amount] = ACTIONS(1),
     [sym_duration] = ACTIONS(1),
     [anon_sym_DQUOTE] = ACTIONS(1),
     [anon_sym_DQUOTE2] = ACTIONS(1),
@@ -1269,21 +1384,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(44), 2,
       sym_list,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [44] = 12,
+  [45] = 12,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -1301,21 +1417,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(29), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(31), 2,
-      sym_integer,
-      sym_float,
     STATE(61), 2,
       sym_list,
       sym_range,
-    ACTIONS(33), 3,
+    ACTIONS(31), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(33), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(46), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [88] = 11,
+  [90] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1331,21 +1448,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(80), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [129] = 11,
+  [132] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1361,21 +1479,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [170] = 11,
+  [174] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1391,21 +1510,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [211] = 11,
+  [216] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1421,21 +1541,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [252] = 11,
+  [258] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1451,21 +1572,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(76), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [293] = 11,
+  [300] = 11,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1481,21 +1603,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [334] = 10,
+  [342] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1509,21 +1632,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
-      sym_integer,
-      sym_float,
     STATE(82), 2,
       sym__element,
       sym_range,
-    ACTIONS(21), 3,
+    ACTIONS(19), 3,
+      sym_integer,
+      sym_float,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [372] = 9,
+  [381] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -1537,18 +1661,19 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(29), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(31), 2,
+    ACTIONS(31), 3,
       sym_integer,
       sym_float,
-    ACTIONS(33), 3,
       sym_size,
+    ACTIONS(33), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(46), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [406] = 9,
+  [416] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
@@ -1562,18 +1687,19 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(17), 2,
       anon_sym_true,
       anon_sym_false,
-    ACTIONS(19), 2,
+    ACTIONS(19), 3,
       sym_integer,
       sym_float,
-    ACTIONS(21), 3,
       sym_size,
+    ACTIONS(21), 3,
+      sym_amount,
       sym_duration,
       sym_text_block,
     STATE(31), 3,
       sym_versioned,
       sym_boolean,
       sym_string,
-  [440] = 5,
+  [451] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(53), 1,
@@ -1588,7 +1714,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [460] = 6,
+  [471] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
@@ -1604,7 +1730,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_import,
       sym__statement,
       aux_sym_source_file_repeat1,
-  [482] = 6,
+  [493] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
@@ -1620,7 +1746,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_import,
       sym__statement,
       aux_sym_source_file_repeat1,
-  [504] = 6,
+  [515] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(59), 1,
@@ -1636,7 +1762,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_import,
       sym__statement,
       aux_sym_source_file_repeat1,
-  [526] = 5,
+  [537] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(53), 1,
@@ -1651,7 +1777,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [546] = 6,
+  [557] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
@@ -1667,7 +1793,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_import,
       sym__statement,
       aux_sym_source_file_repeat1,
-  [568] = 3,
+  [579] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(73), 2,
@@ -1679,7 +1805,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
       anon_sym_DQUOTE,
-  [583] = 3,
+  [594] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(77), 2,
@@ -1690,7 +1816,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [597] = 3,
+  [608] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(81), 2,
@@ -1701,7 +1827,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [611] = 5,
+  [622] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(83), 1,
@@ -1714,7 +1840,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(86), 2,
       sym_attribute,
       sym_block,
-  [629] = 3,
+  [640] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(89), 2,
@@ -1725,7 +1851,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [643] = 5,
+  [654] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(91), 1,
@@ -1738,7 +1864,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(86), 2,
       sym_attribute,
       sym_block,
-  [661] = 5,
+  [672] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(83), 1,
@@ -1751,7 +1877,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(86), 2,
       sym_attribute,
       sym_block,
-  [679] = 3,
+  [690] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(100), 2,
@@ -1762,7 +1888,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [693] = 4,
+  [704] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(102), 1,
@@ -1774,7 +1900,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [709] = 4,
+  [720] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(102), 1,
@@ -1786,7 +1912,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [725] = 5,
+  [736] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(83), 1,
@@ -1799,7 +1925,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(86), 2,
       sym_attribute,
       sym_block,
-  [743] = 5,
+  [754] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(83), 1,
@@ -1812,7 +1938,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(86), 2,
       sym_attribute,
       sym_block,
-  [761] = 3,
+  [772] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(69), 2,
@@ -1823,7 +1949,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACK,
       anon_sym_DOT_DOT,
-  [775] = 3,
+  [786] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(110), 2,
@@ -1833,7 +1959,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [788] = 2,
+  [799] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(71), 5,
@@ -1842,7 +1968,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DOT_DOT,
       sym_identifier,
       anon_sym_DQUOTE,
-  [799] = 4,
+  [810] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(116), 1,
@@ -1853,7 +1979,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(114), 2,
       anon_sym_import,
       sym_identifier,
-  [814] = 3,
+  [825] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(118), 2,
@@ -1862,7 +1988,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(120), 2,
       anon_sym_import,
       sym_identifier,
-  [826] = 3,
+  [837] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(122), 2,
@@ -1871,7 +1997,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(124), 2,
       anon_sym_import,
       sym_identifier,
-  [838] = 4,
+  [849] = 4,
     ACTIONS(126), 1,
       anon_sym_DQUOTE2,
     ACTIONS(130), 1,
@@ -1881,7 +2007,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(128), 2,
       sym_string_content,
       sym_escape_sequence,
-  [852] = 3,
+  [863] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(132), 2,
@@ -1890,7 +2016,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(134), 2,
       anon_sym_import,
       sym_identifier,
-  [864] = 4,
+  [875] = 4,
     ACTIONS(130), 1,
       sym_comment,
     ACTIONS(136), 1,
@@ -1900,7 +2026,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(138), 2,
       sym_string_content,
       sym_escape_sequence,
-  [878] = 3,
+  [889] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(140), 2,
@@ -1909,7 +2035,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(142), 2,
       anon_sym_import,
       sym_identifier,
-  [890] = 5,
+  [901] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(144), 1,
@@ -1920,7 +2046,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACE,
     STATE(51), 1,
       sym_block_body,
-  [906] = 4,
+  [917] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(150), 1,
@@ -1930,7 +2056,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(152), 2,
       anon_sym_import,
       sym_identifier,
-  [920] = 3,
+  [931] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(156), 2,
@@ -1939,7 +2065,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(158), 2,
       anon_sym_import,
       sym_identifier,
-  [932] = 3,
+  [943] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(112), 2,
@@ -1948,7 +2074,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(114), 2,
       anon_sym_import,
       sym_identifier,
-  [944] = 2,
+  [955] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(98), 4,
@@ -1956,7 +2082,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [954] = 2,
+  [965] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(67), 4,
@@ -1964,7 +2090,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [964] = 3,
+  [975] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(160), 1,
@@ -1973,7 +2099,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [976] = 3,
+  [987] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(162), 2,
@@ -1982,7 +2108,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(164), 2,
       anon_sym_import,
       sym_identifier,
-  [988] = 2,
+  [999] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(75), 4,
@@ -1990,7 +2116,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [998] = 2,
+  [1009] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(79), 4,
@@ -1998,7 +2124,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [1008] = 4,
+  [1019] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(166), 1,
@@ -2008,7 +2134,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(168), 2,
       anon_sym_import,
       sym_identifier,
-  [1022] = 2,
+  [1033] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(87), 4,
@@ -2016,7 +2142,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_DOT_DOT,
       sym_identifier,
-  [1032] = 5,
+  [1043] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(172), 1,
@@ -2027,7 +2153,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACE,
     STATE(75), 1,
       sym_block_body,
-  [1048] = 4,
+  [1059] = 4,
     ACTIONS(130), 1,
       sym_comment,
     ACTIONS(178), 1,
@@ -2037,7 +2163,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(180), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1062] = 4,
+  [1073] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(182), 1,
@@ -2047,7 +2173,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(184), 2,
       anon_sym_import,
       sym_identifier,
-  [1076] = 4,
+  [1087] = 4,
     ACTIONS(130), 1,
       sym_comment,
     ACTIONS(188), 1,
@@ -2057,7 +2183,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(128), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1090] = 4,
+  [1101] = 4,
     ACTIONS(130), 1,
       sym_comment,
     ACTIONS(190), 1,
@@ -2067,7 +2193,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(192), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1104] = 3,
+  [1115] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(195), 1,
@@ -2075,7 +2201,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(150), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1115] = 3,
+  [1126] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(197), 1,
@@ -2083,7 +2209,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(199), 2,
       anon_sym_import,
       sym_identifier,
-  [1126] = 3,
+  [1137] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(116), 1,
@@ -2091,14 +2217,14 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(201), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [1137] = 2,
+  [1148] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(112), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1146] = 3,
+  [1157] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(203), 1,
@@ -2106,7 +2232,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(205), 2,
       anon_sym_import,
       sym_identifier,
-  [1157] = 3,
+  [1168] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(207), 1,
@@ -2114,14 +2240,14 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(182), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1168] = 2,
+  [1179] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(162), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1177] = 3,
+  [1188] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(209), 1,
@@ -2129,14 +2255,14 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(211), 2,
       anon_sym_import,
       sym_identifier,
-  [1188] = 2,
+  [1199] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(122), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1197] = 3,
+  [1208] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(213), 1,
@@ -2144,7 +2270,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(215), 2,
       anon_sym_import,
       sym_identifier,
-  [1208] = 4,
+  [1219] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(217), 1,
@@ -2153,42 +2279,42 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(68), 1,
       aux_sym_list_repeat1,
-  [1221] = 2,
+  [1232] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(132), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1230] = 2,
+  [1241] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(140), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1239] = 2,
+  [1250] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(108), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1248] = 2,
+  [1259] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(118), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1257] = 2,
+  [1268] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(156), 3,
       anon_sym_COMMA,
       anon_sym_RBRACE,
       sym_identifier,
-  [1266] = 4,
+  [1277] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(41), 1,
@@ -2197,7 +2323,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
     STATE(68), 1,
       aux_sym_list_repeat1,
-  [1279] = 3,
+  [1290] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(224), 1,
@@ -2205,7 +2331,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(166), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1290] = 4,
+  [1301] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 1,
@@ -2214,7 +2340,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(79), 1,
       aux_sym_list_repeat1,
-  [1303] = 3,
+  [1314] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(230), 1,
@@ -2222,7 +2348,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(232), 2,
       anon_sym_import,
       sym_identifier,
-  [1314] = 3,
+  [1325] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(234), 1,
@@ -2230,7 +2356,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_import,
       sym_identifier,
-  [1325] = 4,
+  [1336] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(47), 1,
@@ -2239,7 +2365,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
     STATE(68), 1,
       aux_sym_list_repeat1,
-  [1338] = 4,
+  [1349] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(240), 1,
@@ -2248,63 +2374,63 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(74), 1,
       aux_sym_list_repeat1,
-  [1351] = 2,
+  [1362] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(230), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1359] = 2,
+  [1370] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(220), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [1367] = 2,
+  [1378] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(209), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1375] = 3,
+  [1386] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(53), 1,
       anon_sym_DQUOTE,
     STATE(78), 1,
       sym_string,
-  [1385] = 2,
+  [1396] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(213), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1393] = 2,
+  [1404] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(197), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [1401] = 3,
+  [1412] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(148), 1,
       anon_sym_LBRACE,
     STATE(55), 1,
       sym_block_body,
-  [1411] = 3,
+  [1422] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(176), 1,
       anon_sym_LBRACE,
     STATE(63), 1,
       sym_block_body,
-  [1421] = 2,
+  [1432] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(244), 1,
       ts_builtin_sym_end,
-  [1428] = 2,
+  [1439] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(246), 1,
@@ -2313,94 +2439,94 @@ static const uint16_t ts_small_parse_table[] = {
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 44,
-  [SMALL_STATE(4)] = 88,
-  [SMALL_STATE(5)] = 129,
-  [SMALL_STATE(6)] = 170,
-  [SMALL_STATE(7)] = 211,
-  [SMALL_STATE(8)] = 252,
-  [SMALL_STATE(9)] = 293,
-  [SMALL_STATE(10)] = 334,
-  [SMALL_STATE(11)] = 372,
-  [SMALL_STATE(12)] = 406,
-  [SMALL_STATE(13)] = 440,
-  [SMALL_STATE(14)] = 460,
-  [SMALL_STATE(15)] = 482,
-  [SMALL_STATE(16)] = 504,
-  [SMALL_STATE(17)] = 526,
-  [SMALL_STATE(18)] = 546,
-  [SMALL_STATE(19)] = 568,
-  [SMALL_STATE(20)] = 583,
-  [SMALL_STATE(21)] = 597,
-  [SMALL_STATE(22)] = 611,
-  [SMALL_STATE(23)] = 629,
-  [SMALL_STATE(24)] = 643,
-  [SMALL_STATE(25)] = 661,
-  [SMALL_STATE(26)] = 679,
-  [SMALL_STATE(27)] = 693,
-  [SMALL_STATE(28)] = 709,
-  [SMALL_STATE(29)] = 725,
-  [SMALL_STATE(30)] = 743,
-  [SMALL_STATE(31)] = 761,
-  [SMALL_STATE(32)] = 775,
-  [SMALL_STATE(33)] = 788,
-  [SMALL_STATE(34)] = 799,
-  [SMALL_STATE(35)] = 814,
-  [SMALL_STATE(36)] = 826,
-  [SMALL_STATE(37)] = 838,
-  [SMALL_STATE(38)] = 852,
-  [SMALL_STATE(39)] = 864,
-  [SMALL_STATE(40)] = 878,
-  [SMALL_STATE(41)] = 890,
-  [SMALL_STATE(42)] = 906,
-  [SMALL_STATE(43)] = 920,
-  [SMALL_STATE(44)] = 932,
-  [SMALL_STATE(45)] = 944,
-  [SMALL_STATE(46)] = 954,
-  [SMALL_STATE(47)] = 964,
-  [SMALL_STATE(48)] = 976,
-  [SMALL_STATE(49)] = 988,
-  [SMALL_STATE(50)] = 998,
-  [SMALL_STATE(51)] = 1008,
-  [SMALL_STATE(52)] = 1022,
-  [SMALL_STATE(53)] = 1032,
-  [SMALL_STATE(54)] = 1048,
-  [SMALL_STATE(55)] = 1062,
-  [SMALL_STATE(56)] = 1076,
-  [SMALL_STATE(57)] = 1090,
-  [SMALL_STATE(58)] = 1104,
-  [SMALL_STATE(59)] = 1115,
-  [SMALL_STATE(60)] = 1126,
-  [SMALL_STATE(61)] = 1137,
-  [SMALL_STATE(62)] = 1146,
-  [SMALL_STATE(63)] = 1157,
-  [SMALL_STATE(64)] = 1168,
-  [SMALL_STATE(65)] = 1177,
-  [SMALL_STATE(66)] = 1188,
-  [SMALL_STATE(67)] = 1197,
-  [SMALL_STATE(68)] = 1208,
-  [SMALL_STATE(69)] = 1221,
-  [SMALL_STATE(70)] = 1230,
-  [SMALL_STATE(71)] = 1239,
-  [SMALL_STATE(72)] = 1248,
-  [SMALL_STATE(73)] = 1257,
-  [SMALL_STATE(74)] = 1266,
-  [SMALL_STATE(75)] = 1279,
-  [SMALL_STATE(76)] = 1290,
-  [SMALL_STATE(77)] = 1303,
-  [SMALL_STATE(78)] = 1314,
-  [SMALL_STATE(79)] = 1325,
-  [SMALL_STATE(80)] = 1338,
-  [SMALL_STATE(81)] = 1351,
-  [SMALL_STATE(82)] = 1359,
-  [SMALL_STATE(83)] = 1367,
-  [SMALL_STATE(84)] = 1375,
-  [SMALL_STATE(85)] = 1385,
-  [SMALL_STATE(86)] = 1393,
-  [SMALL_STATE(87)] = 1401,
-  [SMALL_STATE(88)] = 1411,
-  [SMALL_STATE(89)] = 1421,
-  [SMALL_STATE(90)] = 1428,
+  [SMALL_STATE(3)] = 45,
+  [SMALL_STATE(4)] = 90,
+  [SMALL_STATE(5)] = 132,
+  [SMALL_STATE(6)] = 174,
+  [SMALL_STATE(7)] = 216,
+  [SMALL_STATE(8)] = 258,
+  [SMALL_STATE(9)] = 300,
+  [SMALL_STATE(10)] = 342,
+  [SMALL_STATE(11)] = 381,
+  [SMALL_STATE(12)] = 416,
+  [SMALL_STATE(13)] = 451,
+  [SMALL_STATE(14)] = 471,
+  [SMALL_STATE(15)] = 493,
+  [SMALL_STATE(16)] = 515,
+  [SMALL_STATE(17)] = 537,
+  [SMALL_STATE(18)] = 557,
+  [SMALL_STATE(19)] = 579,
+  [SMALL_STATE(20)] = 594,
+  [SMALL_STATE(21)] = 608,
+  [SMALL_STATE(22)] = 622,
+  [SMALL_STATE(23)] = 640,
+  [SMALL_STATE(24)] = 654,
+  [SMALL_STATE(25)] = 672,
+  [SMALL_STATE(26)] = 690,
+  [SMALL_STATE(27)] = 704,
+  [SMALL_STATE(28)] = 720,
+  [SMALL_STATE(29)] = 736,
+  [SMALL_STATE(30)] = 754,
+  [SMALL_STATE(31)] = 772,
+  [SMALL_STATE(32)] = 786,
+  [SMALL_STATE(33)] = 799,
+  [SMALL_STATE(34)] = 810,
+  [SMALL_STATE(35)] = 825,
+  [SMALL_STATE(36)] = 837,
+  [SMALL_STATE(37)] = 849,
+  [SMALL_STATE(38)] = 863,
+  [SMALL_STATE(39)] = 875,
+  [SMALL_STATE(40)] = 889,
+  [SMALL_STATE(41)] = 901,
+  [SMALL_STATE(42)] = 917,
+  [SMALL_STATE(43)] = 931,
+  [SMALL_STATE(44)] = 943,
+  [SMALL_STATE(45)] = 955,
+  [SMALL_STATE(46)] = 965,
+  [SMALL_STATE(47)] = 975,
+  [SMALL_STATE(48)] = 987,
+  [SMALL_STATE(49)] = 999,
+  [SMALL_STATE(50)] = 1009,
+  [SMALL_STATE(51)] = 1019,
+  [SMALL_STATE(52)] = 1033,
+  [SMALL_STATE(53)] = 1043,
+  [SMALL_STATE(54)] = 1059,
+  [SMALL_STATE(55)] = 1073,
+  [SMALL_STATE(56)] = 1087,
+  [SMALL_STATE(57)] = 1101,
+  [SMALL_STATE(58)] = 1115,
+  [SMALL_STATE(59)] = 1126,
+  [SMALL_STATE(60)] = 1137,
+  [SMALL_STATE(61)] = 1148,
+  [SMALL_STATE(62)] = 1157,
+  [SMALL_STATE(63)] = 1168,
+  [SMALL_STATE(64)] = 1179,
+  [SMALL_STATE(65)] = 1188,
+  [SMALL_STATE(66)] = 1199,
+  [SMALL_STATE(67)] = 1208,
+  [SMALL_STATE(68)] = 1219,
+  [SMALL_STATE(69)] = 1232,
+  [SMALL_STATE(70)] = 1241,
+  [SMALL_STATE(71)] = 1250,
+  [SMALL_STATE(72)] = 1259,
+  [SMALL_STATE(73)] = 1268,
+  [SMALL_STATE(74)] = 1277,
+  [SMALL_STATE(75)] = 1290,
+  [SMALL_STATE(76)] = 1301,
+  [SMALL_STATE(77)] = 1314,
+  [SMALL_STATE(78)] = 1325,
+  [SMALL_STATE(79)] = 1336,
+  [SMALL_STATE(80)] = 1349,
+  [SMALL_STATE(81)] = 1362,
+  [SMALL_STATE(82)] = 1370,
+  [SMALL_STATE(83)] = 1378,
+  [SMALL_STATE(84)] = 1386,
+  [SMALL_STATE(85)] = 1396,
+  [SMALL_STATE(86)] = 1404,
+  [SMALL_STATE(87)] = 1412,
+  [SMALL_STATE(88)] = 1422,
+  [SMALL_STATE(89)] = 1432,
+  [SMALL_STATE(90)] = 1439,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {

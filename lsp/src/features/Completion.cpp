@@ -156,6 +156,12 @@ void addValues(const Analysis& a, const model::KeySchema& key, const TextContext
                 for (std::string_view unit : syntax::sizeUnitNames())
                     add(std::string(unit), CompletionItem::Kind::Unit, "size unit", "");
             break;
+        case model::ValueKind::Amount:
+            if (c.afterNumber)
+                for (std::string_view unit : syntax::amountUnitNames())
+                    add(std::string(unit), CompletionItem::Kind::Unit,
+                        syntax::isAllocationUnit(unit) ? "allocation unit" : "currency", "");
+            break;
         default:
             break;
         }

@@ -82,6 +82,7 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
             case syntax::Value::Kind::Float:
             case syntax::Value::Kind::Size:
             case syntax::Value::Kind::Duration:
+            case syntax::Value::Kind::Amount:
                 add(v.range, Type::Number);
                 break;
             case syntax::Value::Kind::Bool:

@@ -3,7 +3,10 @@
 #pragma once
 
 #include "Test.h"
+#include "modak/model/Plan.h"
 #include "modak/model/Program.h"
+
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <map>
@@ -68,6 +71,37 @@ inline const Diagnostic* firstWith(const Diagnostics& diags, DiagCode code) {
         if (d.code == code)
             return &d;
     return nullptr;
+}
+
+/// A program planned whole, with what loading and planning said (tests read plans by name).
+struct Planned {
+    SourceManager sm;
+    Diagnostics diags;
+    model::Program program;
+    model::Plan plan;
+    FileId root;
+
+    const model::DeploymentPlan& at(std::string_view name) const {
+        for (const auto& d : plan.deployments)
+            if (d.name == name)
+                return d;
+        FAIL("no deployment " + std::string(name));
+        return plan.deployments.front();
+    }
+};
+
+/// Loads `relative` (from the source tree), requires no errors, and plans it.
+inline std::unique_ptr<Planned> planSourceFile(const std::string& relative) {
+    auto out = std::make_unique<Planned>();
+    std::string error;
+    auto id = out->sm.readFile(std::string(MODAK_SOURCE_DIR) + "/" + relative, error);
+    REQUIRE(id);
+    out->root = *id;
+    out->program = model::loadProgram(out->sm, *id, out->diags);
+    INFO(test::report(out->sm, out->diags));
+    REQUIRE_FALSE(out->diags.hasErrors());
+    out->plan = model::planProgram(out->sm, out->program, {}, out->diags);
+    return out;
 }
 
 } // namespace modak::test

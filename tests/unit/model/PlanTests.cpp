@@ -20,30 +20,10 @@ using namespace modak::model;
 
 namespace {
 
-struct Planned {
-    SourceManager sm;
-    Diagnostics diags;
-    Program program;
-    Plan plan;
-
-    const DeploymentPlan& at(std::string_view name) const {
-        for (const auto& d : plan.deployments)
-            if (d.name == name)
-                return d;
-        FAIL("no deployment " << name);
-        return plan.deployments.front();
-    }
-};
+using test::Planned;
 
 std::unique_ptr<Planned> planExample(const std::string& name) {
-    auto out = std::make_unique<Planned>();
-    std::string error;
-    auto id = out->sm.readFile(std::string(MODAK_SOURCE_DIR) + "/examples/" + name, error);
-    REQUIRE(id);
-    out->program = loadProgram(out->sm, *id, out->diags);
-    REQUIRE_FALSE(out->diags.hasErrors());
-    out->plan = planProgram(out->sm, out->program, {}, out->diags);
-    return out;
+    return test::planSourceFile("examples/" + name);
 }
 
 std::unique_ptr<Planned> planText(std::string text) {

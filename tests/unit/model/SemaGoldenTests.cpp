@@ -311,7 +311,7 @@ TEST_CASE("sema: invalid enumeration values") {
     CHECK("\n" + check(R"(modak 1
 target t {
   scheduler = slrum
-  cloud = azure
+  cloud = ibm
   gpu { model = v100, count = 2 }
   interconnect = infiniband
   cpu { arch = x86 }
@@ -320,13 +320,13 @@ target t {
 test.modak:3:15: error: invalid value 'slrum' for 'scheduler'; did you mean 'slurm'? (allowed: slurm, torque, pbs, lsf, flux, kubernetes, none) [invalid-value]
   scheduler = slrum
               ^~~~~
-test.modak:4:11: error: invalid value 'azure' for 'cloud' (allowed: openstack, aws) [invalid-value]
-  cloud = azure
-          ^~~~~
+test.modak:4:11: error: invalid value 'ibm' for 'cloud' (allowed: openstack, aws, gcp, azure) [invalid-value]
+  cloud = ibm
+          ^~~
 test.modak:5:17: error: invalid value 'v100' for 'model'; did you mean 'v100_sxm2'? (allowed: gtx1080ti, k80, p100, v100_pcie, v100_sxm2, v100_sxm3, a100_pcie_40gb, a100_pcie_80gb, a100_sxm4_40gb, a100_sxm4_80gb, h100_sxm5, h100_pcie, h100_nvl, h200_sxm, gh200, b200, gb200, l40s, l4, t4, rtx_a6000, a10g, mi250x, mi300x, mi325x) [invalid-value]
   gpu { model = v100, count = 2 }
                 ^~~~
-test.modak:6:18: error: invalid value 'infiniband' for 'interconnect'; did you mean 'infiniband_edr'? (allowed: pcie, nvlink1, nvlink2, nvlink3, nvlink4, nvlink5, ethernet_10g, ethernet_25g, ethernet_100g, roce_400g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, slingshot, aws_efa_p5) [invalid-value]
+test.modak:6:18: error: invalid value 'infiniband' for 'interconnect'; did you mean 'infiniband_edr'? (allowed: pcie, nvlink1, nvlink2, nvlink3, nvlink4, nvlink5, ethernet_10g, ethernet_25g, ethernet_100g, roce_400g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, slingshot, aws_efa_p5, aws_efa_p4d, gcp_gpudirect_tcpx, gcp_gpudirect_tcpxo) [invalid-value]
   interconnect = infiniband
                  ^~~~~~~~~~
 test.modak:7:16: error: invalid value 'x86' for 'arch'; did you mean 'x86_64'? (allowed: x86_64, aarch64, ppc64le) [invalid-value]

@@ -124,6 +124,9 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
         {{"plan.schema.json", "/$defs/build"}, equal(buildsOrHost)},
         {{"plan.schema.json", "/$defs/graphCompiler"}, equal(graphCompilersOrNone)},
         {{"plan.schema.json", "/$defs/precision"}, equal(precisions)},
+        {{"plan.schema.json", "/$defs/cost/properties/unit"}, equal([] {
+             return languageValues({"target", "charge"}, "unit");
+         })},
         {{"plan.schema.json", "/$defs/candidate/properties/runtime"}, equal(runtimesOrNone)},
         {{"plan.schema.json", "/$defs/deployment/properties/kind"},
          equal([] { return languageValues({"application"}, "kind"); })},

@@ -74,6 +74,20 @@ TEST_CASE("sizes and durations") {
     CHECK(valueOf("2-00:00:00") == "(duration 172800)");
 }
 
+TEST_CASE("amounts: money and allocation units") {
+    CHECK(valueOf("5000 USD") == "(amount 5000 USD)");
+    CHECK(valueOf("5000USD") == "(amount 5000 USD)");
+    CHECK(valueOf("0.9\tEUR") == "(amount 0.9 EUR)");
+    CHECK(valueOf("20_000 gpu_hours") == "(amount 20000 gpu_hours)");
+    CHECK(valueOf("[1 CHF, 2 node_hours]") == "(list (amount 1 CHF) (amount 2 node_hours))");
+    // A unit that is not one stays an identifier after the number; `GBP` is not the size `GB`.
+    CHECK(valueOf("3 GBP") == "(amount 3 GBP)");
+    auto usd = parseReport("modak 1\nbudget = 5 usd\n");
+    CHECK(usd.find("amount units are case-sensitive: did you mean 'USD'?") != std::string::npos);
+    auto big = parseReport("modak 1\nbudget = 1000000000000000 USD\n");
+    CHECK(big.find("out of range") != std::string::npos);
+}
+
 TEST_CASE("lists and ranges") {
     CHECK(valueOf("1..8") == "(range (int 1) (int 8))");
     CHECK(valueOf("0.5..0.9") == "(range (float 0.5) (float 0.9))");

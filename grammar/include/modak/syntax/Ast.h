@@ -144,6 +144,7 @@ public:
         Float,      ///< number()
         Size,       ///< integer() = bytes; unit() = unit as written; number() = amount as written
         Duration,   ///< integer() = seconds
+        Amount,     ///< number() = amount as written; unit() = a currency or an allocation unit
         Bool,       ///< boolean
         Identifier, ///< text() = name (enum value, reference or `auto`)
         Versioned,  ///< text() = name, version() = the version string, versionRange() its range
@@ -160,8 +161,9 @@ public:
 
     SourceRange range; ///< the value's source text, quotes included (text() relies on it)
     Kind kind = Kind::Error;
-    bool boolean = false;  ///< Bool
-    uint8_t unitIndex = 0; ///< Size: index into sizeUnitNames(), plus one (0: none)
+    bool boolean = false; ///< Bool
+    /// Size: index into sizeUnitNames(), Amount: into amountUnitNames(), plus one (0: none).
+    uint8_t unitIndex = 0;
 
     constexpr Value() : number_(0) {}
 
@@ -190,6 +192,12 @@ public:
     }
     static Value ofSize(SourceRange range, double amount, uint8_t unitIndex) {
         Value v(Kind::Size, range);
+        v.number_ = amount;
+        v.unitIndex = unitIndex;
+        return v;
+    }
+    static Value ofAmount(SourceRange range, double amount, uint8_t unitIndex) {
+        Value v(Kind::Amount, range);
         v.number_ = amount;
         v.unitIndex = unitIndex;
         return v;
@@ -247,7 +255,10 @@ public:
         }
     }
     double number() const {
-        return kind == Kind::Float || kind == Kind::Size || kind == Kind::Error ? number_ : 0;
+        return kind == Kind::Float || kind == Kind::Size || kind == Kind::Amount ||
+                       kind == Kind::Error
+                   ? number_
+                   : 0;
     }
     NodeList<Value> items() const {
         return (kind == Kind::List || kind == Kind::Range) && items_ ? *items_ : NodeList<Value>();
@@ -270,7 +281,7 @@ private:
     static constexpr uint8_t storedText = 0xFF;
     uint8_t quote_ = 0; ///< Identifier, String, TextBlock: bytes of quoting, or storedText
     union {
-        double number_;                      ///< Float, Size (the amount), Error
+        double number_;                      ///< Float, Size and Amount (the amount), Error
         int64_t integer_;                    ///< Integer, Duration
         const char* lexeme_;                 ///< source text: the range's first byte
         const std::string_view* storedText_; ///< a String with escapes
@@ -283,6 +294,11 @@ static_assert(std::is_trivially_copyable_v<Value> && std::is_trivially_destructi
 
 /// The size units of the language ("B", "kB", … "PiB"), in a fixed order.
 const std::vector<std::string_view>& sizeUnitNames();
+/// The units of an amount (`5000 USD`, `20000 gpu_hours`): ISO 4217 currencies, then the
+/// allocation units HPC centres charge in, in a fixed order.
+const std::vector<std::string_view>& amountUnitNames();
+/// Whether an amount unit is an allocation unit (node_hours, gpu_hours, core_hours), not money.
+bool isAllocationUnit(std::string_view unit);
 
 const char* kindName(Value::Kind kind);
 

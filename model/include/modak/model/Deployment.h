@@ -50,10 +50,28 @@ struct StorageSpec {
     std::string name, path, storageClass;
 };
 
+/// An amount as written (`5000 USD`, `20000 gpu_hours`).
+struct AmountSpec {
+    double amount = 0;
+    std::string unit; ///< a currency (USD, EUR, …) or an allocation unit (node_hours, …)
+    SourceRange range;
+    bool isAllocation() const { return unit.ends_with("_hours"); }
+};
+
+/// How an HPC centre charges jobs: a target's `charge { }`.
+struct ChargeSpec {
+    std::string unit = "node_hours";      ///< node_hours, gpu_hours, core_hours
+    double factor = 1;                    ///< units charged per unit used
+    std::optional<AmountSpec> price;      ///< what one unit costs (money)
+    std::optional<AmountSpec> allocation; ///< units left
+    SourceRange range;                    ///< the block's key
+};
+
 /// One `partition NAME { }` of a target: what it overrides of the target.
 struct PartitionSpec {
     std::string name;
     bool isDefault = false;
+    std::optional<double> chargeFactor; ///< its hours in `charge` units, relative to the default
     std::optional<int> nodes;
     std::optional<CpuSpec> cpu;
     std::optional<GpuSpec> gpu;
@@ -85,6 +103,9 @@ struct Target {
     Located<std::string> region, instanceType, flavor, image, network;
     Located<std::string> kubernetesNamespace;
     std::string kubeflow = "trainer"; ///< trainer (TrainJob) or training_operator (PyTorchJob)
+    std::optional<ChargeSpec> charge; ///< an HPC centre's charging
+    /// The catalogue entry `instance_type` names (its GPUs, network and price), if any.
+    const InstanceType* instance = nullptr;
 };
 
 struct DatasetSpec {
@@ -170,6 +191,16 @@ struct ScaleRequest {
     double minEfficiency = 0;
 };
 
+/// What the deployment asks of time and money (issue 18: several sites, cost).
+struct CostRequest {
+    std::string objective = "time"; ///< time, cost
+    std::optional<int64_t> deadlineSeconds;
+    SourceRange deadlineRange;
+    std::optional<AmountSpec> budget;
+    bool spot = false;
+    std::string failover = "ranked"; ///< ranked, ordered
+};
+
 /// The deployment's `parallel` block: a degree left out or `auto` (nullopt, "") is the model's
 /// choice.
 struct ParallelRequest {
@@ -210,12 +241,20 @@ struct Deployment {
     std::optional<ParallelRequest> parallel;
     std::string queue;   ///< job's queue, else the deployment's partition, else the target's queue
     std::string account; ///< job's account, else the target's
+    CostRequest cost;
+    /// Every target the deployment names, as written (one for `target = name`); `target` is
+    /// `sites[site]`.
+    std::vector<Located<std::string>> sites;
+    size_t site = 0;
 };
 
 /// Lowers deployment `symbol` of `program` (a checked program: wrong types were reported by Sema
 /// and read here as absent). `catalogue` decides the accelerator of a target that names only a GPU.
-Deployment lowerDeployment(const Program& program, const Symbol& symbol,
-                           const Catalogue& catalogue);
+/// With several targets (`target = [a, b]`), `site` picks the one this lowering is for.
+Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
+                           size_t site = 0);
+/// The targets a deployment block names, in order (one for `target = name`, none when absent).
+std::vector<Located<std::string>> deploymentSites(const syntax::Statement& deployment);
 
 /// A file-level `catalog = "…"` of one document of the program, as written (not yet resolved).
 struct CatalogFileReference {

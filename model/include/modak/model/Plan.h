@@ -8,6 +8,7 @@
 #pragma once
 
 #include "modak/model/Catalogue.h"
+#include "modak/model/Cost.h"
 #include "modak/model/Deployment.h"
 #include "modak/model/Performance.h"
 #include "modak/model/Program.h"
@@ -41,9 +42,19 @@ struct Candidate {
     /// AI training: the model's prediction. HPC: throughput = speedup over one rank.
     std::optional<Prediction> predicted;
     std::string rejectedBecause; ///< empty for the chosen candidate
+    /// What the run costs on the site (with the deployment's `spot`), when the site has a price.
+    std::optional<CostEstimate> cost;
     /// How near a rejected candidate came, nearest first (the order of the checks it passed): a
     /// `no-candidate` error leads with the nearest reason, not with an incompatible image.
-    enum class Rejection { Walltime, Efficiency, Memory, Configuration, Compatibility };
+    enum class Rejection {
+        Budget,
+        Deadline,
+        Walltime,
+        Efficiency,
+        Memory,
+        Configuration,
+        Compatibility
+    };
     Rejection rejection = Rejection::Configuration;
     Scenario scenario; ///< AI training: what was predicted (for scaling curves)
 };
@@ -94,6 +105,22 @@ Resilience planResilience(const Candidate& chosen, double totalSeconds, double s
                           double writeGBs, std::optional<int64_t> nodeMtbfSeconds,
                           std::optional<int64_t> walltimeSeconds, bool chain = true);
 
+struct DeploymentPlan;
+
+/// One target of a deployment that names several (`target = [a, b, c]`), as the plan weighs it.
+struct SiteOption {
+    std::string target;
+    SourceRange range; ///< where the deployment names it
+    bool chosen = false;
+    int rank = 0;                ///< 1 = runs first, 2 = its first fallback, …; 0 = cannot run
+    std::string rejectedBecause; ///< why it cannot run (rank 0)
+    int nodes = 0, gpusPerNode = 0;
+    std::string gpu; ///< catalogue GPU name, "" for a CPU job
+    std::string instanceType;
+    double totalSeconds = 0, lowSeconds = 0, highSeconds = 0;
+    std::optional<CostEstimate> cost;
+};
+
 struct DeploymentPlan {
     std::string name, application, target, kind, workload;
     SourceRange range; ///< the deployment's name (or block) for diagnostics and the LSP
@@ -111,6 +138,12 @@ struct DeploymentPlan {
     /// `runtime = none`: the host's framework, as the one "image" its candidates point to (no
     /// reference, build `host`).
     std::shared_ptr<const Image> hostSoftware;
+    /// Several targets: each one's option, in the order written, and each one's own plan in the
+    /// same order (the chosen one is this plan). Empty for a deployment with one target.
+    std::vector<SiteOption> sites;
+    std::vector<DeploymentPlan> sitePlans;
+    /// What the plan priced: the site's pricing basis ("" when the site has no price).
+    std::string pricing;
 };
 
 struct Plan {

@@ -27,6 +27,7 @@ enum class ValueKind : uint8_t {
     Bool,    ///< true / false
     Size,    ///< 16 GiB
     Duration,  ///< 2h, 01:30:00
+    Amount,    ///< 5000 USD, 20000 gpu_hours (money or an allocation)
     Enum,      ///< one identifier out of `values`
     Reference, ///< the name of a top-level block of kind `refKind`
     Versioned, ///< an identifier out of `values`, optionally followed by a version string

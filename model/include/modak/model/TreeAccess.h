@@ -73,6 +73,19 @@ inline std::optional<int64_t> integer(const Statement* block, std::string_view k
     return std::nullopt;
 }
 
+/// An amount (`5000 USD`, `20000 gpu_hours`): the number and its unit as written.
+struct AmountValue {
+    double amount = 0;
+    std::string unit;
+    SourceRange range;
+};
+inline std::optional<AmountValue> amount(const Statement* block, std::string_view key) {
+    const Value* v = attr(block, key);
+    if (v && v->kind == Value::Kind::Amount)
+        return AmountValue{v->number(), std::string(v->unit()), v->range};
+    return std::nullopt;
+}
+
 inline std::optional<double> number(const Statement* block, std::string_view key) {
     const Value* v = attr(block, key);
     if (v && v->kind == Value::Kind::Float)
