@@ -41,4 +41,16 @@ std::string candidateName(const Candidate& c);
 /// Formats a duration for people: "42.0 s", "3.5 min", "2.1 h", "1.5 d".
 std::string formatSeconds(double seconds);
 
+/// A run time and its interval: the interval of a candidate's throughput carried over to a run of
+/// `seconds` (time goes as 1 / throughput); low = high = seconds without an interval.
+struct RunTime {
+    double seconds = 0, low = 0, high = 0;
+};
+RunTime runTime(const Candidate& c, double seconds);
+/// "1.5 h (1.2–1.9 h)"; just "1.5 h" when the interval is empty. (ReportHtml.cpp)
+std::string runTimeText(const RunTime& t);
+/// What a site of a deployment over several targets runs on: "8 × h100_sxm5_80gb:8
+/// (p5.48xlarge)", "4 nodes". (ReportHtml.cpp)
+std::string siteResources(const SiteOption& s);
+
 } // namespace modak::model
