@@ -81,20 +81,49 @@ Planner::~Planner() {
         worker_.join();
 }
 
+namespace {
+
+/// The plan's errors the editor shows, besides checkLaunch's: those at the deployment's `budget`
+/// or `deadline` (what would fit, by how much each candidate misses, with their quick fixes), and
+/// that none of its several targets can run it (each one's reason a note). The plan's other
+/// findings are `modak plan`'s.
+bool aboutLimits(const Diagnostic& d, const model::DeploymentPlan& p) {
+    if (!p.spec || d.code != DiagCode::NoCandidate)
+        return false;
+    const model::CostRequest& want = p.spec->cost;
+    return (want.budget && d.range == want.budget->range) ||
+           (want.deadlineSeconds && d.range == want.deadlineRange) ||
+           (!p.sites.empty() && d.range == p.range);
+}
+
+} // namespace
+
 std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
     const model::Program& program = job.analysis->program();
-    auto spec = std::make_shared<const model::Deployment>(
-        model::lowerDeployment(program, *job.symbol, *job.catalogue));
-    Diagnostics planned; // the plan's own warnings are `modak plan`'s, not the editor's
-    model::DeploymentPlan p =
-        model::planDeployment(spec, *job.catalogue, model::Calibration::builtin(), 24, planned);
+    Diagnostics planned;
+    model::DeploymentPlan p;
+    if (job.sources) {
+        // Several targets: weighed against each other as `modak plan` does.
+        model::PlanOptions options;
+        options.deployment = std::string(job.symbol->name);
+        model::Plan whole = model::planProgram(*job.sources, program, options, planned);
+        if (!whole.deployments.empty())
+            p = std::move(whole.deployments.front());
+    } else {
+        auto spec = std::make_shared<const model::Deployment>(
+            model::lowerDeployment(program, *job.symbol, *job.catalogue));
+        p = model::planDeployment(spec, *job.catalogue, model::Calibration::builtin(), 24, planned);
+    }
     Diagnostics launches;
     model::checkLaunch(p, launches);
+    for (Diagnostic& d : planned.items())
+        if (aboutLimits(d, p))
+            launches.items().push_back(std::move(d));
     auto record = std::make_shared<Record>();
     record->view = std::make_shared<const DeploymentView>(viewOf(p));
     for (Diagnostic& d : launches.items()) {
         if (!forEachRange(d, [&](SourceRange& r) { return anchor(r, job.blocks); }))
-            continue; // not within the blocks the key covers: cannot happen for checkLaunch's
+            continue; // not within the blocks the key covers: cannot happen for these
         record->diagnostics.push_back(std::move(d));
     }
     return record;
@@ -158,19 +187,28 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                 return name.empty() ? nullptr : program.lookup(from->file, kind, name);
             };
             const model::Symbol* app = referenced(&s, "application");
-            const model::Symbol* target = referenced(&s, "target");
             appendBlock(slot.key, a, &s, slot.blocks);
             appendBlock(slot.key, a, app, slot.blocks);
-            appendBlock(slot.key, a, target, slot.blocks);
+            // Every target it names (`target = [a, b, c]` is weighed across all of them).
+            bool calibration = false;
+            const auto sites = model::deploymentSites(*s.block);
+            for (const auto& site : sites) {
+                const model::Symbol* target = program.lookup(s.file, "target", site.value);
+                appendBlock(slot.key, a, target, slot.blocks);
+                calibration = calibration || (target && target->block &&
+                                              model::tree::attr(target->block, "calibration"));
+            }
             appendBlock(slot.key, a, referenced(app, "workload"), slot.blocks);
             slot.key += catalogueKey;
-            if (target && target->block && model::tree::attr(target->block, "calibration")) {
+            if (calibration) {
                 slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
                 calibrated.push_back(doc.slots.size());
             } else if (auto it = cache_.find(slot.key); it != cache_.end()) {
                 slot.record = it->second;
             } else {
-                jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue});
+                jobs.push_back(
+                    {slot.key, analysis, &s, slot.blocks, doc.catalogue,
+                     sites.size() > 1 ? std::make_shared<SourceManager>(a.sources()) : nullptr});
             }
             doc.slots.push_back(std::move(slot));
         }

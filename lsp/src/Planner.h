@@ -84,6 +84,10 @@ private:
         const model::Symbol* symbol = nullptr;
         std::vector<SourceRange> blocks;
         std::shared_ptr<const model::Catalogue> catalogue;
+        /// A deployment over several targets is planned as `modak plan` plans it, which may read
+        /// catalogue files into its SourceManager: a copy of the document's, made on the
+        /// server's thread. Null for one target.
+        std::shared_ptr<SourceManager> sources;
     };
 
     static std::shared_ptr<const Record> plan(const Job& job);

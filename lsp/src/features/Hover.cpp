@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Hover: the schema's documentation of keys and values, the block a reference names, and on a
-// deployment the model's choice with its predicted time per epoch.
+// deployment the model's choice with its predicted time (and cost, and with several targets the
+// order they are tried in).
 #include "Cursor.h"
 #include "modak/lsp/Features.h"
 #include "modak/model/Accuracy.h"
@@ -9,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 
 namespace modak::lsp {
@@ -36,13 +39,82 @@ std::string keyMarkdown(const model::KeySchema& k) {
     return md;
 }
 
+/// A markdown table cell: a `|` would end it.
+std::string cell(std::string_view text) {
+    std::string out;
+    for (char ch : text) {
+        if (ch == '|')
+            out += '\\';
+        out += ch;
+    }
+    return out;
+}
+
+/// The targets of a deployment over several, in the order they are tried, then those that cannot
+/// run it with the reason.
+std::string sitesMarkdown(const model::DeploymentPlan& d) {
+    std::vector<const model::SiteOption*> order;
+    for (const auto& s : d.sites)
+        order.push_back(&s);
+    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+        return (a->rank == 0 ? INT_MAX : a->rank) < (b->rank == 0 ? INT_MAX : b->rank);
+    });
+    std::string fallback;
+    for (const auto* s : order)
+        if (s->rank > 0)
+            fallback += (fallback.empty() ? "" : " → ") + s->target;
+    std::string md = fmt::format("\n**{} targets**, tried in the order {}:\n\n"
+                                 "| | target | resources | run time | cost |\n"
+                                 "|--:|---|---|--:|--:|\n",
+                                 d.sites.size(), fallback.empty() ? "(none can run it)" : fallback);
+    for (const auto* s : order) {
+        if (s->rank == 0) {
+            md += fmt::format("| – | {} | cannot run: {} | | |\n", s->target,
+                              cell(s->rejectedBecause));
+            continue;
+        }
+        md += fmt::format("| {} | {} | {} | {} | {} |\n", s->rank,
+                          s->chosen ? "**" + s->target + "**" : s->target,
+                          cell(model::siteResources(*s)),
+                          model::runTimeText({s->totalSeconds, s->lowSeconds, s->highSeconds}),
+                          s->cost ? cell(s->cost->text()) : "no price");
+    }
+    return md;
+}
+
 } // namespace
 
-std::string planMarkdown(const model::DeploymentPlan& d) {
+std::string runSummary(const model::DeploymentPlan& d) {
     if (!d.chosen)
-        return fmt::format("**deployment {}**\n\nNo configuration meets the constraints.", d.name);
+        return {};
+    const model::Candidate& c = *d.chosen;
+    const double seconds = c.cost ? c.cost->seconds : d.totalSeconds;
+    if (seconds <= 0)
+        return {};
+    std::string out = model::runTimeText(model::runTime(c, seconds));
+    if (c.cost)
+        out += ", " + c.cost->text();
+    return out + " on " + d.target;
+}
+
+std::string planMarkdown(const model::DeploymentPlan& d) {
+    if (!d.chosen) {
+        // Why, nearest first (as `modak plan` lists them), and each site's reason.
+        std::string md =
+            fmt::format("**deployment {}**\n\nNo configuration meets the constraints.\n", d.name);
+        for (size_t i = 0; i < d.alternatives.size() && i < 3; ++i)
+            md += fmt::format("\n- `{}` on {} node(s): {}", model::candidateName(d.alternatives[i]),
+                              d.alternatives[i].nodes, d.alternatives[i].rejectedBecause);
+        if (!d.sites.empty())
+            md += "\n" + sitesMarkdown(d);
+        return md;
+    }
     const model::Candidate& c = *d.chosen;
     std::string md = fmt::format("**deployment {}** — the model's choice\n\n", d.name);
+    // What people decide on first: how long, how much, where.
+    if (c.cost || !d.sites.empty())
+        if (std::string run = runSummary(d); !run.empty())
+            md += fmt::format("**{}**\n\n", run);
     md += fmt::format("- image `{}` ({} build)\n", model::candidateName(c), c.build);
     md += fmt::format("- {} node(s){}\n", c.nodes,
                       c.gpusPerNode ? fmt::format(" × {} GPU(s)", c.gpusPerNode) : "");
@@ -67,6 +139,10 @@ std::string planMarkdown(const model::DeploymentPlan& d) {
         md += fmt::format("- {} epoch(s): {}\n", d.epochs, duration(d.totalSeconds));
     if (std::string r = model::resilienceSummary(d); !r.empty())
         md += fmt::format("- {}\n", r);
+    if (!d.pricing.empty())
+        md += fmt::format("- priced: {}\n", d.pricing);
+    if (!d.sites.empty())
+        md += sitesMarkdown(d);
     size_t shown = 0;
     for (const auto& alt : d.alternatives) {
         if (shown == 2)

@@ -8,6 +8,7 @@
 namespace modak::lsp {
 
 std::string planMarkdown(const model::DeploymentPlan& plan); // Hover.cpp
+std::string runSummary(const model::DeploymentPlan& plan);   // Hover.cpp
 
 namespace {
 std::string shortDuration(double seconds) {
@@ -25,7 +26,19 @@ std::string planTitle(const model::DeploymentPlan& d) {
     std::string title = model::candidateName(c);
     title += c.gpusPerNode ? fmt::format(" · {}×{} GPU", c.nodes, c.gpusPerNode)
                            : fmt::format(" · {} node(s)", c.nodes);
-    if (c.predicted && d.kind != "hpc") {
+    if (std::string run = runSummary(d); !run.empty() && (c.cost || !d.sites.empty())) {
+        // Priced or over several sites: the whole run, its cost and the fallbacks.
+        title += " · " + run;
+        std::string fallbacks;
+        for (int rank = 2; rank <= static_cast<int>(d.sites.size()); ++rank)
+            for (const auto& s : d.sites)
+                if (s.rank == rank)
+                    fallbacks += (fallbacks.empty() ? "" : ", ") + s.target;
+        if (!fallbacks.empty())
+            title += " · then " + fallbacks;
+        if (c.predicted && !c.predicted->interval.extrapolations.empty())
+            title += " · extrapolated";
+    } else if (c.predicted && d.kind != "hpc") {
         const model::PredictionInterval& iv = c.predicted->interval;
         title += " · " + shortDuration(c.predicted->epochSeconds) + "/epoch";
         if (!iv.stratum.empty())
@@ -44,8 +57,6 @@ DeploymentView viewOf(const model::DeploymentPlan& plan) {
 
 std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
     std::vector<DeploymentLens> out;
-    if (a.diagnostics().hasErrors())
-        return out;
     // The document's deployments in order, each with the view made when it was planned: a lens
     // formats nothing (deployments still being planned get theirs with the next request).
     for (const auto& s : a.tree().statements) {
