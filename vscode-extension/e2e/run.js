@@ -2,7 +2,8 @@
 // installed offline by install-code-server.sh) with the built .vsix installed, driven through headless
 // Chromium (Debian's) with puppeteer-core. It asserts, through the UI: highlighting is applied, an
 // introduced error shows a squiggle and a Problems entry with modak's message, completion offers a
-// catalogue value, hover shows documentation, and "modak: Generate" writes the files. Screenshots go
+// catalogue value, hover shows documentation, "modak: Generate" writes the files, and hover on a
+// deployment over several sites shows its time and cost with their intervals. Screenshots go
 // to e2e/screenshots/. Prints the time from opening a file to its first diagnostic.
 // usage: node e2e/run.js        (MODAK: the modak binary, default ../build/cli/modak)
 "use strict";
@@ -38,6 +39,7 @@ async function main() {
   fs.mkdirSync(path.join(ws, ".vscode"));
   for (const f of fs.readdirSync(path.join(root, "examples", "targets"))) fs.copyFileSync(path.join(root, "examples", "targets", f), path.join(ws, "targets", f));
   fs.copyFileSync(path.join(root, "examples", "pytorch_ddp_a100.modak"), path.join(ws, "ddp.modak"));
+  fs.copyFileSync(path.join(root, "tests", "data", "cost", "three_sites.modak"), path.join(ws, "cost.modak"));
   fs.writeFileSync(path.join(ws, "broken.modak"), "modak 1\ntarget box { scheduler = slurmm, runtime = none }\n");
   fs.writeFileSync(path.join(ws, ".vscode", "settings.json"), JSON.stringify({ "modak.server.path": modak, "workbench.startupEditor": "none",
     "security.workspace.trust.enabled": false, "editor.hover.delay": 200 }, null, 2));
@@ -130,6 +132,33 @@ async function main() {
     for (let i = 0; i < 60 && !generated; i++) { await sleep(500); generated = fs.existsSync(path.join(ws, "generated", "vit_ddp_a100", "job.slurm.sh")); }
     check(generated, "modak: Generate wrote generated/vit_ddp_a100/job.slurm.sh");
     await page.screenshot({ path: path.join(shots, "generate.png") });
+
+    // 7. Hover on a deployment over three sites: its run time and cost, each with its interval, the
+    // site it runs on and the order the sites are tried in. Its plan is made off the request path,
+    // so a first hover may say it is being planned: hover again until it is there.
+    await quickOpen("cost.modak");
+    await sleep(2000);
+    const line = fs.readFileSync(path.join(ws, "cost.modak"), "utf8").split("\n").findIndex((l) => l.startsWith("deployment cheapest")) + 1;
+    await command("Go to Line/Column");
+    await page.keyboard.type(String(line), { delay: 20 });
+    await page.keyboard.press("Enter");
+    await sleep(1000);
+    const name = await page.evaluate(() => {
+      const span = Array.from(document.querySelectorAll(".view-lines span span")).find((s) => s.textContent.trim() === "cheapest");
+      if (!span) return null;
+      const r = span.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    const costPattern = String.raw`\d[\d.]* (s|min|h|d) \([\d.]+( (s|min|h|d))?–[\d.]+ (s|min|h|d)\), [\d.]+ USD \([\d.]+–[\d.]+\).*? on (juwels|aws_p5|gcp_a2)`;
+    let costHover = false;
+    for (let i = 0; i < 10 && name && !costHover; i++) {
+      await page.mouse.move(5, 5); await sleep(300);
+      await page.mouse.move(name.x, name.y); await sleep(300); await page.mouse.move(name.x + 2, name.y);
+      costHover = await waitFor(`new RegExp(${JSON.stringify(costPattern)}).test((${hoverText.toString()})()) && (${hoverText.toString()})().includes("tried in the order")`, 3000);
+    }
+    const shown = await page.evaluate(hoverText);
+    check(!!name && costHover, `hover on a deployment over three sites shows its time and cost with intervals and the fallback order (${(shown.match(new RegExp(costPattern)) || ["nothing"])[0]})`);
+    await page.screenshot({ path: path.join(shots, "cost-hover.png") });
     console.log(`activation to first diagnostic: ${firstDiagnosticMs} ms`);
   } finally {
     await browser.close();
