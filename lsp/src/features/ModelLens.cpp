@@ -59,13 +59,14 @@ std::vector<DeploymentLens> deploymentLenses(const Analysis& a) {
     std::vector<DeploymentLens> out;
     // The document's deployments in order, each with the view made when it was planned: a lens
     // formats nothing (deployments still being planned get theirs with the next request).
-    for (const auto& s : a.tree().statements) {
-        if (s.kind() != syntax::Statement::Kind::Block || s.key().name != "deployment" || !s.name())
+    const model::Document* root = a.program().root();
+    for (const auto& s : a.program().symbols) {
+        if (s.kind != "deployment" || !root || s.file != root->file || !s.block || !s.block->name())
             continue;
-        auto view = a.deploymentView(s.name()->name);
+        auto view = a.deploymentView(s.name);
         if (!view || view->title.empty())
             continue;
-        out.push_back({std::string(s.name()->name), s.name()->range, view->title, view->hover});
+        out.push_back({std::string(s.name), s.block->name()->range, view->title, view->hover});
     }
     return out;
 }
