@@ -167,11 +167,10 @@ int runCheck(const CheckOptions& options) {
         model::Program program =
             model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
         model::checkCatalogFiles(sm, program, diags);
-        // A launcher in `run` is read against the plan's scale: only then does check plan.
-        if (!diags.hasErrors() && model::startsLauncher(program)) {
-            Diagnostics planned; // `modak plan` reports those
-            model::checkLaunches(model::planProgram(sm, program, {}, planned), diags);
-        }
+        // A launcher in `run` is read against the plan's scale: only then does check plan, and
+        // only the deployments whose launcher the plan could contradict, one at a time.
+        if (!diags.hasErrors())
+            model::checkProgramLaunches(sm, program, diags);
         std::vector<Diagnostic> shown = applyPolicy(diags, policy);
         for (const Diagnostic& d : shown)
             if (d.severity >= Severity::Warning)

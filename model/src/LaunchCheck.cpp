@@ -478,16 +478,37 @@ std::string literalLike(const Application& app, std::string_view text) {
 
 } // namespace
 
+namespace {
+
+/// The launcher checkLaunch reads in `d`'s `run`; nullopt when there is none it checks.
+std::optional<LauncherCall> checkedLauncher(const Deployment& d) {
+    const Application& app = d.application;
+    if (app.launcher.empty() || !app.runRange || (app.kind != "ai_training" && !app.mpi))
+        return std::nullopt;
+    LauncherCall call = readLauncher(app.run);
+    if (!call.understood)
+        return std::nullopt;
+    return call;
+}
+
+} // namespace
+
+bool launchNeedsPlan(const Deployment& d) {
+    std::optional<LauncherCall> call = checkedLauncher(d);
+    // Only a count the launcher sets, or a nodes option it lacks, can disagree with a plan.
+    return call && (call->perNode || call->nodes || call->total || call->standalone ||
+                    (!call->hostsNamed && !call->nodesOption.empty()));
+}
+
 void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
     if (!plan.spec || !plan.chosen)
         return;
     const Deployment& d = *plan.spec;
     const Application& app = d.application;
-    if (app.launcher.empty() || !app.runRange || (app.kind != "ai_training" && !app.mpi))
+    std::optional<LauncherCall> checked = checkedLauncher(d);
+    if (!checked)
         return;
-    LauncherCall call = readLauncher(app.run);
-    if (!call.understood)
-        return;
+    const LauncherCall& call = *checked;
     const Candidate& c = *plan.chosen;
     const int nodes = std::max(1, c.nodes);
     const int perNode = c.ranksPerNode > 0 ? c.ranksPerNode : std::max(1, c.gpusPerNode);
@@ -571,6 +592,35 @@ bool startsLauncher(const Program& program) {
 void checkLaunches(const Plan& plan, Diagnostics& diags) {
     for (const DeploymentPlan& p : plan.deployments)
         checkLaunch(p, diags);
+}
+
+void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags) {
+    const Document* root = program.root();
+    if (!root)
+        return;
+    Diagnostics planned;                // `modak plan` reports those
+    std::optional<Catalogue> catalogue; // the program's, built for the first deployment planned
+    for (const auto& sym : program.symbols) {
+        if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
+            continue;
+        // What the check reads (`run`, kind, mpi) does not depend on the catalogue: the built-in
+        // one decides whether this deployment is planned at all.
+        if (!launchNeedsPlan(lowerDeployment(program, sym, Catalogue::builtin())))
+            continue;
+        if (!catalogue)
+            catalogue = programCatalogue(sm, program, {}, planned);
+        auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, *catalogue));
+        // Several sites, or a target's own calibration file: planProgram's way, for this one.
+        if (spec->sites.size() > 1 || spec->target.calibration.present) {
+            PlanOptions only;
+            only.deployment = sym.name;
+            for (const DeploymentPlan& p : planProgram(sm, program, only, planned).deployments)
+                checkLaunch(p, diags);
+            continue;
+        }
+        // Alternatives are trimmed after the choice: none need be kept.
+        checkLaunch(planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned), diags);
+    }
 }
 
 } // namespace modak::model

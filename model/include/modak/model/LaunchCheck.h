@@ -58,4 +58,13 @@ bool startsLauncher(const Program& program);
 /// checkLaunch for every deployment of `plan`.
 void checkLaunches(const Plan& plan, Diagnostics& diags);
 
+/// True when checkLaunch can warn about `d` for some plan: `run` starts a launcher modak reads
+/// that sets a count, or that runs on one node unless told (torchrun without `--nnodes`).
+bool launchNeedsPlan(const Deployment& d);
+
+/// checkLaunch for every deployment of the root file of `program` that launchNeedsPlan, as
+/// planProgram would plan it (what `modak check` does): each one planned alone and its plan
+/// dropped at once, so memory stays that of one plan; the plans' own diagnostics are not reported.
+void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags);
+
 } // namespace modak::model
