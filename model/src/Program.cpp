@@ -29,6 +29,8 @@ FileReader diskReader() {
 // Program queries.
 
 const Symbol* Program::find(std::string_view kind, std::string_view name) const {
+    if (!symbolSlots.empty())
+        return SymbolIndex::find(symbols, symbolSlots, kind, name);
     for (const Symbol& s : symbols)
         if (s.kind == kind && s.name == name)
             return &s;
@@ -65,11 +67,14 @@ std::set<uint32_t> reachableFiles(const Program& program, FileId from) {
 } // namespace
 
 const Symbol* Program::lookup(FileId from, std::string_view kind, std::string_view name) const {
-    std::set<uint32_t> files = reachableFiles(*this, from);
-    for (const Symbol& s : symbols)
-        if (s.kind == kind && s.name == name && files.count(s.file.value))
-            return &s;
-    return nullptr;
+    // A kind and name is defined once in the whole program (a second is a duplicate-name error and
+    // no symbol), so the one found is the one, if `from` sees its file.
+    const Symbol* s = find(kind, name);
+    if (!s)
+        return nullptr;
+    if (documents.size() == 1)
+        return documents.front()->file == from ? s : nullptr;
+    return reachableFiles(*this, from).count(s->file.value) ? s : nullptr;
 }
 
 std::vector<const Symbol*> Program::visibleSymbols(FileId from, std::string_view kind) const {
@@ -302,6 +307,7 @@ void collectSymbols(Program& program, Diagnostics& diags) {
             byName.set(program.symbols.size() - 1);
         }
     }
+    program.symbolSlots = std::move(byName).takeSlots();
 }
 
 /// The workloads `program`'s catalogue files define, read through `reader` (the language server's

@@ -19,32 +19,42 @@ class SymbolIndex {
 public:
     /// An index of `symbols` with room for `capacity` of them (it does not grow).
     SymbolIndex(const std::vector<Symbol>& symbols, size_t capacity)
-        : symbols_(symbols), slots_(std::bit_ceil(capacity + capacity / 2 + 1)),
-          mask_(slots_.size() - 1) {}
+        : symbols_(symbols), slots_(std::bit_ceil(capacity + capacity / 2 + 1)) {}
 
     /// Adds symbols[index], or makes it the one found for its kind and name if one was already.
     void set(size_t index) {
         const Symbol& s = symbols_[index];
-        slots_[slotOf(s.kind, s.name)] = static_cast<uint32_t>(index + 1);
+        slots_[slotOf(symbols_, slots_, s.kind, s.name)] = static_cast<uint32_t>(index + 1);
     }
 
     /// The symbol `kind name`, or nullptr.
     const Symbol* find(std::string_view kind, std::string_view name) const {
-        uint32_t slot = slots_[slotOf(kind, name)];
-        return slot == 0 ? nullptr : &symbols_[slot - 1];
+        return find(symbols_, slots_, kind, name);
+    }
+
+    /// The table, for Program::symbolSlots once every symbol is in.
+    std::vector<uint32_t> takeSlots() && { return std::move(slots_); }
+
+    /// The symbol `kind name` of `symbols` through a table `slots` an index over them left.
+    static const Symbol* find(const std::vector<Symbol>& symbols,
+                              const std::vector<uint32_t>& slots, std::string_view kind,
+                              std::string_view name) {
+        uint32_t slot = slots[slotOf(symbols, slots, kind, name)];
+        return slot == 0 ? nullptr : &symbols[slot - 1];
     }
 
 private:
     // The slot holding `kind name`, or the empty one where it would go (linear probing).
-    size_t slotOf(std::string_view kind, std::string_view name) const {
+    static size_t slotOf(const std::vector<Symbol>& symbols, const std::vector<uint32_t>& slots,
+                         std::string_view kind, std::string_view name) {
+        const size_t mask = slots.size() - 1; // a power of two
         size_t h =
-            (std::hash<std::string_view>()(kind) * 31 + std::hash<std::string_view>()(name)) &
-            mask_;
-        for (;; h = (h + 1) & mask_) {
-            uint32_t slot = slots_[h];
+            (std::hash<std::string_view>()(kind) * 31 + std::hash<std::string_view>()(name)) & mask;
+        for (;; h = (h + 1) & mask) {
+            uint32_t slot = slots[h];
             if (slot == 0)
                 return h;
-            const Symbol& s = symbols_[slot - 1];
+            const Symbol& s = symbols[slot - 1];
             if (s.name == name && s.kind == kind)
                 return h;
         }
@@ -52,7 +62,6 @@ private:
 
     const std::vector<Symbol>& symbols_;
     std::vector<uint32_t> slots_; ///< index + 1 into symbols_; 0 is empty
-    size_t mask_;
 };
 
 } // namespace modak::model

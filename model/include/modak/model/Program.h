@@ -9,6 +9,7 @@
 #include "modak/model/FileScope.h"
 #include "modak/syntax/Ast.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -50,6 +51,9 @@ FileReader diskReader();
 struct Program {
     std::vector<std::unique_ptr<Document>> documents; ///< root first, then imports depth-first
     std::vector<Symbol> symbols;                      ///< all named top-level blocks
+    /// find's and lookup's hash table over `symbols` (model/src/SymbolIndex.h), filled by
+    /// loadProgram; empty: they scan `symbols`.
+    std::vector<uint32_t> symbolSlots;
     /// Where the program's paths may lead: imports were resolved in it, and so are the `catalog`
     /// and `calibration` files the plan reads.
     FileScope scope;
