@@ -9,6 +9,7 @@
 #include "modak/model/Report.h"
 #include "modak/model/Schema.h"
 #include "modak/model/Strategies.h"
+#include "modak/syntax/Lexical.h"
 
 #include <fmt/format.h>
 
@@ -940,11 +941,9 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         if (pricing->spot && r.workload)
             run = spotRunSeconds(t, c.nodes, pricing->spotMtbfSeconds,
                                  resilienceOf(c, r, t, nodeMtbf, true).checkpointSeconds);
-        const PredictionInterval& iv = c.predicted->interval;
-        const double thr = c.predicted->throughput;
-        const double lo = iv.high > 0 ? run * thr / iv.high : run;
-        const double hi = iv.low > 0 ? run * thr / iv.low : run;
-        c.cost = estimateCost(*pricing, run, lo, hi, c.nodes, c.gpusPerNode);
+        const RunTime interval = runTime(c, run);
+        c.cost = estimateCost(*pricing, interval.seconds, interval.low, interval.high, c.nodes,
+                              c.gpusPerNode);
     };
     for (auto& c : feasible)
         price(c);
@@ -1055,15 +1054,24 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                     cheapest->cost->text(), formatSeconds(cheapest->cost->seconds),
                     amountText(needed, want.budget->unit),
                     !want.spot && dep.target.instance && dep.target.instance->spotPerHour
-                        ? fmt::format(", or `spot = true` ({} {}/h instead of {})",
-                                      dep.target.instance->spotPerHour.value(),
-                                      dep.target.instance->currency,
-                                      dep.target.instance->onDemandPerHour)
+                        ? fmt::format(", or `spot = true` ({}/h instead of {})",
+                                      amountText(dep.target.instance->spotPerHour.value(),
+                                                 dep.target.instance->currency),
+                                      amountText(dep.target.instance->onDemandPerHour,
+                                                 dep.target.instance->currency))
                         : std::string()));
             d.fixes.push_back(
                 Fix{fmt::format("raise the budget to {}", amountText(needed, want.budget->unit)),
                     {TextEdit{want.budget->range,
                               fmt::format("{:.0f} {}", needed, want.budget->unit)}}});
+            // Spot capacity, where the instance type has a cheaper price: `, spot = true` after
+            // the budget (attributes on one line take commas; `modak fmt` puts it on its own).
+            if (!want.spot && dep.target.instance && dep.target.instance->spotPerHour &&
+                *dep.target.instance->spotPerHour < dep.target.instance->onDemandPerHour)
+                d.fixes.push_back(Fix{"allow spot instances (`spot = true`)",
+                                      {TextEdit{{want.budget->range.file, want.budget->range.end,
+                                                 want.budget->range.end},
+                                                ", spot = true"}}});
             limitSaid = true; // the generic no-candidate error below would repeat it
         }
     }
@@ -1080,17 +1088,23 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                 (!fastest || runSeconds(c) < runSeconds(*fastest)))
                 fastest = &c;
         const double t = runSeconds(*fastest);
-        diags.add(DiagCode::NoCandidate, want.deadlineRange,
-                  fmt::format("deployment '{}' on {}: no candidate finishes within the deadline "
-                              "of {}; the fastest, {} node{} × {}, takes {}, {} past it",
-                              plan.name, dep.target.name,
-                              formatSeconds(static_cast<double>(*want.deadlineSeconds)),
-                              fastest->nodes, fastest->nodes == 1 ? "" : "s",
-                              fastest->gpusPerNode > 0
-                                  ? fmt::format("{} GPUs", fastest->gpusPerNode)
-                                  : std::string("CPUs"),
-                              formatSeconds(t),
-                              formatSeconds(t - static_cast<double>(*want.deadlineSeconds))));
+        auto& d = diags.add(
+            DiagCode::NoCandidate, want.deadlineRange,
+            fmt::format("deployment '{}' on {}: no candidate finishes within the deadline "
+                        "of {}; the fastest, {} node{} × {}, takes {}, {} past it",
+                        plan.name, dep.target.name,
+                        formatSeconds(static_cast<double>(*want.deadlineSeconds)), fastest->nodes,
+                        fastest->nodes == 1 ? "" : "s",
+                        fastest->gpusPerNode > 0 ? fmt::format("{} GPUs", fastest->gpusPerNode)
+                                                 : std::string("CPUs"),
+                        formatSeconds(t),
+                        formatSeconds(t - static_cast<double>(*want.deadlineSeconds))));
+        // The deadline the fastest candidate meets, in whole minutes (whole hours from a day).
+        const int64_t needed = t >= 86400 ? static_cast<int64_t>(std::ceil(t / 3600)) * 3600
+                                          : static_cast<int64_t>(std::ceil(t / 60)) * 60;
+        const std::string text = syntax::formatDuration(needed);
+        d.fixes.push_back(Fix{fmt::format("extend the deadline to {}", text),
+                              {TextEdit{want.deadlineRange, text}}});
         limitSaid = true;
     }
 
@@ -1240,14 +1254,10 @@ DeploymentPlan planSites(const Program& program, const Symbol& sym, const Catalo
             o.gpusPerNode = c.gpusPerNode;
             o.gpu = c.scenario.gpu ? c.scenario.gpu->name : std::string();
             o.cost = c.cost;
-            o.totalSeconds = c.cost ? c.cost->seconds : p.totalSeconds;
-            o.lowSeconds = o.highSeconds = o.totalSeconds;
-            if (c.predicted && c.predicted->interval.low > 0 && c.predicted->interval.high > 0) {
-                o.lowSeconds =
-                    o.totalSeconds * c.predicted->throughput / c.predicted->interval.high;
-                o.highSeconds =
-                    o.totalSeconds * c.predicted->throughput / c.predicted->interval.low;
-            }
+            const RunTime t = runTime(c, c.cost ? c.cost->seconds : p.totalSeconds);
+            o.totalSeconds = t.seconds;
+            o.lowSeconds = t.low;
+            o.highSeconds = t.high;
             runnable.push_back(i);
         } else {
             // The site's own deciding error says why.
@@ -1319,13 +1329,20 @@ DeploymentPlan planSites(const Program& program, const Symbol& sym, const Catalo
     for (size_t r = 0; r < runnable.size(); ++r)
         options[runnable[r]].rank = static_cast<int>(r + 1);
     if (runnable.empty()) {
-        DeploymentPlan plan = std::move(plans.front());
+        DeploymentPlan plan = plans.front(); // a copy: every site's plan stays in sitePlans
         plan.chosen.reset();
         auto& d = diags.add(DiagCode::NoCandidate, first->range,
                             fmt::format("deployment '{}': none of its {} targets can run it",
                                         first->name, options.size()));
         for (const auto& o : options)
             d.notes.push_back({o.range, fmt::format("{}: {}", o.target, o.rejectedBecause)});
+        // Each site's fixes (a budget or deadline that would fit it), once each.
+        std::set<std::string> titles;
+        for (const auto& site : siteDiags)
+            for (const auto& sd : site)
+                for (const auto& fix : sd.fixes)
+                    if (titles.insert(fix.title).second)
+                        d.fixes.push_back(fix);
         plan.sites = std::move(options);
         plan.sitePlans = std::move(plans);
         return plan;

@@ -172,10 +172,26 @@ TEST_CASE("a budget below the cheapest candidate and a deadline nobody meets are
         if (d.code == DiagCode::NoCandidate && d.message.find("budget") != std::string::npos)
             budget = &d;
     REQUIRE(budget);
-    CHECK(p->sm.buffer(budget->range.file).lineColumn(budget->range.begin).line == 34);
+    CHECK(p->sm.buffer(budget->range.file).lineColumn(budget->range.begin).line == 49);
     CHECK_THAT(budget->message, Catch::Contains("below the cheapest candidate"));
     CHECK_THAT(budget->message, Catch::Contains("`budget = "));
     REQUIRE(budget->fixes.size() == 1);
+
+    // Spot where the instance type has a cheaper price: a second fix that inserts `spot = true`.
+    const Diagnostic* spot = nullptr;
+    for (const auto& d : p->diags)
+        if (d.code == DiagCode::NoCandidate &&
+            d.message.find("spot_would_help") != std::string::npos)
+            spot = &d;
+    REQUIRE(spot);
+    REQUIRE(spot->fixes.size() == 2);
+    CHECK(spot->fixes[1].edits.at(0).text == ", spot = true");
+    {
+        const std::string text(p->sm.text(p->root));
+        CHECK(test::applyFix(text, spot->fixes[1]).find("budget = 10 USD, spot = true") !=
+              std::string::npos);
+        CHECK(test::applyFix(text, spot->fixes[0]).find("budget = 10 USD") == std::string::npos);
+    }
 
     // Nobody meets the deadline: one error at the deployment, one note per site with its miss.
     CHECK_FALSE(p->at("too_soon").chosen);
@@ -188,6 +204,13 @@ TEST_CASE("a budget below the cheapest candidate and a deadline nobody meets are
     for (const auto& n : sites->notes) {
         CHECK_THAT(n.message, Catch::Contains("past it"));
         CHECK_THAT(n.message, Catch::Contains("deadline of 10.0 min"));
+    }
+    // Each site's deadline that would fit it, as a fix at the deadline.
+    REQUIRE(sites->fixes.size() == 2);
+    for (const auto& f : sites->fixes) {
+        CHECK_THAT(f.title, Catch::StartsWith("extend the deadline to "));
+        CHECK(p->sm.buffer(f.edits.at(0).range.file).lineColumn(f.edits.at(0).range.begin).line ==
+              57);
     }
 }
 
