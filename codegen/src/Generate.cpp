@@ -5,6 +5,7 @@
 #include "Context.h"
 #include "JobScripts.h"
 #include "Kubernetes.h"
+#include "Launchers.h"
 #include "Recipes.h"
 #include "Terraform.h"
 #include "Tosca.h"
@@ -406,6 +407,7 @@ constexpr Emitter kEmitters[] = {
     {"tosca", emitTosca},         {"csar", emitCsar},
     {"terraform", emitTerraform}, {"k8s", emitKubernetes},
     {"docker", emitDockerfile},   {"singularity", emitSingularityDef},
+    {"skypilot", emitSkyPilot},   {"dstack", emitDstack},
 };
 
 } // namespace

@@ -410,6 +410,10 @@ const Values kEmits = [] {
     v.insert(v.end(),
              {
                  {"k8s", "a Kubernetes Job manifest"},
+                 {"skypilot", "a SkyPilot task YAML (`sky launch`): the plan's image, nodes and "
+                              "accelerators with the launch contract"},
+                 {"dstack", "a dstack task configuration (`dstack apply`): the plan's image, "
+                            "nodes and GPUs, spot policy, price and duration limits"},
                  {"singularity", "a Singularity/Apptainer definition file for the chosen image"},
                  {"docker", "a Dockerfile for the chosen image"},
                  {"build", "a build job script: fetches `build.src` and runs `build.command`"},
