@@ -6,6 +6,7 @@
 #include "modak/codegen/Output.h"
 #include "modak/diag/DiagnosticEngine.h"
 #include "modak/diag/Printers.h"
+#include "modak/importer/Launchers.h"
 #include "modak/importer/ModakJson.h"
 #include "modak/model/LaunchCheck.h"
 #include "modak/model/Plan.h"
@@ -280,7 +281,11 @@ int runImport(const ImportOptions& options) {
     Diagnostics diags;
     importer::ImportOptions importOptions;
     importOptions.name = options.name;
-    std::optional<std::string> text = importer::importModakJson(sm, *id, diags, importOptions);
+    // A SkyPilot or dstack YAML file by its extension, else an original MODAK JSON job.
+    std::optional<std::string> text =
+        importer::isLauncherYaml(options.input)
+            ? importer::importLauncherYaml(sm, *id, diags, importOptions)
+            : importer::importModakJson(sm, *id, diags, importOptions);
     if (text) {
         // The result must itself be a valid program: check it before anything is written.
         std::string shownPath = options.output.empty() ? "<imported>" : options.output;

@@ -69,9 +69,13 @@ int main(int argc, char** argv) {
 
     ImportOptions importOpts;
     auto* importCmd =
-        app.add_subcommand("import", "Convert an original MODAK JSON job into a formatted "
-                                     ".modak file.");
-    importCmd->add_option("input", importOpts.input, "MODAK JSON job file; - reads stdin")
+        app.add_subcommand("import", "Convert an original MODAK JSON job, a SkyPilot task "
+                                     "(task.yaml) or a dstack task (.dstack.yml) into a "
+                                     "formatted .modak file.");
+    importCmd
+        ->add_option("input", importOpts.input,
+                     "MODAK JSON job file (- reads stdin), or a SkyPilot or dstack YAML file "
+                     "(.yaml, .yml)")
         ->required();
     importCmd->add_option("-o,--output", importOpts.output,
                           "Write here instead of standard output");
