@@ -172,7 +172,7 @@ int runCheck(const CheckOptions& options) {
         // only the deployments whose launcher the plan could contradict, one at a time.
         if (!diags.hasErrors())
             model::checkProgramLaunches(sm, program, diags);
-        std::vector<Diagnostic> shown = applyPolicy(diags, policy);
+        std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)
             if (d.severity >= Severity::Warning)
                 ++(d.severity >= Severity::Error ? out.errors : out.warnings);

@@ -6,24 +6,29 @@
 namespace modak {
 
 std::vector<Diagnostic> applyPolicy(const Diagnostics& diags, const DiagnosticPolicy& policy) {
-    std::vector<Diagnostic> out;
-    Diagnostics sorted = diags;
-    sorted.sortByLocation();
-    size_t errors = 0;
-    for (const Diagnostic& d : sorted) {
+    return applyPolicy(Diagnostics(diags), policy);
+}
+
+std::vector<Diagnostic> applyPolicy(Diagnostics&& diags, const DiagnosticPolicy& policy) {
+    diags.sortByLocation();
+    std::vector<Diagnostic>& out = diags.items();
+    size_t errors = 0, kept = 0;
+    for (Diagnostic& d : out) {
         if (d.severity == Severity::Ignored)
             continue;
-        Diagnostic copy = d;
-        if (policy.warningsAsErrors && copy.severity == Severity::Warning)
-            copy.severity = Severity::Error;
-        if (copy.severity >= Severity::Error) {
+        if (policy.warningsAsErrors && d.severity == Severity::Warning)
+            d.severity = Severity::Error;
+        if (d.severity >= Severity::Error) {
             if (policy.errorLimit && errors >= policy.errorLimit)
                 continue;
             ++errors;
         }
-        out.push_back(std::move(copy));
+        if (&out[kept] != &d)
+            out[kept] = std::move(d);
+        ++kept;
     }
-    return out;
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(kept), out.end());
+    return std::move(out);
 }
 
 } // namespace modak
