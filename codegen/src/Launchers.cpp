@@ -273,6 +273,22 @@ std::optional<LauncherSite> launcherSite(const DeploymentContext& c, std::string
     return site;
 }
 
+/// SkyPilot's disk when a task names none (GB): room for the image and the job's files.
+constexpr int64_t kSkyPilotDiskGB = 256;
+
+/// The data set's size in GB, rounded up: its samples (the application's, else the workload's
+/// usual count) times the workload's bytes per sample; nullopt when either is unknown.
+std::optional<int64_t> datasetGigabytes(const DeploymentContext& c) {
+    if (!c.plan.chosen || !c.plan.chosen->scenario.workload)
+        return std::nullopt;
+    const model::Workload& w = *c.plan.chosen->scenario.workload;
+    const auto& samples = c.lowered.application.dataset.samples;
+    double bytes = (samples ? static_cast<double>(*samples) : w.datasetSamples) * w.sampleBytes;
+    if (bytes <= 0)
+        return std::nullopt;
+    return static_cast<int64_t>(std::ceil(bytes / 1e9));
+}
+
 Doc envMap(const JobSpec& s) {
     Doc env = Doc::map();
     for (const auto& [k, v] : s.env)
@@ -329,8 +345,12 @@ void emitSkyPilot(const DeploymentContext& c, std::vector<Artefact>& out, Diagno
     // and `mounts` are the cluster's, not copied).
     const auto& dataset = c.lowered.application.dataset.path;
     for (const auto& m : s.mounts)
-        if (m.readOnly && dataset.present && m.source == dataset.value)
+        if (m.readOnly && dataset.present && m.source == dataset.value) {
             task.set("file_mounts", Doc::map()).set(m.target, Doc::str(m.source));
+            // The copy lands on the node's disk: SkyPilot's default disk, plus the data set.
+            if (auto gb = datasetGigabytes(c))
+                task.find("resources")->set("disk_size", Doc::num(kSkyPilotDiskGB + *gb));
+        }
     if (std::string setup = setupScript(s); !setup.empty())
         task.set("setup", Doc::str(setup));
     task.set("run", Doc::str(nodeScript(s, kSkyPilotNodes)));

@@ -120,6 +120,16 @@ TEST_CASE("launchers: the plan's scale, site, spot, price and duration", "[codeg
     CHECK_THAT(sky, Catch::Contains("WORLD_SIZE=16 LOCAL_WORLD_SIZE=8"));
     CHECK_THAT(sky, Catch::Contains("start_ranks bash -c \"$rank_env; $command\""));
 
+    // disk_size: SkyPilot's default disk plus the data set it copies (samples × bytes a sample).
+    for (const auto& d : g->plan.deployments)
+        if (d.name == "llm_spot") {
+            REQUIRE(d.chosen->scenario.workload);
+            const double bytes = 1'281'167.0 * d.chosen->scenario.workload->sampleBytes;
+            CHECK_THAT(
+                sky, Catch::Contains(fmt::format(
+                         "  disk_size: {}\n", 256 + static_cast<int64_t>(std::ceil(bytes / 1e9)))));
+        }
+
     const std::string& ds = g->file("llm_spot", "dstack/.dstack.yml");
     CHECK_THAT(ds, Catch::Contains("type: task\nname: llm-spot\n"));
     CHECK_THAT(ds, Catch::Contains("nodes: 2\n"));
