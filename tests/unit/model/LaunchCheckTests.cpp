@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+
 using namespace modak;
 using namespace modak::model;
 
@@ -318,4 +320,62 @@ TEST_CASE("launch: the launcher's options as read", "[launch]") {
     CHECK_FALSE(readLauncher("python3 train.py").understood);
     c = readLauncher("torchrun --nproc_per_node=2");
     CHECK_FALSE(c.training); // no script
+}
+
+TEST_CASE("launch: modak check plans only the deployments a plan could contradict, and says what "
+          "the whole plan says",
+          "[launch]") {
+    // One target and five applications: counts that disagree, torchrun without --nnodes on two
+    // nodes and on one, no launcher, and an mpirun whose hosts come from the job (no counts).
+    std::string text = "modak 1\n"
+                       "target site {\n"
+                       "  scheduler = slurm\n"
+                       "  runtime = none\n"
+                       "  nodes = 2\n"
+                       "  cpu { arch = x86_64, cores = 8 }\n"
+                       "  gpu { model = v100_sxm2, count = 2 }\n"
+                       "  interconnect = infiniband_edr\n"
+                       "}\n";
+    const std::vector<std::pair<std::string, std::string>> runs = {
+        {"counts", "torchrun --nnodes=2 --nproc_per_node=4 train.py"},
+        {"no_nodes", "torchrun train.py"},
+        {"one_node", "torchrun train.py"},
+        {"plain", "python train.py"},
+        {"hosts", "mpirun -hostfile hosts python train.py"},
+    };
+    for (const auto& [name, run] : runs)
+        text += "application " + name +
+                " {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n  workload = resnet50\n"
+                "  distributed = ddp\n  batch_size = 64\n  run = \"" +
+                run + "\"\n}\ndeployment " + name + "_d {\n  application = " + name +
+                "\n  target = site\n  scale { nodes = " + (name == "one_node" ? "1" : "2") +
+                ", gpus_per_node = 2 }\n}\n";
+    SourceManager sm;
+    Diagnostics loaded;
+    FileId id = sm.addBuffer("test.modak", text);
+    Program program = loadProgram(sm, id, loaded);
+    INFO(test::report(sm, loaded));
+    REQUIRE_FALSE(loaded.hasErrors());
+
+    std::map<std::string, bool> needs;
+    for (const Symbol& s : program.symbols)
+        if (s.kind == "deployment")
+            needs[std::string(s.name)] =
+                launchNeedsPlan(lowerDeployment(program, s, Catalogue::builtin()));
+    CHECK(needs == std::map<std::string, bool>{{"counts_d", true},
+                                               {"no_nodes_d", true},
+                                               {"one_node_d", true},
+                                               {"plain_d", false},
+                                               {"hosts_d", false}});
+
+    Diagnostics whole, planned;
+    checkLaunches(planProgram(sm, program, {}, planned), whole);
+    Diagnostics each;
+    checkProgramLaunches(sm, program, each);
+    std::string expected = test::report(sm, whole);
+    CHECK(expected.find("deployment 'counts_d': `--nproc_per_node=4`") != std::string::npos);
+    CHECK(expected.find("deployment 'no_nodes_d': torchrun without `--nnodes`") !=
+          std::string::npos);
+    CHECK(expected.find("one_node_d") == std::string::npos);
+    CHECK(test::report(sm, each) == expected);
 }
