@@ -30,7 +30,7 @@ _modak() {
       return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --emit)
-      local kinds="slurm torque pbs lsf flux script build tosca csar terraform k8s singularity docker"
+      local kinds="slurm torque pbs lsf flux script build tosca csar terraform k8s singularity docker skypilot dstack"
       local prefix="" last=$cur
       [[ $cur == *,* ]] && prefix=${cur%,*}, && last=${cur##*,}
       COMPREPLY=($(compgen -P "$prefix" -W "$kinds" -- "$last"))
