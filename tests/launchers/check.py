@@ -14,6 +14,8 @@ usage: check.py MODAK SOURCE_DIR     (CTest `launcher-files`; needs python3-yaml
    values of the .modak file (quotes, newlines, `$(…)`, anchors inert).
 4. Round trips: each file is imported (`modak import`), generated again, imported and generated once
    more; the second and third generation must be identical.
+5. Damaged input: users' files with random damage (600, seeded) are imported; each ends with exit 0
+   (a checked program) or 1 (located errors), never a crash.
 """
 import copy
 import glob
@@ -206,6 +208,44 @@ def check_round_trips(folder, work):
             source = found[0]
 
 
+def check_mutations(work, count=600):
+    """Users' files with random damage (bytes flipped, YAML's indicators inserted, lines repeated or
+    cut): `modak import` ends with 0 (a checked program) or 1 (located errors), never a crash."""
+    import random
+    rng = random.Random(19)
+    sources = sorted(glob.glob(os.path.join(HERE, "import", "*")))
+    tokens = ["*a", "&a ", "!!python/object ", "!x ", "? ", "[", "]", "{", "}", ": ", "\t", "\n- ",
+              "\n  ", "'", '"', "\\", "---\n", "%YAML 1.2\n", "\x00", "\xff", "<<: *a\n", "#"]
+    outcomes = {}
+    for i in range(count):
+        src = sources[i % len(sources)]
+        data = bytearray(open(src, "rb").read())
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data) + 1)
+            kind = rng.randrange(4)
+            if kind == 0 and data:
+                data[at % len(data)] = rng.randrange(256)
+            elif kind == 1:
+                data[at:at] = rng.choice(tokens).encode("latin-1")
+            elif kind == 2:
+                data = bytearray(data[:at])
+            else:
+                lines = data.split(b"\n")
+                j = rng.randrange(len(lines))
+                lines.insert(j, lines[j])
+                data = bytearray(b"\n".join(lines))
+        path = os.path.join(work, f"mutant{i}{os.path.splitext(src)[1]}")
+        with open(path, "wb") as f:
+            f.write(bytes(data))
+        r = subprocess.run([MODAK, "import", path], capture_output=True, timeout=30)
+        outcomes[r.returncode] = outcomes.get(r.returncode, 0) + 1
+        if r.returncode not in (0, 1):
+            fail(f"modak import of a damaged {os.path.basename(src)} ended with {r.returncode}; "
+                 f"the input: {bytes(data)!r}\n{r.stderr.decode(errors='replace')[-2000:]}")
+    print(f"ok   {count} damaged files imported: " +
+          ", ".join(f"exit {k}: {v}" for k, v in sorted(outcomes.items())))
+
+
 def main():
     inputs = sorted(glob.glob(os.path.join(SRC, "examples", "*.modak")) +
                     glob.glob(os.path.join(SRC, "tests", "data", "cloud", "*.modak")))
@@ -227,6 +267,9 @@ def main():
             os.makedirs(rt)
             for i in range(len(inputs) + 1):
                 check_round_trips(os.path.join(work, f"in{i}"), rt)
+        mutants = os.path.join(work, "mutants")
+        os.makedirs(mutants)
+        check_mutations(mutants, int(os.environ.get("MUTATIONS", "600")))
     print(f"{failures} failure(s)")
     sys.exit(1 if failures else 0)
 
