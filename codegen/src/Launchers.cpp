@@ -191,6 +191,7 @@ std::string setupScript(const JobSpec& spec) {
         return {};
     JobSpec s = spec;
     s.runtime = "none";
+    s.env.clear(); // the launcher's `envs` sets them for the setup too
     s.modules.clear();
     return withoutHeader(buildScript(batch::kPlain, s), s);
 }
