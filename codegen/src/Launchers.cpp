@@ -216,6 +216,15 @@ std::string durationUp(double seconds) {
     return fmt::format("{}m", std::max<int64_t>(1, std::ceil(seconds / 60 - 1e-9)));
 }
 
+/// "3.2 h", "42 min", "12 s": a duration for the header comment.
+std::string readable(double seconds) {
+    if (seconds >= 3600)
+        return fmt::format("{:.1f} h", seconds / 3600);
+    if (seconds >= 60)
+        return fmt::format("{:.0f} min", seconds / 60);
+    return fmt::format("{:.0f} s", seconds);
+}
+
 /// The plan's choice, for the header comment.
 std::string planComment(const DeploymentContext& c) {
     std::string out;
@@ -228,7 +237,7 @@ std::string planComment(const DeploymentContext& c) {
         out += fmt::format(", image {}", c.plan.chosen->imageName);
     out += ".\n";
     if (total > 0)
-        out += fmt::format("# Predicted run: {:.2f} h (up to {:.2f} h)", total / 3600, high / 3600);
+        out += fmt::format("# Predicted run: {} (up to {})", readable(total), readable(high));
     if (total > 0 && c.plan.chosen && c.plan.chosen->cost && c.plan.chosen->cost->hasMoney())
         out += fmt::format(", {}", c.plan.chosen->cost->text());
     if (total > 0)
@@ -290,6 +299,15 @@ std::optional<int64_t> datasetGigabytes(const DeploymentContext& c) {
     return static_cast<int64_t>(std::ceil(bytes / 1e9));
 }
 
+/// Neither file names a Kubernetes namespace: the launcher's own configuration does.
+std::string namespaceNote(const DeploymentContext& c, std::string_view launcher) {
+    const auto& ns = c.lowered.target.kubernetesNamespace;
+    if (!ns.present || ns.value.empty())
+        return {};
+    return fmt::format("# namespace {}: set it in {}'s Kubernetes configuration (a task cannot).\n",
+                       commentSafe(ns.value), launcher);
+}
+
 Doc envMap(const JobSpec& s) {
     Doc env = Doc::map();
     for (const auto& [k, v] : s.env)
@@ -321,6 +339,7 @@ void emitSkyPilot(const DeploymentContext& c, std::vector<Artefact>& out, Diagno
         notes += fmt::format("# infra: not written (SkyPilot does not provision {}): SkyPilot "
                              "chooses.\n",
                              commentSafe(t.cloud.empty() ? s.scheduler : t.cloud));
+    notes += namespaceNote(c, "SkyPilot");
     if (int gpus = s.gpusPerNode; gpus > 0) {
         std::string gpu = planGpu(c);
         const LauncherGpuName* names = gpuNames(gpu);
@@ -423,6 +442,7 @@ void emitDstack(const DeploymentContext& c, std::vector<Artefact>& out, Diagnost
     } else if (s.scheduler == "kubernetes") {
         task.set("backends", Doc::list()).push(Doc::str("kubernetes"));
     }
+    notes += namespaceNote(c, "dstack");
     for (const char* key : {"backends", "regions", "instance_types"})
         if (Doc* d = task.find(key))
             d->flow = true;
