@@ -21,8 +21,10 @@ namespace modak::codegen {
 
 namespace {
 
-// SkyPilot: sky/catalog data (`sky show-gpus`); dstack: `dstack offer` names with memory where a
-// model comes in two sizes. Read 2026-11 from SkyPilot's and dstack's documentation.
+// SkyPilot: the accelerator names of its catalogues (sky/utils/gpu_names.py's canonical names, and
+// RunPod's RTXA6000 and H100-NVL), checked against SkyPilot's source in 2026-11. dstack: the names
+// `dstack offer` prints (gpuhunt's), with the memory where a model comes in two sizes; not every
+// row was checked against a dstack catalogue.
 constexpr LauncherGpuName kGpuNames[] = {
     {"k80", "K80", "K80"},
     {"p100", "P100", "P100"},
@@ -39,12 +41,14 @@ constexpr LauncherGpuName kGpuNames[] = {
     {"h200_sxm", "H200", "H200"},
     {"gh200", "GH200", "GH200"},
     {"b200", "B200", "B200"},
+    {"gb200", "GB200", "GB200"},
     {"l40s", "L40S", "L40S"},
     {"l4", "L4", "L4"},
     {"t4", "T4", "T4"},
     {"a10g", "A10G", "A10G"},
     {"rtx_a6000", "RTXA6000", "RTXA6000"},
     {"mi300x", "MI300X", "MI300X"},
+    {"mi325x", "MI325X", "MI325X"},
 };
 
 } // namespace
