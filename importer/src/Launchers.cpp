@@ -369,6 +369,22 @@ private:
         gpus_ = n;
     }
 
+    /// The job's name, which batch directives also carry: blanks, quotes, '#' and backslashes
+    /// become '-' (a warning says so).
+    void jobName(const Node& key, std::string name) {
+        bool changed = false;
+        for (char& c : name)
+            if (std::string_view(" \t\r\n#'\"\\").find(c) != std::string_view::npos) {
+                c = '-';
+                changed = true;
+            }
+        if (changed)
+            converted(key, fmt::format("the job's name '{}' (a job name has no blanks, quotes, "
+                                       "'#' or backslashes)",
+                                       name));
+        deployment_.child("job", orderOf({"deployment", "job"})).set("name", quote(name));
+    }
+
     void env(const Node& key, const std::string& name, const Node& value) {
         out::Block& e = app_.child("env", orderOf({"application", "env"}));
         if (!syntax::isIdentifier(name))
@@ -453,7 +469,7 @@ private:
             const std::string& k = key.text;
             if (k == "name") {
                 if (const std::string* s = scalar(key, value))
-                    deployment_.child("job", orderOf({"deployment", "job"})).set("name", quote(*s));
+                    jobName(key, *s);
             } else if (k == "num_nodes") {
                 count(key, value, nodes_);
             } else if (k == "resources") {
@@ -589,7 +605,7 @@ private:
                 continue;
             } else if (k == "name") {
                 if (const std::string* s = scalar(key, value))
-                    deployment_.child("job", orderOf({"deployment", "job"})).set("name", quote(*s));
+                    jobName(key, *s);
             } else if (k == "image") {
                 if (const std::string* s = scalar(key, value))
                     image(key, *s);
