@@ -57,6 +57,12 @@ std::span<const LauncherGpuName> launcherGpuNames() {
     return kGpuNames;
 }
 
+bool launcherName(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.';
+    });
+}
+
 bool launcherCloud(std::string_view cloud) {
     return cloud == "aws" || cloud == "gcp" || cloud == "azure";
 }
@@ -103,13 +109,6 @@ std::optional<std::string> ociImage(const DeploymentContext& c, std::string_view
     return ref.substr(scheme + 3);
 }
 
-/// A region or instance type the launcher reads as a name: letters, digits, '-', '_' and '.'.
-bool plainName(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
-        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.';
-    });
-}
-
 /// The target's region and instance type on a cloud both launchers provision; an unsafe one is an
 /// error at the value.
 bool siteNames(const DeploymentContext& c, std::string& region, std::string& instance,
@@ -121,7 +120,7 @@ bool siteNames(const DeploymentContext& c, std::string& region, std::string& ins
     auto take = [&](const model::Located<std::string>& v, std::string_view key, std::string& to) {
         if (!v.present || v.value.empty())
             return;
-        if (!plainName(v.value)) {
+        if (!launcherName(v.value)) {
             diags.add(DiagCode::UnsafeValue, v.range,
                       fmt::format("{} '{}' is not a name SkyPilot or dstack accept (letters, "
                                   "digits, '-', '_' and '.')",

@@ -422,8 +422,13 @@ private:
     }
 
     void mount(const Node& key, const Node& at, std::string_view source, std::string_view target) {
+        // What the job's mounts accept (codegen's mountsOf): absolute, no ',', ':' or control
+        // characters.
         auto plain = [](std::string_view p) {
-            return p.starts_with('/') && p.find_first_of(",:\n\r") == std::string_view::npos;
+            return p.starts_with('/') && std::none_of(p.begin(), p.end(), [](char c) {
+                       return c == ',' || c == ':' || static_cast<unsigned char>(c) < 0x20 ||
+                              c == 0x7f;
+                   });
         };
         if (!plain(source) || !plain(target)) {
             diags_.add(DiagCode::LauncherField, range(at),
@@ -443,10 +448,18 @@ private:
                                            : fmt::format("{}:{}", source, target));
     }
 
+    /// A region or instance type the launchers (and so the generated files) can name.
+    bool siteName(const Node& at, std::string_view what, std::string_view name) {
+        if (codegen::launcherName(name))
+            return true;
+        return invalid(at, fmt::format("{} '{}' is not a name (letters, digits, '-', '_' and '.')",
+                                       what, name));
+    }
+
     void site(const Node& key, const Node& value, std::string_view cloud, std::string_view region) {
         if (codegen::launcherCloud(cloud)) {
             cloud_ = std::string(cloud);
-            if (!region.empty())
+            if (!region.empty() && siteName(value, "region", region))
                 target_.set("region", quote(std::string(region)));
         } else if (cloud == "k8s" || cloud == "kubernetes") {
             scheduler_ = "kubernetes";
@@ -567,7 +580,7 @@ private:
                 }
                 gpu(v, name, count);
             } else if (n == "instance_type") {
-                if (const std::string* s = scalar(k, v))
+                if (const std::string* s = scalar(k, v); s && siteName(v, "instance_type", *s))
                     target_.set("instance_type", quote(*s));
             } else if (n == "use_spot") {
                 bool spot = false;
@@ -681,9 +694,9 @@ private:
                 const std::string& first = value.seq[0].text;
                 if (k == "backends")
                     site(key, value.seq[0], first, "");
-                else if (k == "regions")
+                else if (k == "regions" && siteName(value.seq[0], "region", first))
                     target_.set("region", quote(first));
-                else
+                else if (k == "instance_types" && siteName(value.seq[0], "instance_type", first))
                     target_.set("instance_type", quote(first));
             } else if (k == "volumes") {
                 if (value.kind != Node::Kind::Seq)

@@ -15,7 +15,7 @@ usage: check.py MODAK SOURCE_DIR     (CTest `launcher-files`; needs python3-yaml
 4. Round trips: each file is imported (`modak import`), generated again, imported and generated once
    more; the second and third generation must be identical.
 5. Damaged input: users' files with random damage (600, seeded) are imported; each ends with exit 0
-   (a checked program) or 1 (located errors), never a crash.
+   (a checked program, which `modak generate` then generates) or 1 (located errors), never a crash.
 """
 import copy
 import glob
@@ -237,8 +237,16 @@ def check_mutations(work, count=600):
         path = os.path.join(work, f"mutant{i}{os.path.splitext(src)[1]}")
         with open(path, "wb") as f:
             f.write(bytes(data))
-        r = subprocess.run([MODAK, "import", path], capture_output=True, timeout=30)
+        r = subprocess.run([MODAK, "import", path, "-o", path + ".modak"], capture_output=True,
+                           timeout=30)
         outcomes[r.returncode] = outcomes.get(r.returncode, 0) + 1
+        if r.returncode == 0:
+            # What the import accepted, modak can generate.
+            g = subprocess.run([MODAK, "generate", path + ".modak", "-o", path + ".out"],
+                               capture_output=True, text=True, timeout=60)
+            if g.returncode != 0:
+                fail(f"{path}.modak, imported from a damaged {os.path.basename(src)}, does not "
+                     f"generate:\n{g.stderr[-2000:]}")
         if r.returncode not in (0, 1):
             fail(f"modak import of a damaged {os.path.basename(src)} ended with {r.returncode}; "
                  f"the input: {bytes(data)!r}\n{r.stderr.decode(errors='replace')[-2000:]}")

@@ -155,6 +155,10 @@ TEST_CASE("import launchers: hostile YAML is refused with a located error",
         {"broken YAML", "name: [a, b\nrun: x\n", "the YAML cannot be read", 0},
         {"a huge file", "name: x\n# " + std::string(2 << 20, 'x') + "\n", "is not read", 1},
         {"a dstack service", "type: service\nport: 80\n", "only tasks", 1},
+        {"a region that is no name", "resources:\n  infra: aws/us east'1\n",
+         "region 'us east'1' is not a name", 2},
+        {"an instance type that is no name", "type: task\ninstance_types: [\"p5 $(x)\"]\n",
+         "instance_type 'p5 $(x)' is not a name", 2},
     };
     for (const auto& row : rows) {
         DYNAMIC_SECTION(row.what) {

@@ -24,6 +24,9 @@ std::span<const LauncherGpuName> launcherGpuNames();
 /// take the application's command back from its `command='…'` line).
 inline constexpr std::string_view kNodeScriptMarker = "# modak node script: ";
 
+/// A region or instance type both launchers read as a name: letters, digits, '-', '_' and '.'.
+bool launcherName(std::string_view name);
+
 /// The clouds a target's `cloud` names that both launchers provision (aws, gcp, azure):
 /// SkyPilot's `infra` and dstack's `backends` spell them as the language does.
 bool launcherCloud(std::string_view cloud);
