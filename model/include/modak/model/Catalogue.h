@@ -111,10 +111,11 @@ struct StorageClass {
 std::span<const std::string_view> instanceClouds();
 
 /// A cloud instance type: what one node of it has and what an hour of it costs, with the date and
-/// source of each price (schemas/catalog/instances.json; a user catalogue file overrides an entry by
-/// name, e.g. with the prices of the user's own contract).
+/// source of each price (schemas/catalog/instances.json; a user catalogue file overrides an entry
+/// by name, e.g. with the prices of the user's own contract).
 struct InstanceType {
-    std::string name;  ///< as the cloud spells it: p5.48xlarge, a3-highgpu-8g, Standard_ND96isr_H100_v5
+    std::string
+        name; ///< as the cloud spells it: p5.48xlarge, a3-highgpu-8g, Standard_ND96isr_H100_v5
     std::string cloud; ///< aws, gcp, azure (a target's `cloud`)
     std::string gpu;   ///< catalogue GPU name ("" for a CPU instance)
     int gpus = 0;      ///< GPUs per instance
