@@ -192,7 +192,7 @@ TEST_CASE("bad numbers are refused with a reason, never NaN", "[model][bad-input
     s.precision = "fp32";
     s.nodes = 2; // no interconnect
     CHECK_FALSE(predict(s, cal(), error));
-    Workload zero{"zero", "cnn", "", 0, 0, 0, 0, 0, ""};
+    Workload zero{"zero", "cnn", "", 0, 0, 0, 0, 0, "", {}};
     s.nodes = 1;
     s.workload = &zero;
     CHECK_FALSE(predict(s, cal(), error));
