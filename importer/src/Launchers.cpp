@@ -29,20 +29,30 @@ constexpr size_t kMaxBytes = 1 << 20;
 /// Deeper nesting is refused (a task file nests four levels).
 constexpr size_t kMaxDepth = 64;
 
+struct MapEntry;
+
 struct Node {
     enum class Kind { Null, Scalar, Seq, Map } kind = Kind::Null;
     std::string text;
     size_t line = 0, column = 0; ///< yaml-cpp's, from 0
-    std::vector<std::pair<Node, Node>> map;
+    std::vector<MapEntry> map;   ///< in document order
     std::vector<Node> seq;
 
-    const Node* find(std::string_view key) const {
-        for (const auto& [k, v] : map)
-            if (k.text == key)
-                return &v;
-        return nullptr;
-    }
+    const Node* find(std::string_view key) const;
 };
+
+/// A key and its value. A struct of its own, not std::pair<Node, Node>: libstdc++'s pair checks
+/// its members' traits while Node, which holds pairs, is still incomplete (clang rejects that).
+struct MapEntry {
+    Node first, second;
+};
+
+const Node* Node::find(std::string_view key) const {
+    for (const auto& [k, v] : map)
+        if (k.text == key)
+            return &v;
+    return nullptr;
+}
 
 /// Why the YAML is not read: the message and where.
 struct Refused {
@@ -134,7 +144,7 @@ private:
                 if (k.text == n.text)
                     throw Refused{mark, fmt::format("'{}' is set twice in one map", n.text)};
             top.expectKey = false;
-            top.node->map.emplace_back(std::move(n), Node{});
+            top.node->map.push_back(MapEntry{std::move(n), Node{}});
             return &top.node->map.back().first;
         }
         top.expectKey = true;
