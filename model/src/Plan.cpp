@@ -1042,6 +1042,10 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                 }
         if (cheapest) {
             const double needed = std::ceil(least);
+            // Spot capacity is offered where the instance type has a cheaper price.
+            const InstanceType* inst = dep.target.instance;
+            const bool spotCheaper = !want.spot && inst && inst->spotPerHour &&
+                                     *inst->spotPerHour < inst->onDemandPerHour;
             auto& d = diags.add(
                 DiagCode::NoCandidate, want.budget->range,
                 fmt::format(
@@ -1053,21 +1057,17 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                                               : std::string("CPUs"),
                     cheapest->cost->text(), formatSeconds(cheapest->cost->seconds),
                     amountText(needed, want.budget->unit),
-                    !want.spot && dep.target.instance && dep.target.instance->spotPerHour
-                        ? fmt::format(", or `spot = true` ({}/h instead of {})",
-                                      amountText(dep.target.instance->spotPerHour.value(),
-                                                 dep.target.instance->currency),
-                                      amountText(dep.target.instance->onDemandPerHour,
-                                                 dep.target.instance->currency))
-                        : std::string()));
+                    spotCheaper ? fmt::format(", or `spot = true` ({}/h instead of {})",
+                                              amountText(*inst->spotPerHour, inst->currency),
+                                              amountText(inst->onDemandPerHour, inst->currency))
+                                : std::string()));
             d.fixes.push_back(
                 Fix{fmt::format("raise the budget to {}", amountText(needed, want.budget->unit)),
                     {TextEdit{want.budget->range,
                               fmt::format("{:.0f} {}", needed, want.budget->unit)}}});
-            // Spot capacity, where the instance type has a cheaper price: `, spot = true` after
-            // the budget (attributes on one line take commas; `modak fmt` puts it on its own).
-            if (!want.spot && dep.target.instance && dep.target.instance->spotPerHour &&
-                *dep.target.instance->spotPerHour < dep.target.instance->onDemandPerHour)
+            // `, spot = true` after the budget (attributes on one line take commas; `modak fmt`
+            // puts it on its own line).
+            if (spotCheaper)
                 d.fixes.push_back(Fix{"allow spot instances (`spot = true`)",
                                       {TextEdit{{want.budget->range.file, want.budget->range.end,
                                                  want.budget->range.end},
