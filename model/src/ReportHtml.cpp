@@ -330,21 +330,20 @@ std::string costChart(const std::vector<CostSeries>& series, const std::string& 
         }
     if (!(xhi > 0))
         return {};
-    std::optional<double> budget, deadline;
-    if (limits && limits->budget && limits->budget->unit == unit)
-        budget = limits->budget->amount;
-    if (limits && limits->deadlineSeconds)
-        deadline = static_cast<double>(*limits->deadlineSeconds);
     // A limit far off the candidates would squash them: it is drawn only within twice their span.
-    if (budget && *budget <= 2 * yhi)
-        yhi = std::max(yhi, *budget);
-    else
-        budget.reset();
-    if (deadline && *deadline <= 2 * xhi && *deadline >= xlo / 2) {
-        xlo = std::min(xlo, *deadline);
-        xhi = std::max(xhi, *deadline);
-    } else {
-        deadline.reset();
+    std::optional<double> budget, deadline;
+    if (limits && limits->budget && limits->budget->unit == unit &&
+        limits->budget->amount <= 2 * yhi) {
+        budget = limits->budget->amount;
+        yhi = std::max(yhi, limits->budget->amount);
+    }
+    if (limits && limits->deadlineSeconds) {
+        const auto seconds = static_cast<double>(*limits->deadlineSeconds);
+        if (seconds <= 2 * xhi && seconds >= xlo / 2) {
+            deadline = seconds;
+            xlo = std::min(xlo, seconds);
+            xhi = std::max(xhi, seconds);
+        }
     }
     const std::string title = fmt::format("Predicted run time against cost ({})", unit);
     std::string svg =
