@@ -125,14 +125,7 @@ std::set<std::string> withAddress(std::string address) {
 
 TEST_CASE("golden: tests/golden/terraform and tests/golden/k8s (every example and cloud input)",
           "[codegen][golden][cloud]") {
-    std::vector<std::pair<fs::path, std::string>> inputs;
-    for (const auto& e : fs::directory_iterator(fs::path(MODAK_SOURCE_DIR) / "examples"))
-        if (e.path().extension() == ".modak")
-            inputs.emplace_back(e.path(), "examples/" + e.path().filename().string());
-    for (const auto& e : fs::directory_iterator(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud"))
-        if (e.path().extension() == ".modak")
-            inputs.emplace_back(e.path(), "tests/data/cloud/" + e.path().filename().string());
-    std::sort(inputs.begin(), inputs.end());
+    const auto inputs = test::sourceInputs({"examples", "tests/data/cloud"});
     REQUIRE(inputs.size() >= 10);
     for (const auto& [input, sourceName] : inputs) {
         DYNAMIC_SECTION(input.filename().string()) {

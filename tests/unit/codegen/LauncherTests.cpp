@@ -65,15 +65,8 @@ const fs::path kLaunchers = fs::path(MODAK_TEST_DATA_DIR) / "launchers" / "launc
 
 TEST_CASE("golden: tests/golden/skypilot and tests/golden/dstack (every example and cloud input)",
           "[codegen][golden][launchers]") {
-    std::vector<std::pair<fs::path, std::string>> inputs;
-    for (const auto& e : fs::directory_iterator(fs::path(MODAK_SOURCE_DIR) / "examples"))
-        if (e.path().extension() == ".modak")
-            inputs.emplace_back(e.path(), "examples/" + e.path().filename().string());
-    for (const auto& e : fs::directory_iterator(fs::path(MODAK_TEST_DATA_DIR) / "data" / "cloud"))
-        if (e.path().extension() == ".modak")
-            inputs.emplace_back(e.path(), "tests/data/cloud/" + e.path().filename().string());
-    inputs.emplace_back(kLaunchers, "tests/launchers/launchers.modak");
-    std::sort(inputs.begin(), inputs.end());
+    auto inputs = test::sourceInputs({"examples", "tests/data/cloud"});
+    inputs.push_back({kLaunchers, "tests/launchers/launchers.modak"});
     REQUIRE(inputs.size() >= 12);
     for (const auto& [input, sourceName] : inputs) {
         DYNAMIC_SECTION(input.filename().string()) {

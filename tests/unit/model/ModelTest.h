@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -101,6 +102,26 @@ inline std::unique_ptr<Planned> planSourceFile(const std::string& relative) {
     INFO(test::report(out->sm, out->diags));
     REQUIRE_FALSE(out->diags.hasErrors());
     out->plan = model::planProgram(out->sm, out->program, {}, out->diags);
+    return out;
+}
+
+/// A `.modak` file of the source tree and the name diagnostics and goldens give it.
+struct SourceInput {
+    std::filesystem::path path;
+    std::string sourceName; // e.g. "examples/mnist.modak"
+    auto operator<=>(const SourceInput&) const = default;
+};
+
+/// Every `.modak` file directly in each of `dirs` (relative to the source tree), sorted, so a
+/// golden loop visits them in one order on every machine.
+inline std::vector<SourceInput> sourceInputs(std::initializer_list<std::string_view> dirs) {
+    std::vector<SourceInput> out;
+    for (auto dir : dirs)
+        for (const auto& e :
+             std::filesystem::directory_iterator(std::filesystem::path(MODAK_SOURCE_DIR) / dir))
+            if (e.path().extension() == ".modak")
+                out.push_back({e.path(), std::string(dir) + "/" + e.path().filename().string()});
+    std::sort(out.begin(), out.end());
     return out;
 }
 
