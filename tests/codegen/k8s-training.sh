@@ -48,8 +48,8 @@ run_pods() {
   local deployment=$1 manifest=$2
   mkdir "$deployment"
   cp "$data/train.py" "$data/regression.py" "$deployment/"
-  OWN_NETWORK="${own_network[*]}" timeout 150 /usr/bin/python3 - "$manifest" "$deployment" plan.json <<'PY' || { fail "$deployment: a pod failed"; return; }
-import json, os, signal, socket, subprocess, sys, time, yaml
+  OWN_NETWORK="${own_network[*]}" DDP_DATA="$data" timeout 150 /usr/bin/python3 - "$manifest" "$deployment" plan.json <<'PY' || { fail "$deployment: a pod failed"; return; }
+import json, os, socket, subprocess, sys, yaml
 
 manifest, deployment, plan = sys.argv[1:]
 doc = next(d for d in yaml.safe_load_all(open(manifest)) if d)
@@ -103,22 +103,9 @@ for name, command, env, isolated in pods:
     # Each pod a process group of its own, so that a pod left waiting can be stopped with its ranks.
     running.append((name, subprocess.Popen(command, env=env, cwd=deployment, stdout=log, stderr=subprocess.STDOUT,
                                            start_new_session=True)))
-ok = True
-deadline = time.monotonic() + 120
-for name, p in running:
-    try:
-        status = p.wait(timeout=max(1, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        status = "a timeout"
-    if status != 0:
-        ok = False
-        print(f"{deployment}: pod {name} ended with {status}:\n" + open(f"{deployment}/{name}.log").read(), file=sys.stderr)
-if not ok:
-    for name, p in running:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+sys.path.insert(0, os.environ["DDP_DATA"])
+from ranks import wait_all
+ok = wait_all(running, lambda name: f"{deployment}: pod {name}", lambda name: f"{deployment}/{name}.log")
 print(f"{deployment}: {len(pods)} pod(s) of a {doc['kind']} ran")
 sys.exit(0 if ok else 1)
 PY

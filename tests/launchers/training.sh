@@ -34,8 +34,8 @@ run_nodes() {
   local file=$1 launcher=$2 nodes=$3
   rm -rf "$launcher" && mkdir "$launcher"
   cp "$data/train.py" "$data/regression.py" "$launcher/"
-  timeout 150 /usr/bin/python3 - "$file" "$launcher" "$nodes" <<'PY'
-import os, signal, socket, subprocess, sys, time, yaml
+  DDP_DATA="$data" timeout 150 /usr/bin/python3 - "$file" "$launcher" "$nodes" <<'PY'
+import os, socket, subprocess, sys, yaml
 
 path, launcher, nodes = sys.argv[1], sys.argv[2], int(sys.argv[3])
 doc = yaml.safe_load(open(path))
@@ -61,23 +61,9 @@ for i in range(nodes):
     log = open(f"{launcher}/node-{i}.log", "w")
     running.append((i, subprocess.Popen(["bash", "-c", script], env=e, cwd=launcher, stdout=log,
                                         stderr=subprocess.STDOUT, start_new_session=True)))
-ok = True
-deadline = time.monotonic() + 120
-for i, p in running:
-    try:
-        status = p.wait(timeout=max(1, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        status = "a timeout"
-    if status != 0:
-        ok = False
-        print(f"{launcher}: node {i} ended with {status}:\n" + open(f"{launcher}/node-{i}.log").read(),
-              file=sys.stderr)
-if not ok:
-    for i, p in running:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+sys.path.insert(0, os.environ["DDP_DATA"])
+from ranks import wait_all
+ok = wait_all(running, lambda i: f"{launcher}: node {i}", lambda i: f"{launcher}/node-{i}.log")
 sys.exit(0 if ok else 1)
 PY
 }
