@@ -61,7 +61,8 @@ TEST_CASE("transformer shapes give the published parameter counts", "[model][llm
     for (const Case& c : {Case{"llama3_8b", 8.03e9, 0.01}, Case{"llama3_70b", 70.6e9, 0.01},
                           Case{"llama3_405b", 405.8e9, 0.01}, Case{"mistral_7b", 7.24e9, 0.01},
                           Case{"mixtral_8x7b", 46.7e9, 0.01}, Case{"gpt3_175b", 175e9, 0.01},
-                          Case{"vit_l16", 304.3e6, 0.01}}) {
+                          Case{"vit_l16", 304.3e6, 0.01}, Case{"llama2_7b", 6.74e9, 0.01},
+                          Case{"llama2_70b", 68.98e9, 0.01}, Case{"mpt_7b", 6.65e9, 0.01}}) {
         const Workload& w = builtin(c.name);
         REQUIRE(w.shape);
         const TransformerCounts counts = transformerCounts(*w.shape);
