@@ -187,11 +187,16 @@ EDITS = {
 KINDS = ["completion", "hover", "definition", "references", "semanticTokens", "documentSymbol"]
 POSITIONAL = {"completion", "hover", "definition", "references"}
 METHODS = {"completion": "textDocument/completion", "hover": "textDocument/hover", "definition": "textDocument/definition",
-           "references": "textDocument/references", "semanticTokens": "textDocument/semanticTokens/full",
-           "documentSymbol": "textDocument/documentSymbol"}
+           "references": "textDocument/references", "semanticTokens": "textDocument/semanticTokens/full/delta",
+           "semanticTokensFull": "textDocument/semanticTokens/full", "documentSymbol": "textDocument/documentSymbol"}
 CAPABILITY = {"completion": "completionProvider", "hover": "hoverProvider", "definition": "definitionProvider",
               "references": "referencesProvider", "semanticTokens": "semanticTokensProvider",
               "documentSymbol": "documentSymbolProvider"}
+# Every FULL_EVERY-th edit also asks for the full semantic tokens (as after a reload), so both are sampled.
+FULL_EVERY = 10
+# `modak lsp --verbose` logs "METHOD ID answered in X ms" (from reading the request to its response
+# written) and "diagnostics of version V published in X ms" (from reading the change).
+SERVER_LOG = re.compile(r"modak lsp: (?:(\S+) (\d+) answered|diagnostics of version (\d+) published) in ([0-9.]+) ms")
 
 
 def group(kind, i):
@@ -302,8 +307,10 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     with open(path, "w") as f:
         f.write(text)
     uri = "file://" + path
-    cmd = [modak, "lsp"] if kind == "modak" else ["node", YAMLLS, "--stdio"]
-    client = Client(cmd)
+    cmd = [modak, "lsp", "--verbose"] if kind == "modak" else ["node", YAMLLS, "--stdio"]
+    log_path = os.path.join(work, f"{kind}-server.log")
+    log = open(log_path, "w")
+    client = Client(cmd, stderr=log)
     init = client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + work, "capabilities": {
         "textDocument": {"publishDiagnostics": {"versionSupport": True}, "hover": {"contentFormat": ["markdown"]},
                          "completion": {"completionItem": {"snippetSupport": True}}},
@@ -325,7 +332,10 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     cat_names = sorted(cats)
     edit_lines = [[n for n, l in enumerate(lines) if l.startswith(prefix)] for prefix, _, _ in EDITS[kind]]
     rng = random.Random(7)
-    times = {k: [] for k in ["diagnostics"] + KINDS}
+    times = {k: [] for k in ["diagnostics"] + KINDS + ["semanticTokensFull"]}
+    ids = {k: [] for k in KINDS + ["semanticTokensFull"]}  # of the requests timed, in order
+    parsed = {k: [] for k in KINDS + ["semanticTokensFull"]}  # until the response was parsed too
+    tokens_id = None  # the resultId of the last semantic tokens, for the next delta
     by_cat = {}
     version, total = 1, max(edits, memory_edits)
     kinds, error_at = 0, None
@@ -352,31 +362,56 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
             {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + len(old)}},
              "text": new}]})
-        client.wait_notification("textDocument/publishDiagnostics",
-                                 lambda m: m["params"]["uri"] == uri and m["params"].get("version", version) == version,
-                                 timeout=300)
+        d = client.wait_notification("textDocument/publishDiagnostics",
+                                     lambda m: m["params"]["uri"] == uri and m["params"].get("version", version) == version,
+                                     timeout=300)
         if n < edits:
-            times["diagnostics"].append((time.perf_counter() - t) * 1000)
+            times["diagnostics"].append(((client.arrival(d) or time.perf_counter()) - t) * 1000)
         asked = [k for k in KINDS if k in served] if n < edits else ["hover"]
+        if "semanticTokens" in asked and (tokens_id is None or n % FULL_EVERY == 0):
+            asked.insert(asked.index("semanticTokens"), "semanticTokensFull")
         for k in asked:
-            cat = cat_names[(n * len(KINDS) + KINDS.index(k)) % len(cat_names)]
+            cat = cat_names[(n * len(KINDS) + KINDS.index(k)) % len(cat_names)] if k in POSITIONAL else None
             params = {"textDocument": {"uri": uri}}
             if k in POSITIONAL:
                 params["position"] = position(lines, *rng.choice(cats[cat]), rng)
             if k == "references":
                 params["context"] = {"includeDeclaration": True}
+            if k == "semanticTokens":  # as VS Code asks after an edit: what changed since the last
+                params["previousResultId"] = tokens_id
+            r = None  # the last answer is freed here, not in this one's time (freeing 2 MB of outline takes a while)
             t = time.perf_counter()
             r = client.request(METHODS[k], params, timeout=120)
-            ms = (time.perf_counter() - t) * 1000
+            done = time.perf_counter()
+            arrived = client.arrival(r) or done
+            ms = (arrived - t) * 1000
+            if k.startswith("semanticTokens"):
+                tokens_id = (r.get("result") or {}).get("resultId")
             if n < edits and "error" not in r:
                 times[k].append(ms)
-                by_cat.setdefault((k, cat if k in POSITIONAL else "document"), []).append(ms)
+                parsed[k].append((done - t) * 1000)
+                ids[k].append(client.next_id - 1)
+                by_cat.setdefault((k, cat or "document"), []).append(ms)
         if n % 1000 == 999:
             memory.append((n + 1, rss_kib(client.proc.pid)))
         client.notifications.clear()
     client.close()
-    return {"times": times, "by_cat": by_cat, "memory": memory, "opened_ms": opened_ms, "served": served,
-            "lines": len(text.split("\n")) - 1, "categories": len(cat_names)}
+    log.close()
+    # The server's own figures for the same requests (by id) and edits (by version: the first
+    # publication of each, not the republication when a plan arrives).
+    answered, published = {}, {}
+    with open(log_path) as f:
+        for line in f:
+            m = SERVER_LOG.match(line)
+            if m and m.group(2):
+                answered[int(m.group(2))] = float(m.group(4))
+            elif m and m.group(3):
+                published.setdefault(int(m.group(3)), float(m.group(4)))
+    server = {k: [answered[i] for i in ids[k] if i in answered] for k in ids}
+    server["diagnostics"] = [published[v] for v in range(2, 2 + len(times["diagnostics"])) if v in published]
+    return {"times": times, "parsed": parsed, "server": server, "by_cat": by_cat, "memory": memory,
+            "opened_ms": opened_ms, "served": served, "lines": len(text.split("\n")) - 1,
+            "categories": len(cat_names)}
 
 
 def fmt_row(values, minus=0):
@@ -389,13 +424,19 @@ def fmt_row(values, minus=0):
 def report(name, r, minus_delay=0):
     print(f"\n{name}: {r['lines']} lines, opened (first diagnostics) in {r['opened_ms']:.0f} ms, "
           f"{len(r['times']['diagnostics'])} edits, {r['categories']} position categories")
-    print(f"  {'request':<16} {'samples':>7}  p50 / p99 / max (ms)")
-    for k in ["diagnostics"] + KINDS:
+    print("  p50 / p99 / max (ms): client = from sending the request (diagnostics: the change) to the last byte of "
+          "its answer read; +parse = until the client has also parsed it; server = inside the server "
+          "(--verbose), from reading the request to its answer written")
+    print(f"  {'request':<18} {'samples':>7}  {'client':<24} {'+parse':<24} server")
+    for k in ["diagnostics", "semanticTokensFull"] + KINDS:
         vals = r["times"][k]
-        row = fmt_row(vals)
+        if k == "semanticTokensFull" and not vals:
+            continue
+        row = f"{fmt_row(vals):<24} {fmt_row(r['parsed'].get(k, [])):<24} {fmt_row(r['server'].get(k, []))}"
         if k == "diagnostics" and minus_delay:
             row += f"   (minus its {minus_delay} ms delay: {fmt_row(vals, minus_delay)})"
-        print(f"  {k:<16} {len(vals):>7}  {row}")
+        name = {"semanticTokens": "semanticTokens Δ", "semanticTokensFull": "semanticTokens"}.get(k, k)
+        print(f"  {name:<18} {len(vals):>7}  {row}")
     worst = sorted(((max(v), k, c, len(v)) for (k, c), v in r["by_cat"].items()), reverse=True)[:8]
     print("  slowest categories (max ms, request, category, samples): " +
           "; ".join(f"{m:.1f} {k} @ {c} ({n})" for m, k, c, n in worst))

@@ -16,7 +16,11 @@
 
 namespace modak::lsp {
 
-/// A handler's result as JSON: `null` for an empty optional, the alternative held by a variant.
+/// A handler's result as JSON: `null` for an empty optional, the alternative held by a variant,
+/// the text of a RawJson as it is.
+inline Answer resultJson(RawJson&& value) {
+    return Answer(std::move(value));
+}
 template<class T>
 json resultJson(T&& value) {
     return json(std::forward<T>(value));
@@ -46,7 +50,7 @@ public:
         Owner* owner = &owner_;
         table_.onRequest(
             std::move(method),
-            [owner, handler](const json& raw) -> Reply<json> {
+            [owner, handler](const json& raw) -> Reply<Answer> {
                 Params params;
                 from_json(raw, params);
                 Reply<Result> reply = (owner->*handler)(params);

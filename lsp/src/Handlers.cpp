@@ -2,6 +2,7 @@
 // The method table and the typed handlers of the language features: each converts LSP positions to
 // byte offsets, calls a feature of features/, and converts its result to protocol types (ToLsp).
 #include "Binder.h"
+#include "JsonWriter.h"
 #include "ServerImpl.h"
 #include "modak/lsp/Features.h"
 
@@ -74,15 +75,76 @@ json semanticTokensLegend() {
     return {{"tokenTypes", std::move(types)}, {"tokenModifiers", std::move(modifiers)}};
 }
 
-protocol::DocumentSymbol documentSymbol(ToLsp& convert, const DocumentSymbol& s) {
-    protocol::DocumentSymbol out{s.name,
-                                 s.detail,
-                                 symbolKind(s.kind),
-                                 convert.range(s.range),
-                                 convert.range(s.selectionRange),
-                                 {}};
+void writePosition(JsonWriter& w, Position p) {
+    w.beginObject().key("line").value(p.line).key("character").value(p.character).endObject();
+}
+
+void writeRange(JsonWriter& w, const protocol::Range& r) {
+    w.beginObject().key("start");
+    writePosition(w, r.start);
+    w.key("end");
+    writePosition(w, r.end);
+    w.endObject();
+}
+
+/// A DocumentSymbol of LSP, with its children.
+void writeSymbol(JsonWriter& w, ToLsp& convert, const DocumentSymbol& s) {
+    w.beginObject().key("name").value(s.name);
+    if (!s.detail.empty())
+        w.key("detail").value(s.detail);
+    w.key("kind").value(static_cast<int>(symbolKind(s.kind))).key("range");
+    writeRange(w, convert.range(s.range));
+    w.key("selectionRange");
+    writeRange(w, convert.range(s.selectionRange));
+    w.key("children").beginArray();
     for (const auto& child : s.children)
-        out.children.push_back(documentSymbol(convert, child));
+        writeSymbol(w, convert, child);
+    w.endArray().endObject();
+}
+
+/// The flat form (SymbolInformation), for clients without hierarchicalDocumentSymbolSupport.
+/// `uri`: the document's (every symbol is in it).
+void writeFlatSymbol(JsonWriter& w, ToLsp& convert, const DocumentSymbol& s, std::string_view uri,
+                     std::string_view container) {
+    w.beginObject().key("name").value(s.name);
+    w.key("kind").value(static_cast<int>(symbolKind(s.kind))).key("location").beginObject();
+    w.key("uri").value(uri).key("range");
+    writeRange(w, convert.range(s.range));
+    w.endObject();
+    if (!container.empty())
+        w.key("containerName").value(container);
+    w.endObject();
+    for (const auto& child : s.children)
+        writeFlatSymbol(w, convert, child, uri, s.name);
+}
+
+/// SemanticTokens of LSP, or SemanticTokensDelta when `edit` is given.
+RawJson tokensJson(std::string_view resultId, std::span<const uint32_t> data,
+                   const std::optional<TokenDataEdit>* edit = nullptr) {
+    RawJson out;
+    out.text.reserve(32 + data.size() * 4);
+    JsonWriter w(out.text);
+    auto numbers = [&](std::span<const uint32_t> values) {
+        w.beginArray();
+        for (uint32_t v : values)
+            w.value(v);
+        w.endArray();
+    };
+    w.beginObject().key("resultId").value(resultId);
+    if (edit) {
+        w.key("edits").beginArray();
+        if (*edit) {
+            w.beginObject().key("start").value((*edit)->start);
+            w.key("deleteCount").value((*edit)->deleteCount).key("data");
+            numbers((*edit)->data);
+            w.endObject();
+        }
+        w.endArray();
+    } else {
+        w.key("data");
+        numbers(data);
+    }
+    w.endObject();
     return out;
 }
 
@@ -92,13 +154,6 @@ std::vector<protocol::Location> locations(ToLsp& convert, const std::vector<Sour
     for (const auto& r : ranges)
         out.push_back(convert.location(r));
     return out;
-}
-
-void flattenSymbol(ToLsp& convert, const DocumentSymbol& s, const std::string& container,
-                   std::vector<protocol::SymbolInformation>& out) {
-    out.push_back({s.name, symbolKind(s.kind), convert.location(s.range), container});
-    for (const auto& child : s.children)
-        flattenSymbol(convert, child, s.name, out);
 }
 
 } // namespace
@@ -178,9 +233,10 @@ std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc,
     std::vector<uint32_t> data;
     data.reserve(tokens.size() * 5);
     Position last{0, 0};
+    uint32_t line = 0; // the tokens are in order: each is found from the last
     for (const auto& t : tokens) {
-        Position b = doc.index->position(t.begin, client_.encoding);
-        Position e = doc.index->position(t.end, client_.encoding);
+        Position b = doc.index->position(t.begin, client_.encoding, line);
+        Position e = doc.index->position(t.end, client_.encoding, line);
         if (e.line != b.line || e.character <= b.character)
             continue;
         data.push_back(b.line - last.line);
@@ -203,6 +259,7 @@ Reply<protocol::CompletionList> Server::onCompletion(const protocol::CompletionP
     ToLsp convert(*this, *a, doc.index.get());
     CompletionOptions options;
     options.snippets = client_.snippets;
+    options.checkpoints = &doc.checkpoints; // the analysis is of doc.text
     protocol::MarkupKind markup =
         client_.markdown ? protocol::MarkupKind::Markdown : protocol::MarkupKind::PlainText;
     protocol::CompletionList list;
@@ -283,22 +340,22 @@ Reply<protocol::WorkspaceEdit> Server::onRename(const protocol::RenameParams& pa
 // ---- outline
 // -------------------------------------------------------------------------------------------
 
-Reply<protocol::DocumentSymbols>
-Server::onDocumentSymbol(const protocol::TextDocumentParams& params) {
+Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
-    auto symbols = documentSymbols(*a);
-    if (client_.hierarchicalSymbols) {
-        std::vector<protocol::DocumentSymbol> out;
-        for (const auto& s : symbols)
-            out.push_back(documentSymbol(convert, s));
-        return protocol::DocumentSymbols(std::move(out));
+    RawJson out;
+    out.text.reserve(doc.text.size() * 6); // ~190 bytes a symbol, ~30 bytes of text a symbol
+    JsonWriter w(out.text);
+    w.beginArray();
+    for (const auto& s : documentSymbols(*a)) {
+        if (client_.hierarchicalSymbols)
+            writeSymbol(w, convert, s);
+        else
+            writeFlatSymbol(w, convert, s, doc.uri, "");
     }
-    std::vector<protocol::SymbolInformation> flat;
-    for (const auto& s : symbols)
-        flattenSymbol(convert, s, "", flat);
-    return protocol::DocumentSymbols(std::move(flat));
+    w.endArray();
+    return out;
 }
 
 Reply<std::vector<protocol::SymbolInformation>>
@@ -373,30 +430,27 @@ Server::onSelectionRange(const protocol::SelectionRangeParams& params) {
 // ---- semantic tokens
 // -----------------------------------------------------------------------------------
 
-Reply<protocol::SemanticTokens>
-Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
+Reply<RawJson> Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     doc.semanticTokens = encodeTokens(doc, semanticTokens(*a));
     doc.semanticTokensId = std::to_string(++semanticTokensVersion_);
-    return protocol::SemanticTokens{doc.semanticTokensId, doc.semanticTokens};
+    return tokensJson(doc.semanticTokensId, doc.semanticTokens);
 }
 
-Reply<std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta>>
-Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params) {
+Reply<RawJson> Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
     bool known = !doc.semanticTokensId.empty() && params.previousResultId == doc.semanticTokensId;
     std::string id = std::to_string(++semanticTokensVersion_);
-    std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta> result;
+    RawJson result;
     if (known) {
-        protocol::SemanticTokensDelta delta{id, {}};
-        if (auto edit = diffTokenData(doc.semanticTokens, data))
-            delta.edits.push_back({edit->start, edit->deleteCount, std::move(edit->data)});
-        result = std::move(delta);
+        // Only what changed since the tokens the client has (VS Code asks so after every edit).
+        std::optional<TokenDataEdit> edit = diffTokenData(doc.semanticTokens, data);
+        result = tokensJson(id, {}, &edit);
     } else {
-        result = protocol::SemanticTokens{id, data};
+        result = tokensJson(id, data);
     }
     doc.semanticTokens = std::move(data);
     doc.semanticTokensId = std::move(id);

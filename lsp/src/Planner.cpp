@@ -7,6 +7,9 @@
 #include "modak/model/Plan.h"
 #include "modak/model/TreeAccess.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace modak::lsp {
@@ -339,6 +342,10 @@ std::vector<std::string> Planner::collect() {
 }
 
 void Planner::work() {
+    // Planning is background work: on a machine with few cores (an editor's laptop, the CI's two)
+    // it must not take the CPU from the thread that answers requests. Linux gives each thread its
+    // own nice value; where it cannot be lowered, the worker runs as it is.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
     for (;;) {
         Job job;
         {

@@ -71,12 +71,27 @@ uint32_t LineIndex::offset(Position p, PositionEncoding encoding) const {
 }
 
 Position LineIndex::position(uint32_t offset, PositionEncoding encoding) const {
+    uint32_t hint = 0;
+    return position(offset, encoding, hint);
+}
+
+Position LineIndex::position(uint32_t offset, PositionEncoding encoding, uint32_t& hint) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
     while (offset > 0 && offset < text_.size() &&
            continuation(static_cast<unsigned char>(text_[offset])))
         --offset;
-    auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-    uint32_t line = static_cast<uint32_t>(it - starts_.begin()) - 1;
+    auto onLine = [&](uint32_t l) {
+        return starts_[l] <= offset && (l + 1 == starts_.size() || starts_[l + 1] > offset);
+    };
+    // A few lines on from the hint, else a binary search.
+    uint32_t line = hint < starts_.size() ? hint : 0;
+    for (int step = 0; step < 8 && !onLine(line) && starts_[line] <= offset; ++step)
+        ++line;
+    if (!onLine(line))
+        line = static_cast<uint32_t>(std::upper_bound(starts_.begin(), starts_.end(), offset) -
+                                     starts_.begin()) -
+               1;
+    hint = line;
     uint32_t at = starts_[line], units = 0;
     while (at < offset) {
         uint32_t len = sequenceLength(static_cast<unsigned char>(text_[at]));

@@ -28,6 +28,9 @@ public:
     uint32_t offset(Position p, PositionEncoding encoding) const;
     /// The position of byte `offset` (clamped to the text; moved back to a code point start).
     Position position(uint32_t offset, PositionEncoding encoding) const;
+    /// The same, searching from line `hint` (updated to the line found): offsets in document
+    /// order (a whole document's tokens or symbols) are found without a search each.
+    Position position(uint32_t offset, PositionEncoding encoding, uint32_t& hint) const;
     size_t lineCount() const { return starts_.size(); }
     uint32_t lineStart(uint32_t line) const;
     /// End of the line's content (before its `\n`, `\r\n` or `\r`).

@@ -397,15 +397,6 @@ void from_json(const json& j, RenameParams& p) {
 // ---- outline
 // ---------------------------------------------------------------------------------------
 
-void to_json(json& j, const DocumentSymbol& s) {
-    j = {{"name", s.name},
-         {"kind", s.kind},
-         {"range", s.range},
-         {"selectionRange", s.selectionRange},
-         {"children", s.children}};
-    putIfNotEmpty(j, "detail", s.detail);
-}
-
 void to_json(json& j, const SymbolInformation& s) {
     j = {{"name", s.name}, {"kind", s.kind}, {"location", s.location}};
     putIfNotEmpty(j, "containerName", s.containerName);
@@ -440,17 +431,6 @@ void to_json(json& j, const SelectionRange& s) {
 void from_json(const json& j, SemanticTokensDeltaParams& p) {
     from_json(member(j, "textDocument"), p.textDocument);
     p.previousResultId = optionalString(j, "previousResultId").value_or("");
-}
-
-void to_json(json& j, const SemanticTokens& t) {
-    j = {{"resultId", t.resultId}, {"data", t.data}};
-}
-
-void to_json(json& j, const SemanticTokensDelta& d) {
-    json edits = json::array();
-    for (const auto& e : d.edits)
-        edits.push_back({{"start", e.start}, {"deleteCount", e.deleteCount}, {"data", e.data}});
-    j = {{"resultId", d.resultId}, {"edits", std::move(edits)}};
 }
 
 // ---- edits and actions

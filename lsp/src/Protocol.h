@@ -74,6 +74,14 @@ private:
     std::variant<T, ResponseError> value_;
 };
 
+/// A result already written as JSON text (JsonWriter.h), sent as it is: the results that grow with
+/// the document are not built as nlohmann trees.
+struct RawJson {
+    std::string text;
+};
+/// What a request handler of the method table answers.
+using Answer = std::variant<json, RawJson>;
+
 /// `file:///a%20b/c.modak` → `/a b/c.modak`. Other schemes (`untitled:`, `test:`) map to a path
 /// under `/<scheme>/` so every document has one.
 std::filesystem::path pathFromUri(std::string_view uri);
@@ -345,15 +353,10 @@ void from_json(const json& j, RenameParams& p);
 // ---- outline
 // ---------------------------------------------------------------------------------------
 
-struct DocumentSymbol {
-    std::string name, detail; ///< detail omitted when empty
-    SymbolKind kind = SymbolKind::Object;
-    Range range, selectionRange;
-    std::vector<DocumentSymbol> children;
-};
-void to_json(json& j, const DocumentSymbol& s);
+// textDocument/documentSymbol is written by a JsonWriter (Handlers.cpp): DocumentSymbol, or
+// SymbolInformation's form for clients without hierarchicalDocumentSymbolSupport.
 
-/// The flat form, for clients without hierarchicalDocumentSymbolSupport, and workspace/symbol.
+/// workspace/symbol's answer.
 struct SymbolInformation {
     std::string name;
     SymbolKind kind = SymbolKind::Object;
@@ -361,9 +364,6 @@ struct SymbolInformation {
     std::string containerName; ///< omitted when empty
 };
 void to_json(json& j, const SymbolInformation& s);
-
-/// textDocument/documentSymbol answers one form or the other.
-using DocumentSymbols = std::variant<std::vector<DocumentSymbol>, std::vector<SymbolInformation>>;
 
 struct WorkspaceSymbolParams {
     std::string query;
@@ -397,21 +397,7 @@ struct SemanticTokensDeltaParams {
 };
 void from_json(const json& j, SemanticTokensDeltaParams& p);
 
-struct SemanticTokens {
-    std::string resultId;
-    std::vector<uint32_t> data; ///< 5 integers per token, relative to the previous one
-};
-void to_json(json& j, const SemanticTokens& t);
-
-struct SemanticTokensEdit {
-    size_t start = 0, deleteCount = 0;
-    std::vector<uint32_t> data;
-};
-struct SemanticTokensDelta {
-    std::string resultId;
-    std::vector<SemanticTokensEdit> edits;
-};
-void to_json(json& j, const SemanticTokensDelta& d);
+// SemanticTokens and SemanticTokensDelta are written by a JsonWriter (Handlers.cpp).
 
 // ---- edits and actions
 // -----------------------------------------------------------------------------

@@ -116,7 +116,7 @@ void readMessages(std::shared_ptr<Inbox> inbox) {
             inbox->inputEnded = true;
             break;
         }
-        Incoming item;
+        Incoming item; // its `read` time is now, before parsing: queueing counts in the latency
         try {
             item.message = json::parse(body);
         } catch (const json::exception& e) {
@@ -201,6 +201,7 @@ int Server::run() {
 }
 
 void Server::dispatch(Incoming& item) {
+    messageRead_ = item.read;
     if (item.plansReady) {
         for (const std::string& uri : planner_->collect())
             if (auto it = documents_.find(uri); it != documents_.end())
@@ -237,7 +238,7 @@ void Server::handleRequest(const json& m) {
     const json& id = m["id"];
     std::string method = m["method"].get<std::string>();
     json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
-    auto started = std::chrono::steady_clock::now();
+    auto started = messageRead_;
     {
         std::lock_guard lock(inbox_->mutex);
         if (inbox_->cancelled.erase(id.dump(-1, ' ', false, json::error_handler_t::replace))) {
@@ -271,11 +272,13 @@ void Server::handleRequest(const json& m) {
         return;
     }
     try {
-        Reply<json> result = it->second(params);
-        if (result.ok())
-            reply(id, std::move(result.value()));
-        else
+        Reply<Answer> result = it->second(params);
+        if (!result.ok())
             replyError(id, result.error().code, result.error().message);
+        else if (auto* raw = std::get_if<RawJson>(&result.value()))
+            reply(id, *raw);
+        else
+            reply(id, std::move(std::get<json>(result.value())));
     } catch (const InvalidParams& e) {
         replyError(id, ErrorCode::InvalidParams, e.what());
     } catch (const RequestFailed& e) {
@@ -295,7 +298,8 @@ void Server::handleRequest(const json& m) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();
-        log(fmt::format("{} answered in {:.2f} ms", method, us / 1000.0));
+        log(fmt::format("{} {} answered in {:.2f} ms", method,
+                        id.dump(-1, ' ', false, json::error_handler_t::replace), us / 1000.0));
     }
 }
 
@@ -361,6 +365,19 @@ void Server::reply(const json& id, json result) {
     send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
 }
 
+void Server::reply(const json& id, const RawJson& result) {
+    if (options_.litTest) { // pretty-printed like every other reply
+        reply(id, json::parse(result.text));
+        return;
+    }
+    std::string message = R"({"jsonrpc":"2.0","id":)";
+    message += id.dump(-1, ' ', false, json::error_handler_t::replace);
+    message += R"(,"result":)";
+    message += result.text;
+    message += '}';
+    writeFramed(options_.out, message);
+}
+
 void Server::replyError(const json& id, ErrorCode code, const std::string& message) {
     send({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
 }
@@ -418,6 +435,8 @@ void Server::onDidChange(const protocol::DidChangeTextDocumentParams& params) {
     if (it == documents_.end())
         return; // a change to a document that is not open: nothing to apply it to
     OpenDocument& doc = *it->second;
+    if (!doc.changedAt)
+        doc.changedAt = messageRead_;
     applyChanges(doc, params.contentChanges);
     if (params.version)
         doc.version = *params.version;
@@ -579,6 +598,7 @@ void Server::applyChanges(OpenDocument& doc,
         if (!change.range) {
             doc.text = change.text;
             full = true;
+            doc.checkpoints.reset();
             doc.index = std::make_unique<LineIndex>(doc.text);
             continue;
         }
@@ -593,6 +613,7 @@ void Server::applyChanges(OpenDocument& doc,
         edit.start_point = pointAt(doc.text, begin);
         edit.old_end_point = pointAt(doc.text, end);
         doc.text.replace(begin, end - begin, change.text);
+        doc.checkpoints.edited(begin, end, edit.new_end_byte);
         doc.index = std::make_unique<LineIndex>(doc.text);
         edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
         if (!full && doc.tree)
@@ -650,13 +671,16 @@ const LineIndex& ToLsp::index(FileId file) {
 }
 
 protocol::Position ToLsp::position(uint32_t offset) {
-    return index(analysis_.file()).position(offset, server_.client_.encoding);
+    return index(analysis_.file()).position(offset, server_.client_.encoding, line_);
 }
 
 protocol::Range ToLsp::range(SourceRange r) {
-    const LineIndex& lines = index(r.file.valid() ? r.file : analysis_.file());
-    return {lines.position(r.begin, server_.client_.encoding),
-            lines.position(std::max(r.begin, r.end), server_.client_.encoding)};
+    FileId file = r.file.valid() ? r.file : analysis_.file();
+    const LineIndex& lines = index(file);
+    uint32_t other = 0;
+    uint32_t& line = file == analysis_.file() ? line_ : other;
+    return {lines.position(r.begin, server_.client_.encoding, line),
+            lines.position(std::max(r.begin, r.end), server_.client_.encoding, line)};
 }
 
 std::string ToLsp::uri(FileId file) {
@@ -705,6 +729,14 @@ void Server::publish(OpenDocument& doc) {
         params.version = doc.version;
     notify("textDocument/publishDiagnostics", params);
     doc.diagnosticsDue = false;
+    if (options_.verbose && doc.changedAt) {
+        auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                      std::chrono::steady_clock::now() - *doc.changedAt)
+                      .count();
+        log(fmt::format("diagnostics of version {} published in {:.2f} ms", doc.version,
+                        us / 1000.0));
+    }
+    doc.changedAt.reset();
 }
 
 void Server::publishDue() {

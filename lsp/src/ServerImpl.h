@@ -21,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -45,8 +46,12 @@ struct OpenDocument {
     bool diagnosticsDue = true;               ///< diagnostics not yet published for this version
     bool importsChanged = false;              ///< stale because a file it imports changed
     std::unique_ptr<LineIndex> index;         ///< of `text`
+    ScanCheckpoints checkpoints;              ///< of `text`, for completion
     std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
     std::string semanticTokensId;
+    /// When the first change not yet published was read (`--verbose` logs the diagnostics'
+    /// latency).
+    std::optional<std::chrono::steady_clock::time_point> changedAt;
 };
 
 struct Settings {
@@ -64,6 +69,7 @@ struct Incoming {
     json message;
     std::string parseError;
     bool plansReady = false; ///< not a message: the planner has results (Planner::collect)
+    std::chrono::steady_clock::time_point read = std::chrono::steady_clock::now();
 };
 
 /// What the reader thread shares with the server, owned by both: when the server ends while the
@@ -103,6 +109,7 @@ private:
     const Server& server_;
     const Analysis& analysis_;
     const LineIndex* documentIndex_;
+    uint32_t line_ = 0; ///< of the last position in the document (the next is often near it)
     std::vector<std::pair<FileId, std::unique_ptr<LineIndex>>> indexes_; ///< of the other files
 };
 
@@ -115,7 +122,7 @@ public:
     /// An entry of the method table: the parameters as sent (an object), the result or an error.
     /// Parameters it cannot read throw InvalidParams (or nlohmann's exceptions); handleRequest
     /// answers those with InvalidParams.
-    using RequestHandler = std::function<Reply<json>(const json& params)>;
+    using RequestHandler = std::function<Reply<Answer>(const json& params)>;
     using NotificationHandler = std::function<void(const json& params)>;
     /// Registers a request handler. `staleOnEdit`: answered with ContentModified when an edit of
     /// the same document is already queued behind it (its result would be outdated at once).
@@ -150,16 +157,15 @@ private:
     Reply<std::optional<protocol::PrepareRenameResult>>
     onPrepareRename(const protocol::PrepareRenameParams& params);
     Reply<protocol::WorkspaceEdit> onRename(const protocol::RenameParams& params);
-    Reply<protocol::DocumentSymbols> onDocumentSymbol(const protocol::TextDocumentParams& params);
+    Reply<RawJson> onDocumentSymbol(const protocol::TextDocumentParams& params);
     Reply<std::vector<protocol::SymbolInformation>>
     onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
     Reply<std::vector<protocol::FoldingRange>>
     onFoldingRange(const protocol::TextDocumentParams& params);
     Reply<std::vector<protocol::SelectionRange>>
     onSelectionRange(const protocol::SelectionRangeParams& params);
-    Reply<protocol::SemanticTokens> onSemanticTokens(const protocol::TextDocumentParams& params);
-    Reply<std::variant<protocol::SemanticTokens, protocol::SemanticTokensDelta>>
-    onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params);
+    Reply<RawJson> onSemanticTokens(const protocol::TextDocumentParams& params);
+    Reply<RawJson> onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params);
     Reply<std::vector<protocol::TextEdit>> onFormatting(const protocol::TextDocumentParams& params);
     Reply<std::vector<protocol::TextEdit>>
     onRangeFormatting(const protocol::TextDocumentRangeParams& params);
@@ -193,6 +199,7 @@ private:
     void handleResponse(const json& message);
     void send(const json& message);
     void reply(const json& id, json result);
+    void reply(const json& id, const RawJson& result);
     void replyError(const json& id, ErrorCode code, const std::string& message);
     void notify(const std::string& method, json params);
     void request(const std::string& method, json params, std::function<void(const json&)> onResult);
@@ -224,6 +231,7 @@ private:
     Overlay overlay_; ///< open documents' texts by path, for imports
     TSParser* parser_ = nullptr;
     int64_t nextRequestId_ = 1;
+    std::chrono::steady_clock::time_point messageRead_; ///< when the message being handled was read
     std::map<int64_t, std::function<void(const json&)>> pending_;
     uint64_t semanticTokensVersion_ = 0;
     std::unique_ptr<Planner> planner_; ///< last: its worker ends before what it wakes

@@ -9,7 +9,8 @@ server wrote no such file; `# EXPECT-NOT-IN-OUTPUT: TEXT` that TEXT appears nowh
 `# EXPECT:` starts a JSON value (continued on the following `# ` lines) that must match, as a subset,
 one of the server's replies or notifications, in order: each expectation is searched for after the
 message that matched the previous one. Subset: objects may have more keys than expected, arrays must
-have exactly the expected elements (each a subset), scalars are equal. `# EXPECT-EXIT: N` checks the
+have exactly the expected elements (each a subset), scalars are equal; `{"$contains": "TEXT"}` matches a
+string that contains TEXT (a hover's markdown, whose other figures the model's calibration moves). `# EXPECT-EXIT: N` checks the
 exit status (default 0).
 
 usage: lit.py MODAK [TEST...]      (no TEST: every *.test of $MODAK_LIT_DIR, else of transcripts/ here;
@@ -61,6 +62,10 @@ def split_output(out):
 
 def subset(expected, actual, path="$"):
     """None when `expected` matches `actual`, else a reason."""
+    if isinstance(expected, dict) and list(expected) == ["$contains"]:
+        if not isinstance(actual, str) or expected["$contains"] not in actual:
+            return f"{path}: expected a string containing {expected['$contains']!r}, got {json.dumps(actual)[:300]}"
+        return None
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return f"{path}: expected an object, got {json.dumps(actual)[:200]}"

@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import threading
+import time
 import queue
 
 
@@ -13,6 +14,8 @@ class Client:
         self.next_id = 1
         self.messages = queue.Queue()
         self.notifications = []
+        self._arrived = {}  # id(message) -> perf_counter() when its last byte was read
+        self._arrived_lock = threading.Lock()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -31,7 +34,19 @@ class Client:
                 name, _, value = line.decode().partition(":")
                 if name.lower() == "content-length":
                     length = int(value)
-            self.messages.put(json.loads(out.read(length)))
+            body = out.read(length)
+            arrived = time.perf_counter()  # before parsing: json.loads of a big body is the client's cost
+            message = json.loads(body)
+            with self._arrived_lock:
+                self._arrived[id(message)] = arrived
+                if len(self._arrived) > 4096:  # times nobody asked for (notifications dropped unread)
+                    del self._arrived[next(iter(self._arrived))]
+            self.messages.put(message)
+
+    def arrival(self, message):
+        """When the last byte of `message` was read (time.perf_counter()), before it was parsed."""
+        with self._arrived_lock:
+            return self._arrived.pop(id(message), None)
 
     def send(self, message):
         body = json.dumps(message).encode()

@@ -175,7 +175,7 @@ std::vector<CompletionItem> complete(const Analysis& a, uint32_t offset,
     std::vector<CompletionItem> out;
     std::string_view text = a.text();
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
-    TextContext c = scanContext(text, offset);
+    TextContext c = scanContext(text, offset, options.checkpoints);
     if (c.inComment)
         return out;
     SourceRange replace{a.file(), c.wordBegin, offset};

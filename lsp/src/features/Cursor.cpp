@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Cursor.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace modak::lsp::features {
@@ -134,25 +135,36 @@ void forEachReference(
     walk(file.statements);
 }
 
-TextContext scanContext(std::string_view text, uint32_t offset) {
-    offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
-    struct Frame {
-        std::string key;
-        std::set<std::string> keys;
-    };
-    std::vector<Frame> frames(1);
-    TextContext c;
-    std::vector<std::string> words; // of the current statement
+namespace scanner { // used by ScanCheckpoints below
+
+struct Frame {
+    std::string key;
+    std::set<std::string> keys;
+};
+
+/// What the scan carries from one character to the next.
+struct ScanState {
+    std::vector<Frame> frames = std::vector<Frame>(1);
+    std::vector<std::string> words; ///< of the current statement
     bool inValue = false;
     std::string key;
     int brackets = 0;
     bool lastWasNumber = false;
-    size_t i = 0;
+};
+
+/// Scans `text` from `from` (where `s` is the state) up to the cursor at `offset`, filling what
+/// the cursor is in (string, comment, word) into `c`. At each line start outside every block,
+/// bracket, string and comment with no statement open, calls `checkpoint(at, topLevelKeys)`; a
+/// false answer stops the scan there.
+template<class Checkpoint>
+void scan(std::string_view text, size_t from, uint32_t offset, ScanState& s, TextContext& c,
+          Checkpoint&& checkpoint) {
+    size_t i = from;
     auto endStatement = [&] {
-        words.clear();
-        inValue = false;
-        key.clear();
-        lastWasNumber = false;
+        s.words.clear();
+        s.inValue = false;
+        s.key.clear();
+        s.lastWasNumber = false;
     };
     while (i < offset) {
         char ch = text[i];
@@ -160,7 +172,7 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
             size_t nl = text.find('\n', i);
             if (nl == std::string_view::npos || nl >= offset) {
                 c.inComment = true;
-                return c;
+                return;
             }
             i = nl;
             continue;
@@ -169,7 +181,7 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
             size_t end = text.find("*/", i + 2);
             if (end == std::string_view::npos || end + 2 > offset) {
                 c.inComment = true;
-                return c;
+                return;
             }
             i = end + 2;
             continue;
@@ -191,15 +203,15 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
                 c.inString = true;
                 c.stringPrefix = std::string(text.substr(start, offset - start));
                 c.wordBegin = static_cast<uint32_t>(start);
-                break;
+                return;
             }
             // An unterminated string ends at its line's end; the line break still ends the
             // statement.
             bool closed = j < text.size() && (block || text[j] == '"');
             i = closed ? j + (block ? 3 : 1) : j;
-            if (inValue)
-                words.push_back("\"");
-            lastWasNumber = false;
+            if (s.inValue)
+                s.words.push_back("\"");
+            s.lastWasNumber = false;
             continue;
         }
         if (identChar(ch) || ch == '.' || ch == '-') {
@@ -209,60 +221,175 @@ TextContext scanContext(std::string_view text, uint32_t offset) {
                 ++j;
             if (i < offset && j >= offset) {
                 c.wordBegin = static_cast<uint32_t>(i); // the word being typed
-                break;
+                return;
             }
             std::string word(text.substr(i, j - i));
-            lastWasNumber = std::isdigit(static_cast<unsigned char>(word[0])) != 0;
-            words.push_back(word);
+            s.lastWasNumber = std::isdigit(static_cast<unsigned char>(word[0])) != 0;
+            s.words.push_back(std::move(word));
             i = j;
             continue;
         }
         if (ch == '=') {
-            if (!words.empty() && !inValue && brackets == 0) {
-                key = words.front();
-                frames.back().keys.insert(key);
-                inValue = true;
-                words.clear();
+            if (!s.words.empty() && !s.inValue && s.brackets == 0) {
+                s.key = s.words.front();
+                s.frames.back().keys.insert(s.key);
+                s.inValue = true;
+                s.words.clear();
             }
         } else if (ch == '[') {
-            ++brackets;
+            ++s.brackets;
         } else if (ch == ']') {
-            brackets = std::max(0, brackets - 1);
+            s.brackets = std::max(0, s.brackets - 1);
         } else if (ch == '{') {
-            std::string blockKey = words.empty() ? std::string() : words.front();
-            frames.back().keys.insert(blockKey);
-            frames.push_back({blockKey, {}});
+            std::string blockKey = s.words.empty() ? std::string() : s.words.front();
+            s.frames.back().keys.insert(blockKey);
+            s.frames.push_back({blockKey, {}});
             endStatement();
-            brackets = 0;
+            s.brackets = 0;
         } else if (ch == '}') {
-            if (frames.size() > 1)
-                frames.pop_back();
+            if (s.frames.size() > 1)
+                s.frames.pop_back();
             endStatement();
-            brackets = 0;
-        } else if ((ch == '\n' || ch == ',') && brackets == 0) {
-            if (!words.empty() && !inValue)
-                frames.back().keys.insert(words.front());
+            s.brackets = 0;
+        } else if ((ch == '\n' || ch == ',') && s.brackets == 0) {
+            if (!s.words.empty() && !s.inValue)
+                s.frames.back().keys.insert(s.words.front());
             endStatement();
+            if (ch == '\n' && s.frames.size() == 1 &&
+                !checkpoint(static_cast<uint32_t>(i + 1), s.frames.front().keys))
+                return;
         }
         if (ch != ' ' && ch != '\t')
-            lastWasNumber = lastWasNumber && false;
+            s.lastWasNumber = false;
         ++i;
     }
+}
+
+} // namespace scanner
+
+} // namespace modak::lsp::features
+
+namespace modak::lsp {
+
+using features::TextContext;
+using features::scanner::scan;
+using features::scanner::ScanState;
+
+void ScanCheckpoints::edited(uint32_t begin, uint32_t oldEnd, uint32_t newEnd) {
+    if (!built_)
+        return;
+    int64_t delta = int64_t(newEnd) - int64_t(oldEnd);
+    if (!dirty_) {
+        dirty_ = true;
+        dirtyBegin_ = begin;
+        dirtyEnd_ = newEnd;
+        delta_ = delta;
+        return;
+    }
+    // The dirty range so far, moved by this edit, and this edit's text.
+    uint32_t end = dirtyEnd_ <= begin    ? dirtyEnd_
+                   : dirtyEnd_ >= oldEnd ? static_cast<uint32_t>(dirtyEnd_ + delta)
+                                         : newEnd;
+    dirtyBegin_ = std::min(dirtyBegin_, begin);
+    dirtyEnd_ = std::max(end, newEnd);
+    delta_ += delta;
+}
+
+void ScanCheckpoints::update(std::string_view text) {
+    TextContext ignored;
+    auto size = static_cast<uint32_t>(text.size());
+    if (!built_) {
+        points_.clear();
+        ScanState s;
+        scan(text, 0, size, s, ignored, [&](uint32_t at, const std::set<std::string>& keys) {
+            points_.push_back({at, keys});
+            return true;
+        });
+        built_ = true;
+        dirty_ = false;
+        return;
+    }
+    if (!dirty_)
+        return;
+    // Checkpoints up to the first edit hold (the scan there read nothing after them); from the
+    // last of them the text is scanned again until a checkpoint after the last edit meets an old
+    // one in the same state: from there on the old ones hold, moved by the edits.
+    auto firstDirty =
+        std::upper_bound(points_.begin(), points_.end(), dirtyBegin_,
+                         [](uint32_t at, const Checkpoint& p) { return at < p.offset; });
+    std::vector<Checkpoint> old(std::make_move_iterator(firstDirty),
+                                std::make_move_iterator(points_.end()));
+    points_.erase(firstDirty, points_.end());
+    ScanState s;
+    size_t from = 0;
+    if (!points_.empty()) {
+        from = points_.back().offset;
+        s.frames.front().keys = points_.back().keys;
+    }
+    size_t next = 0;
+    scan(text, from, size, s, ignored, [&](uint32_t at, const std::set<std::string>& keys) {
+        if (at >= dirtyEnd_) {
+            int64_t oldAt = int64_t(at) - delta_;
+            while (next < old.size() && int64_t(old[next].offset) < oldAt)
+                ++next;
+            if (next < old.size() && int64_t(old[next].offset) == oldAt && old[next].keys == keys) {
+                for (size_t k = next; k < old.size(); ++k)
+                    points_.push_back(
+                        {static_cast<uint32_t>(old[k].offset + delta_), std::move(old[k].keys)});
+                return false;
+            }
+        }
+        points_.push_back({at, keys});
+        return true;
+    });
+    dirty_ = false;
+}
+
+const ScanCheckpoints::Checkpoint* ScanCheckpoints::before(uint32_t offset) const {
+    auto it = std::upper_bound(points_.begin(), points_.end(), offset,
+                               [](uint32_t at, const Checkpoint& p) { return at < p.offset; });
+    return it == points_.begin() ? nullptr : &*std::prev(it);
+}
+
+} // namespace modak::lsp
+
+namespace modak::lsp::features {
+
+using scanner::scan;
+using scanner::ScanState;
+
+TextContext scanContext(std::string_view text, uint32_t offset, ScanCheckpoints* checkpoints) {
+    offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+    TextContext c;
+    ScanState s;
+    size_t from = 0;
+    if (checkpoints) {
+        // From the last line start before the cursor outside every block: the scan of what is
+        // before it would end in the same state (its top-level keys).
+        checkpoints->update(text);
+        if (const auto* p = checkpoints->before(offset)) {
+            from = p->offset;
+            s.frames.front().keys = p->keys;
+        }
+    }
+    scan(text, from, offset, s, c, [](uint32_t, const std::set<std::string>&) { return true; });
+    if (c.inComment)
+        return c;
     if (!c.inString && c.wordBegin == 0)
         c.wordBegin = offset;
-    for (size_t f = 1; f < frames.size(); ++f)
-        c.path.push_back(frames[f].key);
-    c.keysInBlock = frames.back().keys;
-    c.inValue = inValue;
-    c.key = key;
-    c.valueWords = inValue ? words : std::vector<std::string>{};
-    c.afterNumber = inValue && !words.empty() &&
-                    std::isdigit(static_cast<unsigned char>(words.back()[0])) && !c.inString &&
+    for (size_t f = 1; f < s.frames.size(); ++f)
+        c.path.push_back(s.frames[f].key);
+    c.keysInBlock = s.frames.back().keys;
+    c.inValue = s.inValue;
+    c.key = s.key;
+    c.valueWords = s.inValue ? s.words : std::vector<std::string>{};
+    c.afterNumber = s.inValue && !s.words.empty() &&
+                    std::isdigit(static_cast<unsigned char>(s.words.back()[0])) && !c.inString &&
                     c.wordBegin == offset && offset > 0 && text[offset - 1] == ' ';
-    c.statementWords = inValue ? 0 : words.size();
-    c.firstWord = words.empty() ? std::string() : words.front();
-    if (inValue)
-        c.firstWord = key;
+    c.statementWords = s.inValue ? 0 : s.words.size();
+    c.firstWord = s.words.empty() ? std::string() : s.words.front();
+    if (s.inValue)
+        c.firstWord = s.key;
     return c;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "modak/lsp/Analysis.h"
+#include "modak/lsp/Features.h"
 #include "modak/model/Schema.h"
 #include "modak/syntax/Ast.h"
 
@@ -53,7 +54,9 @@ struct TextContext {
     uint32_t wordBegin = 0;    ///< start of the word (or string text) being typed
     bool inComment = false;
 };
-TextContext scanContext(std::string_view text, uint32_t offset);
+/// `checkpoints` (optional, of `text`): where the scan may start instead of the text's top.
+TextContext scanContext(std::string_view text, uint32_t offset,
+                        ScanCheckpoints* checkpoints = nullptr);
 
 /// The statements of a tree that are references, with the kind they name, for navigation and
 /// semantic tokens. `visit(value, kind)` is called for every identifier value of a reference key.

@@ -277,6 +277,73 @@ TEST_CASE("completion with snippets offers block and top-level snippets",
         CHECK_FALSE(item.snippet);
 }
 
+namespace {
+
+/// What a completion list offers, in one string to compare.
+std::string offered(const std::vector<lsp::CompletionItem>& items) {
+    std::string out;
+    for (const auto& i : items)
+        out += fmt::format("{}|{}|{}-{}|{}\n", i.label, i.insertText, i.replace.begin,
+                           i.replace.end, static_cast<int>(i.kind));
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("completion from the scan checkpoints offers what a scan from the top offers, through "
+          "edits that open and close blocks, strings and comments",
+          "[lsp][features][completion]") {
+    // Checkpoints kept across edits (as the server keeps them per document) must give, at every
+    // offset, the same context as scanning the whole text before the cursor.
+    const std::vector<std::string_view> inserts = {"{",
+                                                   "}",
+                                                   "\n",
+                                                   "\"",
+                                                   "// c\n",
+                                                   "x = 1\n",
+                                                   "",
+                                                   "[",
+                                                   "]",
+                                                   "/*",
+                                                   "*/",
+                                                   "\"\"\"",
+                                                   "target t {\n",
+                                                   "  nodes = 2\n",
+                                                   "=",
+                                                   ",",
+                                                   "application a { kind = hpc }\n"};
+    uint64_t seed = 20;
+    auto random = [&](uint64_t n) { // a fixed sequence: a failure is reproducible
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<size_t>((seed >> 33) % n);
+    };
+    size_t compared = 0;
+    for (const auto& file : exampleFiles()) {
+        std::string text = analyseExample(file)->text().data();
+        lsp::ScanCheckpoints checkpoints;
+        for (int round = 0; round < 12; ++round) {
+            auto a = test::analyse(text);
+            lsp::CompletionOptions fast;
+            fast.checkpoints = &checkpoints;
+            for (int k = 0; k < 25; ++k) {
+                auto at = static_cast<uint32_t>(random(text.size() + 1));
+                INFO(file.filename().string() << " round " << round << " at " << at);
+                CHECK(offered(lsp::complete(*a, at, fast)) == offered(lsp::complete(*a, at, {})));
+                ++compared;
+            }
+            // Two edits before the next comparison: the checkpoints merge what they changed.
+            for (int e = 0; e < 2; ++e) {
+                auto begin = static_cast<uint32_t>(random(text.size() + 1));
+                auto end = static_cast<uint32_t>(std::min(text.size(), begin + random(6)));
+                std::string_view insert = inserts[random(inserts.size())];
+                text.replace(begin, end - begin, insert);
+                checkpoints.edited(begin, end, begin + static_cast<uint32_t>(insert.size()));
+            }
+        }
+    }
+    CHECK(compared >= 1000);
+}
+
 TEST_CASE("semantic tokens of the examples have the types of what they colour",
           "[lsp][features][tokens]") {
     using Type = lsp::SemanticToken::Type;

@@ -42,8 +42,38 @@ struct CompletionItem {
     SourceRange replace;
     std::string sortText, filterText;
 };
+/// Where completion's lexical scan of the text before the cursor may start, kept per open document
+/// across its versions: the line starts outside every block (and bracket, string and comment) with
+/// the top-level keys given before each. Without them the scan starts at the top of the document
+/// (on a 10 000-line document, 4 ms at its end); an edit rescans from the last checkpoint before it
+/// until the old checkpoints hold again (usually the edited block).
+class ScanCheckpoints {
+public:
+    struct Checkpoint {
+        uint32_t offset = 0;
+        std::set<std::string> keys; ///< the top-level keys given before `offset`
+    };
+    /// Bytes [begin, oldEnd) of the text were replaced by [begin, newEnd).
+    void edited(uint32_t begin, uint32_t oldEnd, uint32_t newEnd);
+    /// The whole text was replaced.
+    void reset() { built_ = dirty_ = false; }
+    /// Brings the checkpoints up to `text` (the text after the edits told to `edited`).
+    void update(std::string_view text);
+    /// The last checkpoint at or before `offset`, or null.
+    const Checkpoint* before(uint32_t offset) const;
+
+private:
+    std::vector<Checkpoint> points_;
+    bool built_ = false, dirty_ = false;
+    uint32_t dirtyBegin_ = 0, dirtyEnd_ = 0; ///< what the edits changed, in the current text
+    int64_t delta_ = 0;                      ///< how far the edits moved what follows them
+};
+
 struct CompletionOptions {
     bool snippets = false; ///< the client supports snippet syntax
+    /// The document's checkpoints (ScanCheckpoints), for the text of `complete`'s analysis; null:
+    /// the scan starts at the top.
+    ScanCheckpoints* checkpoints = nullptr;
 };
 std::vector<CompletionItem> complete(const Analysis& analysis, uint32_t offset,
                                      const CompletionOptions& options);
