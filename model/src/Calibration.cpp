@@ -75,7 +75,9 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("collective_efficiency", c.collectiveEfficiency, 0.01, 1) &&
                   num("sync_seconds_per_doubling", c.syncSecondsPerDoubling, 0, 1) &&
                   num("amdahl_parallel_fraction", c.amdahlParallelFraction, 0, 1) &&
-                  num("integer_per_fp_instruction", c.integerPerFpInstruction, 0, 4);
+                  num("integer_per_fp_instruction", c.integerPerFpInstruction, 0, 4) &&
+                  num("compute_memory_serial", c.computeMemorySerial, 0, 1) &&
+                  num("nchw_transpose_traffic", c.nchwTransposeTraffic, 0, 100);
         if (!ok)
             return std::nullopt;
         if (doc.contains("amdahl_by_app"))
@@ -124,7 +126,9 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                 r.build = when.value("build", "");
                 r.graphCompiler = when.value("graph_compiler", "");
                 r.precisionClass = when.value("precision_class", "");
+                r.precisions = when.value("precisions", std::vector<std::string>{});
                 r.factor = e.at("factor").get<double>();
+                r.channelsLast = e.value("channels_last", false);
                 r.why = e.value("why", "");
                 r.source = e.value("source", "");
                 if (!(r.factor > 0 && r.factor < 100))
@@ -180,6 +184,8 @@ std::string Calibration::toJson() const {
     m["sync_seconds_per_doubling"] = syncSecondsPerDoubling;
     m["amdahl_parallel_fraction"] = amdahlParallelFraction;
     m["integer_per_fp_instruction"] = integerPerFpInstruction;
+    m["compute_memory_serial"] = computeMemorySerial;
+    m["nchw_transpose_traffic"] = nchwTransposeTraffic;
     doc["model"] = m;
     ordered_json apps = ordered_json::object();
     for (const auto& [k, v] : amdahlByApp)
@@ -210,8 +216,14 @@ std::string Calibration::toJson() const {
         put("build", r.build);
         put("graph_compiler", r.graphCompiler);
         put("precision_class", r.precisionClass);
-        rules.push_back(
-            {{"when", when}, {"factor", r.factor}, {"why", r.why}, {"source", r.source}});
+        if (!r.precisions.empty())
+            when["precisions"] = r.precisions;
+        ordered_json rule = {{"when", when}, {"factor", r.factor}};
+        if (r.channelsLast)
+            rule["channels_last"] = true;
+        rule["why"] = r.why;
+        rule["source"] = r.source;
+        rules.push_back(std::move(rule));
     }
     doc["effects"] = rules;
     // Only a site calibration has measurements; the built-in one stays as it was.

@@ -685,9 +685,21 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         params.push_back({&cal.gpuUtilisationCudaCores, 0.05, 1.0});
         params.push_back({&cal.memoryTrafficFactor, 0.5, 40});
         params.push_back({&cal.stepOverheadGpuSeconds, 0.0, 0.05});
+        params.push_back({&cal.computeMemorySerial, 0.0, 1.0});
     }
     if (anyTensor)
         params.push_back({&cal.gpuUtilisationTensorCores, 0.02, 1.0});
+    // CNN rows on tensor cores tell what channels-first layout transposes cost (their images'
+    // channels_last rules say which rows have none).
+    if (std::any_of(rows.begin(), rows.end(), [](const FitRow& r) {
+            const Scenario& s = r.scenario;
+            return s.gpusPerNode > 0 && s.workload->kind == "cnn" &&
+                   precisionClassName(s) == "tensor_cores";
+        })) {
+        if (!(cal.nchwTransposeTraffic > 0))
+            cal.nchwTransposeTraffic = cal.memoryTrafficFactor / 2;
+        params.push_back({&cal.nchwTransposeTraffic, 0.0, 40});
+    }
     if (anyCpu) {
         params.push_back({&cal.cpuUtilisation, 0.02, 1.0});
         params.push_back({&cal.memoryTrafficFactorCpu, 0.5, 40});

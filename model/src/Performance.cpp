@@ -86,6 +86,7 @@ struct DeviceRate {
     double overhead = 0;    ///< seconds per step (per micro-batch with a layout)
     double activations = 0; ///< activation elements per sample
     double bytesPerElement = 4;
+    double trafficFactor = 0; ///< DRAM bytes per activation element and byte of width
 };
 
 void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
@@ -120,6 +121,10 @@ double fp32IssueFraction(const Gpu& gpu, double integerPerFp) {
     const double laneClocks = 32 / lanes * (ownIntegerPipe ? 1 : 1 + r);
     const double issueClocks = 1 + r;
     return (32 / lanes) / std::max(laneClocks, issueClocks);
+}
+
+double deviceSeconds(double compute, double memory, double serial) {
+    return std::max(compute, memory) + std::clamp(serial, 0.0, 1.0) * std::min(compute, memory);
 }
 
 double amdahlSpeedup(double f, double ranks) {
@@ -278,13 +283,42 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s",
                                         deviceName, it->second));
     }
-    double memorySeconds = batch * activations * bytesPerElement *
-                           (onGpu ? cal.memoryTrafficFactor : cal.memoryTrafficFactorCpu) /
-                           achievedBandwidth;
+    double trafficFactor = onGpu ? cal.memoryTrafficFactor : cal.memoryTrafficFactorCpu;
+
+    const std::string device = onGpu ? "gpu" : "cpu";
+    auto applies = [&](const EffectRule& r) {
+        return (r.framework.empty() || r.framework == s.framework) &&
+               (r.device.empty() || r.device == device) &&
+               (r.build.empty() || r.build == s.build) &&
+               (r.graphCompiler.empty() || r.graphCompiler == s.graphCompiler) &&
+               (r.precisionClass.empty() || r.precisionClass == precisionClass) &&
+               (r.precisions.empty() || std::find(r.precisions.begin(), r.precisions.end(),
+                                                  s.precision) != r.precisions.end()) &&
+               inVersionRange(r, s.version);
+    };
+    // Tensor cores convolve NHWC: a channels-first CNN has its activations transposed around
+    // every convolution, unless the image runs them channels-last.
+    double transposes = 0;
+    if (onGpu && w->kind == "cnn" && precisionClass == "tensor_cores" &&
+        cal.nchwTransposeTraffic > 0) {
+        transposes = cal.nchwTransposeTraffic;
+        auto rule = std::find_if(cal.effects.begin(), cal.effects.end(),
+                                 [&](const EffectRule& r) { return r.channelsLast && applies(r); });
+        if (rule != cal.effects.end()) {
+            transposes = 0;
+            p.factors.push_back(fmt::format("{} ({})", rule->why, rule->source));
+        } else {
+            p.factors.push_back(
+                fmt::format("channels-first convolutions on tensor cores: {:.2g}× the activation "
+                            "traffic more for layout transposes (fitted)",
+                            transposes / trafficFactor));
+        }
+    }
+    double memorySeconds =
+        batch * activations * bytesPerElement * (trafficFactor + transposes) / achievedBandwidth;
 
     // ---- calibrated multiplicative effects
     double effect = 1;
-    const std::string device = onGpu ? "gpu" : "cpu";
     // Framework efficiency is fitted per device kind: MXNet's fast GPU kernels say nothing of its
     // CPU; on a GPU per precision class, as its advantage (NHWC layouts, fused batch norm) is a
     // half-precision one.
@@ -313,24 +347,25 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));
     }
     for (const auto& r : cal.effects) {
-        if ((!r.framework.empty() && r.framework != s.framework) ||
-            (!r.device.empty() && r.device != device) || (!r.build.empty() && r.build != s.build) ||
-            (!r.graphCompiler.empty() && r.graphCompiler != s.graphCompiler) ||
-            (!r.precisionClass.empty() && r.precisionClass != precisionClass) ||
-            !inVersionRange(r, s.version))
+        if (!applies(r))
             continue;
+        if (r.channelsLast && r.factor == 1)
+            continue; // a layout fact, said above
         effect *= r.factor;
         p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor),
                                         r.source.empty() ? "" : " (" + r.source + ")"));
     }
     if (s.layout) {
-        const DeviceRate rate{peak * utilisation, achievedBandwidth, effect,
-                              overhead,           activations,       bytesPerElement};
+        const DeviceRate rate{
+            peak * utilisation, achievedBandwidth,         effect, overhead, activations,
+            bytesPerElement,    trafficFactor + transposes};
         if (!predictLayout(s, cal, rate, p, error))
             return std::nullopt;
     } else {
-        predictDataParallel(s, cal, computeSeconds + memorySeconds, effect, overhead, activations,
-                            bytesPerElement, p);
+        predictDataParallel(
+            s, cal,
+            deviceSeconds(computeSeconds, memorySeconds, onGpu ? cal.computeMemorySerial : 1),
+            effect, overhead, activations, bytesPerElement, p);
     }
     if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
         error = "the model produced no finite prediction for these numbers";
@@ -555,8 +590,9 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     else if (L.recompute == "selective" && shape)
         flops += counts.attentionForwardFlopsPerToken * seq;
     const double compute =
-        (batch * flops / split / rate.flops +
-         batch * rate.activations * b * cal.memoryTrafficFactor / split / rate.bandwidth) /
+        deviceSeconds(batch * flops / split / rate.flops,
+                      batch * rate.activations * b * rate.trafficFactor / split / rate.bandwidth,
+                      s.gpusPerNode > 0 ? cal.computeMemorySerial : 1) /
             rate.effect +
         rate.overhead * m;
     // 1F1B and GPipe idle (p − 1) micro-batch slots of m; interleaving divides that by the

@@ -300,6 +300,73 @@ TEST_CASE("a GPU's FP32 issue rate follows from its compute capability, not a fi
     CHECK(c->throughput == Approx(d->throughput));
 }
 
+TEST_CASE("a GPU step overlaps its arithmetic and memory phases by the calibrated share",
+          "[model][physics]") {
+    CHECK(deviceSeconds(3, 1, 1) == Approx(4));
+    CHECK(deviceSeconds(3, 1, 0) == Approx(3));
+    CHECK(deviceSeconds(1, 3, 0.25) == Approx(3.25));
+    // The prediction moves with it on a GPU; a CPU keeps the sum.
+    Scenario s = resnetGpu("tensorflow", "2.1", "hub");
+    Calibration serial = cal(), overlapped = cal();
+    serial.computeMemorySerial = 1;
+    overlapped.computeMemorySerial = 0;
+    std::string error;
+    auto a = predict(s, serial, error), b = predict(s, overlapped, error);
+    REQUIRE((a && b));
+    CHECK(b->throughput > a->throughput);
+    Scenario cpu = mnistCpu("tensorflow", "2.1", "hub");
+    auto c = predict(cpu, serial, error), d = predict(cpu, overlapped, error);
+    REQUIRE((c && d));
+    CHECK(c->throughput == Approx(d->throughput));
+}
+
+TEST_CASE("channels-first CNNs pay layout transposes on tensor cores; channels-last images do not",
+          "[model][physics]") {
+    Calibration with = cal(), without = cal();
+    with.nchwTransposeTraffic = 4;
+    without.nchwTransposeTraffic = 0;
+    auto ratio = [&](const Scenario& s) {
+        std::string error;
+        auto a = predict(s, with, error), b = predict(s, without, error);
+        INFO(error);
+        REQUIRE((a && b));
+        return a->throughput / b->throughput;
+    };
+    Scenario s = resnetGpu("pytorch", "1.6", "hub");
+    s.gpu = cat().gpu("v100_sxm2");
+    s.precision = "mixed";
+    s.batchPerDevice = 256;
+    CHECK(ratio(s) < 0.99);
+    std::string error;
+    auto slow = predict(s, with, error);
+    REQUIRE(slow);
+    CHECK(std::any_of(slow->factors.begin(), slow->factors.end(),
+                      [](const std::string& f) { return f.find("layout transposes") != f.npos; }));
+    // The embedded rules: PyTorch 1.9 on and MXNet run half precision channels-last, and say so.
+    for (const char* fw : {"pytorch", "mxnet"}) {
+        Scenario nhwc = s;
+        nhwc.framework = fw;
+        nhwc.version = "1.9";
+        CHECK(ratio(nhwc) == Approx(1));
+        auto p = predict(nhwc, with, error);
+        REQUIRE(p);
+        CHECK(std::any_of(p->factors.begin(), p->factors.end(),
+                          [](const std::string& f) { return f.find("channels-last") != f.npos; }));
+        // Their tf32 convolutions stay NCHW: the transposes remain.
+        nhwc.gpu = cat().gpu("a100_sxm4_80gb");
+        nhwc.precision = "tf32";
+        CHECK(ratio(nhwc) < 0.99);
+    }
+    // CUDA-core work convolves NCHW natively; a transformer has no convolutions.
+    Scenario fp32 = s;
+    fp32.precision = "fp32";
+    CHECK(ratio(fp32) == Approx(1));
+    Scenario bert = s;
+    bert.workload = cat().workload("bert_large");
+    bert.batchPerDevice = 16;
+    CHECK(ratio(bert) == Approx(1));
+}
+
 TEST_CASE("fp8 runs the weight GEMMs at the fp8 peak and the attention core in bf16",
           "[model][physics]") {
     Scenario s;

@@ -20,15 +20,19 @@ namespace modak::model {
 
 /// One calibrated multiplicative effect: applies when every non-empty condition holds.
 struct EffectRule {
-    std::string framework;              ///< tensorflow, pytorch, … ("" = any)
-    std::string minVersion, maxVersion; ///< inclusive bounds on the framework version
-    std::string device;                 ///< cpu, gpu
-    std::string build;                  ///< hub, pip, source
-    std::string graphCompiler;          ///< none, xla, ngraph, glow, inductor
-    std::string precisionClass;         ///< cuda_cores, tensor_cores
-    double factor = 1;                  ///< multiplies throughput
-    std::string why;                    ///< explanation shown to users
-    std::string source;                 ///< where the figure comes from
+    std::string framework;               ///< tensorflow, pytorch, … ("" = any)
+    std::string minVersion, maxVersion;  ///< inclusive bounds on the framework version
+    std::string device;                  ///< cpu, gpu
+    std::string build;                   ///< hub, pip, source
+    std::string graphCompiler;           ///< none, xla, ngraph, glow, inductor
+    std::string precisionClass;          ///< cuda_cores, tensor_cores
+    std::vector<std::string> precisions; ///< any of these (fp16, bf16, mixed, …; empty = any)
+    double factor = 1;                   ///< multiplies throughput
+    /// The image runs convolutions channels-last (NHWC) where the rule applies, so tensor cores
+    /// need no layout transposes (Calibration::nchwTransposeTraffic).
+    bool channelsLast = false;
+    std::string why;    ///< explanation shown to users
+    std::string source; ///< where the figure comes from
 };
 
 /// The held-out error of the model on one stratum of the calibration data (docs/model.md "Error
@@ -73,6 +77,15 @@ struct Calibration {
     /// kernels: they take issue slots, or FP32 lanes where the two share a datapath
     /// (fp32IssueFraction).
     double integerPerFpInstruction = 0.2;
+    /// Share of a GPU step's shorter phase (arithmetic or DRAM traffic) that does not overlap the
+    /// longer one: 1 adds them (a file without it), 0 is a pure roofline maximum
+    /// (deviceSeconds).
+    double computeMemorySerial = 1;
+    /// Extra DRAM traffic of a CNN's tensor-core step when its convolutions are channels-first
+    /// (NCHW): cuDNN transposes their inputs and outputs to NHWC. In units of
+    /// memoryTrafficFactor's (bytes per activation element and byte of width); 0 in a file
+    /// without it. An image whose effect rule says `channels_last` avoids it.
+    double nchwTransposeTraffic = 0;
     std::map<std::string, double> amdahlByApp; ///< fitted parallel fraction per application tag
     std::map<std::string, double> frameworkEfficiency; ///< per framework (1 = reference)
     /// Per workload: how much faster than its nominal FLOPs it runs (fast convolution algorithms
@@ -214,6 +227,11 @@ PredictionInterval predictionInterval(const Scenario& s, const Prediction& p,
 /// "Arithmetic Instructions", and NVIDIA's Kepler, Pascal, Volta, Ampere, Hopper and Blackwell
 /// architecture whitepapers). One warp instruction (32 lanes) issues per partition and clock.
 double fp32IssueFraction(const Gpu& gpu, double integerPerFp);
+
+/// One device's time for a step's arithmetic (`compute`) and DRAM traffic (`memory`): kernels of
+/// one phase run while others wait on memory, so the shorter phase hides behind the longer one
+/// except for `serial` of it (Calibration::computeMemorySerial; 1 = their sum).
+double deviceSeconds(double compute, double memory, double serial);
 
 /// Where a scenario's FP work runs: `tensor_cores` (a tensor precision the GPU accelerates) or
 /// `cuda_cores` (fp32/fp64, a precision without tensor cores, CPUs).
