@@ -77,7 +77,8 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("amdahl_parallel_fraction", c.amdahlParallelFraction, 0, 1) &&
                   num("integer_per_fp_instruction", c.integerPerFpInstruction, 0, 4) &&
                   num("compute_memory_serial", c.computeMemorySerial, 0, 1) &&
-                  num("nchw_transpose_traffic", c.nchwTransposeTraffic, 0, 100);
+                  num("nchw_transpose_traffic", c.nchwTransposeTraffic, 0, 100) &&
+                  num("step_time_variation", c.stepTimeVariation, 0, 1);
         if (!ok)
             return std::nullopt;
         if (doc.contains("amdahl_by_app"))
@@ -186,6 +187,7 @@ std::string Calibration::toJson() const {
     m["integer_per_fp_instruction"] = integerPerFpInstruction;
     m["compute_memory_serial"] = computeMemorySerial;
     m["nchw_transpose_traffic"] = nchwTransposeTraffic;
+    m["step_time_variation"] = stepTimeVariation;
     doc["model"] = m;
     ordered_json apps = ordered_json::object();
     for (const auto& [k, v] : amdahlByApp)

@@ -723,6 +723,10 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         params.push_back({&cal.overlap, 0.0, 1.0});
         params.push_back({&cal.collectiveEfficiency, 0.05, 1.0});
         params.push_back({&cal.syncSecondsPerDoubling, 0.0, 0.05});
+        // Synchronous steps wait for the slowest device; 2 % spread is where the fit starts.
+        if (!(cal.stepTimeVariation > 0))
+            cal.stepTimeVariation = 0.02;
+        params.push_back({&cal.stepTimeVariation, 0.0, 0.3});
     }
     // Frameworks relative to the most measured one of each device and precision class
     // (TensorFlow in the public data): per GPU precision class, as a framework's advantage may be

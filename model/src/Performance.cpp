@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 namespace modak::model {
 namespace {
@@ -125,6 +126,23 @@ double fp32IssueFraction(const Gpu& gpu, double integerPerFp) {
 
 double deviceSeconds(double compute, double memory, double serial) {
     return std::max(compute, memory) + std::clamp(serial, 0.0, 1.0) * std::min(compute, memory);
+}
+
+double expectedMaxOfNormals(int n) {
+    if (n <= 1)
+        return 0;
+    const double p = (n - 0.375) / (n + 0.25);
+    // Newton on Φ(x) = p from 0: Φ is concave there, so the steps approach from below.
+    double x = 0;
+    for (int i = 0; i < 60; ++i) {
+        const double cdf = 0.5 * std::erfc(-x / std::sqrt(2.0));
+        const double pdf = std::exp(-0.5 * x * x) / std::sqrt(2 * std::numbers::pi);
+        const double step = (p - cdf) / pdf;
+        x += step;
+        if (std::abs(step) < 1e-9)
+            break;
+    }
+    return x;
 }
 
 double amdahlSpeedup(double f, double ranks) {
@@ -425,8 +443,11 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
     double exposedComm = std::max(0.0, comm - hidden);
     // Every step ends in a synchronisation whose cost (stragglers, barriers) grows with the tree
     // depth.
+    // and it waits for the slowest device, whose step lags by the spread of step times.
     if (devices > 1)
-        exposedComm += cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices));
+        exposedComm +=
+            cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) +
+            cal.stepTimeVariation * (deviceStep - overhead) * expectedMaxOfNormals(devices);
 
     // ---- input I/O per node
     double io = 0;
@@ -679,8 +700,10 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
         dataComm = std::max(0.0, reduce - cal.overlap * (2.0 / 3.0) * compute / m) +
                    std::max(0.0, gathers - cal.overlap * compute);
     }
-    const double sync =
-        devices > 1 ? cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) : 0;
+    const double sync = devices > 1
+                            ? cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) +
+                                  cal.stepTimeVariation * compute * expectedMaxOfNormals(devices)
+                            : 0;
     const double comm = tensorComm + contextComm + expertComm + pipelineComm + dataComm + sync;
 
     // ---- input I/O per node, overlapped by the prefetching loader

@@ -320,6 +320,34 @@ TEST_CASE("a GPU step overlaps its arithmetic and memory phases by the calibrate
     CHECK(c->throughput == Approx(d->throughput));
 }
 
+TEST_CASE("a synchronous step waits for the slowest device by the spread of step times",
+          "[model][physics]") {
+    // Expected maxima of standard normal samples (order-statistics tables): 2 → 0.564,
+    // 4 → 1.029, 8 → 1.424, 100 → 2.508; Blom's approximation is within 0.03 of them.
+    CHECK(expectedMaxOfNormals(1) == 0);
+    CHECK(expectedMaxOfNormals(2) == Approx(0.564).margin(0.03));
+    CHECK(expectedMaxOfNormals(4) == Approx(1.029).margin(0.03));
+    CHECK(expectedMaxOfNormals(8) == Approx(1.424).margin(0.03));
+    CHECK(expectedMaxOfNormals(100) == Approx(2.508).margin(0.03));
+    CHECK(expectedMaxOfNormals(100000) > expectedMaxOfNormals(1000));
+    Scenario s = resnetGpu("tensorflow", "2.1", "hub");
+    s.gpu = cat().gpu("v100_sxm2");
+    s.gpusPerNode = 8;
+    Calibration steady = cal(), spread = cal();
+    steady.stepTimeVariation = 0;
+    spread.stepTimeVariation = 0.05;
+    std::string error;
+    auto a = predict(s, steady, error), b = predict(s, spread, error);
+    REQUIRE((a && b));
+    CHECK(b->efficiency < a->efficiency);
+    CHECK(b->singleDeviceThroughput == Approx(a->singleDeviceThroughput));
+    // One device waits for nobody.
+    s.gpusPerNode = 1;
+    auto c = predict(s, steady, error), d = predict(s, spread, error);
+    REQUIRE((c && d));
+    CHECK(c->throughput == Approx(d->throughput));
+}
+
 TEST_CASE("channels-first CNNs pay layout transposes on tensor cores; channels-last images do not",
           "[model][physics]") {
     Calibration with = cal(), without = cal();

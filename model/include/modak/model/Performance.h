@@ -86,6 +86,10 @@ struct Calibration {
     /// memoryTrafficFactor's (bytes per activation element and byte of width); 0 in a file
     /// without it. An image whose effect rule says `channels_last` avoids it.
     double nchwTransposeTraffic = 0;
+    /// Spread of one device's step time (standard deviation over the mean) from step to step:
+    /// a synchronous step waits for the slowest of its devices (expectedMaxOfNormals); 0 in a
+    /// file without it.
+    double stepTimeVariation = 0;
     std::map<std::string, double> amdahlByApp; ///< fitted parallel fraction per application tag
     std::map<std::string, double> frameworkEfficiency; ///< per framework (1 = reference)
     /// Per workload: how much faster than its nominal FLOPs it runs (fast convolution algorithms
@@ -232,6 +236,10 @@ double fp32IssueFraction(const Gpu& gpu, double integerPerFp);
 /// one phase run while others wait on memory, so the shorter phase hides behind the longer one
 /// except for `serial` of it (Calibration::computeMemorySerial; 1 = their sum).
 double deviceSeconds(double compute, double memory, double serial);
+
+/// The expected largest of `n` independent standard normal values (Blom's approximation,
+/// Φ⁻¹((n − 0.375) / (n + 0.25))): how many standard deviations the slowest of n devices lags.
+double expectedMaxOfNormals(int n);
 
 /// Where a scenario's FP work runs: `tensor_cores` (a tensor precision the GPU accelerates) or
 /// `cuda_cores` (fp32/fp64, a precision without tensor cores, CPUs).
