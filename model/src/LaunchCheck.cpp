@@ -10,6 +10,7 @@
 #include <array>
 #include <charconv>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace modak::model {
@@ -480,9 +481,8 @@ std::string literalLike(const Application& app, std::string_view text) {
 
 namespace {
 
-/// The launcher checkLaunch reads in `d`'s `run`; nullopt when there is none it checks.
-std::optional<LauncherCall> checkedLauncher(const Deployment& d) {
-    const Application& app = d.application;
+/// The launcher checkLaunch reads in `app`'s `run`; nullopt when there is none it checks.
+std::optional<LauncherCall> checkedLauncher(const Application& app) {
     if (app.launcher.empty() || !app.runRange || (app.kind != "ai_training" && !app.mpi))
         return std::nullopt;
     LauncherCall call = readLauncher(app.run);
@@ -491,13 +491,43 @@ std::optional<LauncherCall> checkedLauncher(const Deployment& d) {
     return call;
 }
 
+/// What checkLaunch reads of a chosen candidate: its scale.
+Candidate scaleOf(const Candidate& c) {
+    Candidate scale;
+    scale.nodes = c.nodes;
+    scale.gpusPerNode = c.gpusPerNode;
+    scale.ranksPerNode = c.ranksPerNode;
+    return scale;
+}
+
+/// A hash of some fields of a planner view (plannerView): equal views hash alike, so it only
+/// narrows the search for an equal one.
+size_t viewHash(const Deployment& v) {
+    const Application& a = v.application;
+    size_t h = std::hash<std::string>{}(a.kind + '\n' + a.tag + '\n' + a.framework + '\n' +
+                                        a.frameworkVersion + '\n' + a.workload + '\n' + a.run +
+                                        '\n' + v.target.interconnect + '\n' + v.storageClass);
+    auto mix = [&](int64_t x) { h = (h ^ static_cast<size_t>(x)) * 0x100000001b3ULL; };
+    mix(a.batchSize.value_or(-1));
+    mix(a.epochs);
+    mix(v.nodesAvailable);
+    mix(v.gpu ? v.gpu->count : -1);
+    mix(v.scale.nodes.lo);
+    mix(v.scale.nodes.hi);
+    return h;
+}
+
 } // namespace
 
-bool launchNeedsPlan(const Deployment& d) {
-    std::optional<LauncherCall> call = checkedLauncher(d);
+bool launchNeedsPlan(const Application& app) {
+    std::optional<LauncherCall> call = checkedLauncher(app);
     // Only a count the launcher sets, or a nodes option it lacks, can disagree with a plan.
     return call && (call->perNode || call->nodes || call->total || call->standalone ||
                     (!call->hostsNamed && !call->nodesOption.empty()));
+}
+
+bool launchNeedsPlan(const Deployment& d) {
+    return launchNeedsPlan(d.application);
 }
 
 void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
@@ -505,7 +535,7 @@ void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
         return;
     const Deployment& d = *plan.spec;
     const Application& app = d.application;
-    std::optional<LauncherCall> checked = checkedLauncher(d);
+    std::optional<LauncherCall> checked = checkedLauncher(app);
     if (!checked)
         return;
     const LauncherCall& call = *checked;
@@ -600,12 +630,22 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
         return;
     Diagnostics planned;                // `modak plan` reports those
     std::optional<Catalogue> catalogue; // the program's, built for the first deployment planned
+    // Plans shared between deployments with equal planner views: a file of alike deployments is
+    // planned once. Each kept view is a deployment's size, so only the first kMaxShared are kept.
+    constexpr size_t kMaxShared = 256;
+    struct Shared {
+        Deployment view;
+        std::optional<Candidate> chosen;
+    };
+    std::vector<Shared> shared;
+    std::unordered_multimap<size_t, size_t> sharedByHash;
     for (const auto& sym : program.symbols) {
         if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
             continue;
-        // What the check reads (`run`, kind, mpi) does not depend on the catalogue: the built-in
-        // one decides whether this deployment is planned at all.
-        if (!launchNeedsPlan(lowerDeployment(program, sym, Catalogue::builtin())))
+        // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
+        // whether this deployment is planned at all.
+        std::optional<Application> app = lowerDeploymentApplication(program, sym);
+        if (!app || !launchNeedsPlan(*app))
             continue;
         if (!catalogue)
             catalogue = programCatalogue(sm, program, {}, planned);
@@ -618,8 +658,30 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
                 checkLaunch(p, diags);
             continue;
         }
-        // Alternatives are trimmed after the choice: none need be kept.
-        checkLaunch(planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned), diags);
+        Deployment view = plannerView(*spec);
+        const size_t hash = viewHash(view);
+        const Shared* same = nullptr;
+        // A few comparisons at most: views that hash alike but differ are planned anew.
+        size_t compared = 0;
+        for (auto [it, end] = sharedByHash.equal_range(hash); it != end && !same && compared < 4;
+             ++it, ++compared)
+            if (shared[it->second].view == view)
+                same = &shared[it->second];
+        DeploymentPlan plan;
+        if (same) {
+            plan.spec = spec;
+            plan.chosen = same->chosen;
+        } else {
+            // Alternatives are trimmed after the choice: none need be kept.
+            plan = planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned);
+            if (plan.chosen)
+                plan.chosen = scaleOf(*plan.chosen);
+            if (shared.size() < kMaxShared) {
+                sharedByHash.emplace(hash, shared.size());
+                shared.push_back({std::move(view), plan.chosen});
+            }
+        }
+        checkLaunch(plan, diags);
     }
 }
 

@@ -519,6 +519,16 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     return dep;
 }
 
+std::optional<Application> lowerDeploymentApplication(const Program& program,
+                                                      const Symbol& symbol) {
+    const Symbol* appSymbol = referenced(program, symbol, "application");
+    if (!appSymbol || !appSymbol->block)
+        return std::nullopt;
+    Application app = lowerApplication(appSymbol->block, child(symbol.block, "scale"));
+    app.symbol = appSymbol;
+    return app;
+}
+
 namespace {
 
 Workload lowerWorkloadBlock(const Statement& block, std::string name) {

@@ -860,6 +860,68 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
                           cat, cal, maxAlternatives, diags);
 }
 
+Deployment plannerView(const Deployment& deployment) {
+    // What the planner reads of these it reads for diagnostics and the plan's labels only; the
+    // choice of candidate never depends on them. The application's `tag` (its name unless written)
+    // is read by planHpc alone (its calibration and image): it stays for an HPC application.
+    Deployment d = deployment;
+    auto blank = [](auto& located) { located.range = {}; };
+    auto blankAll = [&](auto& list) {
+        for (auto& l : list)
+            blank(l);
+    };
+    d.name.clear();
+    d.range = {};
+    d.symbol = nullptr;
+    d.partitionRange.reset();
+    blank(d.pinnedImage);
+    blankAll(d.mounts);
+    d.sites.clear(); // the target's name, where the deployment names one (several are not shared)
+    JobRequest& j = d.job;
+    for (auto* l : {&j.name, &j.queue, &j.account, &j.qos, &j.constraint, &j.nodelist,
+                    &j.dependency, &j.begin, &j.output, &j.error, &j.email, &j.array})
+        blank(*l);
+    j.tasksRange = {};
+    blankAll(j.exportVars);
+    d.cost.deadlineRange = {};
+    if (d.cost.budget)
+        blank(*d.cost.budget);
+    if (d.parallel)
+        blank(*d.parallel);
+
+    Application& a = d.application;
+    a.name.clear();
+    a.symbol = nullptr;
+    if (a.kind != "hpc")
+        a.tag.clear();
+    a.dataset.path = {}; // lowering decided the storage class from it
+    a.mpiVersionRange.reset();
+    a.ranksRange = {};
+    a.containerRange.reset();
+    a.frameworkRange.reset();
+    a.envValueRanges.clear();
+    a.envRange = {};
+    a.runRange.reset();
+    if (a.build)
+        a.build->srcRange = {};
+
+    Target& t = d.target;
+    t.name.clear();
+    t.symbol = nullptr;
+    for (auto* l : {&t.queue, &t.account, &t.imageDir, &t.calibration, &t.region, &t.instanceType,
+                    &t.flavor, &t.image, &t.network, &t.kubernetesNamespace})
+        blank(*l);
+    blankAll(t.modules);
+    if (t.charge) {
+        t.charge->range = {};
+        if (t.charge->price)
+            blank(*t.charge->price);
+        if (t.charge->allocation)
+            blank(*t.charge->allocation);
+    }
+    return d;
+}
+
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat,
                               const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
     DeploymentPlan plan;

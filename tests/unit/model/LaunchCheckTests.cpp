@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <set>
 
 using namespace modak;
 using namespace modak::model;
@@ -378,4 +379,115 @@ TEST_CASE("launch: modak check plans only the deployments a plan could contradic
           std::string::npos);
     CHECK(expected.find("one_node_d") == std::string::npos);
     CHECK(test::report(sm, each) == expected);
+}
+
+namespace {
+
+/// One application, target and deployment, all named `name`, with the planner inputs given; the
+/// launcher names no nodes, so the warning says the plan's scale.
+struct Triple {
+    std::string targetNodes = "4", gpu = "a100_sxm4_40gb", gpus = "4",
+                interconnect = "infiniband_hdr";
+    std::string workload = "resnet50", batch = "256", scale = "1..4", minEfficiency = "0.5";
+    std::string walltime = "48h", precision = "mixed", extra = "";
+    std::string text(const std::string& name) const {
+        return "application " + name +
+               "_app {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n"
+               "  workload = " +
+               workload + "\n  dataset { path = \"/scratch/" + name +
+               "\", samples = 1_281_167 }\n  batch_size = " + batch +
+               "\n  epochs = 90\n"
+               "  precision = " +
+               precision +
+               "\n  distributed = ddp\n"
+               "  run = \"torchrun train.py\"\n}\n"
+               "target " +
+               name +
+               "_site {\n  scheduler = slurm\n  runtime = apptainer\n  nodes = " + targetNodes +
+               "\n  interconnect = " + interconnect +
+               "\n  cpu { arch = x86_64, cores = 64 }\n  gpu { model = " + gpu +
+               ", count = " + gpus +
+               " }\n  storage scratch { path = \"/scratch\", class = parallel_fs }\n}\n"
+               "// " +
+               name + "\ndeployment " + name + " {\n  application = " + name +
+               "_app\n  target = " + name + "_site\n  scale { nodes = " + scale +
+               ", min_efficiency = " + minEfficiency + " }\n  job { walltime = " + walltime +
+               ", email = \"ml@example.org\" }\n" + extra + "}\n";
+    }
+};
+
+} // namespace
+
+TEST_CASE("Deployments that differ only in names share a plan; any planner input tells them apart",
+          "[launch]") {
+    // Each variant changes one planner input of the base; `renamed` changes only names, the
+    // dataset's path, a comment and where the blocks are.
+    Triple base;
+    std::vector<std::pair<std::string, Triple>> variants = {{"base", base}, {"renamed_copy", base}};
+    auto vary = [&](const std::string& name, auto change) {
+        Triple t = base;
+        change(t);
+        variants.emplace_back(name, t);
+    };
+    vary("target_nodes", [](Triple& t) { t.targetNodes = "8"; });
+    vary("gpu_model", [](Triple& t) { t.gpu = "v100_sxm2"; });
+    vary("gpu_count", [](Triple& t) { t.gpus = "2"; });
+    vary("interconnect", [](Triple& t) { t.interconnect = "ethernet_10g"; });
+    vary("workload", [](Triple& t) { t.workload = "vgg16"; });
+    vary("batch", [](Triple& t) { t.batch = "32"; });
+    vary("scale", [](Triple& t) { t.scale = "1..2"; });
+    vary("efficiency", [](Triple& t) { t.minEfficiency = "0.97"; });
+    vary("walltime", [](Triple& t) { t.walltime = "1h"; });
+    vary("precision", [](Triple& t) { t.precision = "fp32"; });
+    vary("gpus_per_node", [](Triple& t) { t.scale = "1..4, gpus_per_node = 2"; });
+    vary("runtime", [](Triple& t) { t.extra = "  runtime = none\n"; });
+    std::string text = "modak 1\n";
+    for (const auto& [name, t] : variants)
+        text += t.text(name) + "\n";
+    SourceManager sm;
+    Diagnostics loaded;
+    FileId id = sm.addBuffer("test.modak", text);
+    Program program = loadProgram(sm, id, loaded);
+    INFO(test::report(sm, loaded));
+    REQUIRE_FALSE(loaded.hasErrors());
+
+    std::map<std::string, Deployment> views;
+    for (const Symbol& s : program.symbols)
+        if (s.kind == "deployment")
+            views[std::string(s.name)] =
+                plannerView(lowerDeployment(program, s, Catalogue::builtin()));
+    REQUIRE(views.size() == variants.size());
+    CHECK(views["renamed_copy"] == views["base"]);
+    // An HPC plan reads the application's tag (its name unless written): names matter there.
+    auto asHpc = [&](std::string_view name) {
+        for (const Symbol& s : program.symbols)
+            if (s.kind == "deployment" && s.name == name) {
+                Deployment d = lowerDeployment(program, s, Catalogue::builtin());
+                d.application.kind = "hpc";
+                return plannerView(d);
+            }
+        return Deployment{};
+    };
+    CHECK_FALSE(asHpc("renamed_copy") == asHpc("base"));
+    for (const auto& [name, view] : views)
+        if (name != "base" && name != "renamed_copy") {
+            INFO(name);
+            CHECK_FALSE(view == views["base"]);
+        }
+
+    // Sharing changes nothing: each deployment planned alone says exactly the same, and the
+    // variants do plan differently (else the comparison would prove little).
+    Diagnostics whole, planned, shared;
+    checkLaunches(planProgram(sm, program, {}, planned), whole);
+    checkProgramLaunches(sm, program, shared);
+    std::string expected = test::report(sm, whole);
+    CHECK(test::report(sm, shared) == expected);
+    std::set<std::string> scales;
+    for (const Diagnostic& d : whole) {
+        size_t at = d.message.find("but the plan runs ");
+        if (at != std::string::npos)
+            scales.insert(d.message.substr(at));
+    }
+    INFO(expected);
+    CHECK(scales.size() >= 3);
 }

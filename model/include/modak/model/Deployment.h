@@ -17,12 +17,16 @@
 
 namespace modak::model {
 
+// Every struct here compares equal field by field (`= default`): plannerView (Plan.h) relies on it
+// to decide, with every field a later change adds, whether two deployments plan alike.
+
 /// A value written in the file with where it was written (for diagnostics of later stages).
 template<typename T>
 struct Located {
     T value{};
     SourceRange range;
     bool present = false; ///< written in the file (else `value` is the default)
+    friend bool operator==(const Located&, const Located&) = default;
 };
 
 /// An integer choice of the optimiser: a fixed value, a range, or `auto` (chosen by the model).
@@ -31,6 +35,7 @@ struct CountChoice {
     bool chosenByModel = false;
     bool isAuto = false;  ///< `auto`: any count the target allows
     bool present = false; ///< written in the file
+    friend bool operator==(const CountChoice&, const CountChoice&) = default;
 };
 
 struct CpuSpec {
@@ -39,15 +44,18 @@ struct CpuSpec {
     int sockets = 1;
     int cores = 0; ///< per node, all sockets; 0 = not given
     int threadsPerCore = 1;
+    friend bool operator==(const CpuSpec&, const CpuSpec&) = default;
 };
 
 struct GpuSpec {
     std::string model; ///< "" = an unnamed model (MODAK's `acc_type`)
     int count = 1;     ///< per node
+    friend bool operator==(const GpuSpec&, const GpuSpec&) = default;
 };
 
 struct StorageSpec {
     std::string name, path, storageClass;
+    friend bool operator==(const StorageSpec&, const StorageSpec&) = default;
 };
 
 /// An amount as written (`5000 USD`, `20000 gpu_hours`).
@@ -56,6 +64,7 @@ struct AmountSpec {
     std::string unit; ///< a currency (USD, EUR, …) or an allocation unit (node_hours, …)
     SourceRange range;
     bool isAllocation() const { return unit.ends_with("_hours"); }
+    friend bool operator==(const AmountSpec&, const AmountSpec&) = default;
 };
 
 /// How an HPC centre charges jobs: a target's `charge { }`.
@@ -65,6 +74,7 @@ struct ChargeSpec {
     std::optional<AmountSpec> price;      ///< what one unit costs (money)
     std::optional<AmountSpec> allocation; ///< units left
     SourceRange range;                    ///< the block's key
+    friend bool operator==(const ChargeSpec&, const ChargeSpec&) = default;
 };
 
 /// One `partition NAME { }` of a target: what it overrides of the target.
@@ -76,6 +86,7 @@ struct PartitionSpec {
     std::optional<CpuSpec> cpu;
     std::optional<GpuSpec> gpu;
     std::optional<int64_t> memoryBytes;
+    friend bool operator==(const PartitionSpec&, const PartitionSpec&) = default;
 };
 
 struct Target {
@@ -106,6 +117,7 @@ struct Target {
     std::optional<ChargeSpec> charge; ///< an HPC centre's charging
     /// The catalogue entry `instance_type` names (its GPUs, network and price), if any.
     const InstanceType* instance = nullptr;
+    friend bool operator==(const Target&, const Target&) = default;
 };
 
 struct DatasetSpec {
@@ -114,12 +126,14 @@ struct DatasetSpec {
     bool prefetch = true;
     bool cached = false;
     std::string storageClass;
+    friend bool operator==(const DatasetSpec&, const DatasetSpec&) = default;
 };
 
 struct BuildSpec {
     std::string src, command;
     int parallelism = 1;
     SourceRange srcRange;
+    friend bool operator==(const BuildSpec&, const BuildSpec&) = default;
 };
 
 struct Application {
@@ -163,6 +177,7 @@ struct Application {
     /// the launch to modak.
     std::string launcher;
     std::optional<BuildSpec> build;
+    friend bool operator==(const Application&, const Application&) = default;
 };
 
 /// What the deployment's `job` block requests of the scheduler. Counts fix the plan's choice.
@@ -181,6 +196,7 @@ struct JobRequest {
     bool exportAll = false;
     /// Names listed in `export_env`, each with where it was written (checked by the generators).
     std::vector<Located<std::string>> exportVars;
+    friend bool operator==(const JobRequest&, const JobRequest&) = default;
 };
 
 struct ScaleRequest {
@@ -189,6 +205,7 @@ struct ScaleRequest {
     std::optional<int> tasksPerNode;
     int threads = 0;
     double minEfficiency = 0;
+    friend bool operator==(const ScaleRequest&, const ScaleRequest&) = default;
 };
 
 /// What the deployment asks of time and money (issue 18: several sites, cost).
@@ -199,6 +216,7 @@ struct CostRequest {
     std::optional<AmountSpec> budget;
     bool spot = false;
     std::string failover = "ranked"; ///< ranked, ordered
+    friend bool operator==(const CostRequest&, const CostRequest&) = default;
 };
 
 /// The deployment's `parallel` block: a degree left out or `auto` (nullopt, "") is the model's
@@ -209,6 +227,7 @@ struct ParallelRequest {
     std::string schedule;  ///< one_f_one_b, interleaved, gpipe; "": the model's
     std::string recompute; ///< none, selective, full; "": the model's
     SourceRange range;     ///< where `parallel` was written
+    friend bool operator==(const ParallelRequest&, const ParallelRequest&) = default;
 };
 
 struct Deployment {
@@ -246,6 +265,7 @@ struct Deployment {
     /// `sites[site]`.
     std::vector<Located<std::string>> sites;
     size_t site = 0;
+    friend bool operator==(const Deployment&, const Deployment&) = default;
 };
 
 /// Lowers deployment `symbol` of `program` (a checked program: wrong types were reported by Sema
@@ -253,6 +273,9 @@ struct Deployment {
 /// With several targets (`target = [a, b]`), `site` picks the one this lowering is for.
 Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
                            size_t site = 0);
+/// The application of deployment `symbol` as lowerDeployment lowers it, without the rest (its
+/// target, catalogue lookups); nullopt when the deployment names none that resolves.
+std::optional<Application> lowerDeploymentApplication(const Program& program, const Symbol& symbol);
 /// The targets a deployment block names, in order (one for `target = name`, none when absent).
 std::vector<Located<std::string>> deploymentSites(const syntax::Statement& deployment);
 

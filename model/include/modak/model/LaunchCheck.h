@@ -61,10 +61,13 @@ void checkLaunches(const Plan& plan, Diagnostics& diags);
 /// True when checkLaunch can warn about `d` for some plan: `run` starts a launcher modak reads
 /// that sets a count, or that runs on one node unless told (torchrun without `--nnodes`).
 bool launchNeedsPlan(const Deployment& d);
+/// launchNeedsPlan of a deployment running `app` (what it reads of the deployment).
+bool launchNeedsPlan(const Application& app);
 
 /// checkLaunch for every deployment of the root file of `program` that launchNeedsPlan, as
 /// planProgram would plan it (what `modak check` does): each one planned alone and its plan
-/// dropped at once, so memory stays that of one plan; the plans' own diagnostics are not reported.
+/// dropped at once, so memory stays that of one plan, except that deployments with equal planner
+/// views (plannerView) share one plan's choice; the plans' own diagnostics are not reported.
 void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags);
 
 } // namespace modak::model

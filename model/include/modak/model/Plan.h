@@ -180,6 +180,13 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program,
                               const Symbol& deployment, const Catalogue& catalogue,
                               const Calibration& calibration, size_t maxAlternatives,
                               Diagnostics& diags);
+/// `deployment` as the planner sees it: what only names or locates it (its, its application's
+/// and its target's names and symbols, every source range) and the dataset's path (lowering has
+/// turned it into a storage class) blanked. Two deployments with equal planner views get the same
+/// candidates from planDeployment with one catalogue and calibration, so one plan can stand for
+/// both where only the choice is read (checkProgramLaunches). Everything else stays: a field the
+/// planner reads can only make two views differ.
+Deployment plannerView(const Deployment& deployment);
 /// Plans one lowered deployment; the plan keeps `deployment` as its `spec`.
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment,
                               const Catalogue& catalogue, const Calibration& calibration,
