@@ -194,9 +194,11 @@ CAPABILITY = {"completion": "completionProvider", "hover": "hoverProvider", "def
               "documentSymbol": "documentSymbolProvider"}
 # Every FULL_EVERY-th edit also asks for the full semantic tokens (as after a reload), so both are sampled.
 FULL_EVERY = 10
-# `modak lsp --verbose` logs "METHOD ID answered in X ms" (from reading the request to its response
-# written) and "diagnostics of version V published in X ms" (from reading the change).
-SERVER_LOG = re.compile(r"modak lsp: (?:(\S+) (\d+) answered|diagnostics of version (\d+) published) in ([0-9.]+) ms")
+# `modak lsp --verbose` logs "METHOD ID answered in X ms (cpu Y ms)" (from reading the request to its
+# response written, and the thread's CPU time on it) and "diagnostics of version V published in X ms
+# (cpu Y ms)" (from reading the change).
+SERVER_LOG = re.compile(r"modak lsp: (?:(\S+) (\d+) answered|diagnostics of version (\d+) published) in "
+                        r"([0-9.]+) ms \(cpu ([0-9.]+) ms\)")
 
 
 def group(kind, i):
@@ -313,7 +315,8 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     client = Client(cmd, stderr=log)
     init = client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + work, "capabilities": {
         "textDocument": {"publishDiagnostics": {"versionSupport": True}, "hover": {"contentFormat": ["markdown"]},
-                         "completion": {"completionItem": {"snippetSupport": True}}},
+                         "completion": {"completionItem": {"snippetSupport": True}},
+                         "documentSymbol": {"hierarchicalDocumentSymbolSupport": True}},  # as VS Code
         "workspace": {"configuration": True}}})
     served = {k for k in KINDS if init.get("result", {}).get("capabilities", {}).get(CAPABILITY[k])}
     client.notify("initialized", {})
@@ -404,12 +407,14 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
         for line in f:
             m = SERVER_LOG.match(line)
             if m and m.group(2):
-                answered[int(m.group(2))] = float(m.group(4))
+                answered[int(m.group(2))] = (float(m.group(4)), float(m.group(5)))
             elif m and m.group(3):
-                published.setdefault(int(m.group(3)), float(m.group(4)))
-    server = {k: [answered[i] for i in ids[k] if i in answered] for k in ids}
-    server["diagnostics"] = [published[v] for v in range(2, 2 + len(times["diagnostics"])) if v in published]
-    return {"times": times, "parsed": parsed, "server": server, "by_cat": by_cat, "memory": memory,
+                published.setdefault(int(m.group(3)), (float(m.group(4)), float(m.group(5))))
+    found = {k: [answered[i] for i in ids[k] if i in answered] for k in ids}
+    found["diagnostics"] = [published[v] for v in range(2, 2 + len(times["diagnostics"])) if v in published]
+    server = {k: [wall for wall, _ in v] for k, v in found.items()}
+    cpu = {k: [c for _, c in v] for k, v in found.items()}
+    return {"times": times, "parsed": parsed, "server": server, "cpu": cpu, "by_cat": by_cat, "memory": memory,
             "opened_ms": opened_ms, "served": served, "lines": len(text.split("\n")) - 1,
             "categories": len(cat_names)}
 
@@ -426,13 +431,15 @@ def report(name, r, minus_delay=0):
           f"{len(r['times']['diagnostics'])} edits, {r['categories']} position categories")
     print("  p50 / p99 / max (ms): client = from sending the request (diagnostics: the change) to the last byte of "
           "its answer read; +parse = until the client has also parsed it; server = inside the server "
-          "(--verbose), from reading the request to its answer written")
-    print(f"  {'request':<18} {'samples':>7}  {'client':<24} {'+parse':<24} server")
+          "(--verbose), from reading the request to its answer written; cpu = the server thread's CPU time "
+          "on it (what it costs apart from waiting for a core)")
+    print(f"  {'request':<18} {'samples':>7}  {'client':<24} {'+parse':<24} {'server':<24} cpu")
     for k in ["diagnostics", "semanticTokensFull"] + KINDS:
         vals = r["times"][k]
         if k == "semanticTokensFull" and not vals:
             continue
-        row = f"{fmt_row(vals):<24} {fmt_row(r['parsed'].get(k, [])):<24} {fmt_row(r['server'].get(k, []))}"
+        row = (f"{fmt_row(vals):<24} {fmt_row(r['parsed'].get(k, [])):<24} {fmt_row(r['server'].get(k, [])):<24} "
+               f"{fmt_row(r['cpu'].get(k, []))}")
         if k == "diagnostics" and minus_delay:
             row += f"   (minus its {minus_delay} ms delay: {fmt_row(vals, minus_delay)})"
         name = {"semanticTokens": "semanticTokens Δ", "semanticTokensFull": "semanticTokens"}.get(k, k)

@@ -19,15 +19,8 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
     a->sm_ = std::make_unique<SourceManager>();
-    if (tsTree) {
+    if (tsTree)
         a->tsTree_ = ts_tree_copy(tsTree);
-    } else {
-        TSParser* parser = ts_parser_new();
-        ts_parser_set_language(parser, tree_sitter_modak());
-        a->tsTree_ = ts_parser_parse_string(parser, nullptr, text.data(),
-                                            static_cast<uint32_t>(text.size()));
-        ts_parser_delete(parser);
-    }
     a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
     model::LoadOptions options;
     options.importRoots = importRoots;
@@ -60,6 +53,18 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
 Analysis::~Analysis() {
     if (tsTree_)
         ts_tree_delete(tsTree_);
+}
+
+const TSTree* Analysis::syntaxTree() const {
+    if (!tsTree_) { // parsed on first use: the language server's requests never read it
+        TSParser* parser = ts_parser_new();
+        ts_parser_set_language(parser, tree_sitter_modak());
+        std::string_view source = text();
+        tsTree_ = ts_parser_parse_string(parser, nullptr, source.data(),
+                                         static_cast<uint32_t>(source.size()));
+        ts_parser_delete(parser);
+    }
+    return tsTree_;
 }
 
 const syntax::File& Analysis::tree() const {

@@ -75,53 +75,79 @@ json semanticTokensLegend() {
     return {{"tokenTypes", std::move(types)}, {"tokenModifiers", std::move(modifiers)}};
 }
 
-void writePosition(JsonWriter& w, Position p) {
-    w.beginObject().key("line").value(p.line).key("character").value(p.character).endObject();
-}
+/// Writes an OutlineFragment: line numbers are cut out, relative to `firstLine`.
+struct FragmentWriter {
+    OutlineFragment& fragment;
+    uint32_t firstLine;
+    ToLsp& convert;
+    JsonWriter w{fragment.text};
 
-void writeRange(JsonWriter& w, const protocol::Range& r) {
-    w.beginObject().key("start");
-    writePosition(w, r.start);
-    w.key("end");
-    writePosition(w, r.end);
-    w.endObject();
-}
+    void position(Position p) {
+        w.beginObject().key("line").placeholder();
+        fragment.lines.emplace_back(static_cast<uint32_t>(fragment.text.size()),
+                                    static_cast<int32_t>(p.line - firstLine));
+        w.key("character").value(p.character).endObject();
+    }
+    void range(SourceRange r) {
+        protocol::Range lsp = convert.range(r);
+        w.beginObject().key("start");
+        position(lsp.start);
+        w.key("end");
+        position(lsp.end);
+        w.endObject();
+    }
+};
 
 /// A DocumentSymbol of LSP, with its children.
-void writeSymbol(JsonWriter& w, ToLsp& convert, const DocumentSymbol& s) {
+void writeSymbol(FragmentWriter& out, const DocumentSymbol& s) {
+    JsonWriter& w = out.w;
     w.beginObject().key("name").value(s.name);
     if (!s.detail.empty())
         w.key("detail").value(s.detail);
     w.key("kind").value(static_cast<int>(symbolKind(s.kind))).key("range");
-    writeRange(w, convert.range(s.range));
+    out.range(s.range);
     w.key("selectionRange");
-    writeRange(w, convert.range(s.selectionRange));
+    out.range(s.selectionRange);
     w.key("children").beginArray();
     for (const auto& child : s.children)
-        writeSymbol(w, convert, child);
+        writeSymbol(out, child);
     w.endArray().endObject();
 }
 
 /// The flat form (SymbolInformation), for clients without hierarchicalDocumentSymbolSupport.
 /// `uri`: the document's (every symbol is in it).
-void writeFlatSymbol(JsonWriter& w, ToLsp& convert, const DocumentSymbol& s, std::string_view uri,
+void writeFlatSymbol(FragmentWriter& out, const DocumentSymbol& s, std::string_view uri,
                      std::string_view container) {
+    JsonWriter& w = out.w;
     w.beginObject().key("name").value(s.name);
     w.key("kind").value(static_cast<int>(symbolKind(s.kind))).key("location").beginObject();
     w.key("uri").value(uri).key("range");
-    writeRange(w, convert.range(s.range));
+    out.range(s.range);
     w.endObject();
     if (!container.empty())
         w.key("containerName").value(container);
     w.endObject();
     for (const auto& child : s.children)
-        writeFlatSymbol(w, convert, child, uri, s.name);
+        writeFlatSymbol(out, child, uri, s.name);
+}
+
+/// A fragment's text with its lines, the first being `firstLine`.
+void emit(std::string& out, const OutlineFragment& f, uint32_t firstLine) {
+    size_t from = 0;
+    for (auto [at, relative] : f.lines) {
+        out.append(f.text, from, at - from);
+        char number[16];
+        auto [end, ec] = std::to_chars(number, number + sizeof number,
+                                       static_cast<int64_t>(firstLine) + relative);
+        out.append(number, end);
+        from = at;
+    }
+    out.append(f.text, from);
 }
 
 /// SemanticTokens of LSP, or SemanticTokensDelta when `edit` is given.
-RawJson tokensJson(std::string_view resultId, std::span<const uint32_t> data,
+RawJson tokensJson(RawJson out, std::string_view resultId, std::span<const uint32_t> data,
                    const std::optional<TokenDataEdit>* edit = nullptr) {
-    RawJson out;
     out.text.reserve(32 + data.size() * 4);
     JsonWriter w(out.text);
     auto numbers = [&](std::span<const uint32_t> values) {
@@ -344,17 +370,47 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
     ToLsp convert(*this, *a, doc.index.get());
-    RawJson out;
-    out.text.reserve(doc.text.size() * 6); // ~190 bytes a symbol, ~30 bytes of text a symbol
-    JsonWriter w(out.text);
-    w.beginArray();
-    for (const auto& s : documentSymbols(*a)) {
-        if (client_.hierarchicalSymbols)
-            writeSymbol(w, convert, s);
-        else
-            writeFlatSymbol(w, convert, s, doc.uri, "");
-    }
-    w.endArray();
+    // Each top-level statement's symbols are written once and kept while its text stays the same
+    // (an edit rewrites the edited block's): the answer is then the fragments, their lines filled
+    // in. Only the fragments of this version are kept.
+    std::unordered_map<std::string, OutlineFragment> used;
+    RawJson out = rawAnswer();
+    out.text.reserve(doc.text.size() * 7); // ~190 bytes a symbol, ~30 bytes of text a symbol
+    out.text += '[';
+    uint32_t line = 0;
+    auto add = [&](SourceRange whole, const std::function<DocumentSymbol()>& symbol) {
+        Position start = doc.index->position(whole.begin, client_.encoding, line);
+        // What the fragment depends on: its text, from its first line's start (the columns of
+        // that line count from there), and the form.
+        uint32_t from = doc.index->lineStart(start.line);
+        std::string key(client_.hierarchicalSymbols ? "h" : "f");
+        key.append(doc.text, from, std::max(whole.end, whole.begin) - from);
+        auto kept = used.find(key);
+        if (kept == used.end()) {
+            auto node = doc.outline.extract(key);
+            if (node.empty()) {
+                OutlineFragment fragment;
+                FragmentWriter writer{fragment, start.line, convert};
+                if (client_.hierarchicalSymbols)
+                    writeSymbol(writer, symbol());
+                else
+                    writeFlatSymbol(writer, symbol(), doc.uri, "");
+                kept = used.emplace(std::move(key), std::move(fragment)).first;
+            } else {
+                kept = used.insert(std::move(node)).position;
+            }
+        }
+        if (out.text.size() > 1)
+            out.text += ',';
+        emit(out.text, kept->second, start.line);
+    };
+    const syntax::File& tree = a->tree();
+    for (const auto& imp : tree.imports)
+        add(imp.range, [&] { return importSymbol(imp); });
+    for (const auto& s : tree.statements)
+        add(s.range(), [&] { return statementSymbol(*a, s); });
+    out.text += ']';
+    doc.outline = std::move(used);
     return out;
 }
 
@@ -435,7 +491,7 @@ Reply<RawJson> Server::onSemanticTokens(const protocol::TextDocumentParams& para
     auto a = analysis(doc);
     doc.semanticTokens = encodeTokens(doc, semanticTokens(*a));
     doc.semanticTokensId = std::to_string(++semanticTokensVersion_);
-    return tokensJson(doc.semanticTokensId, doc.semanticTokens);
+    return tokensJson(rawAnswer(), doc.semanticTokensId, doc.semanticTokens);
 }
 
 Reply<RawJson> Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params) {
@@ -448,9 +504,9 @@ Reply<RawJson> Server::onSemanticTokensDelta(const protocol::SemanticTokensDelta
     if (known) {
         // Only what changed since the tokens the client has (VS Code asks so after every edit).
         std::optional<TokenDataEdit> edit = diffTokenData(doc.semanticTokens, data);
-        result = tokensJson(id, {}, &edit);
+        result = tokensJson(rawAnswer(), id, {}, &edit);
     } else {
-        result = tokensJson(id, data);
+        result = tokensJson(rawAnswer(), id, data);
     }
     doc.semanticTokens = std::move(data);
     doc.semanticTokensId = std::move(id);

@@ -55,6 +55,12 @@ public:
         out_ += "null";
         return *this;
     }
+    /// Where a value goes that the caller writes later into the text (a line number filled in
+    /// when a kept fragment is reused): nothing is written.
+    JsonWriter& placeholder() {
+        separate();
+        return *this;
+    }
     /// A value already written as JSON text (a fragment kept from an earlier answer).
     JsonWriter& raw(std::string_view json) {
         separate();

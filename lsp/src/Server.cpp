@@ -4,6 +4,7 @@
 #include "ServerImpl.h"
 
 #include <fmt/format.h>
+#include <time.h>
 #include <tree_sitter/api.h>
 
 #include <algorithm>
@@ -14,6 +15,16 @@ extern "C" const TSLanguage* tree_sitter_modak();
 namespace modak::lsp {
 
 namespace fs = std::filesystem;
+
+namespace {
+/// The CPU time of the calling thread, in ms: what the server itself spent, apart from waiting for
+/// a core (the machine may be busy with other work).
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+} // namespace
 
 Server::Server(const ServerOptions& options) : options_(options) {
     if (options_.litTest)
@@ -239,6 +250,7 @@ void Server::handleRequest(const json& m) {
     std::string method = m["method"].get<std::string>();
     json params = m.contains("params") && !m["params"].is_null() ? m["params"] : json::object();
     auto started = messageRead_;
+    double cpu = threadCpuMs();
     {
         std::lock_guard lock(inbox_->mutex);
         if (inbox_->cancelled.erase(id.dump(-1, ' ', false, json::error_handler_t::replace))) {
@@ -275,9 +287,10 @@ void Server::handleRequest(const json& m) {
         Reply<Answer> result = it->second(params);
         if (!result.ok())
             replyError(id, result.error().code, result.error().message);
-        else if (auto* raw = std::get_if<RawJson>(&result.value()))
+        else if (auto* raw = std::get_if<RawJson>(&result.value())) {
             reply(id, *raw);
-        else
+            spare_ = std::move(raw->text); // the next large answer is written into it
+        } else
             reply(id, std::move(std::get<json>(result.value())));
     } catch (const InvalidParams& e) {
         replyError(id, ErrorCode::InvalidParams, e.what());
@@ -298,8 +311,9 @@ void Server::handleRequest(const json& m) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();
-        log(fmt::format("{} {} answered in {:.2f} ms", method,
-                        id.dump(-1, ' ', false, json::error_handler_t::replace), us / 1000.0));
+        log(fmt::format("{} {} answered in {:.2f} ms (cpu {:.2f} ms)", method,
+                        id.dump(-1, ' ', false, json::error_handler_t::replace), us / 1000.0,
+                        threadCpuMs() - cpu));
     }
 }
 
@@ -370,12 +384,10 @@ void Server::reply(const json& id, const RawJson& result) {
         reply(id, json::parse(result.text));
         return;
     }
-    std::string message = R"({"jsonrpc":"2.0","id":)";
-    message += id.dump(-1, ' ', false, json::error_handler_t::replace);
-    message += R"(,"result":)";
-    message += result.text;
-    message += '}';
-    writeFramed(options_.out, message);
+    std::string head = R"({"jsonrpc":"2.0","id":)";
+    head += id.dump(-1, ' ', false, json::error_handler_t::replace);
+    head += R"(,"result":)";
+    writeFramed(options_.out, {head, result.text, "}"});
 }
 
 void Server::replyError(const json& id, ErrorCode code, const std::string& message) {
@@ -437,9 +449,11 @@ void Server::onDidChange(const protocol::DidChangeTextDocumentParams& params) {
     OpenDocument& doc = *it->second;
     if (!doc.changedAt)
         doc.changedAt = messageRead_;
+    double cpu = threadCpuMs();
     applyChanges(doc, params.contentChanges);
     if (params.version)
         doc.version = *params.version;
+    doc.changeCpuMs += threadCpuMs() - cpu;
 }
 
 void Server::onDidClose(const protocol::TextDocumentParams& params) {
@@ -450,7 +464,7 @@ void Server::onDidClose(const protocol::TextDocumentParams& params) {
 // debugging editors' highlighting, and for tests that compare it with a fresh parse).
 Reply<protocol::SyntaxTreeResult> Server::onSyntaxTree(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
-    char* sexp = ts_node_string(ts_tree_root_node(doc.tree));
+    char* sexp = ts_node_string(ts_tree_root_node(syntaxTree(doc)));
     std::string text = sexp ? sexp : "";
     std::free(sexp);
     return protocol::SyntaxTreeResult{doc.version, std::move(text)};
@@ -533,7 +547,7 @@ void Server::openDocument(const std::string& uri, std::string text, int64_t vers
     doc.path = pathFromUri(uri);
     doc.text = std::move(text);
     doc.version = version;
-    reparse(doc, nullptr);
+    changed(doc);
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }
@@ -569,15 +583,25 @@ void Server::markImportersStale(const fs::path& changed) {
     }
 }
 
-void Server::reparse(OpenDocument& doc, TSTree* old) {
-    TSTree* tree = ts_parser_parse_string(parser_, old, doc.text.data(),
-                                          static_cast<uint32_t>(doc.text.size()));
-    if (old)
-        ts_tree_delete(old);
-    doc.tree = tree;
+void Server::changed(OpenDocument& doc) {
     doc.index = std::make_unique<LineIndex>(doc.text);
+    doc.treeStale = true;
     doc.stale = true;
     doc.diagnosticsDue = true;
+}
+
+TSTree* Server::syntaxTree(OpenDocument& doc) {
+    // Parsed when asked for, from the tree the edits since were applied to (ts_tree_edit): no
+    // feature reads it, so an edit does not wait for it.
+    if (doc.treeStale || !doc.tree) {
+        TSTree* old = doc.tree;
+        doc.tree = ts_parser_parse_string(parser_, old, doc.text.data(),
+                                          static_cast<uint32_t>(doc.text.size()));
+        if (old)
+            ts_tree_delete(old);
+        doc.treeStale = false;
+    }
+    return doc.tree;
 }
 
 namespace {
@@ -624,16 +648,14 @@ void Server::applyChanges(OpenDocument& doc,
             ts_tree_delete(doc.tree);
         doc.tree = nullptr;
     }
-    TSTree* old = doc.tree;
-    doc.tree = nullptr;
-    reparse(doc, old);
+    changed(doc);
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }
 
 std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     if (doc.stale || !doc.analysis) {
-        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, doc.tree,
+        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, /*tsTree=*/nullptr,
                                        settings_.importRoots, {}, /*planHere=*/false);
         doc.stale = false;
         planner_->submit(doc.uri, doc.analysis);
@@ -724,6 +746,7 @@ std::vector<protocol::Diagnostic> Server::documentDiagnostics(OpenDocument& doc)
 }
 
 void Server::publish(OpenDocument& doc) {
+    double cpu = threadCpuMs();
     protocol::PublishDiagnosticsParams params{doc.uri, std::nullopt, documentDiagnostics(doc)};
     if (client_.diagnosticVersion || options_.litTest)
         params.version = doc.version;
@@ -733,10 +756,11 @@ void Server::publish(OpenDocument& doc) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(
                       std::chrono::steady_clock::now() - *doc.changedAt)
                       .count();
-        log(fmt::format("diagnostics of version {} published in {:.2f} ms", doc.version,
-                        us / 1000.0));
+        log(fmt::format("diagnostics of version {} published in {:.2f} ms (cpu {:.2f} ms)",
+                        doc.version, us / 1000.0, doc.changeCpuMs + threadCpuMs() - cpu));
     }
     doc.changedAt.reset();
+    doc.changeCpuMs = 0;
 }
 
 void Server::publishDue() {

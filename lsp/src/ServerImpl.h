@@ -25,6 +25,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -33,6 +34,14 @@ struct TSTree;
 
 namespace modak::lsp {
 
+/// One top-level statement's outline (its document symbols) as JSON, with the line numbers cut out
+/// and kept relative to the statement's first line: it depends on the statement's text alone, so
+/// it is reused while that text is unchanged, wherever an edit above moves it.
+struct OutlineFragment {
+    std::string text;
+    std::vector<std::pair<uint32_t, int32_t>> lines; ///< where in `text` a line goes, and which
+};
+
 /// An open document: its text, version, incrementally maintained tree-sitter tree, and the latest
 /// analysis (rebuilt on demand after edits).
 struct OpenDocument {
@@ -40,7 +49,8 @@ struct OpenDocument {
     std::filesystem::path path;
     std::string text;
     int64_t version = 0;
-    TSTree* tree = nullptr;
+    TSTree* tree = nullptr; ///< edited with the text, parsed when asked for (treeStale)
+    bool treeStale = true;
     std::shared_ptr<const Analysis> analysis; ///< null or stale after an edit
     bool stale = true;                        ///< text changed since `analysis` was built
     bool diagnosticsDue = true;               ///< diagnostics not yet published for this version
@@ -48,10 +58,13 @@ struct OpenDocument {
     std::unique_ptr<LineIndex> index;         ///< of `text`
     ScanCheckpoints checkpoints;              ///< of `text`, for completion
     std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
+    /// The outline's fragments of the last documentSymbol answer, by the text they depend on.
+    std::unordered_map<std::string, OutlineFragment> outline;
     std::string semanticTokensId;
     /// When the first change not yet published was read (`--verbose` logs the diagnostics'
     /// latency).
     std::optional<std::chrono::steady_clock::time_point> changedAt;
+    double changeCpuMs = 0; ///< the server's CPU time on those changes so far
 };
 
 struct Settings {
@@ -208,7 +221,8 @@ private:
     bool editQueuedFor(const std::string& uri);
     void applyChanges(OpenDocument& doc,
                       const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
-    void reparse(OpenDocument& doc, TSTree* old);
+    void changed(OpenDocument& doc); ///< its text changed
+    TSTree* syntaxTree(OpenDocument& doc);
     void openDocument(const std::string& uri, std::string text, int64_t version);
     void closeDocument(const std::string& uri);
     void markImportersStale(const std::filesystem::path& changed);
@@ -232,6 +246,14 @@ private:
     TSParser* parser_ = nullptr;
     int64_t nextRequestId_ = 1;
     std::chrono::steady_clock::time_point messageRead_; ///< when the message being handled was read
+    /// The buffer of the last RawJson answer, for the next (megabytes of outline, allocated and
+    /// page-faulted afresh each time, cost as much as writing them).
+    std::string spare_;
+    RawJson rawAnswer() {
+        RawJson out{std::move(spare_)};
+        out.text.clear();
+        return out;
+    }
     std::map<int64_t, std::function<void(const json&)>> pending_;
     uint64_t semanticTokensVersion_ = 0;
     std::unique_ptr<Planner> planner_; ///< last: its worker ends before what it wakes

@@ -127,10 +127,18 @@ ReadResult DelimitedReader::read(std::string& body, std::string& error) {
 }
 
 void writeFramed(std::FILE* out, const std::string& body) {
+    writeFramed(out, {std::string_view(body)});
+}
+
+void writeFramed(std::FILE* out, std::initializer_list<std::string_view> body) {
     static std::mutex mutex;
     std::lock_guard lock(mutex);
-    std::fprintf(out, "Content-Length: %zu\r\n\r\n", body.size());
-    std::fwrite(body.data(), 1, body.size(), out);
+    size_t length = 0;
+    for (std::string_view part : body)
+        length += part.size();
+    std::fprintf(out, "Content-Length: %zu\r\n\r\n", length);
+    for (std::string_view part : body)
+        std::fwrite(part.data(), 1, part.size(), out);
     std::fflush(out);
 }
 

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 namespace modak::lsp {
 
@@ -45,5 +47,7 @@ private:
 
 /// Writes one framed message (`Content-Length` header and body) and flushes; thread-safe.
 void writeFramed(std::FILE* out, const std::string& body);
+/// The same, the body given in parts (a large result is not copied into its message).
+void writeFramed(std::FILE* out, std::initializer_list<std::string_view> body);
 
 } // namespace modak::lsp

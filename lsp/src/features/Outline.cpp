@@ -89,11 +89,18 @@ std::vector<DocumentSymbol> documentSymbols(const Analysis& a) {
     std::vector<DocumentSymbol> out;
     const syntax::File& file = a.tree();
     for (const auto& imp : file.imports)
-        out.push_back(
-            {imp.path, "import", DocumentSymbol::Kind::Import, imp.range, imp.pathRange, {}});
+        out.push_back(importSymbol(imp));
     for (const auto& s : file.statements)
-        out.push_back(symbolOf(s, a.text(), true));
+        out.push_back(statementSymbol(a, s));
     return out;
+}
+
+DocumentSymbol importSymbol(const syntax::Import& imp) {
+    return {imp.path, "import", DocumentSymbol::Kind::Import, imp.range, imp.pathRange, {}};
+}
+
+DocumentSymbol statementSymbol(const Analysis& a, const syntax::Statement& statement) {
+    return symbolOf(statement, a.text(), true);
 }
 
 std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses,

@@ -36,7 +36,8 @@ class Analysis {
 public:
     /// Parses and checks `text` as the file `path` (absolute). `overlay` (optional) supplies open
     /// documents for imports; `tsTree`, when given, is the document's current tree-sitter tree (the
-    /// Analysis keeps its own copy); without it the text is parsed by tree-sitter here.
+    /// Analysis keeps its own copy); without it the text is parsed by tree-sitter when first asked
+    /// for (syntaxTree).
     /// Imports resolve inside the document's project and `importRoots` (docs/security.md).
     /// `policy` is applied to the diagnostics as the CLI applies it, so the editor shows what
     /// `modak check` prints. `planHere` false: the plan's diagnostics (launchers read against the
@@ -62,8 +63,9 @@ public:
     /// Every diagnostic of the program, all files (filter by `file()` for this document's), after
     /// the policy: sorted by place, ignored ones dropped, severities as `--werror` makes them.
     const Diagnostics& diagnostics() const { return diags_; }
-    /// The error-tolerant tree-sitter tree of the document (never null).
-    const TSTree* syntaxTree() const { return tsTree_; }
+    /// The error-tolerant tree-sitter tree of the document (never null): the one given to build,
+    /// else parsed on the first call.
+    const TSTree* syntaxTree() const;
     /// The optimiser's plan for the document's deployments (computed on first call; warnings of
     /// planning are in `planDiagnostics()`). Empty when the program has errors.
     const model::Plan& plan() const;
@@ -92,7 +94,7 @@ private:
     Diagnostics found_; ///< the program's, before the policy
     DiagnosticPolicy policy_;
     mutable Diagnostics diags_; ///< found_ and the plans' (setPlans), after the policy
-    TSTree* tsTree_ = nullptr;
+    mutable TSTree* tsTree_ = nullptr;
     mutable bool viewsGiven_ = false; ///< setPlans was called: views_ and pending_ are the server's
     mutable std::map<std::string, std::shared_ptr<const DeploymentView>, std::less<>> views_;
     mutable std::set<std::string, std::less<>> pending_;

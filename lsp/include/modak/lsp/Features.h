@@ -122,6 +122,10 @@ struct DocumentSymbol {
     std::vector<DocumentSymbol> children;
 };
 std::vector<DocumentSymbol> documentSymbols(const Analysis& analysis);
+/// The symbol of one top-level statement of the document (what documentSymbols gives for it): it
+/// depends on the statement's text alone.
+DocumentSymbol statementSymbol(const Analysis& analysis, const syntax::Statement& statement);
+DocumentSymbol importSymbol(const syntax::Import& import);
 struct WorkspaceSymbol {
     std::string name, container; ///< container: the file name
     DocumentSymbol::Kind kind = DocumentSymbol::Kind::Block;
