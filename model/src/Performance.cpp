@@ -128,11 +128,11 @@ double deviceSeconds(double compute, double memory, double serial) {
     return std::max(compute, memory) + std::clamp(serial, 0.0, 1.0) * std::min(compute, memory);
 }
 
-double expectedMaxOfNormals(int n) {
-    if (n <= 1)
-        return 0;
+namespace {
+/// Blom's approximation solved by Newton on Φ(x) = p from 0: Φ is concave there, so the steps
+/// approach from below.
+double blomMaximum(int n) {
     const double p = (n - 0.375) / (n + 0.25);
-    // Newton on Φ(x) = p from 0: Φ is concave there, so the steps approach from below.
     double x = 0;
     for (int i = 0; i < 60; ++i) {
         const double cdf = 0.5 * std::erfc(-x / std::sqrt(2.0));
@@ -143,6 +143,21 @@ double expectedMaxOfNormals(int n) {
             break;
     }
     return x;
+}
+} // namespace
+
+double expectedMaxOfNormals(int n) {
+    if (n <= 1)
+        return 0;
+    // The planner asks for the same small device counts thousands of times.
+    constexpr int kTabled = 1024;
+    static const std::vector<double> table = [] {
+        std::vector<double> t(kTabled + 1, 0.0);
+        for (int i = 2; i <= kTabled; ++i)
+            t[i] = blomMaximum(i);
+        return t;
+    }();
+    return n <= kTabled ? table[n] : blomMaximum(n);
 }
 
 double amdahlSpeedup(double f, double ranks) {
