@@ -581,6 +581,10 @@ int runModelReport(const ModelReportOptions& options) {
     fmt::print("  overlap                         {:.3f}\n", cal.overlap);
     fmt::print("  collective efficiency           {:.3f}\n", cal.collectiveEfficiency);
     fmt::print("  sync cost per doubling          {:.5f} s\n", cal.syncSecondsPerDoubling);
+    fmt::print("  integer per FP32 instruction    {:.3f}\n", cal.integerPerFpInstruction);
+    fmt::print("  compute/memory serial share     {:.3f}\n", cal.computeMemorySerial);
+    fmt::print("  NCHW transpose traffic          {:.3f}\n", cal.nchwTransposeTraffic);
+    fmt::print("  step time variation             {:.4f}\n", cal.stepTimeVariation);
     for (const auto& [fw, f] : cal.frameworkEfficiency)
         fmt::print("  framework efficiency {:<10} {:.3f}\n", fw, f);
     for (const auto& [app, f] : cal.amdahlByApp)
