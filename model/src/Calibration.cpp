@@ -78,7 +78,8 @@ std::optional<Calibration> Calibration::parse(std::string_view text, FileId file
                   num("integer_per_fp_instruction", c.integerPerFpInstruction, 0, 4) &&
                   num("compute_memory_serial", c.computeMemorySerial, 0, 1) &&
                   num("nchw_transpose_traffic", c.nchwTransposeTraffic, 0, 100) &&
-                  num("step_time_variation", c.stepTimeVariation, 0, 1);
+                  num("step_time_variation", c.stepTimeVariation, 0, 1) &&
+                  num("layer_host_seconds", c.layerHostSeconds, 0, 1);
         if (!ok)
             return std::nullopt;
         if (doc.contains("amdahl_by_app"))
@@ -188,6 +189,7 @@ std::string Calibration::toJson() const {
     m["compute_memory_serial"] = computeMemorySerial;
     m["nchw_transpose_traffic"] = nchwTransposeTraffic;
     m["step_time_variation"] = stepTimeVariation;
+    m["layer_host_seconds"] = layerHostSeconds;
     doc["model"] = m;
     ordered_json apps = ordered_json::object();
     for (const auto& [k, v] : amdahlByApp)

@@ -625,12 +625,23 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
         flops += w.flopsPerSample / 3;
     else if (L.recompute == "selective" && shape)
         flops += counts.attentionForwardFlopsPerToken * seq;
-    const double compute =
+    const double deviceWork =
         deviceSeconds(batch * flops / split / rate.flops,
                       batch * rate.activations * b * rate.trafficFactor / split / rate.bandwidth,
                       s.gpusPerNode > 0 ? cal.computeMemorySerial : 1) /
-            rate.effect +
-        rate.overhead * m;
+        rate.effect;
+    // An eager framework's host issues every operator of every layer and micro-batch, whatever
+    // its size; the GPU runs them asynchronously, so the slower of the two sets the pace. The
+    // operators follow the passes (recompute repeats the forward ones), as the FLOPs do. A graph
+    // compiler fuses and captures them: no floor is known for it.
+    const double host = shape && s.gpusPerNode > 0 && s.graphCompiler == "none"
+                            ? m * stageLayers * cal.layerHostSeconds * flops / w.flopsPerSample
+                            : 0;
+    if (host > deviceWork)
+        p.factors.push_back(fmt::format("host-bound: issuing {} layers × {} micro-batches of "
+                                        "operators takes {:.3g} s a step, the GPU needs {:.3g} s",
+                                        stageLayers, m, host, deviceWork));
+    const double compute = std::max(deviceWork, host) + rate.overhead * m;
     // 1F1B and GPipe idle (p − 1) micro-batch slots of m; interleaving divides that by the
     // model chunks per device (Narayanan et al. 2021, §2.2).
     double bubble = 0;

@@ -14,6 +14,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <utility>
+
 using namespace modak;
 using namespace modak::model;
 
@@ -47,6 +50,16 @@ Prediction predictOrFail(const Scenario& s) {
     INFO(error);
     REQUIRE(p);
     return *p;
+}
+
+/// A Megatron-style layout: tensor × pipeline degrees, micro-batches a step, recompute.
+ParallelLayout layoutOf(int tensor, int pipeline, int microbatches, std::string recompute) {
+    ParallelLayout l;
+    l.tensor = tensor;
+    l.pipeline = pipeline;
+    l.microbatches = microbatches;
+    l.recompute = std::move(recompute);
+    return l;
 }
 
 } // namespace
@@ -160,6 +173,51 @@ TEST_CASE("layouts: memory and step time follow each parallelism", "[model][llm]
     heads.layout->tensor = 16; // 8 key-value heads
     CHECK_FALSE(predict(heads, Calibration::builtin(), error));
     CHECK_THAT(error, Catch::Contains("key-value heads"));
+}
+
+TEST_CASE("an eager host issues every layer's operators: small layers are host-bound",
+          "[model][llm]") {
+    // GPT-2 medium (hidden 1024, 24 layers) split 8 ways with one sequence a micro-batch: the
+    // GPU's share of a layer takes far less than the host needs to issue its operators.
+    const Calibration& cal = Calibration::builtin();
+    REQUIRE(cal.layerHostSeconds > 0); // bench/layer_host_seconds.py's measurement
+    Calibration noHost = cal;
+    noHost.layerHostSeconds = 0;
+    Scenario s = llmScenario("gpt2_medium", 1, 8);
+    s.precision = "mixed";
+    s.gpu = Catalogue::builtin().gpu("a100_sxm4_80gb");
+    REQUIRE(s.gpu);
+    s.batchPerDevice = 2;
+    s.layout = layoutOf(8, 1, 2, "none");
+    auto predictWith = [&](const Scenario& sc, const Calibration& c) {
+        std::string error;
+        auto p = predict(sc, c, error);
+        INFO(error);
+        REQUIRE(p);
+        return *p;
+    };
+    const Prediction host = predictWith(s, cal), gpuOnly = predictWith(s, noHost);
+    const double layers = builtin("gpt2_medium").shape->layers;
+    // The floor: every layer of both micro-batches, plus the per-micro-batch overhead as before.
+    CHECK(host.step.compute ==
+          Approx(2 * layers * cal.layerHostSeconds + 2 * cal.stepOverheadGpuSeconds));
+    CHECK(gpuOnly.step.compute < host.step.compute);
+    CHECK(std::any_of(host.factors.begin(), host.factors.end(),
+                      [](const std::string& f) { return f.starts_with("host-bound"); }));
+    // Full recompute issues the forward operators again: a third more.
+    Scenario again = s;
+    again.layout->recompute = "full";
+    CHECK(predictWith(again, cal).step.compute ==
+          Approx(2 * layers * cal.layerHostSeconds * 4 / 3 + 2 * cal.stepOverheadGpuSeconds));
+    // A graph compiler fuses and captures the operators: no floor is known for it.
+    Scenario compiled = s;
+    compiled.graphCompiler = "inductor";
+    CHECK(predictWith(compiled, cal).stepSeconds ==
+          Approx(predictWith(compiled, noHost).stepSeconds));
+    // A large layer's GPU time hides the host: Llama 3.1 70B's step does not move.
+    Scenario big = llmScenario("llama3_70b", 4, 8);
+    big.layout = layoutOf(8, 4, 8, "full");
+    CHECK(predictWith(big, cal).stepSeconds == Approx(predictWith(big, noHost).stepSeconds));
 }
 
 TEST_CASE("Llama 3.1 70B fine-tuning on 8 H100: data parallel does not fit, FSDP and TP plan",

@@ -90,6 +90,10 @@ struct Calibration {
     /// a synchronous step waits for the slowest of its devices (expectedMaxOfNormals); 0 in a
     /// file without it.
     double stepTimeVariation = 0;
+    /// Host (CPU) seconds an eager framework spends issuing one transformer layer's forward and
+    /// backward operators, whatever their size: a micro-batch of a small layer cannot run faster
+    /// than its operators are launched (0 when absent; docs/model.md).
+    double layerHostSeconds = 0;
     std::map<std::string, double> amdahlByApp; ///< fitted parallel fraction per application tag
     std::map<std::string, double> frameworkEfficiency; ///< per framework (1 = reference)
     /// Per workload: how much faster than its nominal FLOPs it runs (fast convolution algorithms
