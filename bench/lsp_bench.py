@@ -10,11 +10,14 @@ fourth application starts `torchrun`, so its deployment's diagnostics need the p
 application's epochs, a workload's layers and a target's GPU count (all but the first change what
 a deployment's plan depends on) and a comment. After each edit the client waits for the
 `publishDiagnostics` of that version, then asks once for each of completion, hover, definition,
-references, semantic tokens (full) and document symbols, the positional ones at a position drawn
-from a category cycled in turn (the name of each kind of block, and keys and values inside each
-kind of block and nested block), so every category is sampled about equally. Reported: p50, p99
-and max per request kind, the slowest categories, and resident memory after opening and after
-every 1 000 of MEMORY_EDITS edits (default 10 000; the edits after EDITS ask for a hover only).
+references, semantic tokens (`…/full/delta` with the last resultId, as VS Code asks after an edit;
+`…/full` at the first and every tenth) and document symbols (hierarchical), the positional ones at a
+position drawn from a category cycled in turn (the name of each kind of block, and keys and values
+inside each kind of block and nested block), so every category is sampled about equally. Reported:
+p50, p99 and max per request kind — until the answer's last byte was read (parsing after), until it
+was also parsed, and the server's own wall and CPU time from `modak lsp --verbose` — the slowest
+categories, and resident memory after opening and after every 1 000 of MEMORY_EDITS edits (default
+10 000; the edits after EDITS ask for a hover only).
 
 yaml-language-server delays validation by a fixed 200 ms (validationDelayMs); its diagnostics
 latency is reported as measured and minus that delay. Requests it does not serve are "n/a".
