@@ -104,20 +104,34 @@ bool writeAtomically(const std::string& path, std::string_view text) {
     return false;
 }
 
+namespace {
+
+/// Writes diagnostics as text to `out` a few at a time: a file with thousands of warnings never
+/// holds its whole rendered text (issue 20: that text was most of `check`'s memory over 3x).
+void writeText(std::FILE* out, const SourceManager& sm, std::span<const Diagnostic> diags,
+               const TextPrintOptions& options) {
+    constexpr size_t chunk = 256;
+    for (size_t at = 0; at < diags.size(); at += chunk) {
+        std::string text =
+            renderText(sm, diags.subspan(at, std::min(chunk, diags.size() - at)), options);
+        std::fwrite(text.data(), 1, text.size(), out);
+    }
+}
+
+} // namespace
+
 void printDiagnostics(const SourceManager& sm, const std::vector<Diagnostic>& diags,
                       ColorMode color) {
-    if (diags.empty())
-        return;
     TextPrintOptions options;
     options.color = useColor(color);
-    std::string text = renderText(sm, diags, options);
-    std::fwrite(text.data(), 1, text.size(), stderr);
+    writeText(stderr, sm, diags, options);
 }
 
 namespace {
 
 /// What checking one file produced, rendered in the requested format (the file's SourceManager is
-/// gone by then: memory is bounded by the largest file, not the sum).
+/// gone by then: memory is bounded by the largest file, not the sum). A sequential run's text is
+/// written as it is rendered instead.
 struct CheckedFile {
     bool ioError = false;
     std::string rendered; ///< text: diagnostics; json: the array's items; sarif: the whole log
@@ -147,6 +161,10 @@ int runCheck(const CheckOptions& options) {
     // stdin cannot be shared between threads; a run reading it is sequential.
     bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
     unsigned threads = readsStdin ? 1 : workerCount(paths.size());
+    // One file at a time, each file's text can go straight to stderr: nothing is printed between.
+    bool streamText = options.format != "json" && options.format != "sarif" &&
+                      (threads <= 1 || paths.size() <= 1);
+    Progress progress("checked", paths.size());
 
     auto check = [&](size_t i) {
         CheckedFile out;
@@ -165,13 +183,15 @@ int runCheck(const CheckOptions& options) {
             return out;
         }
         Diagnostics diags;
-        model::Program program =
-            model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
-        model::checkCatalogFiles(sm, program, diags);
-        // A launcher in `run` is read against the plan's scale: only then does check plan, and
-        // only the deployments whose launcher the plan could contradict, one at a time.
-        if (!diags.hasErrors())
-            model::checkProgramLaunches(sm, program, diags);
+        {
+            model::Program program =
+                model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
+            model::checkCatalogFiles(sm, program, diags);
+            // A launcher in `run` is read against the plan's scale: only then does check plan,
+            // and only the deployments whose launcher the plan could contradict, one at a time.
+            if (!diags.hasErrors())
+                model::checkProgramLaunches(sm, program, diags);
+        } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)
             if (d.severity >= Severity::Warning)
@@ -180,12 +200,14 @@ int runCheck(const CheckOptions& options) {
             out.rendered = arrayItems(renderJson(sm, shown));
         else if (options.format == "sarif")
             out.rendered = renderSarif(sm, shown, MODAK_VERSION);
-        else if (!shown.empty())
+        else if (streamText && !shown.empty()) {
+            progress.finish();
+            writeText(stderr, sm, shown, textOptions);
+        } else if (!shown.empty())
             out.rendered = renderText(sm, shown, textOptions);
         return out;
     };
 
-    Progress progress("checked", paths.size());
     size_t errors = 0, warnings = 0;
     std::string jsonItems;
     nlohmann::json sarif;
