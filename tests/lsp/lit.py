@@ -11,7 +11,9 @@ one of the server's replies or notifications, in order: each expectation is sear
 message that matched the previous one. Subset: objects may have more keys than expected, arrays must
 have exactly the expected elements (each a subset), scalars are equal; `{"$contains": "TEXT"}` matches a
 string that contains TEXT (a hover's markdown, whose other figures the model's calibration moves). `# EXPECT-EXIT: N` checks the
-exit status (default 0).
+exit status (default 0). With MODAK_UPDATE_GOLDEN=1 each `# EXPECT:` is rewritten, as one line, with the
+values of the message it stands for (the same id, or the same method and version), keeping its shape: the
+keys it lists, `$contains` as written; read the diff before committing it.
 
 usage: lit.py MODAK [TEST...]      (no TEST: every *.test of $MODAK_LIT_DIR, else of transcripts/ here;
                                   MODAK_LIT_VERBOSE=1 prints the server's whole output)
@@ -26,23 +28,25 @@ import tempfile
 
 
 def parse_expectations(text):
+    """The expectations, each with the span of lines [first, last) it was read from, and the exit status."""
     expectations, exit_status, current = [], 0, None
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines()):
         if line.startswith("# EXPECT-EXIT:"):
             exit_status = int(line.split(":", 1)[1])
             current = None
         elif line.startswith("# EXPECT:"):
-            current = [line[len("# EXPECT:"):]]
+            current = [[line[len("# EXPECT:"):]], number, number + 1]
             expectations.append(current)
         elif current is not None and line.startswith("# ") and not re.match(r"# [A-Z-]+:", line):
-            current.append(line[2:])
+            current[0].append(line[2:])
+            current[2] = number + 1
         else:
             current = None
     parsed = []
-    for lines in expectations:
+    for lines, first, last in expectations:
         source = "\n".join(lines)
         try:
-            parsed.append(json.loads(source))
+            parsed.append((json.loads(source), (first, last)))
         except json.JSONDecodeError as e:
             raise SystemExit(f"bad EXPECT JSON ({e}):\n{source}")
     return parsed, exit_status
@@ -89,13 +93,48 @@ def subset(expected, actual, path="$"):
     return None
 
 
+def same_message(expected, actual):
+    """Whether `actual` is the message `expected` stands for, whatever their other values."""
+    if not isinstance(expected, dict) or not isinstance(actual, dict):
+        return False
+    if "id" in expected:
+        return actual.get("id") == expected["id"] and "method" not in actual
+    if "method" in expected:
+        version = (expected.get("params") or {}).get("version")
+        return actual.get("method") == expected["method"] and (
+            version is None or (actual.get("params") or {}).get("version") == version)
+    return False
+
+
+def refresh(expected, actual):
+    """`expected` with `actual`'s values: the same keys, `$contains` kept, arrays as long as actual's."""
+    if isinstance(expected, dict) and list(expected) == ["$contains"]:
+        return expected
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {k: refresh(v, actual[k]) if k in actual else v for k, v in expected.items()}
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            return actual
+        return [refresh(e, a) for e, a in zip(expected, actual)]
+    return actual
+
+
 def run(modak, test):
     with open(test, encoding="utf-8") as f:
         text = f.read()
     # %t is a fresh folder of this test's own (as in LLVM's lit), for what the server reads or writes.
     scratch = tempfile.mkdtemp(prefix="modak-lit-")
     try:
-        return run_in(modak, text.replace("%t", scratch))
+        failures, refreshed = run_in(modak, text.replace("%t", scratch))
+        if os.environ.get("MODAK_UPDATE_GOLDEN") and refreshed:
+            lines = text.splitlines()
+            for (first, last), value in sorted(refreshed, reverse=True):
+                line = "# EXPECT: " + json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+                lines[first:last] = [line.replace(scratch, "%t")]
+            with open(test, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
+            failures = [f for f in failures if not f.startswith("EXPECT #")]
+        return failures
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -125,8 +164,18 @@ def run_in(modak, text):
     if proc.returncode != exit_status:
         failures.append(f"exit status {proc.returncode}, expected {exit_status}; stderr: {proc.stderr.decode()[-500:]}")
     messages = split_output(out)
+    refreshed = []
+    if os.environ.get("MODAK_UPDATE_GOLDEN"):
+        at = 0
+        for expected, span in expectations:
+            for i in range(at, len(messages)):
+                if same_message(expected, messages[i]):
+                    if refresh(expected, messages[i]) != expected:  # others keep their lines as written
+                        refreshed.append((span, refresh(expected, messages[i])))
+                    at = i + 1
+                    break
     at = 0
-    for n, expected in enumerate(expectations, 1):
+    for n, (expected, _) in enumerate(expectations, 1):
         reasons = []
         for i in range(at, len(messages)):
             why = subset(expected, messages[i])
@@ -147,7 +196,7 @@ def run_in(modak, text):
             secret = line[len("# EXPECT-NOT-IN-OUTPUT:"):].strip()
             if secret in out or secret in proc.stderr.decode("utf-8", "replace"):
                 failures.append(f"the server's output contains {secret!r}")
-    return failures
+    return failures, refreshed
 
 
 def main():
