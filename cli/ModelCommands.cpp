@@ -585,6 +585,7 @@ int runModelReport(const ModelReportOptions& options) {
     fmt::print("  compute/memory serial share     {:.3f}\n", cal.computeMemorySerial);
     fmt::print("  NCHW transpose traffic          {:.3f}\n", cal.nchwTransposeTraffic);
     fmt::print("  step time variation             {:.4f}\n", cal.stepTimeVariation);
+    fmt::print("  host seconds per layer (eager)  {:.5f} s (measured)\n", cal.layerHostSeconds);
     for (const auto& [fw, f] : cal.frameworkEfficiency)
         fmt::print("  framework efficiency {:<10} {:.3f}\n", fw, f);
     for (const auto& [app, f] : cal.amdahlByApp)
