@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/model/LaunchCheck.h"
 
+#include "LowerWith.h"
 #include "modak/model/Strategies.h"
 #include "modak/syntax/Lexical.h"
 
@@ -649,7 +650,8 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
             continue;
         if (!catalogue)
             catalogue = programCatalogue(sm, program, {}, planned);
-        auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, *catalogue));
+        auto spec = std::make_shared<const Deployment>(
+            lowerDeploymentWith(program, sym, *catalogue, 0, std::move(*app)));
         // Several sites, or a target's own calibration file: planProgram's way, for this one.
         if (spec->sites.size() > 1 || spec->target.calibration.present) {
             PlanOptions only;

@@ -2,6 +2,7 @@
 // Lowering: a checked syntax tree → the typed deployment model. The only place after Sema that
 // reads keys of the tree; every default of a deployment, its application and its target is decided
 // here.
+#include "LowerWith.h"
 #include "modak/model/Deployment.h"
 #include "modak/model/Strategies.h"
 #include "modak/model/Transformer.h"
@@ -425,8 +426,11 @@ std::vector<Located<std::string>> deploymentSites(const Statement& deployment) {
     return out;
 }
 
-Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
-                           size_t site) {
+namespace {
+
+Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
+                               const Catalogue& catalogue, size_t site,
+                               std::optional<Application> lowered) {
     const Statement* d = symbol.block;
     Deployment dep;
     dep.name = std::string(symbol.name);
@@ -445,7 +449,7 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
     const Statement* scale = child(d, "scale");
     dep.resolved = app && tgt;
     if (app)
-        dep.application = lowerApplication(app, scale);
+        dep.application = lowered ? std::move(*lowered) : lowerApplication(app, scale);
     if (tgt)
         dep.target = lowerTarget(tgt, catalogue);
     dep.target.symbol = targetSymbol;
@@ -517,6 +521,18 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
         dep.cost.budget = AmountSpec{b->amount, b->unit, b->range};
     dep.cost.spot = boolean(d, "spot").value_or(false);
     return dep;
+}
+
+} // namespace
+
+Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
+                           size_t site) {
+    return lowerDeploymentImpl(program, symbol, catalogue, site, std::nullopt);
+}
+
+Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
+                               const Catalogue& catalogue, size_t site, Application application) {
+    return lowerDeploymentImpl(program, symbol, catalogue, site, std::move(application));
 }
 
 std::optional<Application> lowerDeploymentApplication(const Program& program,
