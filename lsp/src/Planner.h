@@ -33,7 +33,7 @@
 #include <vector>
 
 namespace modak::model {
-struct Catalogue;
+class Catalogue;
 struct Symbol;
 } // namespace modak::model
 
