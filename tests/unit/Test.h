@@ -7,6 +7,7 @@
 #include "modak/syntax/Parser.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -109,6 +110,16 @@ inline std::string dump(const syntax::File& f) {
 inline bool updatingGolden() {
     const char* v = std::getenv("MODAK_UPDATE_GOLDEN");
     return v && *v && std::string(v) != "0";
+}
+
+/// The text of the golden file `path`, which MODAK_UPDATE_GOLDEN=1 first rewrites with `actual`
+/// (its folders made): callers CHECK `actual == goldenText(path, actual)`.
+inline std::string goldenText(const std::filesystem::path& path, const std::string& actual) {
+    if (updatingGolden()) {
+        std::filesystem::create_directories(path.parent_path());
+        std::ofstream(path, std::ios::binary) << actual;
+    }
+    return readFile(path.string());
 }
 
 } // namespace modak::test

@@ -25,11 +25,7 @@ const fs::path kGolden = fs::path(MODAK_TEST_DATA_DIR) / "golden" / "batch";
 
 void compareGolden(const fs::path& expected, const std::string& content) {
     INFO(expected.string());
-    if (test::updatingGolden()) {
-        fs::create_directories(expected.parent_path());
-        std::ofstream(expected, std::ios::binary) << content;
-    }
-    CHECK(content == test::readFile(expected.string()));
+    CHECK(content == test::goldenText(expected, content));
 }
 
 /// Deployments that exercise every launcher: MPI on two nodes with most job options, DDP on two

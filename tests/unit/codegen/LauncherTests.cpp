@@ -85,11 +85,7 @@ TEST_CASE("golden: tests/golden/skypilot and tests/golden/dstack (every example 
                     fs::path expected = fs::path(MODAK_TEST_DATA_DIR) / "golden" / kind /
                                         input.stem() / deployment / f.path.substr(slash + 1);
                     INFO(expected.string());
-                    if (test::updatingGolden()) {
-                        fs::create_directories(expected.parent_path());
-                        std::ofstream(expected, std::ios::binary) << f.content;
-                    }
-                    CHECK(f.content == test::readFile(expected.string()));
+                    CHECK(f.content == test::goldenText(expected, f.content));
                     CHECK_FALSE(f.executable);
                 }
             }

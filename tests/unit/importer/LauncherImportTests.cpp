@@ -77,11 +77,7 @@ TEST_CASE("import launchers: users' files match their goldens and check clean",
             const std::string rel = "tests/launchers/import/" + stem;
             if (auto at = text.find(shown); at != std::string::npos)
                 text.replace(at, shown.size(), rel);
-            if (test::updatingGolden()) {
-                fs::create_directories(golden.parent_path());
-                std::ofstream(golden, std::ios::binary) << text;
-            }
-            CHECK(text == test::readFile(golden.string()));
+            CHECK(text == test::goldenText(golden, text));
             // A checked, canonically formatted program.
             auto loaded = checked(text);
             INFO(loaded->report());

@@ -351,12 +351,11 @@ TEST_CASE("launch: modak check plans only the deployments a plan could contradic
                 run + "\"\n}\ndeployment " + name + "_d {\n  application = " + name +
                 "\n  target = site\n  scale { nodes = " + (name == "one_node" ? "1" : "2") +
                 ", gpus_per_node = 2 }\n}\n";
-    SourceManager sm;
-    Diagnostics loaded;
-    FileId id = sm.addBuffer("test.modak", text);
-    Program program = loadProgram(sm, id, loaded);
-    INFO(test::report(sm, loaded));
-    REQUIRE_FALSE(loaded.hasErrors());
+    auto loaded = test::load(text);
+    INFO(loaded->report());
+    REQUIRE_FALSE(loaded->diags.hasErrors());
+    SourceManager& sm = loaded->sm;
+    const Program& program = loaded->program;
 
     std::map<std::string, bool> needs;
     for (const Symbol& s : program.symbols)
@@ -444,12 +443,11 @@ TEST_CASE("Deployments that differ only in names share a plan; any planner input
     std::string text = "modak 1\n";
     for (const auto& [name, t] : variants)
         text += t.text(name) + "\n";
-    SourceManager sm;
-    Diagnostics loaded;
-    FileId id = sm.addBuffer("test.modak", text);
-    Program program = loadProgram(sm, id, loaded);
-    INFO(test::report(sm, loaded));
-    REQUIRE_FALSE(loaded.hasErrors());
+    auto loaded = test::load(text);
+    INFO(loaded->report());
+    REQUIRE_FALSE(loaded->diags.hasErrors());
+    SourceManager& sm = loaded->sm;
+    const Program& program = loaded->program;
 
     std::map<std::string, Deployment> views;
     for (const Symbol& s : program.symbols)
