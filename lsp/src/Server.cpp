@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 #include <time.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <tree_sitter/api.h>
 
 #include <algorithm>
@@ -789,7 +792,25 @@ void Server::publishDue() {
         }
 }
 
+namespace {
+
+/// The server lives as long as the editor and replaces its large buffers on every edit (the text,
+/// the answers, a plan's candidates on the planner's thread). glibc raises its mmap threshold to
+/// the size of each large block freed, after which such blocks come from the heap and their freed
+/// space stays resident, fragmented: 11 MiB of the 33 MiB after 1 000 edits (issue 20). Fixed
+/// thresholds keep blocks over 128 KiB in their own mappings, given back when freed, and return
+/// a heap's free top past 256 KiB.
+void keepFreedMemoryReturnable() {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 256 * 1024);
+#endif
+}
+
+} // namespace
+
 int runServer(const ServerOptions& options) {
+    keepFreedMemoryReturnable();
     Server server(options);
     return server.run();
 }
