@@ -9,8 +9,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
+#include <exception>
+#include <mutex>
 #include <span>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -520,26 +524,33 @@ size_t viewHash(const Deployment& v) {
 
 } // namespace
 
+namespace {
+
+/// Only a count the launcher sets, or a nodes option it lacks, can disagree with a plan.
+bool callNeedsPlan(const LauncherCall& call) {
+    return call.perNode || call.nodes || call.total || call.standalone ||
+           (!call.hostsNamed && !call.nodesOption.empty());
+}
+
+} // namespace
+
 bool launchNeedsPlan(const Application& app) {
     std::optional<LauncherCall> call = checkedLauncher(app);
-    // Only a count the launcher sets, or a nodes option it lacks, can disagree with a plan.
-    return call && (call->perNode || call->nodes || call->total || call->standalone ||
-                    (!call->hostsNamed && !call->nodesOption.empty()));
+    return call && callNeedsPlan(*call);
 }
 
 bool launchNeedsPlan(const Deployment& d) {
     return launchNeedsPlan(d.application);
 }
 
-void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
+namespace {
+
+/// checkLaunch with the launcher `plan`'s application starts already read (checkedLauncher).
+void checkLaunchCall(const DeploymentPlan& plan, const LauncherCall& call, Diagnostics& diags) {
     if (!plan.spec || !plan.chosen)
         return;
     const Deployment& d = *plan.spec;
     const Application& app = d.application;
-    std::optional<LauncherCall> checked = checkedLauncher(app);
-    if (!checked)
-        return;
-    const LauncherCall& call = *checked;
     const Candidate& c = *plan.chosen;
     const int nodes = std::max(1, c.nodes);
     const int perNode = c.ranksPerNode > 0 ? c.ranksPerNode : std::max(1, c.gpusPerNode);
@@ -609,6 +620,15 @@ void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
                          call.launcher, call.nodesOption));
 }
 
+} // namespace
+
+void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
+    if (!plan.spec || !plan.chosen)
+        return;
+    if (std::optional<LauncherCall> call = checkedLauncher(plan.spec->application))
+        checkLaunchCall(plan, *call, diags);
+}
+
 bool startsLauncher(const Program& program) {
     const Document* root = program.root();
     if (!root)
@@ -625,12 +645,25 @@ void checkLaunches(const Plan& plan, Diagnostics& diags) {
         checkLaunch(p, diags);
 }
 
-void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags) {
-    const Document* root = program.root();
-    if (!root)
-        return;
-    Diagnostics planned;                // `modak plan` reports those
-    std::optional<Catalogue> catalogue; // the program's, built for the first deployment planned
+namespace {
+
+/// What the deployments of one chunk need from the rest of checkProgramLaunches: the catalogue
+/// (built once, for the first deployment planned, by whichever thread gets there first) and the
+/// SourceManager, which planning reads catalogue and calibration files into (so only under
+/// `sourceMutex`; nothing else a chunk does reads it).
+struct LaunchCheckShared {
+    SourceManager& sm;
+    const Program& program;
+    std::mutex sourceMutex;
+    std::once_flag catalogueBuilt;
+    std::optional<Catalogue> catalogue;
+};
+
+/// checkProgramLaunches for `deployments`, in their order, into `diags`. Plans are shared between
+/// deployments with equal planner views within the chunk.
+void checkLaunchChunk(LaunchCheckShared& all, std::span<const Symbol* const> deployments,
+                      Diagnostics& diags) {
+    Diagnostics planned; // `modak plan` reports those
     // Plans shared between deployments with equal planner views: a file of alike deployments is
     // planned once. Each kept view is a deployment's size, so only the first kMaxShared are kept.
     constexpr size_t kMaxShared = 256;
@@ -640,23 +673,29 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
     };
     std::vector<Shared> shared;
     std::unordered_multimap<size_t, size_t> sharedByHash;
-    for (const auto& sym : program.symbols) {
-        if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
-            continue;
+    for (const Symbol* sym : deployments) {
         // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
         // whether this deployment is planned at all.
-        std::optional<Application> app = lowerDeploymentApplication(program, sym);
-        if (!app || !launchNeedsPlan(*app))
+        std::optional<Application> app = lowerDeploymentApplication(all.program, *sym);
+        if (!app)
             continue;
-        if (!catalogue)
-            catalogue = programCatalogue(sm, program, {}, planned);
+        std::optional<LauncherCall> call = checkedLauncher(*app);
+        if (!call || !callNeedsPlan(*call))
+            continue;
+        std::call_once(all.catalogueBuilt, [&] {
+            std::lock_guard lock(all.sourceMutex);
+            all.catalogue = programCatalogue(all.sm, all.program, {}, planned);
+        });
+        const Catalogue& catalogue = *all.catalogue;
         auto spec = std::make_shared<const Deployment>(
-            lowerDeploymentWith(program, sym, *catalogue, 0, std::move(*app)));
+            lowerDeploymentWith(all.program, *sym, catalogue, 0, std::move(*app)));
         // Several sites, or a target's own calibration file: planProgram's way, for this one.
         if (spec->sites.size() > 1 || spec->target.calibration.present) {
             PlanOptions only;
-            only.deployment = sym.name;
-            for (const DeploymentPlan& p : planProgram(sm, program, only, planned).deployments)
+            only.deployment = sym->name;
+            std::lock_guard lock(all.sourceMutex);
+            for (const DeploymentPlan& p :
+                 planProgram(all.sm, all.program, only, planned).deployments)
                 checkLaunch(p, diags);
             continue;
         }
@@ -675,7 +714,7 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
             plan.chosen = same->chosen;
         } else {
             // Alternatives are trimmed after the choice: none need be kept.
-            plan = planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned);
+            plan = planDeployment(spec, catalogue, Calibration::builtin(), 0, planned);
             if (plan.chosen)
                 plan.chosen = scaleOf(*plan.chosen);
             if (shared.size() < kMaxShared) {
@@ -683,8 +722,60 @@ void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics
                 shared.push_back({std::move(view), plan.chosen});
             }
         }
-        checkLaunch(plan, diags);
+        checkLaunchCall(plan, *call, diags);
     }
+}
+
+} // namespace
+
+void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags,
+                          unsigned threads) {
+    const Document* root = program.root();
+    if (!root)
+        return;
+    std::vector<const Symbol*> deployments;
+    for (const auto& sym : program.symbols)
+        if (sym.kind == "deployment" && sym.file == root->file && sym.block)
+            deployments.push_back(&sym);
+    LaunchCheckShared all{sm, program, {}, {}, {}};
+    // Chunks of deployments in file order, taken by the threads in turn; their diagnostics are
+    // appended in chunk order, so the output is the same whatever the thread count.
+    constexpr size_t kChunk = 128;
+    const size_t chunks = (deployments.size() + kChunk - 1) / kChunk;
+    threads = static_cast<unsigned>(std::clamp<size_t>(threads, 1, std::max<size_t>(1, chunks)));
+    if (threads == 1) {
+        checkLaunchChunk(all, deployments, diags);
+        return;
+    }
+    std::vector<Diagnostics> found(chunks);
+    std::atomic<size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto work = [&] {
+        for (size_t c; (c = next.fetch_add(1)) < chunks;) {
+            try {
+                std::span<const Symbol* const> part(deployments);
+                const size_t begin = c * kChunk;
+                checkLaunchChunk(all, part.subspan(begin, std::min(kChunk, part.size() - begin)),
+                                 found[c]);
+            } catch (...) {
+                std::lock_guard lock(failureMutex);
+                if (!failure)
+                    failure = std::current_exception();
+                next = chunks;
+            }
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread& t : helpers)
+        t.join();
+    if (failure)
+        std::rethrow_exception(failure);
+    for (Diagnostics& d : found)
+        diags.append(std::move(d));
 }
 
 } // namespace modak::model
