@@ -254,9 +254,11 @@ json Server::capabilities() const {
     };
 }
 
-std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc,
-                                           const std::vector<SemanticToken>& tokens) const {
-    std::vector<uint32_t> data;
+void Server::encodeTokens(const OpenDocument& doc, const Analysis& analysis,
+                          std::vector<uint32_t>& data) {
+    std::vector<SemanticToken>& tokens = tokenScratch_;
+    semanticTokens(analysis, tokens);
+    data.clear();
     data.reserve(tokens.size() * 5);
     Position last{0, 0};
     uint32_t line = 0; // the tokens are in order: each is found from the last
@@ -272,7 +274,6 @@ std::vector<uint32_t> Server::encodeTokens(const OpenDocument& doc,
         data.push_back(t.modifiers);
         last = b;
     }
-    return data;
 }
 
 // ---- completion and hover
@@ -489,7 +490,7 @@ Server::onSelectionRange(const protocol::SelectionRangeParams& params) {
 Reply<RawJson> Server::onSemanticTokens(const protocol::TextDocumentParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
-    doc.semanticTokens = encodeTokens(doc, semanticTokens(*a));
+    encodeTokens(doc, *a, doc.semanticTokens);
     doc.semanticTokensId = std::to_string(++semanticTokensVersion_);
     return tokensJson(rawAnswer(), doc.semanticTokensId, doc.semanticTokens);
 }
@@ -497,7 +498,9 @@ Reply<RawJson> Server::onSemanticTokens(const protocol::TextDocumentParams& para
 Reply<RawJson> Server::onSemanticTokensDelta(const protocol::SemanticTokensDeltaParams& params) {
     OpenDocument& doc = document(params.textDocument);
     auto a = analysis(doc);
-    std::vector<uint32_t> data = encodeTokens(doc, semanticTokens(*a));
+    // Encoded into the buffer the tokens before last were in; the last ones stay for the diff.
+    std::vector<uint32_t>& data = tokenDataScratch_;
+    encodeTokens(doc, *a, data);
     bool known = !doc.semanticTokensId.empty() && params.previousResultId == doc.semanticTokensId;
     std::string id = std::to_string(++semanticTokensVersion_);
     RawJson result;
@@ -508,7 +511,7 @@ Reply<RawJson> Server::onSemanticTokensDelta(const protocol::SemanticTokensDelta
     } else {
         result = tokensJson(rawAnswer(), id, data);
     }
-    doc.semanticTokens = std::move(data);
+    std::swap(doc.semanticTokens, data);
     doc.semanticTokensId = std::move(id);
     return result;
 }

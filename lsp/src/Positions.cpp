@@ -29,9 +29,17 @@ uint32_t sequenceLength(unsigned char c) {
 LineIndex::LineIndex(std::string_view text) : text_(text) {
     // LSP lines end at "\n", "\r\n" or a lone "\r" (what editors show as a line break).
     starts_.push_back(0);
-    for (uint32_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')))
+    uint8_t ascii = 1;
+    for (uint32_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        ascii &= c < 0x80;
+        if (c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
             starts_.push_back(i + 1);
+            ascii_.push_back(ascii);
+            ascii = 1;
+        }
+    }
+    ascii_.push_back(ascii);
 }
 
 uint32_t LineIndex::lineStart(uint32_t line) const {
@@ -53,6 +61,8 @@ uint32_t LineIndex::offset(Position p, PositionEncoding encoding) const {
     if (p.line >= starts_.size())
         return static_cast<uint32_t>(text_.size());
     uint32_t at = starts_[p.line], end = lineEnd(p.line);
+    if (ascii_[p.line])
+        return at + std::min(p.character, end - at);
     uint32_t units = 0;
     while (at < end && units < p.character) {
         uint32_t len = sequenceLength(static_cast<unsigned char>(text_[at]));
@@ -92,6 +102,8 @@ Position LineIndex::position(uint32_t offset, PositionEncoding encoding, uint32_
                                      starts_.begin()) -
                1;
     hint = line;
+    if (ascii_[line])
+        return {line, offset - starts_[line]};
     uint32_t at = starts_[line], units = 0;
     while (at < offset) {
         uint32_t len = sequenceLength(static_cast<unsigned char>(text_[at]));

@@ -39,6 +39,9 @@ public:
 private:
     std::string_view text_;
     std::vector<uint32_t> starts_;
+    /// Per line: 1 when every byte is ASCII, so a character is a byte in either encoding (most
+    /// lines; a whole document's tokens are then placed without walking their lines).
+    std::vector<uint8_t> ascii_;
 };
 
 } // namespace modak::lsp

@@ -46,8 +46,14 @@ std::string_view semanticTokenModifierName(size_t bit) {
 }
 
 std::vector<SemanticToken> semanticTokens(const Analysis& a) {
-    using Type = SemanticToken::Type;
     std::vector<SemanticToken> out;
+    semanticTokens(a, out);
+    return out;
+}
+
+void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
+    using Type = SemanticToken::Type;
+    out.clear();
     const syntax::File& file = a.tree();
     std::string_view text = a.text();
     auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
@@ -130,12 +136,12 @@ std::vector<SemanticToken> semanticTokens(const Analysis& a) {
     walk(file.statements, true);
     std::sort(out.begin(), out.end(),
               [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
-    // Non-overlapping: a token starting inside the previous one is dropped.
-    std::vector<SemanticToken> clean;
-    for (const auto& t : out)
-        if (clean.empty() || t.begin >= clean.back().end)
-            clean.push_back(t);
-    return clean;
+    // Non-overlapping: a token starting inside the previous one is dropped (in place).
+    size_t kept = 0;
+    for (size_t i = 0; i < out.size(); ++i)
+        if (kept == 0 || out[i].begin >= out[kept - 1].end)
+            out[kept++] = out[i];
+    out.resize(kept);
 }
 
 std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous,

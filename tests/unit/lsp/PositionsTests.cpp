@@ -54,3 +54,35 @@ TEST_CASE("a lone carriage return ends a line as LSP says", "[lsp][positions]") 
     CHECK(index.offset({2, 0}, PositionEncoding::Utf16) == 5);
     CHECK(index.offset({0, 5}, PositionEncoding::Utf16) == 1);
 }
+
+TEST_CASE("ASCII lines and lines with other code points each count their own way",
+          "[lsp][positions]") {
+    // Lines 0, 2 and 4 are ASCII (a character is a byte); lines 1 and 3 are not, and every kind
+    // of line break separates them, so a per-line shortcut taken for the wrong line shows.
+    std::string text = "ab\n\xC3\xA9x\r\ncd\r\xF0\x9F\x98\x80y\nlast";
+    LineIndex index(text);
+    REQUIRE(index.lineCount() == 5);
+    CHECK(index.position(1, PositionEncoding::Utf16) == Position{0, 1});
+    CHECK(index.position(5, PositionEncoding::Utf16) == Position{1, 1}); // after é, before x
+    CHECK(index.position(5, PositionEncoding::Utf8) == Position{1, 2});
+    CHECK(index.position(9, PositionEncoding::Utf16) == Position{2, 1});
+    CHECK(index.position(15, PositionEncoding::Utf16) == Position{3, 2}); // after 😀
+    CHECK(index.position(15, PositionEncoding::Utf8) == Position{3, 4});
+    CHECK(index.position(16, PositionEncoding::Utf16) == Position{3, 3}); // after y
+    CHECK(index.position(20, PositionEncoding::Utf16) == Position{4, 3});
+    CHECK(index.offset({1, 1}, PositionEncoding::Utf16) == 5);
+    CHECK(index.offset({2, 9}, PositionEncoding::Utf16) == 10); // clamped to the end of "cd"
+    CHECK(index.offset({3, 2}, PositionEncoding::Utf16) == 15);
+    CHECK(index.offset({4, 3}, PositionEncoding::Utf8) == 20);
+    // Every offset at a code point's start comes back from its position, in both encodings.
+    for (uint32_t o = 0; o <= text.size(); ++o) {
+        if (o < text.size() && (static_cast<unsigned char>(text[o]) & 0xC0) == 0x80)
+            continue;
+        for (auto encoding : {PositionEncoding::Utf16, PositionEncoding::Utf8}) {
+            INFO(o);
+            Position p = index.position(o, encoding);
+            if (index.lineEnd(p.line) >= o)
+                CHECK(index.offset(p, encoding) == o);
+        }
+    }
+}

@@ -180,6 +180,9 @@ std::string_view semanticTokenTypeName(SemanticToken::Type type);
 std::string_view semanticTokenModifierName(size_t bit);
 /// In document order, non-overlapping, never spanning lines.
 std::vector<SemanticToken> semanticTokens(const Analysis& analysis);
+/// The same into `out`, replacing what it held and reusing its storage (a server asks for the
+/// whole document's tokens after every edit).
+void semanticTokens(const Analysis& analysis, std::vector<SemanticToken>& out);
 
 /// One edit turning an encoded token array into another: the common prefix and suffix stay, the
 /// middle `[start, start + deleteCount)` is replaced by `data`.
