@@ -74,6 +74,7 @@ struct PredictOptions {
     std::string schedule, recompute;
     std::string fineTuning = "full"; ///< full, lora
     int loraRank = 16;
+    std::string attention = "flash"; ///< flash, eager (the application's `attention`)
 };
 int runPredict(const PredictOptions& options);
 

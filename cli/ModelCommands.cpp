@@ -208,6 +208,7 @@ int runPredict(const PredictOptions& o) {
     }
     s.fineTuning = o.fineTuning == "lora" ? "lora" : "";
     s.loraRank = o.loraRank;
+    s.attention = o.attention;
     if (o.tensor || o.pipeline || o.context || o.expert || o.microbatches || o.virtualStages ||
         o.zero >= 0 || !o.schedule.empty() || !o.recompute.empty() || !s.fineTuning.empty()) {
         model::ParallelLayout l;

@@ -4,6 +4,7 @@
 #include "modak/codegen/Generate.h"
 #include "modak/lsp/Server.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Schema.h"
 
 #include <CLI/CLI.hpp>
 
@@ -185,6 +186,16 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     predictCmd->add_option("--lora-rank", predictOpts.loraRank, "Rank of the LoRA adapters")
         ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    // The application's `attention` values, from the schema table.
+    std::vector<std::string> attentions;
+    for (const auto& v : modak::model::topLevelBlock("application")->key("attention")->enumValues())
+        attentions.push_back(v.name);
+    predictCmd
+        ->add_option("--attention", predictOpts.attention,
+                     "A transformer's attention core: flash (fused, default) or eager (scores "
+                     "in memory)")
+        ->check(CLI::IsMember(attentions))
         ->capture_default_str();
     predictCmd->add_option("--format", predictOpts.format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))

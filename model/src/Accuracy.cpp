@@ -196,8 +196,9 @@ namespace {
 
 /// The configuration family of a row: its scaling series and repetitions.
 std::string familyOf(const Measurement& m) {
-    return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", m.dataset, m.workload, m.device, m.framework,
-                       m.version, m.build, m.graphCompiler, m.precision);
+    return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}{}", m.dataset, m.workload, m.device, m.framework,
+                       m.version, m.build, m.graphCompiler, m.precision,
+                       m.attention == "flash" ? "" : "|" + m.attention);
 }
 
 std::optional<HeldOutRow> heldOut(const Measurement& m, const MeasurementSet& all,
@@ -341,16 +342,19 @@ std::vector<DecisionSet> decisionSets(const std::vector<HeldOutRow>& rows) {
         const char* name;
         std::function<std::string(const Measurement&)> option, context;
     };
+    // The attention kernel is said only when it is not the default, so that the sets' names
+    // read as before.
     auto base = [&](const Measurement& m, bool withPrecision, bool withImage, bool withCompiler,
-                    bool withNodes, bool withLayout) {
+                    bool withNodes, bool withLayout, bool withAttention = true) {
         return fmt::format(
-            "{} {} on {} {}{}{}{}{}{}", m.dataset, m.workload, m.device, m.framework,
+            "{} {} on {} {}{}{}{}{}{}{}", m.dataset, m.workload, m.device, m.framework,
             withImage ? fmt::format(" {} {}", m.version, m.build) : "",
             withCompiler ? " + " + m.graphCompiler : "",
             withPrecision ? fmt::format(" {} batch {}", m.precision, m.batchPerDevice) : "",
             withNodes ? fmt::format(" {}×{}", m.nodes, m.gpusPerNode)
                       : fmt::format(" ×{}", m.gpusPerNode),
-            withLayout ? " " + layoutText(m) : "");
+            withLayout ? " " + layoutText(m) : "",
+            withAttention && m.attention != "flash" ? " " + m.attention + " attention" : "");
     };
     const std::vector<Choice> choices = {
         {"precision",
@@ -366,6 +370,8 @@ std::vector<DecisionSet> decisionSets(const std::vector<HeldOutRow>& rows) {
          [&](const Measurement& m) { return base(m, true, true, true, false, true); }},
         {"layout", layoutText,
          [&](const Measurement& m) { return base(m, true, true, true, true, false); }},
+        {"attention", [](const Measurement& m) { return m.attention; },
+         [&](const Measurement& m) { return base(m, true, true, true, true, true, false); }},
     };
     std::vector<DecisionSet> out;
     for (const auto& choice : choices) {

@@ -2,6 +2,7 @@
 #include "modak/model/Fit.h"
 
 #include "modak/model/EmbeddedData.h"
+#include "modak/model/Schema.h"
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <span>
 
 namespace modak::model {
 namespace {
@@ -244,11 +246,31 @@ const std::set<std::string, std::less<>>& knownColumns() {
         "storage", "throughput", "source", "cores", "workload_scale", "configuration",
         // their parallel layout
         "tensor", "pipeline", "context", "expert", "microbatches", "schedule", "zero", "recompute",
+        // the attention kernel
+        "attention",
         // MPI strong scaling
         "app", "variant", "ranks", "seconds",
         // micro-benchmarks
         "kernel", "message_bytes", "op_seconds", "bandwidth_gbs", "transport"};
     return columns;
+}
+
+/// The language's `attention` values (the schema table), which the column takes.
+std::span<const EnumValue> attentionEnum() {
+    return topLevelBlock("application")->key("attention")->enumValues();
+}
+bool isAttention(std::string_view value) {
+    const auto values = attentionEnum();
+    return std::any_of(values.begin(), values.end(),
+                       [&](const EnumValue& v) { return v.name == value; });
+}
+/// "flash or eager"
+std::string attentionValues() {
+    std::string out;
+    const auto values = attentionEnum();
+    for (size_t i = 0; i < values.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + values[i].name;
+    return out;
 }
 
 /// The layout columns of a row; nullopt when all are empty, an error message when one is bad.
@@ -290,7 +312,8 @@ double measuredEfficiency(const Measurement& m, const MeasurementSet& all) {
             r.workload == m.workload && r.framework == m.framework && r.version == m.version &&
             r.build == m.build && r.graphCompiler == m.graphCompiler &&
             r.precision == m.precision && r.device == m.device &&
-            r.batchPerDevice == m.batchPerDevice && r.source == m.source && !r.layout)
+            r.batchPerDevice == m.batchPerDevice && r.source == m.source && !r.layout &&
+            r.attention == m.attention)
             return m.throughput / (devices * r.throughput);
     return 0;
 }
@@ -418,6 +441,12 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             continue;
         }
         m.configuration = row["configuration"];
+        m.attention = row["attention"].empty() ? "flash" : row["attention"];
+        if (!isAttention(m.attention)) {
+            bad(fmt::format("`attention` must be {} (or empty: flash), not '{}'", attentionValues(),
+                            row["attention"]));
+            continue;
+        }
         std::string layoutError;
         m.layout = readLayout(row, layoutError);
         if (!layoutError.empty()) {
@@ -455,8 +484,8 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
         static const std::vector<std::string> numeric = {"gpus_per_node", "nodes", "sockets",
                                                          "batch_per_device", "devices"};
         static const std::vector<std::string> words = {
-            "dataset",        "workload",  "framework", "version",      "build",
-            "graph_compiler", "precision", "device",    "interconnect", "storage"};
+            "dataset",   "workload", "framework",    "version", "build",    "graph_compiler",
+            "precision", "device",   "interconnect", "storage", "attention"};
         bool isNumeric = std::find(numeric.begin(), numeric.end(), key) != numeric.end();
         if (!isNumeric && std::find(words.begin(), words.end(), key) == words.end()) {
             error = fmt::format("unknown column '{}' in '{}'", key, text);
@@ -497,6 +526,7 @@ std::optional<RowFilter> parseRowFilter(std::string_view text, std::string& erro
                                    : key == "precision"      ? m.precision
                                    : key == "device"         ? m.device
                                    : key == "interconnect"   ? m.interconnect
+                                   : key == "attention"      ? m.attention
                                                              : m.storage;
             return (x == value) == (o == "=");
         });
@@ -554,6 +584,7 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
     // data-parallel replica per optimizer step.
     s.batchPerDevice = m.layout ? m.batchPerDevice * m.layout->microbatches : m.batchPerDevice;
     s.layout = m.layout;
+    s.attention = m.attention;
     if (!m.storage.empty())
         s.storage = cat.storageClass(m.storage);
     return s;

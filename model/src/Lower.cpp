@@ -233,6 +233,7 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
     }
     app.fineTuning = word(a, "fine_tuning", "full");
     app.loraRank = clampedInt(integer(a, "lora_rank"), 16, 1, 65536);
+    app.attention = word(a, "attention", "flash");
     app.distributed = word(a, "distributed");
     if (app.distributed == "auto") {
         // The framework's own data-parallel strategy (Strategies.h), decided here once.

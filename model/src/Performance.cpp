@@ -40,10 +40,10 @@ double elementBytes(std::string_view precision) {
 /// The share of a workload's FLOPs in GEMMs of its weights, the ones FP8 training runs in fp8
 /// (Transformer Engine, torchao's Float8Linear); the attention core stays in bf16. A transformer
 /// says it by its shape; other workloads are taken to be all weight GEMMs.
-double weightGemmShare(const Workload& w) {
+double weightGemmShare(const Workload& w, bool eagerAttention) {
     if (!w.shape)
         return 1;
-    const TransformerCounts c = transformerCounts(*w.shape);
+    const TransformerCounts c = transformerCounts(*w.shape, eagerAttention);
     if (!(c.forwardFlopsPerToken > 0))
         return 1;
     return std::clamp(1 - c.attentionForwardFlopsPerToken / c.forwardFlopsPerToken, 0.0, 1.0);
@@ -79,6 +79,40 @@ std::string fmtFactor(double f) {
     return fmt::format("×{:.2f}", f);
 }
 
+/// What eager attention (Scenario::attention) adds to a shaped transformer's training step, per
+/// sample: all zero with FlashAttention or without a shape.
+struct EagerAttention {
+    double flops = 0;    ///< training FLOPs: the masked half of a causal model's scores
+    double scores = 0;   ///< score elements per sample and layer: sequence × heads × sequence
+    ScoresTraffic bytes; ///< DRAM bytes per score element (Transformer.h)
+    bool on() const { return scores > 0; }
+};
+
+EagerAttention eagerAttentionOf(const Scenario& s, double bytesPerElement) {
+    EagerAttention e;
+    const Workload* w = s.workload;
+    if (s.attention != "eager" || !w || !w->shape || !shapeProblem(*w->shape).empty())
+        return e;
+    const double seq = w->shape->sequence;
+    // A stated FLOP count is FlashAttention's; eager attention adds the masked scores (forward
+    // and the two backward GEMMs: 3 × the forward's).
+    e.flops = 3 * seq *
+              (transformerCounts(*w->shape, true).attentionForwardFlopsPerToken -
+               transformerCounts(*w->shape, false).attentionForwardFlopsPerToken);
+    e.scores = seq * transformerCounts(*w->shape).scoresPerTokenPerLayer;
+    e.bytes = eagerScoresTraffic(bytesPerElement);
+    return e;
+}
+
+/// The plan's line for eager attention: what the scores cost a device per step.
+std::string eagerAttentionFactor(const EagerAttention& e, double seconds, double keptBytes) {
+    return fmt::format("eager attention (no FlashAttention): the s × s scores move {:.1f} B an "
+                       "element forward and {:.1f} B backward, {:.3g} s a step at the memory "
+                       "bandwidth; {:.2f} GiB kept for the backward pass; a causal mask skips no "
+                       "FLOPs",
+                       e.bytes.forward, e.bytes.backward, seconds, keptBytes / 1073741824.0);
+}
+
 /// What one device achieves, as predict() derived it from the hardware and the calibration.
 struct DeviceRate {
     double flops = 0;       ///< achieved FLOP/s
@@ -88,6 +122,7 @@ struct DeviceRate {
     double activations = 0; ///< activation elements per sample
     double bytesPerElement = 4;
     double trafficFactor = 0; ///< DRAM bytes per activation element and byte of width
+    EagerAttention eager;     ///< what eager attention adds
 };
 
 void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
@@ -243,6 +278,16 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         p.factors.push_back(
             fmt::format("activations estimated from FLOPs ({:.3g} per sample)", activations));
     const double bytesPerElement = elementBytes(s.precision);
+    const EagerAttention eager = eagerAttentionOf(s, bytesPerElement);
+    const double flopsPerSample = w->flopsPerSample + eager.flops;
+    // Eager attention adds the scores to the shape's own (FlashAttention's) activations; a
+    // stated count may hold them already (the older entries count scores and softmax).
+    if (eager.on())
+        activations = shapeActivationsPerSample(*w->shape);
+    if (s.attention == "eager" && !eager.on())
+        p.factors.push_back(fmt::format("attention = eager changes nothing here: workload '{}' "
+                                        "has no transformer shape to size its scores",
+                                        w->name));
 
     // ---- one device: compute + memory time per step
     double peak = 0, bandwidth = 0, utilisation = 0, overhead = 0;
@@ -267,7 +312,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             auto half = s.gpu->peakTflops.find("bf16");
             if (half == s.gpu->peakTflops.end())
                 half = s.gpu->peakTflops.find("fp16");
-            const double share = weightGemmShare(*w);
+            const double share = weightGemmShare(*w, eager.on());
             if (half != s.gpu->peakTflops.end() && share < 1) {
                 peak = 1 / (share / peak + (1 - share) / (half->second * 1e12));
                 p.factors.push_back(fmt::format(
@@ -306,7 +351,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (isTensorPrecision(s.precision) && s.precision != "bf16")
             p.factors.push_back(fmt::format("{} on a CPU computes in fp32", s.precision));
     }
-    double computeSeconds = batch * w->flopsPerSample / (peak * utilisation);
+    double computeSeconds = batch * flopsPerSample / (peak * utilisation);
     // The site's measured (STREAM) bandwidth is what is achieved; the catalogue's is a peak.
     double achievedBandwidth = bandwidth * cal.memoryUtilisation;
     const std::string& deviceName = onGpu ? s.gpu->name : s.cpu->name;
@@ -390,15 +435,28 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     }
     if (s.layout) {
         const DeviceRate rate{
-            peak * utilisation, achievedBandwidth,         effect, overhead, activations,
-            bytesPerElement,    trafficFactor + transposes};
+            peak * utilisation, achievedBandwidth,          effect, overhead, activations,
+            bytesPerElement,    trafficFactor + transposes, eager};
         if (!predictLayout(s, cal, rate, p, error))
             return std::nullopt;
     } else {
+        // Eager attention's softmax and dropout are kernels of their own between the attention
+        // GEMMs, memory-bound, with nothing to overlap: their traffic adds to the step.
+        const double scoresSeconds = eager.on() ? batch * w->shape->layers * eager.scores *
+                                                      (eager.bytes.forward + eager.bytes.backward) /
+                                                      achievedBandwidth
+                                                : 0;
         predictDataParallel(
             s, cal,
-            deviceSeconds(computeSeconds, memorySeconds, onGpu ? cal.computeMemorySerial : 1),
+            deviceSeconds(computeSeconds, memorySeconds, onGpu ? cal.computeMemorySerial : 1) +
+                scoresSeconds,
             effect, overhead, activations, bytesPerElement, p);
+        if (eager.on()) {
+            const double kept = batch * w->shape->layers * eager.scores * eager.bytes.kept;
+            p.memory.activations += kept;
+            p.memoryPerDeviceBytes = p.memory.total();
+            p.factors.push_back(eagerAttentionFactor(eager, scoresSeconds / effect, kept));
+        }
     }
     if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
         error = "the model produced no finite prediction for these numbers";
@@ -572,7 +630,8 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
                             w.name);
         return false;
     }
-    const TransformerCounts counts = shape ? transformerCounts(*shape) : TransformerCounts{};
+    const TransformerCounts counts =
+        shape ? transformerCounts(*shape, rate.eager.on()) : TransformerCounts{};
     if (shape) {
         const int kv = shape->kvHeads > 0 ? shape->kvHeads : shape->heads;
         if (shape->heads % t != 0 || kv % t != 0) {
@@ -618,24 +677,33 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     // ---- compute: the FLOPs of a step split over the model-parallel group. Frozen weights need
     // no weight gradients (LoRA: the backward pass is half as long); recomputation repeats the
     // forward pass (full) or the attention core (selective).
-    double flops = w.flopsPerSample;
+    const EagerAttention& eager = rate.eager;
+    const double sampleFlops = w.flopsPerSample + eager.flops;
+    double flops = sampleFlops;
     if (lora)
         flops *= 2.0 / 3.0;
     if (L.recompute == "full")
-        flops += w.flopsPerSample / 3;
+        flops += sampleFlops / 3;
     else if (L.recompute == "selective" && shape)
         flops += counts.attentionForwardFlopsPerToken * seq;
+    // Eager attention's scores: forward and backward, and forward again when recompute repeats
+    // the attention core (full or selective); separate memory-bound kernels, not overlapped.
+    const double scoresSeconds =
+        batch * layers * eager.scores *
+        (eager.bytes.forward * (L.recompute == "none" ? 1 : 2) + eager.bytes.backward) / split /
+        rate.bandwidth;
     const double deviceWork =
-        deviceSeconds(batch * flops / split / rate.flops,
-                      batch * rate.activations * b * rate.trafficFactor / split / rate.bandwidth,
-                      s.gpusPerNode > 0 ? cal.computeMemorySerial : 1) /
+        (deviceSeconds(batch * flops / split / rate.flops,
+                       batch * rate.activations * b * rate.trafficFactor / split / rate.bandwidth,
+                       s.gpusPerNode > 0 ? cal.computeMemorySerial : 1) +
+         scoresSeconds) /
         rate.effect;
     // An eager framework's host issues every operator of every layer and micro-batch, whatever
     // its size; the GPU runs them asynchronously, so the slower of the two sets the pace. The
     // operators follow the passes (recompute repeats the forward ones), as the FLOPs do. A graph
     // compiler fuses and captures them: no floor is known for it.
     const double host = shape && s.gpusPerNode > 0 && s.graphCompiler == "none"
-                            ? m * stageLayers * cal.layerHostSeconds * flops / w.flopsPerSample
+                            ? m * stageLayers * cal.layerHostSeconds * flops / sampleFlops
                             : 0;
     if (host > deviceWork)
         p.factors.push_back(fmt::format("host-bound: issuing {} layers × {} micro-batches of "
@@ -770,13 +838,18 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     // Activations of one micro-batch on one stage, split by tensor (with sequence parallelism)
     // and context parallelism; full recompute keeps only each layer's input. 1F1B keeps up to
     // `pipeline` micro-batches in flight on the first stage, GPipe all of them.
-    double perMicro = 0, logits = 0;
+    double perMicro = 0, logits = 0, scoresKept = 0;
     if (shape) {
         const double perLayer = L.recompute == "full" ? h : counts.activationsPerTokenPerLayer;
         perMicro = micro * seq / cp * perLayer * b / t * stageLayers;
         if (L.recompute == "full") // the layer being recomputed holds its whole set
             perMicro += micro * seq / cp * counts.activationsPerTokenPerLayer * b / t;
         logits = micro * seq / cp * counts.logitsPerToken * 4 / t;
+        // Eager attention keeps the softmax output, the dropout mask and its output of every
+        // layer (Korthikanti et al.'s 5as/h); with recompute only the layer being recomputed.
+        scoresKept = micro * rate.eager.scores / cp / t * rate.eager.bytes.kept *
+                     (L.recompute == "none" ? stageLayers : 1);
+        perMicro += scoresKept;
     } else {
         perMicro = micro * rate.activations * b;
     }
@@ -788,6 +861,8 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     }
     mem.activations = pp > 1 ? std::max(inFlight * perMicro, perMicro + logits) : perMicro + logits;
     p.memoryPerDeviceBytes = mem.total();
+    if (eager.on())
+        p.factors.push_back(eagerAttentionFactor(eager, scoresSeconds / rate.effect, scoresKept));
     return true;
 }
 

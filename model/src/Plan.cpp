@@ -578,6 +578,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     }
                     s.fineTuning = d.application.fineTuning == "lora" ? "lora" : "";
                     s.loraRank = d.application.loraRank;
+                    s.attention = d.application.attention;
                     if (d.parallel || !s.fineTuning.empty()) {
                         // A `parallel` request (or LoRA, which the layout model counts): the
                         // fastest layout the request leaves open that fits; else the one that

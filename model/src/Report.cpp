@@ -56,8 +56,10 @@ std::string intervalLines(const PredictionInterval& i, std::string_view label,
 /// The layout, tokens/s and memory by kind of a prediction (transformers and layouts only, so
 /// other plans read as before).
 void layoutJson(ordered_json& j, const Prediction& p, const Scenario& s) {
-    if (p.tokensPerSecond > 0)
+    if (p.tokensPerSecond > 0) {
         j["tokens_per_second"] = tidy(p.tokensPerSecond);
+        j["attention"] = s.attention;
+    }
     if (!s.layout)
         return;
     const ParallelLayout& l = *s.layout;
@@ -102,8 +104,9 @@ std::string layoutLine(const ParallelLayout& l, int devices) {
 std::string layoutLines(const Prediction& p, const Scenario& s, size_t width) {
     std::string out;
     if (p.tokensPerSecond > 0)
-        out += fmt::format("  {:<{}}{:.0f} tokens/s ({:.0f} per device)\n", "tokens", width,
-                           p.tokensPerSecond, p.tokensPerSecond / std::max(1, p.devices));
+        out += fmt::format("  {:<{}}{:.0f} tokens/s ({:.0f} per device), {} attention\n", "tokens",
+                           width, p.tokensPerSecond, p.tokensPerSecond / std::max(1, p.devices),
+                           s.attention);
     if (s.layout) {
         const double gib = 1073741824.0;
         out += fmt::format("  {:<{}}{}\n", "layout", width, layoutLine(*s.layout, p.devices));

@@ -390,6 +390,14 @@ const Values kFineTuning = {
     {"lora", "the weights are frozen; low-rank adapters on every linear layer train (Hu et al. "
              "2021)"},
 };
+const Values kAttention = {
+    {"flash", "a fused attention kernel: the s × s scores never reach memory and a causal mask "
+              "skips its blocks (FlashAttention, cuDNN's fused attention, PyTorch's "
+              "scaled_dot_product_attention on a GPU, Megatron's --use-flash-attn); the default"},
+    {"eager", "the scores and probabilities written to memory: the score GEMM, softmax, masking "
+              "and dropout as kernels of their own, every masked score computed (Megatron's core "
+              "attention without --use-flash-attn, Hugging Face's attn_implementation=\"eager\")"},
+};
 // How an `image` was built: a fact about the image, so no `auto`.
 const Values kImageBuilds = {kBuilds[0], kBuilds[1], kBuilds[2]};
 
@@ -705,6 +713,9 @@ Tables::Tables() {
         K("fine_tuning", "which parameters train: all of them, or LoRA adapters on frozen weights")
             .t(tEnum(kFineTuning)),
         K("lora_rank", "rank of the LoRA adapters (fine_tuning = lora)").t(tInt(between(1, 65536))),
+        K("attention", "how the transformer's attention core runs: fused (`flash`, the default) or "
+                       "with its scores in memory (`eager`)")
+            .t(tEnum(kAttention)),
         K("distributed", "data-parallel training strategy, or `auto` to let the model choose")
             .autoOk()
             .t(tEnum(kDistributed))

@@ -22,7 +22,7 @@ std::string shapeProblem(const TransformerShape& s) {
     return {};
 }
 
-TransformerCounts transformerCounts(const TransformerShape& s) {
+TransformerCounts transformerCounts(const TransformerShape& s, bool eagerAttention) {
     TransformerCounts c;
     if (!shapeProblem(s).empty())
         return c;
@@ -48,9 +48,12 @@ TransformerCounts transformerCounts(const TransformerShape& s) {
     // Forward: 2 FLOPs a multiply-accumulate over every matmul weight a token meets (the output
     // projection onto the vocabulary included, the embedding lookup not), plus the attention core:
     // scores QKᵀ and their product with V, 2 × 2 × sequence × hidden per layer, half of it under a
-    // causal mask (FlashAttention skips the masked blocks).
+    // causal mask (FlashAttention skips the masked blocks; eager attention computes them and masks
+    // the scores afterwards).
     const double matmulWeights = layers * (attention + active * expertFfn + router) + embedding;
-    c.attentionForwardFlopsPerToken = layers * 4 * seq * h * (s.causal ? 0.5 : 1.0);
+    c.attentionForwardFlopsPerToken =
+        layers * 4 * seq * h * (s.causal && !eagerAttention ? 0.5 : 1.0);
+    c.scoresPerTokenPerLayer = s.heads * seq;
     c.forwardFlopsPerToken = 2 * matmulWeights + c.attentionForwardFlopsPerToken;
     c.trainFlopsPerToken = 3 * c.forwardFlopsPerToken;
 
@@ -68,6 +71,21 @@ TransformerCounts transformerCounts(const TransformerShape& s) {
     return c;
 }
 
+ScoresTraffic eagerScoresTraffic(double b) {
+    // Per element of the scores, forward: S written by the QKᵀ GEMM and read by the softmax (2b),
+    // P written (b), read by dropout (b), its output written (b) with a one-byte mask (1) and read
+    // by the product with V (b). Backward: that output read for dV (b), dP written (b), read by
+    // dropout's backward with the mask (b + 1), its result written (b) and read by the softmax
+    // backward with P (2b), dS written (b) and read by the dQ and dK GEMMs (2b). Masking and
+    // scaling are fused into the softmax and move nothing of their own.
+    return {6 * b + 1, 9 * b + 1, 2 * b + 1};
+}
+
+double shapeActivationsPerSample(const TransformerShape& s) {
+    const TransformerCounts c = transformerCounts(s);
+    return s.sequence * (s.layers * c.activationsPerTokenPerLayer + c.logitsPerToken);
+}
+
 void deriveFromShape(Workload& w) {
     if (!w.shape)
         return;
@@ -80,8 +98,7 @@ void deriveFromShape(Workload& w) {
     if (w.flopsPerSample <= 0)
         w.flopsPerSample = c.trainFlopsPerToken * seq;
     if (w.activationsPerSample <= 0)
-        w.activationsPerSample =
-            seq * (w.shape->layers * c.activationsPerTokenPerLayer + c.logitsPerToken);
+        w.activationsPerSample = shapeActivationsPerSample(*w.shape);
     if (w.sampleBytes <= 0)
         w.sampleBytes = seq * (w.shape->vocabulary > 65536 ? 4 : 2); // token ids as stored
 }

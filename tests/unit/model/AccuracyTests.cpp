@@ -301,6 +301,39 @@ TEST_CASE("measurement CSVs: layout columns into the scenario, unknown columns n
     CHECK(bad.throughput.empty());
 }
 
+TEST_CASE("measurement CSVs: the attention column says how the run's attention ran",
+          "[accuracy][fit][attention]") {
+    MeasurementSet set;
+    Diagnostics diags;
+    CHECK(readMeasurements("dataset,workload,framework,device,throughput,attention\n"
+                           "d,gpt2_medium,pytorch,a100_sxm4_80gb,10,eager\n"
+                           "d,gpt2_medium,pytorch,a100_sxm4_80gb,12,\n",
+                           FileId{}, set, diags));
+    CHECK_FALSE(diags.hasErrors());
+    CHECK(set.notes.empty()); // a column modak reads
+    REQUIRE(set.throughput.size() == 2);
+    CHECK(set.throughput[0].attention == "eager");
+    CHECK(set.throughput[1].attention == "flash"); // empty: the default
+    std::string error;
+    auto s = scenarioFor(set.throughput[0], cat(), error);
+    REQUIRE(s);
+    CHECK(s->attention == "eager");
+    // A row filter can pick them.
+    auto eagerOnly = parseRowFilter("attention=eager", error);
+    REQUIRE(eagerOnly);
+    CHECK((*eagerOnly)(set.throughput[0]));
+    CHECK_FALSE((*eagerOnly)(set.throughput[1]));
+    // Anything else is refused at its line.
+    MeasurementSet bad;
+    Diagnostics badDiags;
+    CHECK_FALSE(readMeasurements("dataset,workload,framework,device,throughput,attention\n"
+                                 "d,gpt2_medium,pytorch,a100_sxm4_80gb,10,sdpa\n",
+                                 FileId{}, bad, badDiags));
+    CHECK(bad.throughput.empty());
+    REQUIRE(badDiags.size() == 1);
+    CHECK_THAT(badDiags.begin()->message, Catch::Contains("flash or eager"));
+}
+
 TEST_CASE("error bands and coverage survive the calibration file", "[accuracy]") {
     const Calibration& cal = Calibration::builtin();
     Diagnostics diags;

@@ -220,6 +220,170 @@ TEST_CASE("an eager host issues every layer's operators: small layers are host-b
     CHECK(predictWith(big, cal).stepSeconds == Approx(predictWith(big, noHost).stepSeconds));
 }
 
+namespace {
+
+/// A GPT at 4 096 tokens (hidden 2 048, 16 heads, 24 layers: 1.3 B parameters) from its shape.
+Workload gpt4k(bool causal) {
+    Workload w;
+    w.name = "gpt_4k";
+    w.kind = "transformer";
+    TransformerShape shape;
+    shape.layers = 24;
+    shape.hidden = 2048;
+    shape.heads = 16;
+    shape.vocabulary = 50257;
+    shape.sequence = 4096;
+    shape.causal = causal;
+    w.shape = shape;
+    deriveFromShape(w);
+    return w;
+}
+
+/// The built-in calibration without its effects and host floor: a step is its physics alone.
+Calibration physicsOnly() {
+    Calibration c = Calibration::builtin();
+    c.effects.clear();
+    c.frameworkEfficiency.clear();
+    c.workloadEfficiency.clear();
+    c.architectureEfficiency.clear();
+    c.layerHostSeconds = 0;
+    return c;
+}
+
+} // namespace
+
+TEST_CASE("eager attention: the scores' traffic, the masked FLOPs and the kept probabilities",
+          "[model][llm][attention]") {
+    // Bytes per score element at 16 bits (Transformer.h): forward S written and read, P written
+    // and read, the dropout output and its one-byte mask written, the output read by P·V (6b +
+    // 1); backward 9b + 1; kept: P, the mask and the dropout output, Korthikanti et al. 2022's
+    // 5as/h term (5 bytes a score).
+    const ScoresTraffic half = eagerScoresTraffic(2);
+    CHECK(half.forward == 13);
+    CHECK(half.backward == 19);
+    CHECK(half.kept == 5);
+    CHECK(eagerScoresTraffic(4).kept == 9);
+
+    // FlashAttention skips the masked half of a causal model's scores; eager attention does not.
+    const Workload causal = gpt4k(true), encoder = gpt4k(false);
+    const auto flashCounts = transformerCounts(*causal.shape);
+    const auto eagerCounts = transformerCounts(*causal.shape, true);
+    CHECK(eagerCounts.attentionForwardFlopsPerToken ==
+          Approx(2 * flashCounts.attentionForwardFlopsPerToken));
+    CHECK(eagerCounts.trainFlopsPerToken - flashCounts.trainFlopsPerToken ==
+          Approx(3 * 24 * 2.0 * 4096 * 2048));
+    CHECK(transformerCounts(*encoder.shape, true).attentionForwardFlopsPerToken ==
+          Approx(transformerCounts(*encoder.shape).attentionForwardFlopsPerToken));
+    CHECK(flashCounts.scoresPerTokenPerLayer == 16.0 * 4096);
+
+    // Data parallel on one A100, an encoder (no masked FLOPs): the step grows by exactly the
+    // scores' traffic at the achieved bandwidth, the memory by the kept bytes.
+    const Calibration cal = physicsOnly();
+    Scenario s = llmScenario("llama3_8b", 1, 1);
+    s.workload = &encoder;
+    s.gpu = Catalogue::builtin().gpu("a100_sxm4_80gb");
+    REQUIRE(s.gpu);
+    s.batchPerDevice = 2;
+    auto predictWith = [&](const Scenario& sc) {
+        std::string error;
+        auto p = predict(sc, cal, error);
+        INFO(error);
+        REQUIRE(p);
+        return *p;
+    };
+    Scenario eager = s;
+    eager.attention = "eager";
+    const Prediction pf = predictWith(s), pe = predictWith(eager);
+    const double scores = 2.0 * 24 * 4096 * 16 * 4096; // per step: batch × layers × s × heads × s
+    const double bandwidth = s.gpu->memoryBandwidthGBs * 1e9 * cal.memoryUtilisation;
+    CHECK(pe.step.compute - pf.step.compute == Approx(scores * (13 + 19) / bandwidth));
+    CHECK(pe.memory.activations - pf.memory.activations == Approx(scores * 5));
+    CHECK(pe.throughput < pf.throughput);
+    CHECK(std::any_of(pe.factors.begin(), pe.factors.end(), [](const std::string& f) {
+        return f.starts_with("eager attention (no FlashAttention)");
+    }));
+    // The causal model adds the masked FLOPs on top.
+    Scenario causalFlash = s, causalEager = eager;
+    causalFlash.workload = causalEager.workload = &causal;
+    const Prediction cf = predictWith(causalFlash), ce = predictWith(causalEager);
+    CHECK(ce.step.compute - cf.step.compute > scores * (13 + 19) / bandwidth);
+
+    // A stated activation count (gpt2_medium's holds its scores and softmax) is not added to:
+    // eager attention starts from the shape's own count, FlashAttention's.
+    Scenario gpt2 = eager;
+    gpt2.workload = &builtin("gpt2_medium");
+    const TransformerShape& gpt2Shape = *gpt2.workload->shape;
+    CHECK(predictWith(gpt2).memory.activations ==
+          Approx(2 * (shapeActivationsPerSample(gpt2Shape) * 2 + 24 * 1024 * 16 * 1024.0 * 5)));
+
+    // A layout, tensor 2 with full recompute: the forward's scores move twice (the recompute
+    // repeats them), and only the layer being recomputed keeps its probabilities.
+    Scenario laid = causalFlash;
+    laid.gpusPerNode = 8;
+    laid.batchPerDevice = 4;
+    laid.layout = layoutOf(2, 1, 2, "full");
+    Scenario laidEager = laid;
+    laidEager.attention = "eager";
+    const Prediction lf = predictWith(laid), le = predictWith(laidEager);
+    const double micro = 2, perLayer = micro * 4096 * 16 * 4096 / 2; // a device's share, t = 2
+    CHECK(le.memory.activations - lf.memory.activations == Approx(perLayer * 5));
+    const double traffic = 4.0 * 24 * 4096 * 16 * 4096 * (2 * 13 + 19) / 2 / bandwidth;
+    CHECK(le.step.compute - lf.step.compute > traffic);
+    // …and without recompute every layer keeps them: 24 layers' worth.
+    laid.layout->recompute = laidEager.layout->recompute = "none";
+    CHECK(predictWith(laidEager).memory.activations - predictWith(laid).memory.activations ==
+          Approx(perLayer * 5 * 24));
+
+    // A workload without a shape has no scores to size: nothing changes, and the plan says so.
+    Scenario cnn = llmScenario("resnet50", 1, 1);
+    Scenario cnnEager = cnn;
+    cnnEager.attention = "eager";
+    const Prediction cnnFlash = predictWith(cnn), cnnE = predictWith(cnnEager);
+    CHECK(cnnE.throughput == Approx(cnnFlash.throughput));
+    CHECK(std::any_of(cnnE.factors.begin(), cnnE.factors.end(), [](const std::string& f) {
+        return f.starts_with("attention = eager changes nothing");
+    }));
+}
+
+TEST_CASE("the application's attention key: checked, lowered, planned and shown",
+          "[model][llm][attention][plan]") {
+    // A bad value is a located error naming the values.
+    const std::string bad = test::check("modak 1\napplication a {\n  kind = ai_training\n  "
+                                        "framework = pytorch\n  attention = sdpa\n}\n");
+    CHECK_THAT(bad, Catch::Contains("test.modak:5:15: error"));
+    CHECK_THAT(bad, Catch::Contains("flash"));
+    CHECK_THAT(bad, Catch::Contains("eager"));
+    CHECK(test::check("modak 1\napplication a {\n  kind = ai_training\n  framework = pytorch\n"
+                      "  attention = eager\n}\n")
+              .empty());
+
+    // The same GPT and layout, flash and eager: eager is slower and needs more memory.
+    auto planned = test::planSourceFile("tests/data/llm/gpt_eager_attention.modak");
+    const DeploymentPlan &flash = planned->at("flash"), &eager = planned->at("eager");
+    REQUIRE(flash.chosen);
+    REQUIRE(eager.chosen);
+    CHECK(flash.chosen->scenario.attention == "flash");
+    CHECK(eager.chosen->scenario.attention == "eager");
+    const Prediction &pf = *flash.chosen->predicted, &pe = *eager.chosen->predicted;
+    CHECK(pe.throughput < pf.throughput);
+    CHECK(pe.memory.activations > pf.memory.activations);
+    // 2 sequences a micro-batch × 8 heads a device × 4 096² scores × 5 bytes × 24 layers.
+    CHECK(pe.memory.activations - pf.memory.activations == Approx(2.0 * 8 * 4096 * 4096 * 5 * 24));
+
+    // JSON and text say which attention the prediction assumed.
+    auto json =
+        nlohmann::json::parse(renderPlanJson(planned->plan, "gpt_eager_attention.modak", "test"));
+    std::map<std::string, std::string> attention;
+    for (const auto& dep : json.at("deployments"))
+        attention[dep.at("name")] = dep.at("chosen").at("predicted").at("attention");
+    CHECK(attention["flash"] == "flash");
+    CHECK(attention["eager"] == "eager");
+    const std::string text = renderPlanText(planned->plan);
+    CHECK_THAT(text, Catch::Contains("per device), eager attention"));
+    CHECK_THAT(text, Catch::Contains("per device), flash attention"));
+    CHECK_THAT(text, Catch::Contains("eager attention (no FlashAttention)"));
+}
+
 TEST_CASE("Llama 3.1 70B fine-tuning on 8 H100: data parallel does not fit, FSDP and TP plan",
           "[model][llm][plan]") {
     SourceManager sm;

@@ -138,6 +138,10 @@ const std::map<std::pair<std::string, std::string>, Expectation>& expectations()
         {{"plan.schema.json", "/$defs/layout/properties/recompute"}, equal([] {
              return languageValues({"deployment", "parallel"}, "recompute");
          })},
+        {{"plan.schema.json", "/$defs/prediction/properties/attention"},
+         equal([] { return languageValues({"application"}, "attention"); })},
+        {{"predict.schema.json", "/properties/attention"},
+         equal([] { return languageValues({"application"}, "attention"); })},
         {{"predict.schema.json", "/$defs/layout/properties/schedule"}, equal([] {
              return languageValues({"deployment", "parallel"}, "schedule");
          })},

@@ -154,6 +154,7 @@ struct Application {
     bool distributedAuto = false;    ///< written as `distributed = auto`
     std::string fineTuning = "full"; ///< full, lora
     int loraRank = 16;
+    std::string attention = "flash"; ///< flash, eager (Scenario::attention)
     std::vector<std::string> parallelisation;
     bool mpi = false; ///< an MPI job: `mpi`, `parallelisation = [mpi]` or MODAK's `type = mpi`
     std::string mpiLibrary, mpiVersion;

@@ -31,6 +31,9 @@ struct Measurement {
     /// Model parallelism (optional columns tensor, pipeline, context, expert, microbatches,
     /// schedule, zero, recompute); nullopt when every one is empty.
     std::optional<ParallelLayout> layout;
+    /// How the run's attention core ran (optional column `attention`: flash, eager; empty =
+    /// flash), as Scenario::attention.
+    std::string attention = "flash";
     SourceRange range; ///< the CSV line
 };
 

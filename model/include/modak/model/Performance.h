@@ -175,6 +175,11 @@ struct Scenario {
     /// train (Hu et al. 2021); "": every parameter trains.
     std::string fineTuning;
     int loraRank = 16;
+    /// How a shaped transformer's attention core runs (docs/model.md "Transformer workloads"):
+    /// `flash` fuses it (FlashAttention: the s × s scores never reach memory, causal masks skip
+    /// their blocks); `eager` writes the scores and probabilities to memory and computes the
+    /// masked half too (Megatron without FlashAttention, Hugging Face's "eager").
+    std::string attention = "flash";
 };
 
 struct StepTime {

@@ -21,8 +21,12 @@ struct TransformerCounts {
     double trainFlopsPerToken = 0;
     double forwardFlopsPerToken = 0;
     /// Of the forward FLOPs, the attention core (scores and their product with V): what
-    /// selective recompute repeats.
+    /// selective recompute repeats. Under a causal mask FlashAttention skips the masked half;
+    /// eager attention computes every score and masks them afterwards.
     double attentionForwardFlopsPerToken = 0;
+    /// Elements of the s × s attention scores one token's rows hold in one layer (heads ×
+    /// sequence): what eager attention writes to memory and FlashAttention never does.
+    double scoresPerTokenPerLayer = 0;
     /// Activation elements one token keeps per layer for the backward pass, with FlashAttention
     /// (no stored scores) and no dropout (Korthikanti et al. 2022, Table 2, generalised to
     /// grouped-query attention, gated and mixture-of-experts FFNs).
@@ -31,11 +35,32 @@ struct TransformerCounts {
     double trainableLoraPerLayer = 0; ///< LoRA adapter parameters per layer and unit rank
 };
 
-/// The counts of `shape`; a shape that fails `shapeProblem` gives zeros.
-TransformerCounts transformerCounts(const TransformerShape& shape);
+/// The counts of `shape`; a shape that fails `shapeProblem` gives zeros. `eagerAttention`: the
+/// attention core computes the masked scores too (no causal skip).
+TransformerCounts transformerCounts(const TransformerShape& shape, bool eagerAttention = false);
+
+/// DRAM bytes an eager (unfused) attention core moves per element of its s × s scores, and
+/// keeps for the backward pass, at `elementBytes` per activation (docs/model.md "Transformer
+/// workloads"). Megatron's core attention without FlashAttention: the scores GEMM writes S, a
+/// fused scale-mask-softmax reads S and writes P, dropout reads P and writes its output and a
+/// one-byte mask, the product with V reads that output; the backward pass reads it for dV,
+/// writes dP, dropout's backward reads dP and the mask and writes its input gradient, the
+/// softmax backward reads that and P and writes dS, which dQ and dK read (Dao et al. 2022,
+/// Algorithms 0 and 3, "standard attention", with Megatron's dropout between). The forward
+/// keeps P, the mask and the dropout output: Korthikanti et al. 2022's 5as/h term.
+struct ScoresTraffic {
+    double forward = 0;  ///< bytes a forward pass moves per score element: 6 b + 1
+    double backward = 0; ///< bytes the backward pass moves per score element: 9 b + 1
+    double kept = 0;     ///< bytes kept for the backward pass per score element: 2 b + 1
+};
+ScoresTraffic eagerScoresTraffic(double elementBytes);
 
 /// "" when the shape is usable, else what is wrong ("heads must divide hidden").
 std::string shapeProblem(const TransformerShape& shape);
+
+/// Activation elements one sample keeps for the backward pass by its shape, with FlashAttention:
+/// every layer's `activationsPerTokenPerLayer` and the logits, per token of the sequence.
+double shapeActivationsPerSample(const TransformerShape& shape);
 
 /// Fills a shaped workload's parameters, FLOPs per sample and activations per sample where the
 /// entry does not state them (stated figures win: they come with a source).
