@@ -165,8 +165,6 @@ int runCheck(const CheckOptions& options) {
     bool streamText = options.format != "json" && options.format != "sarif" &&
                       (threads <= 1 || paths.size() <= 1);
     Progress progress("checked", paths.size());
-    // One file: its deployments' launch checks take the cores instead (several files already do).
-    const unsigned launchThreads = threads <= 1 ? workerCount(SIZE_MAX) : 1;
 
     auto check = [&](size_t i) {
         CheckedFile out;
@@ -192,7 +190,7 @@ int runCheck(const CheckOptions& options) {
             // A launcher in `run` is read against the plan's scale: only then does check plan,
             // and only the deployments whose launcher the plan could contradict, one at a time.
             if (!diags.hasErrors())
-                model::checkProgramLaunches(sm, program, diags, launchThreads);
+                model::checkProgramLaunches(sm, program, diags);
         } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)

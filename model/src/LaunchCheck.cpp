@@ -9,12 +9,8 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <charconv>
-#include <exception>
-#include <mutex>
 #include <span>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -623,7 +619,7 @@ void checkLaunchCall(const DeploymentPlan& plan, const LauncherCall& call, Diagn
 } // namespace
 
 void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
-    if (!plan.spec || !plan.chosen)
+    if (!plan.spec)
         return;
     if (std::optional<LauncherCall> call = checkedLauncher(plan.spec->application))
         checkLaunchCall(plan, *call, diags);
@@ -645,25 +641,12 @@ void checkLaunches(const Plan& plan, Diagnostics& diags) {
         checkLaunch(p, diags);
 }
 
-namespace {
-
-/// What the deployments of one chunk need from the rest of checkProgramLaunches: the catalogue
-/// (built once, for the first deployment planned, by whichever thread gets there first) and the
-/// SourceManager, which planning reads catalogue and calibration files into (so only under
-/// `sourceMutex`; nothing else a chunk does reads it).
-struct LaunchCheckShared {
-    SourceManager& sm;
-    const Program& program;
-    std::mutex sourceMutex;
-    std::once_flag catalogueBuilt;
-    std::optional<Catalogue> catalogue;
-};
-
-/// checkProgramLaunches for `deployments`, in their order, into `diags`. Plans are shared between
-/// deployments with equal planner views within the chunk.
-void checkLaunchChunk(LaunchCheckShared& all, std::span<const Symbol* const> deployments,
-                      Diagnostics& diags) {
-    Diagnostics planned; // `modak plan` reports those
+void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags) {
+    const Document* root = program.root();
+    if (!root)
+        return;
+    Diagnostics planned;                // `modak plan` reports those
+    std::optional<Catalogue> catalogue; // the program's, built for the first deployment planned
     // Plans shared between deployments with equal planner views: a file of alike deployments is
     // planned once. Each kept view is a deployment's size, so only the first kMaxShared are kept.
     constexpr size_t kMaxShared = 256;
@@ -673,29 +656,26 @@ void checkLaunchChunk(LaunchCheckShared& all, std::span<const Symbol* const> dep
     };
     std::vector<Shared> shared;
     std::unordered_multimap<size_t, size_t> sharedByHash;
-    for (const Symbol* sym : deployments) {
+    for (const auto& sym : program.symbols) {
+        if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
+            continue;
         // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
-        // whether this deployment is planned at all.
-        std::optional<Application> app = lowerDeploymentApplication(all.program, *sym);
+        // whether this deployment is planned at all, and its launcher is read once for both.
+        std::optional<Application> app = lowerDeploymentApplication(program, sym);
         if (!app)
             continue;
         std::optional<LauncherCall> call = checkedLauncher(*app);
         if (!call || !callNeedsPlan(*call))
             continue;
-        std::call_once(all.catalogueBuilt, [&] {
-            std::lock_guard lock(all.sourceMutex);
-            all.catalogue = programCatalogue(all.sm, all.program, {}, planned);
-        });
-        const Catalogue& catalogue = *all.catalogue;
+        if (!catalogue)
+            catalogue = programCatalogue(sm, program, {}, planned);
         auto spec = std::make_shared<const Deployment>(
-            lowerDeploymentWith(all.program, *sym, catalogue, 0, std::move(*app)));
+            lowerDeploymentWith(program, sym, *catalogue, 0, std::move(*app)));
         // Several sites, or a target's own calibration file: planProgram's way, for this one.
         if (spec->sites.size() > 1 || spec->target.calibration.present) {
             PlanOptions only;
-            only.deployment = sym->name;
-            std::lock_guard lock(all.sourceMutex);
-            for (const DeploymentPlan& p :
-                 planProgram(all.sm, all.program, only, planned).deployments)
+            only.deployment = sym.name;
+            for (const DeploymentPlan& p : planProgram(sm, program, only, planned).deployments)
                 checkLaunch(p, diags);
             continue;
         }
@@ -714,7 +694,7 @@ void checkLaunchChunk(LaunchCheckShared& all, std::span<const Symbol* const> dep
             plan.chosen = same->chosen;
         } else {
             // Alternatives are trimmed after the choice: none need be kept.
-            plan = planDeployment(spec, catalogue, Calibration::builtin(), 0, planned);
+            plan = planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned);
             if (plan.chosen)
                 plan.chosen = scaleOf(*plan.chosen);
             if (shared.size() < kMaxShared) {
@@ -724,58 +704,6 @@ void checkLaunchChunk(LaunchCheckShared& all, std::span<const Symbol* const> dep
         }
         checkLaunchCall(plan, *call, diags);
     }
-}
-
-} // namespace
-
-void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags,
-                          unsigned threads) {
-    const Document* root = program.root();
-    if (!root)
-        return;
-    std::vector<const Symbol*> deployments;
-    for (const auto& sym : program.symbols)
-        if (sym.kind == "deployment" && sym.file == root->file && sym.block)
-            deployments.push_back(&sym);
-    LaunchCheckShared all{sm, program, {}, {}, {}};
-    // Chunks of deployments in file order, taken by the threads in turn; their diagnostics are
-    // appended in chunk order, so the output is the same whatever the thread count.
-    constexpr size_t kChunk = 128;
-    const size_t chunks = (deployments.size() + kChunk - 1) / kChunk;
-    threads = static_cast<unsigned>(std::clamp<size_t>(threads, 1, std::max<size_t>(1, chunks)));
-    if (threads == 1) {
-        checkLaunchChunk(all, deployments, diags);
-        return;
-    }
-    std::vector<Diagnostics> found(chunks);
-    std::atomic<size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    auto work = [&] {
-        for (size_t c; (c = next.fetch_add(1)) < chunks;) {
-            try {
-                std::span<const Symbol* const> part(deployments);
-                const size_t begin = c * kChunk;
-                checkLaunchChunk(all, part.subspan(begin, std::min(kChunk, part.size() - begin)),
-                                 found[c]);
-            } catch (...) {
-                std::lock_guard lock(failureMutex);
-                if (!failure)
-                    failure = std::current_exception();
-                next = chunks;
-            }
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(work);
-    work();
-    for (std::thread& t : helpers)
-        t.join();
-    if (failure)
-        std::rethrow_exception(failure);
-    for (Diagnostics& d : found)
-        diags.append(std::move(d));
 }
 
 } // namespace modak::model

@@ -489,28 +489,3 @@ TEST_CASE("Deployments that differ only in names share a plan; any planner input
     INFO(expected);
     CHECK(scales.size() >= 3);
 }
-
-TEST_CASE("Launch checks on several threads say what one thread says, in the same order",
-          "[launch]") {
-    // More deployments than one chunk (128) holds, with scales, sizes and sites that plan apart
-    // and repeat, so chunks on different threads share plans and meet each others' views.
-    std::string text = "modak 1\n";
-    const char* scales[] = {"1..4", "1..2", "2..4", "1"};
-    const char* gpus[] = {"4", "2", "8"};
-    for (int i = 0; i < 300; ++i) {
-        Triple t;
-        t.scale = scales[i % 4];
-        t.gpus = gpus[i % 3];
-        if (i % 7 == 0)
-            t.interconnect = "ethernet_10g";
-        text += t.text("d" + std::to_string(i)) + "\n";
-    }
-    auto loaded = test::load(text);
-    INFO(loaded->report());
-    REQUIRE_FALSE(loaded->diags.hasErrors());
-    Diagnostics one, several;
-    checkProgramLaunches(loaded->sm, loaded->program, one, 1);
-    checkProgramLaunches(loaded->sm, loaded->program, several, 3);
-    REQUIRE(one.size() >= 200); // a one-node scale plans one node: no warning
-    CHECK(test::report(loaded->sm, several) == test::report(loaded->sm, one));
-}

@@ -68,9 +68,6 @@ bool launchNeedsPlan(const Application& app);
 /// planProgram would plan it (what `modak check` does): each one planned alone and its plan
 /// dropped at once, so memory stays that of one plan, except that deployments with equal planner
 /// views (plannerView) share one plan's choice; the plans' own diagnostics are not reported.
-/// With `threads` above 1, chunks of deployments are checked on that many threads; the
-/// diagnostics are the same, in the same order.
-void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags,
-                          unsigned threads = 1);
+void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags);
 
 } // namespace modak::model
