@@ -128,7 +128,7 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                                                                        : "one_f_one_b";
                                 trial.layout = l;
                                 std::string error;
-                                auto p = predict(trial, cal, error);
+                                auto p = predict(trial, cal, error, Explain::FiguresOnly);
                                 ++out.tried;
                                 if (!p) {
                                     if (out.error.empty())

@@ -127,9 +127,9 @@ struct DeviceRate {
 
 void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
                          double effect, double overhead, double activations, double bytesPerElement,
-                         Prediction& p);
+                         Prediction& p, bool explain);
 bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& rate, Prediction& p,
-                   std::string& error);
+                   std::string& error, bool explain);
 
 } // namespace
 
@@ -228,7 +228,9 @@ std::string frameworkKey(const Scenario& s) {
     return s.framework + "/gpu/" + precisionClassName(s);
 }
 
-std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error) {
+std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error,
+                                  Explain detail) {
+    const bool explain = detail == Explain::Factors;
     const Workload* w = s.workload;
     if (!w) {
         error = "no workload: name a built-in workload or describe one with flops_per_sample and "
@@ -274,7 +276,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     const double batch = s.batchPerDevice;
     double activations =
         w->activationsPerSample > 0 ? w->activationsPerSample : estimatedActivations(*w);
-    if (w->activationsPerSample <= 0)
+    if (explain && w->activationsPerSample <= 0)
         p.factors.push_back(
             fmt::format("activations estimated from FLOPs ({:.3g} per sample)", activations));
     const double bytesPerElement = elementBytes(s.precision);
@@ -284,7 +286,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     // stated count may hold them already (the older entries count scores and softmax).
     if (eager.on())
         activations = shapeActivationsPerSample(*w->shape);
-    if (s.attention == "eager" && !eager.on())
+    if (explain && s.attention == "eager" && !eager.on())
         p.factors.push_back(fmt::format("attention = eager changes nothing here: workload '{}' "
                                         "has no transformer shape to size its scores",
                                         w->name));
@@ -300,7 +302,8 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             it = s.gpu->peakTflops.find("bf16");
         if (it == s.gpu->peakTflops.end() && s.precision == "tf32") {
             it = s.gpu->peakTflops.find("fp32"); // frameworks fall back to fp32 before Ampere
-            p.factors.push_back(fmt::format("{} has no TF32: runs in fp32", s.gpu->name));
+            if (explain)
+                p.factors.push_back(fmt::format("{} has no TF32: runs in fp32", s.gpu->name));
         }
         if (it == s.gpu->peakTflops.end()) {
             error = fmt::format("{} has no {} arithmetic", s.gpu->model, s.precision);
@@ -315,10 +318,11 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             const double share = weightGemmShare(*w, eager.on());
             if (half != s.gpu->peakTflops.end() && share < 1) {
                 peak = 1 / (share / peak + (1 - share) / (half->second * 1e12));
-                p.factors.push_back(fmt::format(
-                    "fp8: {:.0f} % of the FLOPs (the weight GEMMs) at the fp8 peak, the rest "
-                    "in bf16",
-                    100 * share));
+                if (explain)
+                    p.factors.push_back(fmt::format(
+                        "fp8: {:.0f} % of the FLOPs (the weight GEMMs) at the fp8 peak, the rest "
+                        "in bf16",
+                        100 * share));
             }
         }
         bool tensor = s.gpu->tensorCores && isTensorPrecision(s.precision) && it->first != "fp32";
@@ -327,7 +331,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (!tensor) {
             const double issue = fp32IssueFraction(*s.gpu, cal.integerPerFpInstruction);
             utilisation *= issue;
-            if (issue < 0.999)
+            if (explain && issue < 0.999)
                 p.factors.push_back(fmt::format(
                     "{} (compute capability {}) issues FP32 at {:.0f} % of its lanes' rate "
                     "beside {:.2g} integer instructions per FP32 one",
@@ -348,7 +352,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         bandwidth = s.cpu->memoryBandwidthGBs * 1e9 * socketsPerRank;
         utilisation = cal.cpuUtilisation;
         overhead = cal.stepOverheadCpuSeconds;
-        if (isTensorPrecision(s.precision) && s.precision != "bf16")
+        if (explain && isTensorPrecision(s.precision) && s.precision != "bf16")
             p.factors.push_back(fmt::format("{} on a CPU computes in fp32", s.precision));
     }
     double computeSeconds = batch * flopsPerSample / (peak * utilisation);
@@ -358,8 +362,10 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     if (auto it = cal.measuredMemoryBandwidthGBs.find(deviceName);
         it != cal.measuredMemoryBandwidthGBs.end() && it->second > 0) {
         achievedBandwidth = it->second * 1e9;
-        p.factors.push_back(fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s",
-                                        deviceName, it->second));
+        if (explain)
+            p.factors.push_back(
+                fmt::format("memory bandwidth of {} measured on the site: {:.1f} GB/s", deviceName,
+                            it->second));
     }
     double trafficFactor = onGpu ? cal.memoryTrafficFactor : cal.memoryTrafficFactorCpu;
 
@@ -384,12 +390,14 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
                                  [&](const EffectRule& r) { return r.channelsLast && applies(r); });
         if (rule != cal.effects.end()) {
             transposes = 0;
-            p.factors.push_back(fmt::format("{} ({})", rule->why, rule->source));
+            if (explain)
+                p.factors.push_back(fmt::format("{} ({})", rule->why, rule->source));
         } else {
-            p.factors.push_back(
-                fmt::format("channels-first convolutions on tensor cores: {:.2g}× the activation "
-                            "traffic more for layout transposes (fitted)",
-                            transposes / trafficFactor));
+            if (explain)
+                p.factors.push_back(fmt::format(
+                    "channels-first convolutions on tensor cores: {:.2g}× the activation "
+                    "traffic more for layout transposes (fitted)",
+                    transposes / trafficFactor));
         }
     }
     double memorySeconds =
@@ -405,15 +413,16 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         framework = cal.frameworkEfficiency.find(s.framework + "/" + device);
     if (auto it = framework; it != cal.frameworkEfficiency.end() && it->second > 0) {
         effect *= it->second;
-        if (std::abs(it->second - 1) > 1e-9)
+        if (explain && std::abs(it->second - 1) > 1e-9)
             p.factors.push_back(fmt::format("{} on the {} (fitted): {}", s.framework,
                                             onGpu ? "GPU" : "CPU", fmtFactor(it->second)));
     }
     if (auto it = cal.workloadEfficiency.find(w->name);
         it != cal.workloadEfficiency.end() && it->second > 0) {
         effect *= it->second;
-        p.factors.push_back(fmt::format("{} runs at {} of its nominal FLOP time (fitted)", w->name,
-                                        fmtFactor(1 / it->second)));
+        if (explain)
+            p.factors.push_back(fmt::format("{} runs at {} of its nominal FLOP time (fitted)",
+                                            w->name, fmtFactor(1 / it->second)));
     }
     // A GPU architecture's kernel maturity is known for its CUDA-core work only (Fit.cpp).
     const std::string& arch = onGpu ? s.gpu->architecture : s.cpu->microarchitecture;
@@ -421,8 +430,9 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         !arch.empty() && (!onGpu || precisionClass == "cuda_cores") &&
         it != cal.architectureEfficiency.end() && it->second > 0) {
         effect *= it->second;
-        p.factors.push_back(
-            fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));
+        if (explain)
+            p.factors.push_back(
+                fmt::format("{} kernel efficiency {} (fitted)", arch, fmtFactor(it->second)));
     }
     for (const auto& r : cal.effects) {
         if (!applies(r))
@@ -430,14 +440,15 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (r.channelsLast && r.factor == 1)
             continue; // a layout fact, said above
         effect *= r.factor;
-        p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor),
-                                        r.source.empty() ? "" : " (" + r.source + ")"));
+        if (explain)
+            p.factors.push_back(fmt::format("{}: {}{}", r.why, fmtFactor(r.factor),
+                                            r.source.empty() ? "" : " (" + r.source + ")"));
     }
     if (s.layout) {
         const DeviceRate rate{
             peak * utilisation, achievedBandwidth,          effect, overhead, activations,
             bytesPerElement,    trafficFactor + transposes, eager};
-        if (!predictLayout(s, cal, rate, p, error))
+        if (!predictLayout(s, cal, rate, p, error, explain))
             return std::nullopt;
     } else {
         // Eager attention's softmax and dropout are kernels of their own between the attention
@@ -450,12 +461,13 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             s, cal,
             deviceSeconds(computeSeconds, memorySeconds, onGpu ? cal.computeMemorySerial : 1) +
                 scoresSeconds,
-            effect, overhead, activations, bytesPerElement, p);
+            effect, overhead, activations, bytesPerElement, p, explain);
         if (eager.on()) {
             const double kept = batch * w->shape->layers * eager.scores * eager.bytes.kept;
             p.memory.activations += kept;
             p.memoryPerDeviceBytes = p.memory.total();
-            p.factors.push_back(eagerAttentionFactor(eager, scoresSeconds / effect, kept));
+            if (explain)
+                p.factors.push_back(eagerAttentionFactor(eager, scoresSeconds / effect, kept));
         }
     }
     if (!std::isfinite(p.throughput) || !std::isfinite(p.epochSeconds) || p.throughput <= 0) {
@@ -464,7 +476,8 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
     }
     if (w->shape)
         p.tokensPerSecond = p.throughput * w->shape->sequence;
-    p.interval = predictionInterval(s, p, cal);
+    if (explain)
+        p.interval = predictionInterval(s, p, cal);
     return p;
 }
 
@@ -472,7 +485,7 @@ namespace {
 
 void predictDataParallel(const Scenario& s, const Calibration& cal, double deviceSeconds,
                          double effect, double overhead, double activations, double bytesPerElement,
-                         Prediction& p) {
+                         Prediction& p, bool explain) {
     const Workload* w = s.workload;
     const bool onGpu = s.gpusPerNode > 0;
     const double batch = s.batchPerDevice;
@@ -488,7 +501,7 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
     const double traffic = s.strategy ? s.strategy->gradientTraffic : 1.0;
     const double gradientBytes =
         traffic * w->parameters * (s.precision == "fp16" || s.precision == "bf16" ? 2.0 : 4.0);
-    if (traffic != 1.0 && devices > 1)
+    if (explain && traffic != 1.0 && devices > 1)
         p.factors.push_back(fmt::format("{}: gradient traffic ×{:.3g} of an all-reduce (ZeRO, "
                                         "Rajbhandari et al. 2020)",
                                         s.strategy->name, traffic));
@@ -504,9 +517,10 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
             it != cal.measuredInterconnects.end() && it->second.bandwidthGBs > 0) {
             linkBw = it->second.bandwidthGBs * 1e9;
             latency = it->second.latencyUs * 1e-6;
-            p.factors.push_back(
-                fmt::format("{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
-                            s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
+            if (explain)
+                p.factors.push_back(fmt::format(
+                    "{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
+                    s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
         }
         comm += ringAllReduce(gradientBytes, s.nodes, linkBw, latency);
     }
@@ -605,7 +619,7 @@ Links linksOf(const Scenario& s, const Calibration& cal) {
 }
 
 bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& rate, Prediction& p,
-                   std::string& error) {
+                   std::string& error, bool explain) {
     const Workload& w = *s.workload;
     const ParallelLayout& L = *s.layout;
     const int perNode = s.gpusPerNode > 0 ? s.gpusPerNode : cpuDevicesPerNode(s);
@@ -705,7 +719,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     const double host = shape && s.gpusPerNode > 0 && s.graphCompiler == "none"
                             ? m * stageLayers * cal.layerHostSeconds * flops / sampleFlops
                             : 0;
-    if (host > deviceWork)
+    if (explain && host > deviceWork)
         p.factors.push_back(fmt::format("host-bound: issuing {} layers × {} micro-batches of "
                                         "operators takes {:.3g} s a step, the GPU needs {:.3g} s",
                                         stageLayers, m, host, deviceWork));
@@ -732,8 +746,9 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
         const double perLayer =
             (L.recompute == "full" ? 6 : 4) * ringAllReduce(bytes, t, link.bandwidth, link.latency);
         tensorComm = m * stageLayers * perLayer;
-        p.factors.push_back(fmt::format("tensor parallelism {} over {}: {:.3g} s a step", t,
-                                        link.name, tensorComm));
+        if (explain)
+            p.factors.push_back(fmt::format("tensor parallelism {} over {}: {:.3g} s a step", t,
+                                            link.name, tensorComm));
     }
     // ---- context parallelism: keys and values gathered forward, their gradients
     // reduce-scattered backward, per layer; ring attention overlaps them with the attention.
@@ -820,7 +835,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     const double samples =
         s.samplesPerEpoch > 0 ? s.samplesPerEpoch : (w.datasetSamples > 0 ? w.datasetSamples : 0);
     p.epochSeconds = samples > 0 ? samples / p.throughput : 0;
-    if (bubble > 0)
+    if (explain && bubble > 0)
         p.factors.push_back(fmt::format("pipeline bubble of {} stages and {} micro-batches: "
                                         "{:.0f} % of the step",
                                         pp, m, 100 * bubble / p.stepSeconds));
@@ -861,7 +876,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     }
     mem.activations = pp > 1 ? std::max(inFlight * perMicro, perMicro + logits) : perMicro + logits;
     p.memoryPerDeviceBytes = mem.total();
-    if (eager.on())
+    if (explain && eager.on())
         p.factors.push_back(eagerAttentionFactor(eager, scoresSeconds / rate.effect, scoresKept));
     return true;
 }
@@ -885,7 +900,7 @@ std::optional<int> largestBatchThatFits(const Scenario& s, const Calibration& ca
         Scenario t = s;
         t.batchPerDevice = batch;
         std::string error;
-        auto p = predict(t, cal, error);
+        auto p = predict(t, cal, error, Explain::FiguresOnly);
         return p && fitsInMemory(t, *p);
     };
     if (fits(s.batchPerDevice))

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
+#include <numeric>
 #include <set>
 
 namespace modak::model {
@@ -336,6 +337,21 @@ bool betterWithoutPrediction(const Candidate& a, const Candidate& b) {
     return a.imageName < b.imageName;
 }
 
+/// Sorts candidates stably by `less`, moving each one once: a Candidate is about 1 KB with
+/// strings inside, and std::stable_sort's merges would move it log n times.
+template<class Less>
+void sortCandidates(std::vector<Candidate>& candidates, Less less) {
+    std::vector<uint32_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return less(candidates[a], candidates[b]); });
+    std::vector<Candidate> sorted;
+    sorted.reserve(candidates.size());
+    for (uint32_t i : order)
+        sorted.push_back(std::move(candidates[i]));
+    candidates = std::move(sorted);
+}
+
 /// Orders feasible candidates: faster first; within 0.5 % prefer fewer devices, no graph compiler,
 /// and a simpler build, so ties never depend on catalogue order.
 bool better(const Candidate& a, const Candidate& b) {
@@ -469,6 +485,13 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     // for it, e.g. TF_XLA_FLAGS; JAX always compiles); one only the application's code can call
     // (torch.compile, torch_glow) only when the deployment names it.
     std::set<std::string> notCredited;
+    // Room for the search's candidates up front, feasible or rejected, so growing a vector does
+    // not move them again (a Candidate is about 1 KB); capped, as a scale range can be wide.
+    const size_t searched = images.size() * kCompilers.size() *
+                            static_cast<size_t>(std::max(1, nodes.hi - nodes.lo + 1)) *
+                            static_cast<size_t>(std::max(1, gpus.hi - gpus.lo + 1));
+    feasible.reserve(feasible.size() + std::min<size_t>(searched, 256));
+    rejected.reserve(rejected.size() + std::min<size_t>(searched, 256));
     for (const Image* img : images) {
         for (auto gc : kCompilers) {
             if (compiler != "auto" && gc != compiler)
@@ -595,28 +618,30 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                         else if (lc.nearest)
                             s = *lc.nearest;
                     }
-                    c.scenario = s;
                     std::string error;
-                    auto p = predict(s, cal, error);
+                    auto p = predict(s, cal, error, Explain::FiguresOnly);
+                    c.scenario = std::move(s);
                     if (!p) {
                         c.rejectedBecause = error;
                         rejected.push_back(std::move(c));
                         continue;
                     }
-                    c.predicted = *p;
-                    if (!fitsInMemory(s, *p)) {
+                    p->interval = predictionInterval(c.scenario, *p, cal); // costs, alternatives
+                    c.predicted = std::move(p);
+                    const Prediction& predicted = *c.predicted;
+                    if (!fitsInMemory(c.scenario, predicted)) {
                         c.rejectedBecause =
                             fmt::format("needs {:.1f} GiB per GPU at batch {}, the {} has {} GiB",
-                                        p->memoryPerDeviceBytes / 1073741824.0, r.batch,
+                                        predicted.memoryPerDeviceBytes / 1073741824.0, r.batch,
                                         r.gpu->name, r.gpu->memoryGiB);
                         c.rejection = Candidate::Rejection::Memory;
                         rejected.push_back(std::move(c));
                         continue;
                     }
-                    if (r.minEfficiency > 0 && p->efficiency + 1e-9 < r.minEfficiency) {
+                    if (r.minEfficiency > 0 && predicted.efficiency + 1e-9 < r.minEfficiency) {
                         c.rejectedBecause =
                             fmt::format("parallel efficiency {:.2f} is below the minimum {}",
-                                        p->efficiency, r.minEfficiency);
+                                        predicted.efficiency, r.minEfficiency);
                         c.rejection = Candidate::Rejection::Efficiency;
                         rejected.push_back(std::move(c));
                         continue;
@@ -790,7 +815,7 @@ ScalingCurve scalingCurve(const Candidate& c, const Resolved& r, const Calibrati
             s.samplesPerEpoch =
                 -r.samplesPerEpoch * r.batch * n * (g > 0 ? g : cpuDevicesPerNode(s));
         std::string error;
-        if (auto p = predict(s, cal, error))
+        if (auto p = predict(s, cal, error, Explain::FiguresOnly))
             curve.points.push_back(
                 {n, g, p->devices, p->throughput, p->epochSeconds, p->efficiency, p->step});
     }
@@ -958,7 +983,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                    ? c.predicted->epochSeconds * static_cast<double>(r.epochs)
                    : 0.0;
     };
-    std::stable_sort(feasible.begin(), feasible.end(), better);
+    sortCandidates(feasible, better);
     bool walltimeShort = false;
     if (r.walltime && *r.walltime > 0) {
         auto fits = [&](const Candidate& c) {
@@ -1074,19 +1099,18 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         auto costKey = [](const Candidate& c) {
             return !c.cost ? INFINITY : c.cost->hasMoney() ? c.cost->amount : c.cost->units;
         };
-        std::stable_sort(feasible.begin(), feasible.end(),
-                         [&](const Candidate& a, const Candidate& b) {
-                             const double ca = costKey(a), cb = costKey(b);
-                             if (std::isfinite(ca) != std::isfinite(cb))
-                                 return std::isfinite(ca);
-                             if (std::isfinite(ca) && std::abs(ca - cb) > 0.01 * std::max(ca, cb))
-                                 return ca < cb;
-                             int da = a.nodes * std::max(1, a.gpusPerNode),
-                                 db = b.nodes * std::max(1, b.gpusPerNode);
-                             if (da != db)
-                                 return da < db;
-                             return better(a, b);
-                         });
+        sortCandidates(feasible, [&](const Candidate& a, const Candidate& b) {
+            const double ca = costKey(a), cb = costKey(b);
+            if (std::isfinite(ca) != std::isfinite(cb))
+                return std::isfinite(ca);
+            if (std::isfinite(ca) && std::abs(ca - cb) > 0.01 * std::max(ca, cb))
+                return ca < cb;
+            int da = a.nodes * std::max(1, a.gpusPerNode),
+                db = b.nodes * std::max(1, b.gpusPerNode);
+            if (da != db)
+                return da < db;
+            return better(a, b);
+        });
     }
 
     bool limitSaid = false;
@@ -1176,9 +1200,9 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     } else if (feasible.empty()) {
         // The deciding reason is that of the candidates that came nearest: rejected on their
         // prediction (walltime, efficiency, memory) before those of an incompatible image.
-        std::stable_sort(
-            rejected.begin(), rejected.end(),
-            [](const Candidate& a, const Candidate& b) { return a.rejection < b.rejection; });
+        sortCandidates(rejected, [](const Candidate& a, const Candidate& b) {
+            return a.rejection < b.rejection;
+        });
         std::string why =
             rejected.empty() ? noImageHolds(r, dep, cat) : rejected.front().rejectedBecause;
         if (!rejected.empty() && rejected.front().rejection == Candidate::Rejection::Efficiency) {
@@ -1207,11 +1231,18 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
             if (d.notes.size() < 4 && reasons.insert(c.rejectedBecause).second)
                 d.notes.push_back({plan.range, c.rejectedBecause});
     } else {
-        plan.chosen = feasible.front();
+        plan.chosen = std::move(feasible.front());
+        // The search predicted figures only; the chosen candidate's explanation is shown.
+        if (plan.chosen->predicted && !plan.chosen->amdahl && plan.chosen->scenario.workload) {
+            std::string error;
+            if (auto explained = predict(plan.chosen->scenario, cal, error))
+                plan.chosen->predicted->factors = std::move(explained->factors);
+        }
         plan.totalSeconds = totalSeconds(*plan.chosen);
         const Candidate& best = *plan.chosen;
+        plan.alternatives.reserve(feasible.size() - 1 + rejected.size());
         for (size_t i = 1; i < feasible.size(); ++i) {
-            Candidate c = feasible[i];
+            Candidate c = std::move(feasible[i]);
             if (want.objective == "cost" && c.cost && best.cost &&
                 c.cost->hasMoney() == best.cost->hasMoney()) {
                 const double a = c.cost->hasMoney() ? c.cost->amount : c.cost->units;
@@ -1272,7 +1303,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         }
     }
     // Rejected ones last, in a stable order: by reason, then name and scale.
-    std::stable_sort(rejected.begin(), rejected.end(), [](const Candidate& a, const Candidate& b) {
+    sortCandidates(rejected, [](const Candidate& a, const Candidate& b) {
         return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) <
                std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
     });

@@ -14,7 +14,8 @@ namespace modak::model {
 
 /// What the search found for one scale (nodes × GPUs per node).
 struct LayoutChoice {
-    /// The fastest layout that fits, predicted; nullopt when none fits.
+    /// The fastest layout that fits, predicted (figures only: no `factors`, Explain::FiguresOnly);
+    /// nullopt when none fits.
     std::optional<Scenario> scenario;
     std::optional<Prediction> predicted;
     /// When none fits: the layout that needs the least memory, predicted (for the reason).

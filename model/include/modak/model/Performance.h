@@ -226,9 +226,17 @@ int peerDomainSize(const Scenario& s);
 /// The devices (ranks) of one CPU node of `s`: its `cpuRanksPerNode`, else one per socket.
 int cpuDevicesPerNode(const Scenario& s);
 
+/// Whether predict() writes `Prediction::factors` (the lines that explain its figures) and
+/// `Prediction::interval`. A plan shows the chosen candidate's factors and `modak predict` its
+/// one's; a search that only ranks candidates (the planner's, the layout search, scaling curves)
+/// skips formatting them, and asks predictionInterval() where it needs the interval. The figures
+/// are the same either way.
+enum class Explain { Factors, FiguresOnly };
+
 /// Predicts `s`; returns nullopt with a message in `error` when the scenario cannot be predicted
 /// (missing hardware, a precision the GPU lacks, nonsense numbers). Never NaN or infinite.
-std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error);
+std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std::string& error,
+                                  Explain detail = Explain::Factors);
 
 /// The interval of `p` (Accuracy.cpp): throughput ÷/× (1 + p90 of the nearest band).
 PredictionInterval predictionInterval(const Scenario& s, const Prediction& p,
