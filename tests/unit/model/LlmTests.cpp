@@ -487,3 +487,37 @@ workload tiny_llm {
     CHECK_THAT(test::check("modak 1\nworkload w {\n  kind = cnn\n}\n"),
                Catch::Contains("missing 'flops_per_sample'"));
 }
+
+TEST_CASE("a search's figures-only prediction has the explained one's figures", "[model][llm]") {
+    // The planner ranks candidates on Explain::FiguresOnly and explains only the chosen one: the
+    // figures must not depend on whether the factor lines were written.
+    for (bool layout : {false, true}) {
+        Scenario s = llmScenario("llama3_8b", 2, 8);
+        s.attention = "eager";
+        if (layout)
+            s.layout = layoutOf(2, 2, 4, "full");
+        std::string error;
+        const Calibration& cal = Calibration::builtin();
+        auto full = predict(s, cal, error);
+        auto figures = predict(s, cal, error, Explain::FiguresOnly);
+        INFO(error << (layout ? " with a layout" : " data parallel"));
+        REQUIRE(full);
+        REQUIRE(figures);
+        CHECK(!full->factors.empty());
+        CHECK(figures->factors.empty());
+        CHECK(figures->throughput == full->throughput);
+        CHECK(figures->epochSeconds == full->epochSeconds);
+        CHECK(figures->efficiency == full->efficiency);
+        CHECK(figures->stepSeconds == full->stepSeconds);
+        CHECK(figures->step.compute == full->step.compute);
+        CHECK(figures->step.communication == full->step.communication);
+        CHECK(figures->memoryPerDeviceBytes == full->memoryPerDeviceBytes);
+        CHECK(figures->tokensPerSecond == full->tokensPerSecond);
+        // The interval is asked for separately where a search needs it, and is the same.
+        const PredictionInterval iv = predictionInterval(s, *figures, cal);
+        CHECK(iv.low == full->interval.low);
+        CHECK(iv.high == full->interval.high);
+        CHECK(iv.stratum == full->interval.stratum);
+        CHECK(iv.extrapolations == full->interval.extrapolations);
+    }
+}
