@@ -190,18 +190,26 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                 return name.empty() ? nullptr : program.lookup(from->file, kind, name);
             };
             const model::Symbol* app = referenced(&s, "application");
-            appendBlock(slot.key, a, &s, slot.blocks);
-            appendBlock(slot.key, a, app, slot.blocks);
             // Every target it names (`target = [a, b, c]` is weighed across all of them).
-            bool calibration = false;
             const auto sites = model::deploymentSites(*s.block);
-            for (const auto& site : sites) {
-                const model::Symbol* target = program.lookup(s.file, "target", site.value);
-                appendBlock(slot.key, a, target, slot.blocks);
-                calibration = calibration || (target && target->block &&
-                                              model::tree::attr(target->block, "calibration"));
+            std::vector<const model::Symbol*> keyed{&s, app};
+            for (const auto& site : sites)
+                keyed.push_back(program.lookup(s.file, "target", site.value));
+            keyed.push_back(referenced(app, "workload"));
+            // The key is sized once: appending block after block would copy it again and again.
+            size_t size = catalogueKey.size() + 32;
+            for (const model::Symbol* k : keyed)
+                if (k && k->block)
+                    size += a.sources().path(k->file).size() + k->block->range().end -
+                            k->block->range().begin + 2;
+            slot.key.reserve(size);
+            bool calibration = false;
+            for (size_t i = 0; i < keyed.size(); ++i) {
+                appendBlock(slot.key, a, keyed[i], slot.blocks);
+                const bool target = i >= 2 && i + 1 < keyed.size();
+                calibration = calibration || (target && keyed[i] && keyed[i]->block &&
+                                              model::tree::attr(keyed[i]->block, "calibration"));
             }
-            appendBlock(slot.key, a, referenced(app, "workload"), slot.blocks);
             slot.key += catalogueKey;
             if (calibration) {
                 slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
