@@ -398,6 +398,7 @@ Workload readWorkload(Entry& e) {
         t.gatedFfn = shape.boolean("gated_ffn");
         t.causal = !shape.raw().contains("causal") || shape.boolean("causal");
         t.tiedEmbeddings = shape.boolean("tied_embeddings");
+        t.meanSequence = shape.num("mean_sequence", false);
         if (!shape.valid()) {
             e.invalidate();
             return w;

@@ -576,18 +576,20 @@ TransformerShape workloadShape(const Statement& block) {
         return static_cast<int>(
             std::clamp<int64_t>(integer(&block, key).value_or(0), 0, 100000000));
     };
-    return TransformerShape{count("layers"),
-                            count("hidden"),
-                            count("heads"),
-                            count("kv_heads"),
-                            count("ffn"),
-                            count("vocabulary"),
-                            count("sequence"),
-                            count("experts"),
-                            count("active_experts"),
-                            boolean(&block, "gated_ffn").value_or(false),
-                            boolean(&block, "causal").value_or(true),
-                            boolean(&block, "tied_embeddings").value_or(false)};
+    TransformerShape shape{count("layers"),
+                           count("hidden"),
+                           count("heads"),
+                           count("kv_heads"),
+                           count("ffn"),
+                           count("vocabulary"),
+                           count("sequence"),
+                           count("experts"),
+                           count("active_experts"),
+                           boolean(&block, "gated_ffn").value_or(false),
+                           boolean(&block, "causal").value_or(true),
+                           boolean(&block, "tied_embeddings").value_or(false)};
+    shape.meanSequence = std::clamp(number(&block, "mean_sequence").value_or(0.0), 0.0, 1e8);
+    return shape;
 }
 
 std::optional<Workload> lowerWorkload(const Symbol& symbol) {

@@ -93,7 +93,7 @@ EagerAttention eagerAttentionOf(const Scenario& s, double bytesPerElement) {
     const Workload* w = s.workload;
     if (s.attention != "eager" || !w || !w->shape || !shapeProblem(*w->shape).empty())
         return e;
-    const double seq = w->shape->sequence;
+    const double seq = tokensPerSample(*w->shape);
     // A stated FLOP count is FlashAttention's; eager attention adds the masked scores (forward
     // and the two backward GEMMs: 3 × the forward's).
     e.flops = 3 * seq *
@@ -475,7 +475,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         return std::nullopt;
     }
     if (w->shape)
-        p.tokensPerSecond = p.throughput * w->shape->sequence;
+        p.tokensPerSecond = p.throughput * tokensPerSample(*w->shape);
     if (explain)
         p.interval = predictionInterval(s, p, cal);
     return p;
@@ -684,7 +684,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     const bool lora = s.fineTuning == "lora";
     const double layers = shape ? shape->layers : 1;
     const double stageLayers = shape ? std::ceil(layers / pp) : 1;
-    const double seq = shape ? shape->sequence : 1;
+    const double seq = shape ? tokensPerSample(*shape) : 1; // tokens a sample computes
     const double h = shape ? shape->hidden : 0;
     const double b = rate.bytesPerElement;
 

@@ -477,8 +477,9 @@ const std::vector<BuiltinWorkload>& builtinWorkloadTable() {
                 shaped.flopsPerSample = w.flopsPerSample;
                 shaped.sampleBytes = static_cast<double>(w.sampleBytes);
                 shaped.shape = TransformerShape{
-                    f.layers,   f.hidden,  f.heads,         f.kvHeads,  f.ffn,    f.vocabulary,
-                    f.sequence, f.experts, f.activeExperts, f.gatedFfn, f.causal, f.tiedEmbeddings};
+                    f.layers,     f.hidden,         f.heads,       f.kvHeads,       f.ffn,
+                    f.vocabulary, f.sequence,       f.experts,     f.activeExperts, f.gatedFfn,
+                    f.causal,     f.tiedEmbeddings, f.meanSequence};
                 deriveFromShape(shaped);
                 b.parameters = static_cast<int64_t>(shaped.parameters);
                 b.flopsPerSample = shaped.flopsPerSample;
@@ -578,6 +579,12 @@ Tables::Tables() {
         K("vocabulary", "tokens of the vocabulary (0: none, as in a vision transformer)")
             .t(tInt(between(0, 100000000))),
         K("sequence", "tokens per training sample").t(tInt(between(1, 100000000))),
+        K("mean_sequence",
+          "mean tokens a sample computes when shorter sequences are packed into one row or their "
+          "padding removed (a fact of the data set; FLOPs, activations and attention follow from "
+          "it; default: sequence)")
+            .t(tFloat(between(1, 100000000)))
+            .ph("254"),
         K("experts", "mixture of experts: experts per layer").t(tInt(between(1, 100000))),
         K("active_experts", "mixture of experts: experts each token runs through")
             .t(tInt(between(1, 100000))),

@@ -19,14 +19,24 @@ std::string shapeProblem(const TransformerShape& s) {
         return fmt::format("active_experts must be between 1 and experts ({})", s.experts);
     if (s.experts == 0 && s.activeExperts > 0)
         return "active_experts needs experts";
+    if (s.meanSequence < 0 || (s.meanSequence > 0 && s.meanSequence < 1) ||
+        s.meanSequence > s.sequence)
+        return fmt::format("mean_sequence ({:g}) must be between 1 and sequence ({})",
+                           s.meanSequence, s.sequence);
     return {};
+}
+
+double tokensPerSample(const TransformerShape& s) {
+    return s.meanSequence > 0 ? s.meanSequence : s.sequence;
 }
 
 TransformerCounts transformerCounts(const TransformerShape& s, bool eagerAttention) {
     TransformerCounts c;
     if (!shapeProblem(s).empty())
         return c;
-    const double h = s.hidden, seq = s.sequence, layers = s.layers;
+    // The attention core of a token spans its own sequence: with packed or unpadded data the
+    // mean tokens a sample computes, not the padded length (docs/model.md "Packed sequences").
+    const double h = s.hidden, seq = tokensPerSample(s), layers = s.layers;
     const double kvDim = h / s.heads * (s.kvHeads > 0 ? s.kvHeads : s.heads);
     const double ffn = s.ffn > 0 ? s.ffn : 4 * h;
     const double ffnMatrices = s.gatedFfn ? 3 : 2;
@@ -83,7 +93,7 @@ ScoresTraffic eagerScoresTraffic(double b) {
 
 double shapeActivationsPerSample(const TransformerShape& s) {
     const TransformerCounts c = transformerCounts(s);
-    return s.sequence * (s.layers * c.activationsPerTokenPerLayer + c.logitsPerToken);
+    return tokensPerSample(s) * (s.layers * c.activationsPerTokenPerLayer + c.logitsPerToken);
 }
 
 void deriveFromShape(Workload& w) {
@@ -96,11 +106,11 @@ void deriveFromShape(Workload& w) {
     if (w.parameters <= 0)
         w.parameters = c.parameters;
     if (w.flopsPerSample <= 0)
-        w.flopsPerSample = c.trainFlopsPerToken * seq;
+        w.flopsPerSample = c.trainFlopsPerToken * tokensPerSample(*w.shape);
     if (w.activationsPerSample <= 0)
         w.activationsPerSample = shapeActivationsPerSample(*w.shape);
-    if (w.sampleBytes <= 0)
-        w.sampleBytes = seq * (w.shape->vocabulary > 65536 ? 4 : 2); // token ids as stored
+    if (w.sampleBytes <= 0) // token ids as stored: a padded row of the full sequence
+        w.sampleBytes = seq * (w.shape->vocabulary > 65536 ? 4 : 2);
 }
 
 } // namespace modak::model

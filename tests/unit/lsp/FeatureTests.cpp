@@ -488,3 +488,18 @@ TEST_CASE("the analysis applies the CLI's diagnostic policy", "[lsp][features][d
     for (const auto& d : a->diagnostics())
         CHECK(d.severity != Severity::Ignored);
 }
+
+TEST_CASE("a workload's mean_sequence is offered, hovered and documented",
+          "[lsp][features][hover][packing]") {
+    auto m = test::mark("modak 1\nworkload w {\n  layers = 24\n  hidden = 1024\n  heads = 16\n"
+                        "  sequence = 512\n  \u2038mean_sequence = 254.4\n}\n");
+    auto a = test::analyse(m.text);
+    CHECK_FALSE(a->diagnostics().hasErrors());
+    auto h = lsp::hover(*a, m.points[0] + 2);
+    REQUIRE(h.has_value());
+    CHECK(h->markdown.find("mean_sequence") != std::string::npos);
+    CHECK(h->markdown.find("packed") != std::string::npos);
+    auto empty = test::mark("modak 1\nworkload w {\n  layers = 24\n  \u2038\n}\n");
+    auto b = test::analyse(empty.text);
+    CHECK(findLabel(lsp::complete(*b, empty.points[0], {}), "mean_sequence") != nullptr);
+}

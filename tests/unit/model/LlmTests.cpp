@@ -6,6 +6,7 @@
 #include "ModelTest.h"
 #include "modak/codegen/Generate.h"
 #include "modak/codegen/JobSpec.h"
+#include "modak/model/Deployment.h"
 #include "modak/model/Layout.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Report.h"
@@ -520,4 +521,105 @@ TEST_CASE("a search's figures-only prediction has the explained one's figures", 
         CHECK(iv.stratum == full->interval.stratum);
         CHECK(iv.extrapolations == full->interval.extrapolations);
     }
+}
+
+TEST_CASE("packed sequences: FLOPs, activations and attention follow the mean tokens",
+          "[model][llm][packing]") {
+    // BERT-Large at 512 tokens, and the same rows holding 254.4 real tokens a sequence on average
+    // (MLPerf's Wikipedia, packed or unpadded: tests/data/accuracy/judge_workloads.catalog.json).
+    const Workload& padded = builtin("bert_large_512");
+    REQUIRE(padded.shape);
+    CHECK(padded.shape->meanSequence == 0); // the default: every sample fills its sequence
+    CHECK(tokensPerSample(*padded.shape) == 512);
+    Workload packed = padded; // its stated parameters and sample bytes kept
+    packed.name = "bert_packed";
+    packed.flopsPerSample = packed.activationsPerSample = 0;
+    packed.shape->meanSequence = 254.4;
+    deriveFromShape(packed);
+    const double m = 254.4, s = 512, h = 1024, layers = 24;
+
+    // Per token: the weights' FLOPs do not depend on the length, the attention core's spans the
+    // token's own sequence (4 × length × hidden a layer, forward).
+    const auto full = transformerCounts(*padded.shape), mean = transformerCounts(*packed.shape);
+    CHECK(full.attentionForwardFlopsPerToken == Approx(layers * 4 * s * h));
+    CHECK(mean.attentionForwardFlopsPerToken == Approx(layers * 4 * m * h));
+    const double weights = full.forwardFlopsPerToken - full.attentionForwardFlopsPerToken;
+    CHECK(mean.forwardFlopsPerToken - mean.attentionForwardFlopsPerToken == Approx(weights));
+    // Per sample: the weights' FLOPs scale with the tokens, the attention with their square.
+    CHECK(padded.flopsPerSample == Approx(3 * (weights * s + layers * 4 * h * s * s)));
+    CHECK(packed.flopsPerSample == Approx(3 * (weights * m + layers * 4 * h * m * m)));
+    // Activations and the parameters: exactly in proportion, and unchanged.
+    CHECK(packed.activationsPerSample == Approx(padded.activationsPerSample * m / s));
+    CHECK(packed.parameters == padded.parameters);
+    CHECK(packed.sampleBytes == padded.sampleBytes); // the stored row is still 512 token ids
+
+    // A mean of the full length is the padded workload, figure for figure.
+    Workload same = packed;
+    same.flopsPerSample = same.activationsPerSample = 0;
+    same.shape->meanSequence = 512;
+    deriveFromShape(same);
+    CHECK(same.flopsPerSample == padded.flopsPerSample);
+    CHECK(same.activationsPerSample == padded.activationsPerSample);
+
+    // Predicted: the activations a device keeps scale exactly, tokens/s counts the real tokens,
+    // and a packed sample is faster, by less than its FLOPs alone (fixed costs stay).
+    Scenario a = llmScenario("bert_large_512", 1, 8);
+    a.precision = "mixed";
+    a.batchPerDevice = 48;
+    Scenario b = a;
+    b.workload = &packed;
+    const Prediction pa = predictOrFail(a), pb = predictOrFail(b);
+    CHECK(pb.memory.activations == Approx(pa.memory.activations * m / s));
+    CHECK(pb.tokensPerSecond == Approx(pb.throughput * m));
+    CHECK(pb.throughput > 1.5 * pa.throughput);
+    CHECK(pb.throughput <= pa.throughput * padded.flopsPerSample / packed.flopsPerSample * 1.0001);
+    // With eager attention each sequence's scores are its own: heads × length² a layer.
+    Scenario ea = a, eb = b;
+    ea.attention = eb.attention = "eager";
+    const Prediction pea = predictOrFail(ea), peb = predictOrFail(eb);
+    CHECK(peb.memory.activations - pb.memory.activations ==
+          Approx((pea.memory.activations - pa.memory.activations) * (m * m) / (s * s)));
+
+    // Checked: more than the sequence, or below one token, is an error; JSON and the language.
+    TransformerShape bad = *padded.shape;
+    bad.meanSequence = 600;
+    CHECK_THAT(shapeProblem(bad), Catch::Contains("mean_sequence (600) must be between 1 and "
+                                                  "sequence (512)"));
+    bad.meanSequence = 0.5;
+    CHECK_FALSE(shapeProblem(bad).empty());
+    const std::string block = "modak 1\nworkload w {\n  layers = 24\n  hidden = 1024\n  heads = "
+                              "16\n  vocabulary = 30522\n  sequence = 512\n  causal = false\n  "
+                              "tied_embeddings = true\n";
+    CHECK(test::check(block + "  mean_sequence = 254.4\n}\n").empty());
+    CHECK_THAT(test::check(block + "  mean_sequence = 600\n}\n"),
+               Catch::Contains("mean_sequence (600) must be between 1 and sequence (512)"));
+    CHECK_THAT(test::check(block + "  mean_sequence = 0\n}\n"), Catch::Contains("error"));
+    // Lowered into the typed workload.
+    auto loaded = test::load(block + "  mean_sequence = 254.4\n}\n");
+    REQUIRE_FALSE(loaded->diags.hasErrors());
+    const Symbol* sym = loaded->program.find("workload", "w");
+    REQUIRE(sym);
+    auto lowered = lowerWorkload(*sym);
+    REQUIRE(lowered);
+    REQUIRE(lowered->shape);
+    CHECK(lowered->shape->meanSequence == 254.4);
+    CHECK(lowered->flopsPerSample == Approx(packed.flopsPerSample));
+
+    // A catalogue file states it in the shape; the judge catalogue's BERT does, from the data set.
+    SourceManager sm;
+    Diagnostics diags;
+    const std::string judgePath =
+        std::string(MODAK_SOURCE_DIR) + "/tests/data/accuracy/judge_workloads.catalog.json";
+    const std::string judge = test::readFile(judgePath);
+    Catalogue c = Catalogue::builtin();
+    REQUIRE(c.merge(judge, sm.addBuffer("judge.json", judge), "judge.json", diags));
+    const Workload* bert = c.workload("bert_large_512");
+    REQUIRE(bert);
+    REQUIRE(bert->shape);
+    CHECK(bert->shape->meanSequence == 254.4);
+    CHECK(bert->flopsPerSample == Approx(packed.flopsPerSample));
+    std::string broken = R"({"version": 1, "workloads": [{"name": "x", "kind": "transformer",
+        "shape": {"layers": 2, "hidden": 64, "heads": 4, "sequence": 128, "mean_sequence": 129}}]})";
+    Catalogue d;
+    CHECK_FALSE(d.merge(broken, sm.addBuffer("x.json", broken), "x.json", diags));
 }

@@ -42,6 +42,7 @@ struct WorkloadFacts {
     struct Shape {
         int layers, hidden, heads, kvHeads, ffn, vocabulary, sequence, experts, activeExperts;
         bool gatedFfn, causal, tiedEmbeddings;
+        double meanSequence; ///< 0: sequence
     } shape;
 };
 

@@ -55,6 +55,11 @@ struct ScoresTraffic {
 };
 ScoresTraffic eagerScoresTraffic(double elementBytes);
 
+/// Tokens one sample computes: the shape's `meanSequence` where the data are packed or unpadded,
+/// else its `sequence`. Per-sample FLOPs, activations, attention scores and tokens/s scale with
+/// it; the attention of each token spans its own sequence (docs/model.md "Packed sequences").
+double tokensPerSample(const TransformerShape& shape);
+
 /// "" when the shape is usable, else what is wrong ("heads must divide hidden").
 std::string shapeProblem(const TransformerShape& shape);
 
