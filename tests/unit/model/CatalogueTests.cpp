@@ -2,10 +2,13 @@
 // The built-in catalogue (schemas/catalog/*.json) as the tools that report hardware name it: GPU
 // names as nvidia-smi, rocm-smi and the clouds print them resolve to their entries, in the
 // performance model (Catalogue::gpu) and in the language (data::gpuFacts) alike; every entry says
-// where its facts come from; current GPUs carry the precisions their data sheets give.
+// where its facts come from; current GPUs carry the precisions their data sheets give; the
+// detection workloads state what schemas/catalog/derive/cnn_counts.py counts.
 #include "ModelTest.h"
 #include "modak/model/Catalogue.h"
 #include "modak/model/CatalogueNames.h"
+#include "modak/model/Performance.h"
+#include "modak/model/Schema.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -264,6 +267,56 @@ TEST_CASE("a user catalogue's GPU aliases and NVLink domain are read and checked
         REQUIRE(diags.size() == 1);
         CHECK_THAT(diags.begin()->message, Catch::Contains("/gpus/0/peer_domain_gpus"));
     }
+}
+
+TEST_CASE("the detection workloads state the counts of cnn_counts.py", "[model][catalogue]") {
+    // Printed by `schemas/catalog/derive/cnn_counts.py NAME` (Debian's python3-torch, CPU):
+    // parameters, forward MACs and activations of one sample; training FLOPs = 3 x forward = 6 x
+    // MACs.
+    struct Counted {
+        std::string_view name;
+        double parameters, forwardGmac, activations, sampleBytes, datasetSamples;
+    };
+    for (const Counted& c :
+         {Counted{"ssd300", 22'894'902, 20.151, 105.3e6, 152'000, 118'287},
+          Counted{"retinanet_resnext50_800", 37'128'876, 201.208, 701.7e6, 295'000, 1'170'301}}) {
+        CAPTURE(c.name);
+        const model::Workload* w = cat().workload(c.name);
+        REQUIRE(w);
+        CHECK(w->kind == "cnn");
+        CHECK(w->parameters == c.parameters);
+        CHECK(w->flopsPerSample == Approx(6 * c.forwardGmac * 1e9).epsilon(0.001));
+        CHECK(w->activationsPerSample == Approx(c.activations).epsilon(0.001));
+        CHECK(w->sampleBytes == c.sampleBytes);
+        CHECK(w->datasetSamples == c.datasetSamples);
+        CHECK_THAT(w->source, Catch::Contains("cnn_counts.py"));
+        // The language knows it as a built-in workload, with the same parameters.
+        const model::BuiltinWorkload* b = model::builtinWorkload(c.name);
+        REQUIRE(b);
+        CHECK(double(b->parameters) == c.parameters);
+        CHECK(b->flopsPerSample == w->flopsPerSample);
+        CHECK(test::check(fmt::format("modak 1\napplication a {{ kind = ai_training, framework = "
+                                      "pytorch, workload = {} }}\n",
+                                      c.name))
+                  .empty());
+    }
+    // MLPerf Training's RetinaNet runs (tests/data/accuracy/judge_mlperf_vtrain.csv) resolve and
+    // are predicted: 8 H100 SXM with a batch of 32 images a GPU, mixed precision, fit in 80 GB.
+    model::Scenario s;
+    s.workload = cat().workload("retinanet_resnext50_800");
+    s.framework = "pytorch";
+    s.precision = "mixed";
+    s.gpu = cat().gpu("h100_sxm5");
+    REQUIRE(s.gpu);
+    s.gpusPerNode = 8;
+    s.nodes = 1;
+    s.batchPerDevice = 32;
+    std::string error;
+    auto p = model::predict(s, model::Calibration::builtin(), error);
+    INFO(error);
+    REQUIRE(p);
+    CHECK(p->throughput > 0);
+    CHECK(model::fitsInMemory(s, *p));
 }
 
 } // namespace modak::test

@@ -114,19 +114,16 @@ TEST_CASE("schema: built-in workloads are the ones of the spec") {
         CHECK((w.kind == "cnn" || w.kind == "transformer"));
         CHECK(builtinWorkload(w.name) == &w);
     }
-    CHECK(names == std::vector<std::string>{"mnist_cnn",    "resnet44_cifar10",
-                                            "resnet50",     "resnet101",
-                                            "resnet152",    "inception_v3",
-                                            "vgg16",        "alexnet",
-                                            "vit_b16",      "bert_base",
-                                            "bert_large",   "gpt2_small",
-                                            "gpt2_medium",  "bert_large_512",
-                                            "vit_l16",      "gpt3_175b",
-                                            "llama3_8b",    "llama3_70b",
-                                            "llama3_405b",  "mistral_7b",
-                                            "mixtral_8x7b", "llama2_7b",
-                                            "llama2_70b",   "mpt_7b",
-                                            "mpt_70b",      "ssd300"});
+    CHECK(names ==
+          std::vector<std::string>{"mnist_cnn",   "resnet44_cifar10", "resnet50",
+                                   "resnet101",   "resnet152",        "inception_v3",
+                                   "vgg16",       "alexnet",          "vit_b16",
+                                   "bert_base",   "bert_large",       "gpt2_small",
+                                   "gpt2_medium", "bert_large_512",   "vit_l16",
+                                   "gpt3_175b",   "llama3_8b",        "llama3_70b",
+                                   "llama3_405b", "mistral_7b",       "mixtral_8x7b",
+                                   "llama2_7b",   "llama2_70b",       "mpt_7b",
+                                   "mpt_70b",     "ssd300",           "retinanet_resnext50_800"});
     CHECK(builtinWorkload("resnet50")->parameters == 25'557'032);
     CHECK(builtinWorkload("nope") == nullptr);
     // The application's workload enumeration lists them all.
