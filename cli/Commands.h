@@ -61,6 +61,7 @@ struct PredictOptions {
     int nodes = 1;
     int sockets = 1; ///< CPU sockets per node with --cpu
     std::string interconnect;
+    int networkPorts = 1; ///< ports a node has on the interconnect (docs/model.md)
     long long batchPerDevice = 64;
     double samples = 0;
     std::string storage;

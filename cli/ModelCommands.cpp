@@ -201,6 +201,11 @@ int runPredict(const PredictOptions& o) {
         return UsageOrIoError;
     }
     s.nodes = o.nodes;
+    if (o.networkPorts < 1 || o.networkPorts > 64) {
+        printError(fmt::format("--network-ports must be between 1 and 64, not {}", o.networkPorts));
+        return UsageOrIoError;
+    }
+    s.networkPorts = o.networkPorts;
     if (s.nodes > 1 && !s.interconnect) {
         printError(fmt::format("--nodes {} needs --interconnect NAME; known: {}", s.nodes,
                                known(cat.interconnects)));

@@ -153,6 +153,10 @@ int main(int argc, char** argv) {
     predictCmd->add_option("--nodes", predictOpts.nodes, "Nodes")->capture_default_str();
     predictCmd->add_option("--interconnect", predictOpts.interconnect, "Network between nodes");
     predictCmd
+        ->add_option("--network-ports", predictOpts.networkPorts,
+                     "Ports a node has on the interconnect (one a GPU on a rail-optimised node)")
+        ->capture_default_str();
+    predictCmd
         ->add_option("--batch-per-device", predictOpts.batchPerDevice,
                      "Batch per GPU or CPU socket")
         ->capture_default_str();

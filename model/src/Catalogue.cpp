@@ -507,6 +507,10 @@ InstanceType readInstance(Entry& e, const Catalogue& cat) {
         else
             it.interconnect = i->name;
     }
+    it.networkPorts = wholeNumber(e, "network_ports", false);
+    if (it.networkPorts < 0 || (it.networkPorts > 0 && it.interconnect.empty()))
+        e.fail("network_ports", "counts the instance's ports on its interconnect: give "
+                                "`interconnect` with it, and at least 1");
     it.currency = e.str("currency", true);
     if (!it.currency.empty() &&
         (it.currency.size() != 3 || !std::all_of(it.currency.begin(), it.currency.end(),

@@ -244,6 +244,7 @@ const std::set<std::string, std::less<>>& knownColumns() {
         "dataset", "workload", "framework", "version", "build", "graph_compiler", "precision",
         "device", "sockets", "gpus_per_node", "nodes", "interconnect", "batch_per_device",
         "storage", "throughput", "source", "cores", "workload_scale", "configuration",
+        "network_ports",
         // their parallel layout
         "tensor", "pipeline", "context", "expert", "microbatches", "schedule", "zero", "recompute",
         // the attention kernel
@@ -430,6 +431,13 @@ bool readMeasurements(std::string_view csv, FileId file, MeasurementSet& into, D
             bad(fmt::format("`throughput` must be a positive number, not '{}'", row["throughput"]));
             continue;
         }
+        if (!toInt(row["network_ports"], m.networkPorts, 1) || m.networkPorts < 1 ||
+            m.networkPorts > 64) {
+            bad(fmt::format("`network_ports` must be a whole number of ports, 1 to 64 (or empty: "
+                            "1), not '{}'",
+                            row["network_ports"]));
+            continue;
+        }
         if (!toInt(row["cores"], m.cores, 0) || m.cores < 0) {
             bad(fmt::format("`cores` must be a whole number of cores, not '{}'", row["cores"]));
             continue;
@@ -580,6 +588,7 @@ std::optional<Scenario> scenarioFor(const Measurement& m, const Catalogue& cat, 
         error = "a multi-node row needs an interconnect the catalogue knows";
         return std::nullopt;
     }
+    s.networkPorts = m.networkPorts;
     // The CSV's batch is the micro-batch of one pass; a layout's scenario takes the batch of one
     // data-parallel replica per optimizer step.
     s.batchPerDevice = m.layout ? m.batchPerDevice * m.layout->microbatches : m.batchPerDevice;

@@ -118,6 +118,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
         target.gpu = lowerGpu(g);
     target.memoryBytes = integer(t, "memory");
     target.interconnect = word(t, "interconnect");
+    target.networkPorts = optionalInt(t, "network_ports", 1, 64);
     target.mtbfSeconds = integer(t, "mtbf");
     noteRead(t, "partition");
     noteRead(t, "storage");
@@ -171,6 +172,9 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
             target.gpu = GpuSpec{inst->gpu, inst->gpus};
         if (target.interconnect.empty())
             target.interconnect = inst->interconnect;
+        if (!target.networkPorts && inst->networkPorts > 0 &&
+            target.interconnect == inst->interconnect)
+            target.networkPorts = inst->networkPorts;
         if (!target.cpu && !inst->cpu.empty()) {
             CpuSpec cpu;
             cpu.model = inst->cpu;

@@ -75,6 +75,13 @@ double ringAllReduce(double bytes, int n, double bw, double latency) {
     return 2.0 * (n - 1) / n * bytes / bw + 2.0 * (n - 1) * latency;
 }
 
+/// The rails a hierarchical all-reduce's inter-node stage runs on: after the reduce-scatter
+/// inside the node (or domain), each of `shards` devices holds its part of the bytes and sends it
+/// over its own port, so min(ports, shards) rings of bytes ÷ rails run side by side.
+int networkRails(const Scenario& s, int shards) {
+    return std::max(1, std::min(s.networkPorts, shards));
+}
+
 std::string fmtFactor(double f) {
     return fmt::format("×{:.2f}", f);
 }
@@ -522,7 +529,15 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
                     "{} measured on the site: {:.3g} GB/s, {:.3g} µs per message",
                     s.interconnect->name, it->second.bandwidthGBs, it->second.latencyUs));
         }
-        comm += ringAllReduce(gradientBytes, s.nodes, linkBw, latency);
+        // Hierarchical: the ring inside the node leaves each GPU a 1/perNode shard, which
+        // crosses the network over its own port where the node has one a GPU.
+        const int rails = networkRails(s, perNode);
+        const double network = ringAllReduce(gradientBytes / rails, s.nodes, linkBw, latency);
+        if (explain && rails > 1)
+            p.factors.push_back(fmt::format(
+                "gradient all-reduce between nodes on {} ports of {}: {:.3g} MB a port, {:.3g} s",
+                rails, s.interconnect->name, gradientBytes / rails / 1e6, network));
+        comm += network;
     }
     // The backward pass is about two thirds of the step; buckets of gradients are reduced while it
     // runs.
@@ -792,9 +807,13 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     if (dp > 1) {
         const int inner = std::clamp(links.domain / (t * cp), 1, dp);
         const int outer = dp / inner;
+        // Between domains each of the inner replicas sends its reduce-scattered shard over its
+        // own port, where the node has one for it: rails = min(ports, inner, GPUs per node).
+        const int rails = networkRails(s, std::min(inner, perNode));
         auto allReduce = [&](double bytes) {
             return ringAllReduce(bytes, inner, links.peer.bandwidth, links.peer.latency) +
-                   ringAllReduce(bytes, outer, links.network.bandwidth, links.network.latency);
+                   ringAllReduce(bytes / rails, outer, links.network.bandwidth,
+                                 links.network.latency);
         };
         // The trainable gradients once a step (an all-reduce; ZeRO's reduce-scatter and the
         // gather of the updated shards move the same bytes) ...
@@ -808,6 +827,10 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
             L.zeroStage == 3 ? 2.0 * m * 0.5 * allReduce(paramsPerDevice * (b < 4 ? 2.0 : 4.0)) : 0;
         dataComm = std::max(0.0, reduce - cal.overlap * (2.0 / 3.0) * compute / m) +
                    std::max(0.0, gathers - cal.overlap * compute);
+        if (explain && outer > 1 && rails > 1)
+            p.factors.push_back(fmt::format(
+                "data-parallel all-reduce between nodes on {} ports of {}: {:.3g} MB a port", rails,
+                links.network.name, gradBytes / rails / 1e6));
     }
     const double sync = devices > 1
                             ? cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) +

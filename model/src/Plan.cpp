@@ -62,6 +62,7 @@ struct Resolved {
     std::string accelerator;
     int nodesAvailable = 1;
     const Interconnect* interconnect = nullptr;
+    int networkPorts = 1;
     const StorageClass* storage = nullptr;
     std::string storageNote;
     bool prefetch = true;
@@ -239,6 +240,7 @@ bool resolve(const Deployment& dep, const Catalogue& cat, Resolved& r, Diagnosti
     }
     if (!dep.target.interconnect.empty())
         r.interconnect = cat.interconnect(dep.target.interconnect);
+    r.networkPorts = dep.target.networkPorts.value_or(1);
     r.runtime = dep.runtime;
     r.walltime = dep.job.walltimeSeconds;
     r.minEfficiency = dep.scale.minEfficiency;
@@ -573,6 +575,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     s.gpusPerNode = g;
                     s.nodes = n;
                     s.interconnect = r.interconnect;
+                    s.networkPorts = r.networkPorts;
                     s.batchPerDevice = r.batch;
                     s.strategy = strategy;
                     s.storage = r.storage;

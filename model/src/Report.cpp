@@ -404,6 +404,7 @@ std::string renderPredictionJson(const Prediction& p, const Scenario& s) {
     in["nodes"] = s.nodes;
     in["interconnect"] =
         s.interconnect ? ordered_json(s.interconnect->name) : ordered_json(nullptr);
+    in["network_ports"] = s.networkPorts;
     in["batch_per_device"] = s.batchPerDevice;
     in["samples"] = s.samplesPerEpoch > 0 ? ordered_json(s.samplesPerEpoch) : ordered_json(nullptr);
     in["storage"] = s.storage ? ordered_json(s.storage->name) : ordered_json(nullptr);
@@ -420,8 +421,11 @@ std::string renderPredictionText(const Prediction& p, const Scenario& s) {
         "{} with {}{} {} build{}, {}, batch {} per device\n", s.workload ? s.workload->name : "?",
         s.framework, s.version.empty() ? "" : " " + s.version, s.build,
         s.graphCompiler == "none" ? "" : " + " + s.graphCompiler, s.precision, s.batchPerDevice);
-    out += fmt::format("on {} node{} of {}{}\n", s.nodes, s.nodes == 1 ? "" : "s", device,
-                       s.nodes > 1 && s.interconnect ? " over " + s.interconnect->name : "");
+    std::string network;
+    if (s.nodes > 1 && s.interconnect)
+        network = " over " + s.interconnect->name +
+                  (s.networkPorts > 1 ? fmt::format(" ({} ports a node)", s.networkPorts) : "");
+    out += fmt::format("on {} node{} of {}{}\n", s.nodes, s.nodes == 1 ? "" : "s", device, network);
     out +=
         fmt::format("  throughput   {:.1f} samples/s ({} devices; one device {:.1f} samples/s)\n",
                     p.throughput, p.devices, p.singleDeviceThroughput);
@@ -600,6 +604,8 @@ std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
             j["vcpus"] = i.vcpus;
             j["memory_gib"] = i.memoryGiB;
             putIf(j, "interconnect", i.interconnect);
+            if (i.networkPorts > 0)
+                j["network_ports"] = i.networkPorts;
             j["currency"] = i.currency;
             j["on_demand_per_hour"] = i.onDemandPerHour;
             if (i.spotPerHour)
@@ -677,11 +683,13 @@ std::string renderCatalogText(const Catalogue& cat, std::string_view section) {
         for (const auto& i : cat.instances) {
             std::string gpus = i.gpus > 0 ? fmt::format("{} × {}", i.gpus, i.gpu) : "-";
             std::string spot = i.spotPerHour ? fmt::format("{:.2f}", *i.spotPerHour) : "-";
+            std::string network = i.interconnect.empty() ? "ethernet" : i.interconnect;
+            if (i.networkPorts > 1)
+                network = fmt::format("{} × {}", i.networkPorts, network);
             out +=
                 fmt::format("  {:<26} {:<6} {:<20} {:>3} vCPU {:>5.0f} GiB  {:<20} {:>8.2f} {} "
                             "on demand, {:>6} spot  {} {}  {}\n",
-                            i.name, i.cloud, gpus, i.vcpus, i.memoryGiB,
-                            i.interconnect.empty() ? "ethernet" : i.interconnect, i.onDemandPerHour,
+                            i.name, i.cloud, gpus, i.vcpus, i.memoryGiB, network, i.onDemandPerHour,
                             i.currency, spot, i.region, i.priceDate, i.source);
         }
     }

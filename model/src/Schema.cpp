@@ -883,6 +883,12 @@ Tables::Tables() {
             .alias({"acc_type"}),
         K("memory", "memory per node").t(tSize()),
         K("interconnect", "network between the nodes").t(tEnum(kInterconnects)),
+        K("network_ports",
+          "ports a node has on the interconnect, each at its bandwidth (default 1; a "
+          "rail-optimised GPU node has one a GPU, e.g. 8 on a DGX H100): between nodes an "
+          "all-reduce sends each GPU's shard over its own port")
+            .t(tInt(between(1, 64)))
+            .ph("8"),
         K("mtbf",
           "mean time between failures of one node: with the plan's predicted step time it sets "
           "the checkpoint interval (Young/Daly); default 6300h (Llama 3's 8-GPU H100 nodes, 2024)")

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -349,4 +351,56 @@ TEST_CASE("error bands and coverage survive the calibration file", "[accuracy]")
     CHECK(back->coverage.architectures == cal.coverage.architectures);
     CHECK(back->coverage.maxDevices == cal.coverage.maxDevices);
     CHECK(back->toJson() == cal.toJson());
+}
+
+TEST_CASE("measurement CSVs: the network_ports column states the node's ports",
+          "[accuracy][fit][network-ports]") {
+    MeasurementSet set;
+    Diagnostics diags;
+    CHECK(readMeasurements("dataset,workload,framework,device,gpus_per_node,nodes,interconnect,"
+                           "throughput,network_ports\n"
+                           "d,resnet50,pytorch,h100_sxm5,8,2,infiniband_ndr,10,8\n"
+                           "d,resnet50,pytorch,h100_sxm5,8,2,infiniband_ndr,12,\n",
+                           FileId{}, set, diags));
+    CHECK_FALSE(diags.hasErrors());
+    CHECK(set.notes.empty()); // a column modak reads
+    REQUIRE(set.throughput.size() == 2);
+    CHECK(set.throughput[0].networkPorts == 8);
+    CHECK(set.throughput[1].networkPorts == 1); // empty: one port
+    std::string error;
+    auto s = scenarioFor(set.throughput[0], Catalogue::builtin(), error);
+    REQUIRE(s);
+    CHECK(s->networkPorts == 8);
+    for (const char* bad : {"0", "65", "two", "1.5"}) {
+        CAPTURE(bad);
+        MeasurementSet rejected;
+        Diagnostics d;
+        readMeasurements(fmt::format("dataset,workload,framework,device,throughput,network_ports\n"
+                                     "d,resnet50,pytorch,h100_sxm5,10,{}\n",
+                                     bad),
+                         FileId{}, rejected, d);
+        CHECK(rejected.throughput.empty());
+        CHECK(d.hasErrors());
+    }
+}
+
+TEST_CASE("the judge set states network ports only where the system description does",
+          "[accuracy][judge][network-ports]") {
+    MeasurementSet set;
+    Diagnostics diags;
+    std::ifstream in(std::string(MODAK_SOURCE_DIR) +
+                     "/tests/data/accuracy/judge_mlperf_vtrain.csv");
+    REQUIRE(in);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(readMeasurements(text, FileId{}, set, diags));
+    for (const Measurement& m : set.throughput) {
+        CAPTURE(m.dataset, m.source);
+        if (m.networkPorts > 1) {
+            // NVIDIA's systems JSON, quoted in the source: one ConnectX-7 a GPU
+            CHECK(m.source.find("host_networking") != std::string::npos);
+            CHECK(m.networkPorts == m.gpusPerNode);
+        }
+        if (m.dataset.starts_with("vtrain"))
+            CHECK(m.networkPorts == 1); // not stated by vTrain
+    }
 }

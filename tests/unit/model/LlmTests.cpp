@@ -623,3 +623,36 @@ TEST_CASE("packed sequences: FLOPs, activations and attention follow the mean to
     Catalogue d;
     CHECK_FALSE(d.merge(broken, sm.addBuffer("x.json", broken), "x.json", diags));
 }
+
+TEST_CASE("layouts: the data-parallel reduction between nodes uses a port per shard",
+          "[model][llm][network-ports]") {
+    // Mistral 7B on 4 nodes × 8 H100: tensor 2 leaves 4 replicas inside each node, whose
+    // reduce-scattered shards cross the network side by side when the node has a port for each.
+    Scenario s = llmScenario("mistral_7b", 4, 8);
+    s.batchPerDevice = 4;
+    s.layout = layoutOf(2, 1, 4, "full");
+    auto portLine = [](const Prediction& p) {
+        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
+            return f.starts_with("data-parallel all-reduce between nodes on");
+        });
+        return it == p.factors.end() ? std::string() : *it;
+    };
+    const Prediction one = predictOrFail(s);
+    CHECK(portLine(one).empty());
+    s.networkPorts = 8; // a DGX H100: one ConnectX-7 a GPU
+    const Prediction eight = predictOrFail(s);
+    // rails = min(ports, replicas inside the node (8 / tensor 2), GPUs a node) = 4
+    CHECK_THAT(portLine(eight), Catch::StartsWith("data-parallel all-reduce between nodes on 4 "
+                                                  "ports of infiniband_ndr"));
+    CHECK(eight.step.communication <= one.step.communication);
+    CHECK(eight.throughput >= one.throughput);
+    CHECK(eight.step.compute == one.step.compute);
+    // Tensor 8 fills the node: one replica a node, one shard, one rail, whatever the ports.
+    s.layout = layoutOf(8, 1, 4, "full");
+    s.networkPorts = 1;
+    const Prediction wide1 = predictOrFail(s);
+    s.networkPorts = 8;
+    const Prediction wide8 = predictOrFail(s);
+    CHECK(wide8.throughput == wide1.throughput);
+    CHECK(portLine(wide8).empty());
+}

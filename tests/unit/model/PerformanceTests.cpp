@@ -9,6 +9,7 @@
 #include "modak/model/Schema.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -446,4 +447,65 @@ TEST_CASE("framework efficiency is per GPU precision class, with the per-device 
     s.gpusPerNode = 0;
     s.gpu = nullptr;
     CHECK(frameworkKey(s) == "mxnet/cpu");
+}
+
+TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over its own port",
+          "[model][scaling][network-ports]") {
+    // Nothing hides or adds to the all-reduce, so the step's communication is its two rings.
+    Calibration c = cal();
+    c.overlap = 0;
+    c.syncSecondsPerDoubling = 0;
+    c.stepTimeVariation = 0;
+    c.measuredInterconnects.clear();
+    Scenario s;
+    s.workload = cat().workload("resnet50");
+    s.framework = "pytorch";
+    s.version = "2.1";
+    s.precision = "mixed";
+    s.gpu = cat().gpu("a100_sxm4_80gb");
+    s.gpusPerNode = 8;
+    s.nodes = 4;
+    s.batchPerDevice = 256;
+    s.interconnect = cat().interconnect("infiniband_hdr");
+    const double bytes = s.workload->parameters * 4; // fp32 gradients under mixed precision
+    auto ring = [](double b, int n, double bw, double latency) {
+        return 2.0 * (n - 1) / n * b / bw + 2.0 * (n - 1) * latency;
+    };
+    const double inside =
+        ring(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * c.collectiveEfficiency, 5e-6);
+    const double bw = s.interconnect->bandwidthGBs * 1e9 * c.collectiveEfficiency;
+    const double latency = s.interconnect->latencyUs * 1e-6;
+    auto portLine = [](const Prediction& p) {
+        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
+            return f.starts_with("gradient all-reduce between nodes on");
+        });
+        return it == p.factors.end() ? std::string() : *it;
+    };
+    // ports → the rails the bytes are split over: min(ports, GPUs per node)
+    for (auto [ports, rails] : {std::pair{1, 1}, {2, 2}, {8, 8}, {16, 8}}) {
+        CAPTURE(ports);
+        s.networkPorts = ports;
+        std::string error;
+        auto p = predict(s, c, error);
+        REQUIRE(p);
+        CHECK(p->step.communication ==
+              Approx(inside + ring(bytes / rails, 4, bw, latency)).epsilon(1e-12));
+        if (rails == 1) {
+            CHECK(portLine(*p).empty()); // one port: the factors are as they were
+        } else {
+            CHECK(portLine(*p) ==
+                  fmt::format("gradient all-reduce between nodes on {} ports of infiniband_hdr: "
+                              "{:.3g} MB a port, {:.3g} s",
+                              rails, bytes / rails / 1e6, ring(bytes / rails, 4, bw, latency)));
+        }
+    }
+    // One node crosses no network: its ports change nothing.
+    s.nodes = 1;
+    s.networkPorts = 1;
+    std::string error;
+    auto one = predict(s, c, error);
+    s.networkPorts = 8;
+    auto eight = predict(s, c, error);
+    REQUIRE((one && eight));
+    CHECK(one->throughput == eight->throughput);
 }

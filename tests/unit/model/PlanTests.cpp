@@ -661,3 +661,64 @@ TEST_CASE("plan and predict agree on what fits: the batch predict names plans, o
         over->at("one").alternatives.begin(), over->at("one").alternatives.end(),
         [](const Candidate& c) { return c.rejection == Candidate::Rejection::Memory; }));
 }
+
+TEST_CASE("network_ports: a target's ports carry each GPU's shard between nodes",
+          "[plan][network-ports]") {
+    const std::string deployment =
+        "deployment d { application = train, target = cluster, scale { nodes = 4, gpus_per_node "
+        "= 4 } }\n";
+    std::string withPorts = kTarget;
+    const std::string line = "  interconnect = infiniband_hdr\n";
+    withPorts.replace(withPorts.find(line), line.size(), line + "  network_ports = 4\n");
+    auto one = planText(std::string(kTarget) + deployment);
+    auto four = planText(withPorts + deployment);
+    const auto& a = one->at("d");
+    const auto& b = four->at("d");
+    REQUIRE((a.chosen && b.chosen && a.chosen->predicted && b.chosen->predicted));
+    REQUIRE((a.spec && b.spec));
+    CHECK_FALSE(a.spec->target.networkPorts);
+    CHECK(b.spec->target.networkPorts == 4);
+    auto portLine = [](const Prediction& p) {
+        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
+            return f.starts_with("gradient all-reduce between nodes on");
+        });
+        return it == p.factors.end() ? std::string() : *it;
+    };
+    CHECK(portLine(*a.chosen->predicted).empty());
+    CHECK_THAT(portLine(*b.chosen->predicted),
+               Catch::StartsWith("gradient all-reduce between nodes on 4 ports of infiniband_hdr"));
+    CHECK(b.chosen->predicted->throughput >= a.chosen->predicted->throughput);
+
+    // An instance type of the catalogue states its ports; the target's own key wins.
+    const std::string cloud = R"(target aws {
+  scheduler = slurm
+  cloud = aws
+  instance_type = "p5.48xlarge"
+}
+deployment c { application = train, target = aws, scale { nodes = 2 } }
+)";
+    auto p5 = planText(std::string(kTarget) + cloud);
+    REQUIRE(p5->at("c").spec);
+    CHECK(p5->at("c").spec->target.networkPorts == 8);
+    std::string own = cloud;
+    own.replace(own.find("  cloud = aws\n"), 14, "  cloud = aws\n  network_ports = 2\n");
+    auto p5own = planText(std::string(kTarget) + own);
+    REQUIRE(p5own->at("c").spec);
+    CHECK(p5own->at("c").spec->target.networkPorts == 2);
+}
+
+TEST_CASE("network_ports is checked: a whole number of ports, 1 to 64", "[plan][network-ports]") {
+    std::string text = kTarget;
+    const std::string line = "  interconnect = infiniband_hdr\n";
+    for (const char* bad : {"0", "65", "\"8\"", "1.5"}) {
+        CAPTURE(bad);
+        std::string t = text;
+        t.replace(t.find(line), line.size(), line + "  network_ports = " + bad + "\n");
+        std::string report = test::check(t);
+        CHECK_THAT(report, Catch::Contains("error"));
+        CHECK_THAT(report, Catch::Contains("network_ports"));
+    }
+    std::string ok = text;
+    ok.replace(ok.find(line), line.size(), line + "  network_ports = 8\n");
+    CHECK(test::check(ok).empty());
+}

@@ -123,6 +123,9 @@ struct InstanceType {
     int vcpus = 0;
     double memoryGiB = 0;
     std::string interconnect; ///< catalogue interconnect between instances ("" = ethernet only)
+    /// Ports one instance has on `interconnect`, each at its bandwidth (0: not stated, one); a
+    /// target on the instance type gets it as `network_ports`.
+    int networkPorts = 0;
     std::string currency = "USD";
     double onDemandPerHour = 0;        ///< one instance-hour, on demand
     std::optional<double> spotPerHour; ///< one instance-hour on spot/preemptible, if offered

@@ -103,6 +103,9 @@ struct Target {
     std::optional<GpuSpec> gpu;
     std::optional<int64_t> memoryBytes;
     std::string interconnect;
+    /// Ports a node has on `interconnect` (`network_ports`, else the instance type's); nullopt:
+    /// not said (one).
+    std::optional<int> networkPorts;
     std::optional<int64_t> mtbfSeconds; ///< one node's mean time between failures, if written
     std::vector<PartitionSpec> partitions;
     std::vector<StorageSpec> storage;

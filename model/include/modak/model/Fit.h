@@ -21,6 +21,9 @@ struct Measurement {
     std::string dataset, workload, framework, version, build, graphCompiler, precision, device;
     int sockets = 1, gpusPerNode = 1, nodes = 1;
     std::string interconnect, storage;
+    /// Ports a node has on the interconnect (optional column `network_ports`; empty = 1), as
+    /// Scenario::networkPorts: a fact of the measured system, stated by its source.
+    int networkPorts = 1;
     int batchPerDevice = 64;
     double throughput = 0; ///< samples/s, whole job
     std::string source;

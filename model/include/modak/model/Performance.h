@@ -160,6 +160,10 @@ struct Scenario {
     int gpusPerNode = 0;     ///< 0 = a CPU job
     int nodes = 1;
     const Interconnect* interconnect = nullptr; ///< between nodes (nullptr: only one node allowed)
+    /// The node's ports on the interconnect, each at its bandwidth (a rail-optimised GPU node
+    /// has one a GPU). Between nodes a hierarchical all-reduce sends each GPU's reduce-scattered
+    /// shard over its own port: min(ports, GPUs per node) rails share the bytes.
+    int networkPorts = 1;
     int batchPerDevice = 64;
     /// How the training state is kept and the gradients travel (Strategies.h); null: replicated
     /// on every device, one all-reduce a step (DDP, Horovod).
