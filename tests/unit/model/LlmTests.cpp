@@ -632,10 +632,7 @@ TEST_CASE("layouts: the data-parallel reduction between nodes uses a port per sh
     s.batchPerDevice = 4;
     s.layout = layoutOf(2, 1, 4, "full");
     auto portLine = [](const Prediction& p) {
-        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
-            return f.starts_with("data-parallel all-reduce between nodes on");
-        });
-        return it == p.factors.end() ? std::string() : *it;
+        return test::factorStartingWith(p, "data-parallel all-reduce between nodes on");
     };
     const Prediction one = predictOrFail(s);
     CHECK(portLine(one).empty());

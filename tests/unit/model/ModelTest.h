@@ -125,4 +125,11 @@ inline std::vector<SourceInput> sourceInputs(std::initializer_list<std::string_v
     return out;
 }
 
+/// The prediction's factor line that starts with `prefix`, or "" when it has none.
+inline std::string factorStartingWith(const model::Prediction& p, std::string_view prefix) {
+    auto it = std::find_if(p.factors.begin(), p.factors.end(),
+                           [&](const std::string& f) { return f.starts_with(prefix); });
+    return it == p.factors.end() ? std::string() : *it;
+}
+
 } // namespace modak::test

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The performance model against the evidence: the HPEC 2020 MODAK paper's effects (each within 5
 // percentage points), physical sanity (scaling, memory, I/O), and bad numbers never giving NaN.
+#include "ModelTest.h"
 #include "modak/model/Catalogue.h"
 #include "modak/model/CatalogueNames.h"
 #include "modak/model/EmbeddedData.h"
@@ -53,6 +54,21 @@ Scenario resnetGpu(std::string framework, std::string version, std::string build
     s.gpu = cat().gpu("gtx1080ti");
     s.gpusPerNode = 1;
     s.batchPerDevice = 64;
+    return s;
+}
+
+/// ResNet-50 in PyTorch 2.1, mixed precision, batch 256 a GPU, on `gpusPerNode` of `gpu` a node and
+/// InfiniBand HDR between the nodes.
+Scenario resnetDataParallel(std::string_view gpu, int gpusPerNode) {
+    Scenario s;
+    s.workload = cat().workload("resnet50");
+    s.framework = "pytorch";
+    s.version = "2.1";
+    s.precision = "mixed";
+    s.gpu = cat().gpu(gpu);
+    s.gpusPerNode = gpusPerNode;
+    s.batchPerDevice = 256;
+    s.interconnect = cat().interconnect("infiniband_hdr");
     return s;
 }
 
@@ -130,15 +146,7 @@ TEST_CASE("nGraph has no effect on TensorFlow 2.x: the evidence is for 1.x only"
 
 TEST_CASE("data-parallel scaling: efficiency falls with devices and with a slower network",
           "[model][scaling]") {
-    Scenario s;
-    s.workload = cat().workload("resnet50");
-    s.framework = "pytorch";
-    s.version = "2.1";
-    s.precision = "mixed";
-    s.gpu = cat().gpu("a100_sxm4_40gb");
-    s.gpusPerNode = 4;
-    s.batchPerDevice = 256;
-    s.interconnect = cat().interconnect("infiniband_hdr");
+    Scenario s = resnetDataParallel("a100_sxm4_40gb", 4);
     std::string error;
     double previous = 1.01;
     for (int nodes : {1, 2, 4, 8, 16}) {
@@ -457,16 +465,8 @@ TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over i
     c.syncSecondsPerDoubling = 0;
     c.stepTimeVariation = 0;
     c.measuredInterconnects.clear();
-    Scenario s;
-    s.workload = cat().workload("resnet50");
-    s.framework = "pytorch";
-    s.version = "2.1";
-    s.precision = "mixed";
-    s.gpu = cat().gpu("a100_sxm4_80gb");
-    s.gpusPerNode = 8;
+    Scenario s = resnetDataParallel("a100_sxm4_80gb", 8);
     s.nodes = 4;
-    s.batchPerDevice = 256;
-    s.interconnect = cat().interconnect("infiniband_hdr");
     const double bytes = s.workload->parameters * 4; // fp32 gradients under mixed precision
     auto ring = [](double b, int n, double bw, double latency) {
         return 2.0 * (n - 1) / n * b / bw + 2.0 * (n - 1) * latency;
@@ -476,10 +476,7 @@ TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over i
     const double bw = s.interconnect->bandwidthGBs * 1e9 * c.collectiveEfficiency;
     const double latency = s.interconnect->latencyUs * 1e-6;
     auto portLine = [](const Prediction& p) {
-        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
-            return f.starts_with("gradient all-reduce between nodes on");
-        });
-        return it == p.factors.end() ? std::string() : *it;
+        return test::factorStartingWith(p, "gradient all-reduce between nodes on");
     };
     // ports → the rails the bytes are split over: min(ports, GPUs per node)
     for (auto [ports, rails] : {std::pair{1, 1}, {2, 2}, {8, 8}, {16, 8}}) {

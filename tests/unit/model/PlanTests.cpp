@@ -679,10 +679,7 @@ TEST_CASE("network_ports: a target's ports carry each GPU's shard between nodes"
     CHECK_FALSE(a.spec->target.networkPorts);
     CHECK(b.spec->target.networkPorts == 4);
     auto portLine = [](const Prediction& p) {
-        auto it = std::find_if(p.factors.begin(), p.factors.end(), [](const std::string& f) {
-            return f.starts_with("gradient all-reduce between nodes on");
-        });
-        return it == p.factors.end() ? std::string() : *it;
+        return test::factorStartingWith(p, "gradient all-reduce between nodes on");
     };
     CHECK(portLine(*a.chosen->predicted).empty());
     CHECK_THAT(portLine(*b.chosen->predicted),
