@@ -2,6 +2,8 @@
 #include "Positions.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace modak::lsp {
 namespace {
@@ -24,22 +26,51 @@ uint32_t sequenceLength(unsigned char c) {
     return 1;
 }
 
+/// Whether `size` bytes from `p` are all ASCII.
+uint8_t isAscii(const char* p, uint32_t size) {
+    uint64_t high = 0;
+    uint32_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, p + i, 8);
+        high |= word;
+    }
+    for (; i < size; ++i)
+        high |= static_cast<unsigned char>(p[i]);
+    return (high & 0x8080808080808080ULL) == 0;
+}
+
 } // namespace
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
-    // LSP lines end at "\n", "\r\n" or a lone "\r" (what editors show as a line break).
+    // LSP lines end at "\n", "\r\n" or a lone "\r" (what editors show as a line break). Built
+    // on every edit: lines are found with memchr and tested for ASCII eight bytes at a time.
+    starts_.reserve(text.size() / 24 + 2);
+    ascii_.reserve(text.size() / 24 + 2);
     starts_.push_back(0);
-    uint8_t ascii = 1;
-    for (uint32_t i = 0; i < text.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        ascii &= c < 0x80;
-        if (c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
-            starts_.push_back(i + 1);
-            ascii_.push_back(ascii);
-            ascii = 1;
+    const char* const data = text.data();
+    const auto size = static_cast<uint32_t>(text.size());
+    uint32_t begin = 0;
+    while (begin <= size) {
+        const void* found = begin < size ? std::memchr(data + begin, '\n', size - begin) : nullptr;
+        uint32_t end = found ? static_cast<uint32_t>(static_cast<const char*>(found) - data) : size;
+        // A lone '\r' before the '\n' ends a line of its own.
+        const void* cr = end > begin ? std::memchr(data + begin, '\r', end - begin) : nullptr;
+        if (cr) {
+            auto at = static_cast<uint32_t>(static_cast<const char*>(cr) - data);
+            if (at + 1 != end || !found) { // not the '\r' of a "\r\n"
+                ascii_.push_back(isAscii(data + begin, at - begin));
+                starts_.push_back(at + 1);
+                begin = at + 1;
+                continue;
+            }
         }
+        ascii_.push_back(isAscii(data + begin, end - begin));
+        if (!found)
+            break;
+        starts_.push_back(end + 1);
+        begin = end + 1;
     }
-    ascii_.push_back(ascii);
 }
 
 uint32_t LineIndex::lineStart(uint32_t line) const {

@@ -550,7 +550,7 @@ void Server::openDocument(const std::string& uri, std::string text, int64_t vers
     doc.path = pathFromUri(uri);
     doc.text = std::move(text);
     doc.version = version;
-    changed(doc);
+    changed(doc, /*indexed=*/false);
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }
@@ -586,8 +586,9 @@ void Server::markImportersStale(const fs::path& changed) {
     }
 }
 
-void Server::changed(OpenDocument& doc) {
-    doc.index = std::make_unique<LineIndex>(doc.text);
+void Server::changed(OpenDocument& doc, bool indexed) {
+    if (!indexed)
+        doc.index = std::make_unique<LineIndex>(doc.text);
     doc.treeStale = true;
     doc.stale = true;
     doc.diagnosticsDue = true;
@@ -637,21 +638,26 @@ void Server::applyChanges(OpenDocument& doc,
         edit.start_byte = begin;
         edit.old_end_byte = end;
         edit.new_end_byte = begin + static_cast<uint32_t>(change.text.size());
-        edit.start_point = pointAt(doc.text, begin);
-        edit.old_end_point = pointAt(doc.text, end);
+        // tree-sitter's points only for its tree (parsed on demand; usually there is none).
+        const bool editTree = !full && doc.tree;
+        if (editTree) {
+            edit.start_point = pointAt(doc.text, begin);
+            edit.old_end_point = pointAt(doc.text, end);
+        }
         doc.text.replace(begin, end - begin, change.text);
         doc.checkpoints.edited(begin, end, edit.new_end_byte);
         doc.index = std::make_unique<LineIndex>(doc.text);
-        edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
-        if (!full && doc.tree)
+        if (editTree) {
+            edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
             ts_tree_edit(doc.tree, &edit);
+        }
     }
     if (full) {
         if (doc.tree)
             ts_tree_delete(doc.tree);
         doc.tree = nullptr;
     }
-    changed(doc);
+    changed(doc, /*indexed=*/true); // each change above left the index of the text it made
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }

@@ -223,7 +223,8 @@ private:
     bool editQueuedFor(const std::string& uri);
     void applyChanges(OpenDocument& doc,
                       const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
-    void changed(OpenDocument& doc); ///< its text changed
+    void changed(OpenDocument& doc,
+                 bool indexed); ///< its text changed (`indexed`: and its line index)
     TSTree* syntaxTree(OpenDocument& doc);
     void openDocument(const std::string& uri, std::string text, int64_t version);
     void closeDocument(const std::string& uri);

@@ -14,6 +14,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <initializer_list>
 
 namespace modak::model {
@@ -1281,8 +1282,11 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
+    // Every check and editor request looks keys up here: the length first, then the bytes
+    // (comparing the views would memcmp each key's common prefix).
     for (const KeySchema& k : keys)
-        if (k.name == name)
+        if (k.name.size() == name.size() &&
+            std::memcmp(k.name.data(), name.data(), name.size()) == 0)
             return &k;
     return nullptr;
 }

@@ -87,16 +87,24 @@ std::vector<std::string_view> pathOf(const TreeCursor& c, bool includeStatement)
     return path;
 }
 
-const model::KeySchema* keySchema(std::span<const std::string_view> path, std::string_view key) {
+const model::BlockSchema* blockSchemaFor(std::span<const std::string_view> path) {
     const model::BlockSchema* block =
         path.empty() ? &model::fileSchema() : model::blockSchemaAt(path);
     if (!block && path.size() == 1)
         block = model::topLevelBlock(path.front());
+    return block;
+}
+
+const model::KeySchema* keySchemaIn(const model::BlockSchema* block, std::string_view key) {
     if (!block)
         return nullptr;
     if (const model::KeySchema* k = block->key(key))
         return k;
     return block->anyKey ? &*block->anyKey : nullptr;
+}
+
+const model::KeySchema* keySchema(std::span<const std::string_view> path, std::string_view key) {
+    return keySchemaIn(blockSchemaFor(path), key);
 }
 
 std::string referenceKind(const model::KeySchema* key) {

@@ -33,6 +33,10 @@ TreeCursor locate(const syntax::File& file, uint32_t offset);
 /// block).
 std::vector<std::string_view> pathOf(const TreeCursor& cursor, bool includeStatement);
 
+/// The schema of the block at `path` (the file's when empty), or nullptr.
+const model::BlockSchema* blockSchemaFor(std::span<const std::string_view> path);
+/// The schema of key `key` in `block` (its `anyKey` when it names none), or nullptr.
+const model::KeySchema* keySchemaIn(const model::BlockSchema* block, std::string_view key);
 /// The schema of key `key` in the block at `path`, or nullptr.
 const model::KeySchema* keySchema(std::span<const std::string_view> path, std::string_view key);
 /// The kind a reference key names (`target` → "target"), or "" when `key` takes no reference.

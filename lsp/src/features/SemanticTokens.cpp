@@ -56,7 +56,12 @@ void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
     out.clear();
     const syntax::File& file = a.tree();
     std::string_view text = a.text();
-    auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
+    // Comments are collected apart and merged in at the end: the statements' tokens come in
+    // document order, and a merge of two ordered lists is linear where sorting a whole
+    // document's tokens on every edit is not.
+    std::vector<SemanticToken> comments;
+    auto addTo = [&](std::vector<SemanticToken>& to, SourceRange r, Type type,
+                     uint32_t modifiers = 0) {
         // Split at line breaks: clients want single-line tokens.
         uint32_t b = r.begin;
         while (b < r.end) {
@@ -64,9 +69,12 @@ void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
             uint32_t e =
                 nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
             if (e > b)
-                out.push_back({b, e, type, modifiers});
+                to.push_back({b, e, type, modifiers});
             b = e + 1;
         }
+    };
+    auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
+        addTo(out, r, type, modifiers);
     };
     if (file.headerRange.end > file.headerRange.begin)
         add({a.file(), file.headerRange.begin, file.headerRange.begin + 5}, Type::Keyword);
@@ -75,49 +83,51 @@ void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
         add(imp.pathRange, Type::String);
     }
     for (const auto& c : file.comments)
-        add(c.range, Type::Comment);
+        addTo(comments, c.range, Type::Comment);
     std::vector<std::string_view> path;
-    std::function<void(const syntax::Value&, const std::string&)> value =
-        [&](const syntax::Value& v, const std::string& ref) {
-            switch (v.kind) {
-            case syntax::Value::Kind::String:
-            case syntax::Value::Kind::TextBlock:
-                add(v.range, Type::String);
-                break;
-            case syntax::Value::Kind::Integer:
-            case syntax::Value::Kind::Float:
-            case syntax::Value::Kind::Size:
-            case syntax::Value::Kind::Duration:
-            case syntax::Value::Kind::Amount:
-                add(v.range, Type::Number);
-                break;
-            case syntax::Value::Kind::Bool:
-                add(v.range, Type::Keyword);
-                break;
-            case syntax::Value::Kind::Identifier:
-                if (!ref.empty() && v.text() != "auto")
-                    add(v.range, Type::Variable);
-                else
-                    add(v.range, Type::EnumMember,
-                        SemanticToken::DefaultLibrary); // the language's and catalogue's names
-                break;
-            case syntax::Value::Kind::Versioned:
-                add({v.range.file, v.range.begin,
-                     v.range.begin + static_cast<uint32_t>(v.text().size())},
-                    Type::EnumMember, SemanticToken::DefaultLibrary);
-                add(v.versionRange(), Type::String);
-                break;
-            case syntax::Value::Kind::List:
-            case syntax::Value::Kind::Range:
-                for (const auto& item : v.items())
-                    value(item, ref);
-                break;
-            case syntax::Value::Kind::Error:
-                break;
-            }
-        };
-    std::function<void(syntax::NodeList<syntax::Statement>, bool)> walk =
-        [&](syntax::NodeList<syntax::Statement> body, bool top) {
+    std::function<void(const syntax::Value&, bool)> value = [&](const syntax::Value& v,
+                                                                bool reference) {
+        switch (v.kind) {
+        case syntax::Value::Kind::String:
+        case syntax::Value::Kind::TextBlock:
+            add(v.range, Type::String);
+            break;
+        case syntax::Value::Kind::Integer:
+        case syntax::Value::Kind::Float:
+        case syntax::Value::Kind::Size:
+        case syntax::Value::Kind::Duration:
+        case syntax::Value::Kind::Amount:
+            add(v.range, Type::Number);
+            break;
+        case syntax::Value::Kind::Bool:
+            add(v.range, Type::Keyword);
+            break;
+        case syntax::Value::Kind::Identifier:
+            if (reference && v.text() != "auto")
+                add(v.range, Type::Variable);
+            else
+                add(v.range, Type::EnumMember,
+                    SemanticToken::DefaultLibrary); // the language's and catalogue's names
+            break;
+        case syntax::Value::Kind::Versioned:
+            add({v.range.file, v.range.begin,
+                 v.range.begin + static_cast<uint32_t>(v.text().size())},
+                Type::EnumMember, SemanticToken::DefaultLibrary);
+            add(v.versionRange(), Type::String);
+            break;
+        case syntax::Value::Kind::List:
+        case syntax::Value::Kind::Range:
+            for (const auto& item : v.items())
+                value(item, reference);
+            break;
+        case syntax::Value::Kind::Error:
+            break;
+        }
+    };
+    // A block's schema is looked up once, on entering it, not once per key.
+    std::function<void(syntax::NodeList<syntax::Statement>, const model::BlockSchema*)> walk =
+        [&](syntax::NodeList<syntax::Statement> body, const model::BlockSchema* schema) {
+            const bool top = path.empty();
             for (const auto& s : body) {
                 if (s.kind() == syntax::Statement::Kind::Block) {
                     add(s.key().range, top ? Type::Keyword : Type::Type);
@@ -125,17 +135,23 @@ void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
                         add(s.name()->range, top ? Type::Variable : Type::Namespace,
                             top ? SemanticToken::Declaration : 0u);
                     path.push_back(s.key().name);
-                    walk(s.body(), false);
+                    walk(s.body(), blockSchemaFor(path));
                     path.pop_back();
                 } else {
                     add(s.key().range, Type::Property);
-                    value(s.value(), referenceKind(keySchema(path, s.key().name)));
+                    value(s.value(), !referenceKind(keySchemaIn(schema, s.key().name)).empty());
                 }
             }
         };
-    walk(file.statements, true);
-    std::sort(out.begin(), out.end(),
-              [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; });
+    walk(file.statements, blockSchemaFor(path));
+    auto byBegin = [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; };
+    if (!std::is_sorted(out.begin(), out.end(), byBegin)) // imports after statements, say
+        std::stable_sort(out.begin(), out.end(), byBegin);
+    if (!std::is_sorted(comments.begin(), comments.end(), byBegin))
+        std::stable_sort(comments.begin(), comments.end(), byBegin);
+    const auto statements = static_cast<std::ptrdiff_t>(out.size());
+    out.insert(out.end(), comments.begin(), comments.end());
+    std::inplace_merge(out.begin(), out.begin() + statements, out.end(), byBegin);
     // Non-overlapping: a token starting inside the previous one is dropped (in place).
     size_t kept = 0;
     for (size_t i = 0; i < out.size(); ++i)

@@ -86,3 +86,44 @@ TEST_CASE("ASCII lines and lines with other code points each count their own way
         }
     }
 }
+
+TEST_CASE("line starts and columns agree with a byte-by-byte reading of any text",
+          "[lsp][positions]") {
+    // The index finds lines with memchr and tests ASCII a word at a time; this reads the text
+    // one byte at a time, as LSP defines lines, on texts dense in "\r", "\n" and multi-byte
+    // characters at every alignment.
+    const std::string pieces[] = {
+        "\n", "\r", "\r\n", "a", "bcdefghij", "\xC3\xA9", "\xF0\x9F\x98\x80"};
+    uint32_t seed = 7;
+    for (int round = 0; round < 300; ++round) {
+        std::string text;
+        const int count = round % 40;
+        for (int i = 0; i < count; ++i) {
+            seed = seed * 1664525u + 1013904223u;
+            text += pieces[(seed >> 16) % std::size(pieces)];
+        }
+        std::vector<uint32_t> starts{0};
+        for (uint32_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n' ||
+                (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')))
+                starts.push_back(i + 1);
+        LineIndex index(text);
+        INFO(round);
+        REQUIRE(index.lineCount() == starts.size());
+        for (uint32_t line = 0; line < starts.size(); ++line) {
+            CHECK(index.lineStart(line) == starts[line]);
+            // A column counted from the line's start: UTF-8 bytes, or one UTF-16 unit a
+            // character and two for the 4-byte one.
+            uint32_t units = 0;
+            for (uint32_t at = starts[line]; at < index.lineEnd(line);) {
+                const auto c = static_cast<unsigned char>(text[at]);
+                const uint32_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : 4;
+                at += len;
+                units += len == 4 ? 2 : 1;
+                CHECK(index.position(at, PositionEncoding::Utf16) == Position{line, units});
+                CHECK(index.position(at, PositionEncoding::Utf8) ==
+                      Position{line, at - starts[line]});
+            }
+        }
+    }
+}
