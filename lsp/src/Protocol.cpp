@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Protocol.h"
 
+#include "JsonWriter.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -340,6 +342,47 @@ void to_json(json& j, const PublishDiagnosticsParams& p) {
     j = {{"uri", p.uri}, {"diagnostics", p.diagnostics}};
     if (p.version)
         j["version"] = *p.version;
+}
+
+namespace {
+
+void writeRange(JsonWriter& w, const Range& r) {
+    w.beginObject().key("start").beginObject();
+    w.key("line").value(r.start.line).key("character").value(r.start.character).endObject();
+    w.key("end").beginObject();
+    w.key("line").value(r.end.line).key("character").value(r.end.character).endObject();
+    w.endObject();
+}
+
+} // namespace
+
+std::string publishDiagnosticsText(const PublishDiagnosticsParams& p) {
+    std::string out;
+    out.reserve(128 + p.diagnostics.size() * 512);
+    JsonWriter w(out);
+    w.beginObject().key("uri").value(p.uri);
+    if (p.version)
+        w.key("version").value(*p.version);
+    w.key("diagnostics").beginArray();
+    for (const Diagnostic& d : p.diagnostics) {
+        w.beginObject().key("range");
+        writeRange(w, d.range);
+        w.key("severity").value(static_cast<int>(d.severity));
+        w.key("code").value(d.code).key("source").value(d.source).key("message").value(d.message);
+        if (!d.relatedInformation.empty()) {
+            w.key("relatedInformation").beginArray();
+            for (const auto& r : d.relatedInformation) {
+                w.beginObject().key("location").beginObject().key("uri").value(r.location.uri);
+                w.key("range");
+                writeRange(w, r.location.range);
+                w.endObject().key("message").value(r.message).endObject();
+            }
+            w.endArray();
+        }
+        w.endObject();
+    }
+    w.endArray().endObject();
+    return out;
 }
 
 void from_json(const json& j, DocumentDiagnosticParams& p) {

@@ -282,6 +282,10 @@ struct PublishDiagnosticsParams {
     std::vector<Diagnostic> diagnostics;
 };
 void to_json(json& j, const PublishDiagnosticsParams& p);
+/// The same params as JSON text, written directly: a document's diagnostics are published after
+/// every edit (and again when its plans arrive), and building them as `json` objects first cost
+/// more than the rest of the notification.
+std::string publishDiagnosticsText(const PublishDiagnosticsParams& p);
 
 struct DocumentDiagnosticParams {
     TextDocumentIdentifier textDocument;

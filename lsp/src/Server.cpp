@@ -759,7 +759,12 @@ void Server::publish(OpenDocument& doc) {
     protocol::PublishDiagnosticsParams params{doc.uri, std::nullopt, documentDiagnostics(doc)};
     if (client_.diagnosticVersion || options_.litTest)
         params.version = doc.version;
-    notify("textDocument/publishDiagnostics", params);
+    if (options_.litTest) // pretty-printed, keys in order, like every other message
+        notify("textDocument/publishDiagnostics", params);
+    else
+        writeFramed(options_.out,
+                    {R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":)",
+                     protocol::publishDiagnosticsText(params), "}"});
     doc.diagnosticsDue = false;
     if (options_.verbose && doc.changedAt) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(
