@@ -339,19 +339,31 @@ bool betterWithoutPrediction(const Candidate& a, const Candidate& b) {
     return a.imageName < b.imageName;
 }
 
-/// Sorts candidates stably by `less`, moving each one once: a Candidate is about 1 KB with
-/// strings inside, and std::stable_sort's merges would move it log n times.
+/// Sorts candidates stably by `less`, moving each one about once and in place: a Candidate is
+/// about 1 KB with strings inside, std::stable_sort's merges would move it log n times, and a
+/// second vector is fresh memory the kernel must fault in on every plan.
 template<class Less>
 void sortCandidates(std::vector<Candidate>& candidates, Less less) {
     std::vector<uint32_t> order(candidates.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return less(candidates[a], candidates[b]); });
-    std::vector<Candidate> sorted;
-    sorted.reserve(candidates.size());
-    for (uint32_t i : order)
-        sorted.push_back(std::move(candidates[i]));
-    candidates = std::move(sorted);
+    // Position k takes candidates[order[k]]: each cycle of the permutation is followed once,
+    // its first element held aside; a settled position is marked by order[k] == k.
+    for (uint32_t k = 0; k < order.size(); ++k) {
+        if (order[k] == k)
+            continue;
+        Candidate held = std::move(candidates[k]);
+        uint32_t j = k;
+        while (order[j] != k) {
+            const uint32_t from = order[j];
+            candidates[j] = std::move(candidates[from]);
+            order[j] = j;
+            j = from;
+        }
+        candidates[j] = std::move(held);
+        order[j] = j;
+    }
 }
 
 /// Orders feasible candidates: faster first; within 0.5 % prefer fewer devices, no graph compiler,
