@@ -135,12 +135,20 @@ std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
 void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysis>& analysis) {
     DocumentPlans& doc = documents_[uri];
     const Analysis& a = *analysis;
-    doc.analysis = analysis;
-    doc.slots.clear();
     const model::Program& program = a.program();
     const model::Document* root = program.root();
+    const bool plannable = root && !a.diagnostics().hasErrors();
+    if (plannable) {
+        doc.kept.clear();
+    } else if (!doc.slots.empty()) { // the last version without errors
+        doc.kept.clear();
+        for (const Slot& slot : doc.slots)
+            doc.kept.push_back(slot.key);
+    }
+    doc.analysis = analysis;
+    doc.slots.clear();
     std::vector<Job> jobs;
-    if (root && !a.diagnostics().hasErrors()) {
+    if (plannable) {
         // The catalogue is rebuilt when its sources change (the image and workload blocks); a
         // plan depends on every image (any may be chosen) but only on its own workload, which
         // its key holds (a nested `workload { }` is in its application's text).
@@ -290,9 +298,12 @@ void Planner::prune() {
     // Keep what the open documents' current versions use, nothing else: the memory of a long
     // session is that of its last version.
     std::set<std::string_view> used;
-    for (const auto& [uri, doc] : documents_)
+    for (const auto& [uri, doc] : documents_) {
         for (const Slot& slot : doc.slots)
             used.insert(slot.key);
+        for (const std::string& key : doc.kept)
+            used.insert(key);
+    }
     for (auto it = cache_.begin(); it != cache_.end();)
         it = used.count(it->first) ? std::next(it) : cache_.erase(it);
 }
@@ -345,6 +356,9 @@ std::vector<std::string> Planner::collect() {
         }
         if (diagnostics)
             changed.push_back(uri);
+        for (const auto& [key, record] : done) // planned for a version before an error
+            if (std::find(doc.kept.begin(), doc.kept.end(), key) != doc.kept.end())
+                cache_.try_emplace(key, record);
     }
     return changed;
 }

@@ -77,6 +77,10 @@ private:
         std::string images;           ///< the image blocks' text
         uint64_t imagesGeneration = 0;
         std::shared_ptr<const model::Catalogue> catalogue;
+        /// While the document has errors (a user typing passes through them all the time), the
+        /// plan keys of its last version without: their plans stay cached, and those still
+        /// being planned are kept when they arrive, so fixing the error re-plans nothing.
+        std::vector<std::string> kept;
     };
     struct Job {
         std::string key;
