@@ -101,6 +101,17 @@ bool aboutLimits(const Diagnostic& d, const model::DeploymentPlan& p) {
 
 } // namespace
 
+Planner::CatalogueCell::CatalogueCell(std::shared_ptr<const Analysis> analysis)
+    : analysis_(std::move(analysis)) {}
+
+const model::Catalogue& Planner::CatalogueCell::get() {
+    std::call_once(once_, [this] {
+        catalogue_ = analysis_->buildCatalogue();
+        analysis_.reset();
+    });
+    return *catalogue_;
+}
+
 std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
     const model::Program& program = job.analysis->program();
     Diagnostics planned;
@@ -114,8 +125,9 @@ std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
             p = std::move(whole.deployments.front());
     } else {
         auto spec = std::make_shared<const model::Deployment>(
-            model::lowerDeployment(program, *job.symbol, *job.catalogue));
-        p = model::planDeployment(spec, *job.catalogue, model::Calibration::builtin(), 24, planned);
+            model::lowerDeployment(program, *job.symbol, job.catalogue->get()));
+        p = model::planDeployment(spec, job.catalogue->get(), model::Calibration::builtin(), 24,
+                                  planned);
     }
     Diagnostics launches;
     model::checkLaunch(p, launches);
@@ -169,12 +181,15 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         // Catalogue files are read from disk: their text is not here, so nothing planned with
         // them is kept for the next version.
         static uint64_t unique = 0;
-        if (!model::catalogFileReferences(program).empty())
+        const bool catalogueFiles = !model::catalogFileReferences(program).empty();
+        if (catalogueFiles)
             images += "\x1d" + std::to_string(++unique);
         sources += images; // a copy: images is kept below
         if (sources != doc.catalogueSources || !doc.catalogue) {
             doc.catalogueSources = std::move(sources);
-            doc.catalogue = a.buildCatalogue();
+            doc.catalogue = std::make_shared<CatalogueCell>(analysis);
+            if (catalogueFiles)
+                doc.catalogue->get();
         }
         // The images by a number that changes with their text (a hash could collide).
         static uint64_t generations = 0;
