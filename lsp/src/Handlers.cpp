@@ -376,7 +376,9 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     // in. Only the fragments of this version are kept.
     std::unordered_map<std::string, OutlineFragment> used;
     RawJson out = rawAnswer();
-    out.text.reserve(doc.text.size() * 7); // ~190 bytes a symbol, ~30 bytes of text a symbol
+    // ~230 bytes a symbol, ~20 bytes of text a symbol (the 10 000-line benchmark: 2.6 MB for 232
+    // KB): reserved at once, not copied as it grows; pages not written are never faulted in.
+    out.text.reserve(doc.text.size() * 12);
     out.text += '[';
     uint32_t line = 0;
     auto add = [&](SourceRange whole, const std::function<DocumentSymbol()>& symbol) {
