@@ -401,6 +401,17 @@ void Server::notify(const std::string& method, json params) {
     send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
 }
 
+void Server::notify(const std::string& method, const RawJson& params) {
+    if (options_.litTest) { // pretty-printed like every other message
+        notify(method, json::parse(params.text));
+        return;
+    }
+    std::string head = R"({"jsonrpc":"2.0","method":)";
+    head += json(method).dump();
+    head += R"(,"params":)";
+    writeFramed(options_.out, {head, params.text, "}"});
+}
+
 void Server::request(const std::string& method, json params,
                      std::function<void(const json&)> onResult) {
     int64_t id = nextRequestId_++;
@@ -550,7 +561,8 @@ void Server::openDocument(const std::string& uri, std::string text, int64_t vers
     doc.path = pathFromUri(uri);
     doc.text = std::move(text);
     doc.version = version;
-    changed(doc, /*indexed=*/false);
+    doc.index = std::make_unique<LineIndex>(doc.text);
+    changed(doc);
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }
@@ -586,9 +598,7 @@ void Server::markImportersStale(const fs::path& changed) {
     }
 }
 
-void Server::changed(OpenDocument& doc, bool indexed) {
-    if (!indexed)
-        doc.index = std::make_unique<LineIndex>(doc.text);
+void Server::changed(OpenDocument& doc) {
     doc.treeStale = true;
     doc.stale = true;
     doc.diagnosticsDue = true;
@@ -657,7 +667,7 @@ void Server::applyChanges(OpenDocument& doc,
             ts_tree_delete(doc.tree);
         doc.tree = nullptr;
     }
-    changed(doc, /*indexed=*/true); // each change above left the index of the text it made
+    changed(doc); // each change above left the index of the text it made
     overlay_[doc.path] = doc.text;
     markImportersStale(doc.path);
 }
@@ -759,12 +769,7 @@ void Server::publish(OpenDocument& doc) {
     protocol::PublishDiagnosticsParams params{doc.uri, std::nullopt, documentDiagnostics(doc)};
     if (client_.diagnosticVersion || options_.litTest)
         params.version = doc.version;
-    if (options_.litTest) // pretty-printed, keys in order, like every other message
-        notify("textDocument/publishDiagnostics", params);
-    else
-        writeFramed(options_.out,
-                    {R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":)",
-                     protocol::publishDiagnosticsText(params), "}"});
+    notify("textDocument/publishDiagnostics", RawJson{protocol::publishDiagnosticsText(params)});
     doc.diagnosticsDue = false;
     if (options_.verbose && doc.changedAt) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(

@@ -217,14 +217,14 @@ private:
     void reply(const json& id, const RawJson& result);
     void replyError(const json& id, ErrorCode code, const std::string& message);
     void notify(const std::string& method, json params);
+    void notify(const std::string& method, const RawJson& params);
     void request(const std::string& method, json params, std::function<void(const json&)> onResult);
     void publishDue();
     void publish(OpenDocument& doc);
     bool editQueuedFor(const std::string& uri);
     void applyChanges(OpenDocument& doc,
                       const std::vector<protocol::TextDocumentContentChangeEvent>& changes);
-    void changed(OpenDocument& doc,
-                 bool indexed); ///< its text changed (`indexed`: and its line index)
+    void changed(OpenDocument& doc); ///< its text changed (and `doc.index` was made for it)
     TSTree* syntaxTree(OpenDocument& doc);
     void openDocument(const std::string& uri, std::string text, int64_t version);
     void closeDocument(const std::string& uri);
