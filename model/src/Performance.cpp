@@ -215,6 +215,23 @@ int peerDomainSize(const Scenario& s) {
     return perNode;
 }
 
+/// What a synchronous step adds to its collectives: a synchronisation that grows with the depth of
+/// the tree of devices, and the wait for the slowest device (its step lags by the spread of step
+/// times). The fitted `sync_seconds_per_doubling` comes from runs on one node's 2–8 devices (no
+/// calibration row spans two nodes), so it prices the doublings inside a peer-link domain; between
+/// domains a doubling of the tree costs what the network's messages cost, its latency there and
+/// back.
+double synchronisationSeconds(const Calibration& cal, int devices, int domain,
+                              double networkLatency, double compute) {
+    if (devices <= 1)
+        return 0;
+    const int inside = std::clamp(domain, 1, devices);
+    const double between = static_cast<double>(devices) / inside;
+    return cal.syncSecondsPerDoubling * std::log2(static_cast<double>(inside)) +
+           2 * networkLatency * std::log2(between) +
+           cal.stepTimeVariation * compute * expectedMaxOfNormals(devices);
+}
+
 int cpuDevicesPerNode(const Scenario& s) {
     return s.cpuRanksPerNode > 0 ? s.cpuRanksPerNode : std::max(1, s.cpuSockets);
 }
@@ -513,6 +530,7 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
                                         "Rajbhandari et al. 2020)",
                                         s.strategy->name, traffic));
     double comm = 0;
+    double networkLatency = 0;
     if (perNode > 1) {
         double peerBw = onGpu ? s.gpu->peerBandwidthGBs * 1e9 : s.cpu->memoryBandwidthGBs * 1e9 / 2;
         comm += ringAllReduce(gradientBytes, perNode, peerBw * cal.collectiveEfficiency, 5e-6);
@@ -538,6 +556,7 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
                 "gradient all-reduce between nodes on {} ports of {}: {:.3g} MB a port, {:.3g} s",
                 rails, s.interconnect->name, gradientBytes / rails / 1e6, network));
         comm += network;
+        networkLatency = latency;
     }
     // The backward pass is about two thirds of the step; buckets of gradients are reduced while it
     // runs.
@@ -546,10 +565,8 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
     // Every step ends in a synchronisation whose cost (stragglers, barriers) grows with the tree
     // depth.
     // and it waits for the slowest device, whose step lags by the spread of step times.
-    if (devices > 1)
-        exposedComm +=
-            cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) +
-            cal.stepTimeVariation * (deviceStep - overhead) * expectedMaxOfNormals(devices);
+    exposedComm += synchronisationSeconds(cal, devices, peerDomainSize(s), networkLatency,
+                                          deviceStep - overhead);
 
     // ---- input I/O per node
     double io = 0;
@@ -832,10 +849,8 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
                 "data-parallel all-reduce between nodes on {} ports of {}: {:.3g} MB a port", rails,
                 links.network.name, gradBytes / rails / 1e6));
     }
-    const double sync = devices > 1
-                            ? cal.syncSecondsPerDoubling * std::log2(static_cast<double>(devices)) +
-                                  cal.stepTimeVariation * compute * expectedMaxOfNormals(devices)
-                            : 0;
+    const double sync =
+        synchronisationSeconds(cal, devices, links.domain, links.network.latency, compute);
     const double comm = tensorComm + contextComm + expertComm + pipelineComm + dataComm + sync;
 
     // ---- input I/O per node, overlapped by the prefetching loader

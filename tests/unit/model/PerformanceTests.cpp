@@ -357,6 +357,59 @@ TEST_CASE("a synchronous step waits for the slowest device by the spread of step
     CHECK(c->throughput == Approx(d->throughput));
 }
 
+TEST_CASE("the fitted synchronisation prices doublings inside a node; between nodes each costs "
+          "the network's latency there and back",
+          "[model][scaling][physics]") {
+    // Only the synchronisation differs between the two calibrations, and nothing hides it.
+    Calibration with = cal(), without = cal();
+    for (Calibration* c : {&with, &without}) {
+        c->overlap = 0;
+        c->stepTimeVariation = 0;
+        c->measuredInterconnects.clear();
+    }
+    with.syncSecondsPerDoubling = 0.002;
+    without.syncSecondsPerDoubling = 0;
+    auto added = [&](const Scenario& s) {
+        std::string error;
+        auto a = predict(s, with, error), b = predict(s, without, error);
+        INFO(error);
+        REQUIRE((a && b));
+        return a->step.communication - b->step.communication;
+    };
+    Scenario s = resnetDataParallel("a100_sxm4_80gb", 8);
+    CHECK(added(s) == Approx(3 * 0.002)); // 8 GPUs: three doublings on NVLink
+    // 256 nodes: the fitted constant still prices those three, where it would have priced eleven
+    // (13 ms more at the embedded 1.65 ms) ...
+    s.nodes = 256;
+    CHECK(added(s) == Approx(3 * 0.002));
+    // ... and the eight doublings between the nodes are a message there and back each: with no
+    // fitted synchronisation the step's communication is the two rings and those messages.
+    const double latency = s.interconnect->latencyUs * 1e-6;
+    const double bytes = s.workload->parameters * 4;
+    auto ring = [](double b, int n, double bw, double l) {
+        return 2.0 * (n - 1) / n * b / bw + 2.0 * (n - 1) * l;
+    };
+    std::string error;
+    auto p = predict(s, without, error);
+    REQUIRE(p);
+    CHECK(
+        p->step.communication ==
+        Approx(ring(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * without.collectiveEfficiency, 5e-6) +
+               ring(bytes, 256, s.interconnect->bandwidthGBs * 1e9 * without.collectiveEfficiency,
+                    latency) +
+               8 * 2 * latency)
+            .epsilon(1e-12));
+    // A layout's step is synchronised the same way.
+    s.nodes = 4;
+    s.workload = cat().workload("llama3_8b");
+    s.precision = "bf16";
+    s.batchPerDevice = 2;
+    s.layout = ParallelLayout{};
+    s.layout->tensor = 2;
+    s.layout->microbatches = 2;
+    CHECK(added(s) == Approx(3 * 0.002));
+}
+
 TEST_CASE("channels-first CNNs pay layout transposes on tensor cores; channels-last images do not",
           "[model][physics]") {
     Calibration with = cal(), without = cal();
@@ -459,7 +512,8 @@ TEST_CASE("framework efficiency is per GPU precision class, with the per-device 
 
 TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over its own port",
           "[model][scaling][network-ports]") {
-    // Nothing hides or adds to the all-reduce, so the step's communication is its two rings.
+    // Nothing hides or adds to the all-reduce, so the step's communication is its two rings and
+    // the synchronisation between the 4 nodes: two doublings, a message there and back each.
     Calibration c = cal();
     c.overlap = 0;
     c.syncSecondsPerDoubling = 0;
@@ -485,8 +539,9 @@ TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over i
         std::string error;
         auto p = predict(s, c, error);
         REQUIRE(p);
-        CHECK(p->step.communication ==
-              Approx(inside + ring(bytes / rails, 4, bw, latency)).epsilon(1e-12));
+        CHECK(
+            p->step.communication ==
+            Approx(inside + ring(bytes / rails, 4, bw, latency) + 2 * 2 * latency).epsilon(1e-12));
         if (rails == 1) {
             CHECK(portLine(*p).empty()); // one port: the factors are as they were
         } else {
