@@ -246,7 +246,8 @@ const std::set<std::string, std::less<>>& knownColumns() {
         "storage", "throughput", "source", "cores", "workload_scale", "configuration",
         "network_ports",
         // their parallel layout
-        "tensor", "pipeline", "context", "expert", "microbatches", "schedule", "zero", "recompute",
+        "tensor", "pipeline", "context", "expert", "microbatches", "schedule", "virtual_stages",
+        "zero", "recompute",
         // the attention kernel
         "attention",
         // MPI strong scaling
@@ -279,14 +280,15 @@ std::optional<ParallelLayout> readLayout(std::map<std::string, std::string>& row
                                          std::string& error) {
     bool any = false;
     for (const char* k : {"tensor", "pipeline", "context", "expert", "microbatches", "schedule",
-                          "zero", "recompute"})
+                          "virtual_stages", "zero", "recompute"})
         any = any || !row[k].empty();
     if (!any)
         return std::nullopt;
     ParallelLayout l;
     for (auto [k, into] : {std::pair{"tensor", &l.tensor}, std::pair{"pipeline", &l.pipeline},
                            std::pair{"context", &l.context}, std::pair{"expert", &l.expert},
-                           std::pair{"microbatches", &l.microbatches}})
+                           std::pair{"microbatches", &l.microbatches},
+                           std::pair{"virtual_stages", &l.virtualStages}})
         if (!toInt(row[k], *into, 1) || *into < 1) {
             error = fmt::format("`{}` must be a positive integer, not '{}'", k, row[k]);
             return std::nullopt;
@@ -297,6 +299,12 @@ std::optional<ParallelLayout> readLayout(std::map<std::string, std::string>& row
     }
     if (!row["schedule"].empty())
         l.schedule = row["schedule"];
+    // Model chunks a device holds are what the interleaved schedule interleaves.
+    if (l.virtualStages > 1 && l.schedule != "interleaved") {
+        error = fmt::format("`virtual_stages` {} needs the interleaved schedule, not '{}'",
+                            l.virtualStages, l.schedule);
+        return std::nullopt;
+    }
     if (!row["recompute"].empty())
         l.recompute = row["recompute"];
     return l;

@@ -303,6 +303,44 @@ TEST_CASE("measurement CSVs: layout columns into the scenario, unknown columns n
     CHECK(bad.throughput.empty());
 }
 
+TEST_CASE("measurement CSVs: virtual_stages gives the interleaved schedule its model chunks",
+          "[accuracy][fit]") {
+    MeasurementSet set;
+    Diagnostics diags;
+    const std::string head = "dataset,workload,framework,device,gpus_per_node,nodes,interconnect,"
+                             "batch_per_device,throughput,tensor,pipeline,microbatches,schedule,"
+                             "virtual_stages\n";
+    CHECK(readMeasurements(head + "d,gpt3_175b,pytorch,h100_sxm5,8,64,infiniband_ndr,2,200,4,8,72,"
+                                  "interleaved,4\n"
+                                  "d,gpt3_175b,pytorch,h100_sxm5,8,64,infiniband_ndr,2,190,4,8,72,"
+                                  "interleaved,\n",
+                           FileId{}, set, diags));
+    CHECK_FALSE(diags.hasErrors());
+    CHECK(set.notes.empty()); // a column modak reads
+    REQUIRE(set.throughput.size() == 2);
+    REQUIRE((set.throughput[0].layout && set.throughput[1].layout));
+    CHECK(set.throughput[0].layout->virtualStages == 4);
+    CHECK(set.throughput[1].layout->virtualStages == 1); // empty: one chunk a device
+    // More chunks a device shrink the bubble: the same run is predicted faster.
+    std::string error;
+    auto four = scenarioFor(set.throughput[0], cat(), error);
+    auto one = scenarioFor(set.throughput[1], cat(), error);
+    REQUIRE((four && one));
+    auto a = predict(*four, Calibration::builtin(), error);
+    auto b = predict(*one, Calibration::builtin(), error);
+    REQUIRE((a && b));
+    CHECK(a->throughput > b->throughput);
+    // Chunks without the schedule that interleaves them are refused at their line.
+    MeasurementSet bad;
+    Diagnostics badDiags;
+    CHECK_FALSE(readMeasurements(head + "d,gpt3_175b,pytorch,h100_sxm5,8,64,infiniband_ndr,2,200,"
+                                        "4,8,72,1f1b,4\n",
+                                 FileId{}, bad, badDiags));
+    CHECK(bad.throughput.empty());
+    REQUIRE(badDiags.size() == 1);
+    CHECK_THAT(badDiags.begin()->message, Catch::Contains("interleaved"));
+}
+
 TEST_CASE("measurement CSVs: the attention column says how the run's attention ran",
           "[accuracy][fit][attention]") {
     MeasurementSet set;
