@@ -308,6 +308,10 @@ Gpu readGpu(Entry& e) {
         e.fail("peak_tflops", "missing required object {\"fp32\": TFLOP/s, …}");
     }
     g.tensorCores = e.boolean("tensor_cores");
+    if (double sms = e.num("multiprocessors"); sms != std::floor(sms) || sms < 0)
+        e.fail("multiprocessors", "expected a whole number of multiprocessors");
+    else
+        g.multiprocessors = static_cast<int>(sms);
     g.peerBandwidthGBs = e.num("peer_bandwidth_gbs", true);
     if (double domain = e.num("peer_domain_gpus"); domain != std::floor(domain))
         e.fail("peer_domain_gpus", "expected a whole number of GPUs");

@@ -49,6 +49,13 @@ double weightGemmShare(const Workload& w, bool eagerAttention) {
     return std::clamp(1 - c.attentionForwardFlopsPerToken / c.forwardFlopsPerToken, 0.0, 1.0);
 }
 
+/// The plan's line for weight GEMMs too small to fill the GPU's waves.
+std::string smallGemmsFactor(const Gpu& gpu, double tokens, double waves) {
+    return fmt::format("small GEMMs: {:.0f} tokens a pass leave some of {}'s {} multiprocessors "
+                       "idle in the last wave of 128 × 128 output tiles: weight GEMMs ×{:.2f}",
+                       tokens, gpu.name, gpu.multiprocessors, waves);
+}
+
 /// Rough activation count when a custom workload gives none: FLOPs per activation element of
 /// typical networks of the kind (ResNet-50 ≈ 1070, BERT-Base ≈ 2800).
 double estimatedActivations(const Workload& w) {
@@ -380,6 +387,18 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             p.factors.push_back(fmt::format("{} on a CPU computes in fp32", s.precision));
     }
     double computeSeconds = batch * flopsPerSample / (peak * utilisation);
+    // A transformer's weight GEMMs multiply the whole batch's tokens in one pass here; small
+    // ones leave multiprocessors idle in their last wave.
+    if (onGpu && w->shape) {
+        const double tokens = batch * tokensPerSample(*w->shape);
+        const double waves = weightGemmWaveFactor(*w->shape, tokens, 1, s.gpu->multiprocessors);
+        if (waves > 1) {
+            const double share = weightGemmShare(*w, eager.on());
+            computeSeconds *= share * waves + 1 - share;
+            if (explain && waves > 1.01)
+                p.factors.push_back(smallGemmsFactor(*s.gpu, tokens, waves));
+        }
+    }
     // The site's measured (STREAM) bandwidth is what is achieved; the catalogue's is a peak.
     double achievedBandwidth = bandwidth * cal.memoryUtilisation;
     const std::string& deviceName = onGpu ? s.gpu->name : s.cpu->name;
@@ -738,8 +757,18 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
         batch * layers * eager.scores *
         (eager.bytes.forward * (L.recompute == "none" ? 1 : 2) + eager.bytes.backward) / split /
         rate.bandwidth;
+    // Small GEMMs leave multiprocessors idle in their last wave: the weight GEMMs of one
+    // pass multiply a micro-batch's tokens by this device's shard of each matrix.
+    const double waves =
+        shape && s.gpu ? weightGemmWaveFactor(*shape, micro * seq / cp, t, s.gpu->multiprocessors)
+                       : 1.0;
+    const double gemmShare = waves > 1 ? weightGemmShare(w, eager.on()) : 1.0;
+    const double flopSeconds =
+        batch * flops / split / rate.flops * (gemmShare * waves + 1 - gemmShare);
+    if (explain && waves > 1.01)
+        p.factors.push_back(smallGemmsFactor(*s.gpu, micro * seq / cp, waves));
     const double deviceWork =
-        (deviceSeconds(batch * flops / split / rate.flops,
+        (deviceSeconds(flopSeconds,
                        batch * rate.activations * b * rate.trafficFactor / split / rate.bandwidth,
                        s.gpusPerNode > 0 ? cal.computeMemorySerial : 1) +
          scoresSeconds) /

@@ -540,6 +540,8 @@ std::string renderCatalogJson(const Catalogue& cat, std::string_view section) {
                     peaks[p] = it->second;
             j["peak_tflops"] = peaks;
             j["tensor_cores"] = g.tensorCores;
+            if (g.multiprocessors > 0)
+                j["multiprocessors"] = g.multiprocessors;
             j["peer_bandwidth_gbs"] = g.peerBandwidthGBs;
             if (g.peerDomainGpus > 0)
                 j["peer_domain_gpus"] = g.peerDomainGpus;

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace modak::model {
 
 std::string shapeProblem(const TransformerShape& s) {
@@ -79,6 +82,46 @@ TransformerCounts transformerCounts(const TransformerShape& s, bool eagerAttenti
     c.trainableLoraPerLayer = (h + h) + 2 * (h + kvDim) + (h + h) +
                               active * (s.gatedFfn ? 2 * (h + ffn) + (ffn + h) : 2 * (h + ffn));
     return c;
+}
+
+double weightGemmWaveFactor(const TransformerShape& s, double tokens, int tensor,
+                            int multiprocessors) {
+    if (multiprocessors <= 0 || tensor < 1 || !(tokens >= 1) || !shapeProblem(s).empty())
+        return 1;
+    // The 128 × 128 output tile of cuBLAS's and CUTLASS's large tensor-core kernels.
+    constexpr double kTile = 128;
+    const double sms = multiprocessors;
+    auto occupancy = [&](double rows, double cols) {
+        const double tiles = std::ceil(rows / kTile) * std::ceil(cols / kTile);
+        return tiles / (std::ceil(tiles / sms) * sms);
+    };
+    const double t = tensor, h = s.hidden, layers = s.layers;
+    const double kvDim = h / s.heads * (s.kvHeads > 0 ? s.kvHeads : s.heads);
+    const double ffn = s.ffn > 0 ? s.ffn : 4 * h;
+    double flops = 0, time = 0;
+    // `count` GEMMs of `rows` tokens by an inputs × outputs weight: forward, data and weight
+    // gradients, 2 × rows × inputs × outputs FLOPs each.
+    auto gemm = [&](double rows, double inputs, double outputs, double count) {
+        const double f = 2 * rows * inputs * outputs * count;
+        flops += 3 * f;
+        time += f / occupancy(rows, outputs) + f / occupancy(rows, inputs) + f;
+    };
+    // Megatron's shards: Q, K, V and the FFN's input matrices split by columns, the output
+    // projections by rows; the gate and up matrices are one GEMM.
+    const double ffnIn = (s.gatedFfn ? 2 : 1) * ffn / t;
+    gemm(tokens, h, (h + 2 * kvDim) / t, layers);
+    gemm(tokens, h / t, h, layers);
+    if (s.experts > 0) {
+        // Each expert multiplies the tokens routed to it: active / experts of them on average.
+        const double routed = std::max(1.0, tokens * s.activeExperts / s.experts);
+        gemm(routed, h, ffnIn, layers * s.experts);
+        gemm(routed, ffn / t, h, layers * s.experts);
+    } else {
+        gemm(tokens, h, ffnIn, layers);
+        gemm(tokens, ffn / t, h, layers);
+    }
+    gemm(tokens, h, static_cast<double>(s.vocabulary) / t, 1); // the logits
+    return flops > 0 ? std::max(1.0, time / flops) : 1;
 }
 
 ScoresTraffic eagerScoresTraffic(double b) {

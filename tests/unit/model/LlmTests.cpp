@@ -221,6 +221,61 @@ TEST_CASE("an eager host issues every layer's operators: small layers are host-b
     CHECK(predictWith(big, cal).stepSeconds == Approx(predictWith(big, noHost).stepSeconds));
 }
 
+TEST_CASE("small GEMMs: output tiles that do not fill the last wave of multiprocessors",
+          "[model][llm][small-gemms]") {
+    // Hidden, FFN and vocabulary of 128 and 128 tokens a pass: with u = 2 × 128³ FLOPs, Q/K/V
+    // (128 → 384) is 3u forward, its output 3 tiles and its data gradient 1 tile; every other
+    // weight (output projection, FFN up and down, the logits) is u, 1 tile each way. On two
+    // multiprocessors 3 tiles fill ¾ of two waves and 1 tile ½ of one; the weight gradient is
+    // split along the tokens and stays full. Q/K/V: 3u/¾ + 3u/½ + 3u = 13u of 9u; the others
+    // 2u + 2u + u = 5u of 3u each; two layers and the logits: (2 × (13 + 3 × 5) + 5) / (2 × 18
+    // + 3) = 61/39.
+    TransformerShape tiny;
+    tiny.layers = 2;
+    tiny.hidden = 128;
+    tiny.heads = 1;
+    tiny.ffn = 128;
+    tiny.vocabulary = 128;
+    tiny.sequence = 128;
+    CHECK(weightGemmWaveFactor(tiny, 128, 1, 2) == Approx(61.0 / 39));
+    CHECK(weightGemmWaveFactor(tiny, 128, 1, 1) == Approx(1)); // one SM: every wave full
+    CHECK(weightGemmWaveFactor(tiny, 128, 1, 0) == 1);         // multiprocessors not known
+    // 256 tokens: two rows of tiles, so every GEMM fills whole waves of two.
+    CHECK(weightGemmWaveFactor(tiny, 256, 1, 2) == Approx(1));
+    // Llama 3.1 70B at 8 192 tokens a pass keeps an H100's 132 SMs busy; GPT-2 medium split 8
+    // ways at 1 024 tokens does not.
+    const Gpu* h100 = Catalogue::builtin().gpu("h100_sxm5");
+    const Gpu* a100 = Catalogue::builtin().gpu("a100_sxm4_80gb");
+    REQUIRE((h100 && a100));
+    CHECK(h100->multiprocessors == 132);
+    CHECK(a100->multiprocessors == 108);
+    CHECK(weightGemmWaveFactor(*builtin("llama3_70b").shape, 8192, 8, h100->multiprocessors) <
+          1.05);
+    const double small =
+        weightGemmWaveFactor(*builtin("gpt2_medium").shape, 1024, 8, a100->multiprocessors);
+    CHECK(small > 1.5);
+    // The plan charges it, and says so; the host floor left out so the GPU's time shows.
+    Calibration c = Calibration::builtin();
+    c.layerHostSeconds = 0;
+    Scenario s = llmScenario("gpt2_medium", 1, 8);
+    s.precision = "mixed";
+    s.gpu = a100;
+    s.batchPerDevice = 1;
+    s.layout = layoutOf(8, 1, 1, "none");
+    std::string error;
+    auto p = predict(s, c, error);
+    Gpu unknown = *a100;
+    unknown.multiprocessors = 0;
+    s.gpu = &unknown;
+    auto q = predict(s, c, error);
+    REQUIRE((p && q));
+    CHECK(p->step.compute > 1.2 * q->step.compute);
+    CHECK(std::any_of(p->factors.begin(), p->factors.end(),
+                      [](const std::string& f) { return f.starts_with("small GEMMs"); }));
+    CHECK(std::none_of(q->factors.begin(), q->factors.end(),
+                       [](const std::string& f) { return f.starts_with("small GEMMs"); }));
+}
+
 namespace {
 
 /// A GPT at 4 096 tokens (hidden 2 048, 16 heads, 24 layers: 1.3 B parameters) from its shape.

@@ -77,6 +77,9 @@ struct Gpu {
     double memoryBandwidthGBs = 0;
     std::map<std::string, double> peakTflops; ///< fp64, fp32, tf32, fp16, bf16 (dense)
     bool tensorCores = false;
+    /// SMs (NVIDIA) or compute units (AMD): a GEMM's output tiles run in waves of this many; 0:
+    /// not known, not modelled.
+    int multiprocessors = 0;
     double peerBandwidthGBs = 0; ///< GPU to GPU within a node, one direction
     /// GPUs one NVLink/xGMI domain joins at peerBandwidthGBs (72 for GB200 NVL72); 0: the node's.
     int peerDomainGpus = 0;

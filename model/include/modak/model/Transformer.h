@@ -60,6 +60,18 @@ ScoresTraffic eagerScoresTraffic(double elementBytes);
 /// it; the attention of each token spans its own sequence (docs/model.md "Packed sequences").
 double tokensPerSample(const TransformerShape& shape);
 
+/// How much longer a training step's weight GEMMs take than at full occupancy because their
+/// output tiles do not fill whole waves of the GPU's `multiprocessors` (docs/model.md "Small
+/// GEMMs"): each pass multiplies `tokens` rows (a micro-batch's tokens on one device) by the
+/// device's 1/`tensor` share of every weight matrix; an output of r × c elements is
+/// ⌈r/128⌉·⌈c/128⌉ tiles, one SM each, run in ⌈tiles/SMs⌉ waves. The forward pass tiles
+/// tokens × outputs, the data gradient tokens × inputs; the weight gradient reduces over the
+/// tokens and is split along them to fill the GPU (split-K), so it runs at full occupancy.
+/// Returns (Σ FLOPs / occupancy) / Σ FLOPs over every weight GEMM, at least 1; 1 when the
+/// multiprocessors are not known (0) or the shape is unusable.
+double weightGemmWaveFactor(const TransformerShape& shape, double tokens, int tensor,
+                            int multiprocessors);
+
 /// "" when the shape is usable, else what is wrong ("heads must divide hidden").
 std::string shapeProblem(const TransformerShape& shape);
 
