@@ -45,7 +45,7 @@ _modak() {
     --kernel) COMPREPLY=($(compgen -W "train-step stream allreduce app" -- "$cur")); return ;;
     --transport) COMPREPLY=($(compgen -W "tcp mpi" -- "$cur")); return ;;
     --graph-compiler) COMPREPLY=($(compgen -W "none xla ngraph glow inductor" -- "$cur")); return ;;
-    --precision) COMPREPLY=($(compgen -W "fp32 fp16 bf16 tf32 mixed fp64" -- "$cur")); return ;;
+    --precision) COMPREPLY=($(compgen -W "fp32 fp16 bf16 tf32 mixed fp8 fp64" -- "$cur")); return ;;
     --framework) COMPREPLY=($(compgen -W "tensorflow pytorch keras mxnet cntk jax" -- "$cur")); return ;;
     --deployment | --name | --workload | --gpu | --cpu | --version | --nodes | --gpus-per-node | --sockets | \
       --interconnect | --batch-per-device | --samples | --storage | --sweep | --array-limit | --max-parallel | --scale | --steps | \

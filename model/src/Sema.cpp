@@ -1541,6 +1541,17 @@ private:
                 problem = "needs an NVIDIA Ampere or newer GPU";
             else if (p == "bf16" && lacksNativePrecision(model, "bf16"))
                 problem = "is not supported natively by";
+            if (p == "fp8" && lacksNativePrecision(model, "fp8")) {
+                // Transformer Engine refuses to run FP8 without FP8 tensor cores.
+                Diagnostic& d = diags_.add(
+                    DiagCode::IncompatibleCombination, targetRef,
+                    fmt::format("precision 'fp8' of application '{}' needs FP8 tensor cores "
+                                "(Hopper, Ada, Blackwell, CDNA3), which '{}' of {} lacks; use "
+                                "`bf16` or `mixed` there",
+                                app->name()->name, model, res.what));
+                d.notes.push_back({prec->value().range, "precision set here"});
+                d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
+            }
             if (!problem.empty()) {
                 std::string message =
                     problem.starts_with("needs")

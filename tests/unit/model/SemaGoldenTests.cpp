@@ -337,7 +337,7 @@ test.modak:7:16: error: invalid value 'x86' for 'arch'; did you mean 'x86_64'? (
 application a {
   kind = ai_training
   framework = pytorh "2.1"
-  precision = fp8
+  precision = fp4
   parallelisation = [mpi, openmpp]
   mpi = openmpi "v4"
 }
@@ -345,8 +345,8 @@ application a {
 test.modak:4:15: error: invalid value 'pytorh' for 'framework'; did you mean 'pytorch'? (allowed: tensorflow, pytorch, keras, mxnet, cntk, jax) [invalid-value]
   framework = pytorh "2.1"
               ^~~~~~
-test.modak:5:15: error: invalid value 'fp8' for 'precision' (allowed: fp32, fp16, bf16, tf32, mixed, fp64) [invalid-value]
-  precision = fp8
+test.modak:5:15: error: invalid value 'fp4' for 'precision'; did you mean 'fp8'? (allowed: fp32, fp16, bf16, tf32, mixed, fp8, fp64) [invalid-value]
+  precision = fp4
               ^~~
 test.modak:6:27: error: invalid value 'openmpp' for 'parallelisation'; did you mean 'openmp'? (allowed: mpi, openmp, openacc, opencl, cuda) [invalid-value]
   parallelisation = [mpi, openmpp]
@@ -1207,4 +1207,27 @@ deployment d {
   job { export_env = [all, "PATH"] }
 }
 )") == "");
+}
+
+TEST_CASE("sema: fp8 needs FP8 tensor cores on the deployment's GPU") {
+    // The A100 has no fp8 peak in its catalogue entry, the H100 has one: only the A100 deployment
+    // is refused, and the same application plans on the H100.
+    const std::string text = R"(modak 1
+application llm { kind = ai_training, framework = pytorch "2.4", workload = llama3_8b, precision = fp8 }
+target ampere { scheduler = slurm, nodes = 2, gpu { model = a100_sxm4_80gb, count = 8 } }
+target hopper { scheduler = slurm, nodes = 2, gpu { model = h100_sxm5, count = 8 } }
+deployment old { application = llm, target = ampere }
+deployment new { application = llm, target = hopper }
+)";
+    CHECK("\n" + check(text) == R"(
+test.modak:5:46: error: precision 'fp8' of application 'llm' needs FP8 tensor cores (Hopper, Ada, Blackwell, CDNA3), which 'a100_sxm4_80gb' of target 'ampere' lacks; use `bf16` or `mixed` there [incompatible-combination]
+deployment old { application = llm, target = ampere }
+                                             ^~~~~~
+test.modak:2:100: note: precision set here
+application llm { kind = ai_training, framework = pytorch "2.4", workload = llama3_8b, precision = fp8 }
+                                                                                                   ^~~
+test.modak:3:61: note: GPU model set here
+target ampere { scheduler = slurm, nodes = 2, gpu { model = a100_sxm4_80gb, count = 8 } }
+                                                            ^~~~~~~~~~~~~~
+)");
 }
