@@ -214,7 +214,7 @@ TEST_CASE("the launcher a command starts is recognised", "[codegen][launch]") {
     CHECK(model::launcherOf("./torchrun-like-name.sh").empty());
 }
 
-TEST_CASE("DDP is launched per rank from the plan; a user's torchrun is kept and checked",
+TEST_CASE("DDP is launched per rank from the plan, a user's torchrun is kept and checked",
           "[codegen][launch]") {
     g_text = R"(modak 1
 target local {
@@ -348,7 +348,7 @@ TEST_CASE("a site path with variables expands them on the node and nothing else"
     fs::remove_all(dir);
 }
 
-TEST_CASE("mounts: the data set, the storage and `mounts`, each once, parents first; bad ones "
+TEST_CASE("mounts: the data set, the storage and `mounts`, each once, parents first, bad ones "
           "located",
           "[codegen][mounts]") {
     std::string text = R"(modak 1

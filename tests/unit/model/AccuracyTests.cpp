@@ -69,7 +69,7 @@ TEST_CASE("strata: generation, precision class, workload kind, scale, framework"
     CHECK(Stratum::parse("a/b/c/d/e/f").key() == "////");
 }
 
-TEST_CASE("the nearest band: most equal dimensions, then by priority; else the widest",
+TEST_CASE("the nearest band: most equal dimensions, then by priority, else the widest",
           "[accuracy]") {
     Calibration cal;
     cal.errorBands = {{"volta/fp32/transformer/jax/multi-node", 0.05, 0.08, 4},

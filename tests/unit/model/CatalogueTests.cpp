@@ -185,7 +185,7 @@ TEST_CASE("every catalogue entry says where its facts come from", "[model][catal
     }
 }
 
-TEST_CASE("Hopper, Blackwell and CDNA3 GPUs have an fp8 peak; Blackwell an fp4 one",
+TEST_CASE("Hopper, Blackwell and CDNA3 GPUs have an fp8 peak, Blackwell an fp4 one",
           "[model][catalogue]") {
     int checked = 0;
     for (const model::Gpu& g : cat().gpus) {

@@ -277,7 +277,7 @@ TEST_CASE("launch: a strategy modak does not launch per rank keeps its launcher"
                                     "it keeps this launcher: make its counts match the plan");
 }
 
-TEST_CASE("launch: located through escapes and text blocks; executable is located at its value",
+TEST_CASE("launch: located through escapes and text blocks, executable is located at its value",
           "[launch]") {
     // An escape before the option moves it in the source, not in the command.
     auto p = plan(deploymentText(
@@ -417,7 +417,7 @@ struct Triple {
 
 } // namespace
 
-TEST_CASE("Deployments that differ only in names share a plan; any planner input tells them apart",
+TEST_CASE("Deployments that differ only in names share a plan, any planner input tells them apart",
           "[launch]") {
     // Each variant changes one planner input of the base; `renamed` changes only names, the
     // dataset's path, a comment and where the blocks are.

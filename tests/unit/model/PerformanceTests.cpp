@@ -166,7 +166,7 @@ TEST_CASE("data-parallel scaling: efficiency falls with devices and with a slowe
     CHECK(slow->step.communication > hdr->step.communication);
 }
 
-TEST_CASE("input I/O from NFS bounds a fast GPU; prefetching hides what it can", "[model][io]") {
+TEST_CASE("input I/O from NFS bounds a fast GPU, prefetching hides what it can", "[model][io]") {
     Scenario s = resnetGpu("tensorflow", "2.4", "hub");
     s.gpu = cat().gpu("a100_sxm4_80gb");
     s.precision = "mixed";
@@ -357,7 +357,7 @@ TEST_CASE("a synchronous step waits for the slowest device by the spread of step
     CHECK(c->throughput == Approx(d->throughput));
 }
 
-TEST_CASE("the fitted synchronisation prices doublings inside a node; between nodes each costs "
+TEST_CASE("the fitted synchronisation prices doublings inside a node, between nodes each costs "
           "the network's latency there and back",
           "[model][scaling][physics]") {
     // Only the synchronisation differs between the two calibrations, and nothing hides it.
@@ -410,7 +410,7 @@ TEST_CASE("the fitted synchronisation prices doublings inside a node; between no
     CHECK(added(s) == Approx(3 * 0.002));
 }
 
-TEST_CASE("channels-first CNNs pay layout transposes on tensor cores; channels-last images do not",
+TEST_CASE("channels-first CNNs pay layout transposes on tensor cores, channels-last images do not",
           "[model][physics]") {
     Calibration with = cal(), without = cal();
     with.nchwTransposeTraffic = 4;

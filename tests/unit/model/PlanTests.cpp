@@ -445,7 +445,7 @@ double amdahlEfficiency(double f, int ranks) {
 
 } // namespace
 
-TEST_CASE("MPI: min_efficiency rejects rank counts below it; the default F is said to be assumed",
+TEST_CASE("MPI: min_efficiency rejects rank counts below it, the default F is said to be assumed",
           "[plan][hpc]") {
     const double f = Calibration::builtin().amdahlParallelFraction;
     REQUIRE(Calibration::builtin().amdahlByApp.count("cfd_solver") == 0);
@@ -581,7 +581,7 @@ deployment old {
     CHECK(fixed->at("old").chosen->imageName == "torch_0_1");
 }
 
-TEST_CASE("a custom workload states its activations; catalogue-file workloads can be named",
+TEST_CASE("a custom workload states its activations, catalogue-file workloads can be named",
           "[plan][workload]") {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / fmt::format("modak-plan-{}", ::getpid());
