@@ -907,16 +907,22 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
                                         "{:.0f} % of the step",
                                         pp, m, 100 * bubble / p.stepSeconds));
 
-    // ---- memory: the training state of this device's share of the model (weights 4 B,
-    // gradients 4 B, two Adam moments 8 B a parameter, as the data-parallel model counts them;
-    // ZeRO shards the optimizer state (1), then the gradients (2), then the weights (3) over the
-    // data-parallel replicas). LoRA freezes the weights in 16 bits and trains adapters only.
+    // ---- memory: the training state of this device's share of the model (16 B a parameter with
+    // Adam, split below; ZeRO shards the optimizer state (1), then the gradients (2), then the
+    // weights (3) over the data-parallel replicas). LoRA freezes the weights in 16 bits and trains
+    // adapters only.
     MemoryBreakdown& mem = p.memory;
     const double shard = dp;
-    mem.weights = (lora ? paramsPerDevice * 2 + trainable * 4 : paramsPerDevice * 4) /
+    // 16-bit training keeps 16-bit weights and gradients and, as optimizer state, an fp32 master
+    // copy beside the two moments: 2 + 2 + 12 bytes a parameter (Rajbhandari et al. 2020, §3.1),
+    // so ZeRO-1 shards 12 of them. fp32 training has no master copy: 4 + 4 + 8, and neither have
+    // LoRA's adapters, trained in fp32 beside the frozen 16-bit weights.
+    const bool sixteenBit = elementBytes(s.precision) == 2 && !lora;
+    const double weightBytes = sixteenBit ? 2 : 4, optimizerBytes = sixteenBit ? 12 : 8;
+    mem.weights = (lora ? paramsPerDevice * 2 + trainable * 4 : paramsPerDevice * weightBytes) /
                   (L.zeroStage >= 3 ? shard : 1);
-    mem.gradients = trainable * 4 / (L.zeroStage >= 2 ? shard : 1);
-    mem.optimizer = trainable * 8 / (L.zeroStage >= 1 ? shard : 1);
+    mem.gradients = trainable * weightBytes / (L.zeroStage >= 2 ? shard : 1);
+    mem.optimizer = trainable * optimizerBytes / (L.zeroStage >= 1 ? shard : 1);
     // Activations of one micro-batch on one stage, split by tensor (with sequence parallelism)
     // and context parallelism; full recompute keeps only each layer's input. 1F1B keeps up to
     // `pipeline` micro-batches in flight on the first stage, GPipe all of them.

@@ -148,6 +148,19 @@ TEST_CASE("layouts: memory and step time follow each parallelism", "[model][llm]
         CHECK(now < previous);
         previous = now;
     }
+    // In 16-bit training the weights and gradients are 2 bytes and the optimizer state 12 (an
+    // fp32 master copy and two moments; Rajbhandari et al. 2020, §3.1): ZeRO-1 over 8 replicas
+    // keeps 2 + 2 + 12/8 bytes a parameter. fp32 training keeps 4 + 4 + 8/8.
+    const double params = builtin("llama3_8b").parameters;
+    zero.layout->zeroStage = 1;
+    const Prediction bf16 = predictOrFail(zero);
+    CHECK(bf16.memory.weights == Approx(params * 2));
+    CHECK(bf16.memory.gradients == Approx(params * 2));
+    CHECK(bf16.memory.optimizer == Approx(params * 12 / 8));
+    zero.precision = "fp32";
+    const Prediction fp32 = predictOrFail(zero);
+    CHECK(fp32.memory.weights == Approx(params * 4));
+    CHECK(fp32.memory.optimizer == Approx(params * 8 / 8));
 
     // Tensor parallelism inside the node's NVLink is far cheaper than across the network: with
     // 16-way tensor parallelism on 8-GPU nodes the all-reduces cross InfiniBand; a GPU whose
