@@ -581,9 +581,7 @@ void predictDataParallel(const Scenario& s, const Calibration& cal, double devic
     // runs.
     double hidden = cal.overlap * (2.0 / 3.0) * (deviceStep - overhead);
     double exposedComm = std::max(0.0, comm - hidden);
-    // Every step ends in a synchronisation whose cost (stragglers, barriers) grows with the tree
-    // depth.
-    // and it waits for the slowest device, whose step lags by the spread of step times.
+    // Every step ends in a synchronisation and waits for the slowest device.
     exposedComm += synchronisationSeconds(cal, devices, peerDomainSize(s), networkLatency,
                                           deviceStep - overhead);
 
