@@ -40,13 +40,13 @@ double elementBytes(std::string_view precision) {
 /// The share of a workload's FLOPs in GEMMs of its weights, the ones FP8 training runs in fp8
 /// (Transformer Engine, torchao's Float8Linear); the attention core stays in bf16. A transformer
 /// says it by its shape; other workloads are taken to be all weight GEMMs.
-double weightGemmShare(const Workload& w, bool eagerAttention) {
-    if (!w.shape)
-        return 1;
-    const TransformerCounts c = transformerCounts(*w.shape, eagerAttention);
+double weightGemmShare(const TransformerCounts& c) {
     if (!(c.forwardFlopsPerToken > 0))
         return 1;
     return std::clamp(1 - c.attentionForwardFlopsPerToken / c.forwardFlopsPerToken, 0.0, 1.0);
+}
+double weightGemmShare(const Workload& w, bool eagerAttention) {
+    return w.shape ? weightGemmShare(transformerCounts(*w.shape, eagerAttention)) : 1;
 }
 
 /// The plan's line for weight GEMMs too small to fill the GPU's waves.
@@ -387,18 +387,6 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
             p.factors.push_back(fmt::format("{} on a CPU computes in fp32", s.precision));
     }
     double computeSeconds = batch * flopsPerSample / (peak * utilisation);
-    // A transformer's weight GEMMs multiply the whole batch's tokens in one pass here; small
-    // ones leave multiprocessors idle in their last wave.
-    if (onGpu && w->shape) {
-        const double tokens = batch * tokensPerSample(*w->shape);
-        const double waves = weightGemmWaveFactor(*w->shape, tokens, 1, s.gpu->multiprocessors);
-        if (waves > 1) {
-            const double share = weightGemmShare(*w, eager.on());
-            computeSeconds *= share * waves + 1 - share;
-            if (explain && waves > 1.01)
-                p.factors.push_back(smallGemmsFactor(*s.gpu, tokens, waves));
-        }
-    }
     // The site's measured (STREAM) bandwidth is what is achieved; the catalogue's is a peak.
     double achievedBandwidth = bandwidth * cal.memoryUtilisation;
     const std::string& deviceName = onGpu ? s.gpu->name : s.cpu->name;
@@ -494,6 +482,18 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (!predictLayout(s, cal, rate, p, error, explain))
             return std::nullopt;
     } else {
+        // A transformer's weight GEMMs multiply the whole batch's tokens in one pass here; small
+        // ones leave multiprocessors idle in their last wave (a layout counts its micro-batches').
+        if (onGpu && w->shape) {
+            const double tokens = batch * tokensPerSample(*w->shape);
+            const double waves = weightGemmWaveFactor(*w->shape, tokens, 1, s.gpu->multiprocessors);
+            if (waves > 1) {
+                const double share = weightGemmShare(*w, eager.on());
+                computeSeconds *= share * waves + 1 - share;
+                if (explain && waves > 1.01)
+                    p.factors.push_back(smallGemmsFactor(*s.gpu, tokens, waves));
+            }
+        }
         // Eager attention's softmax and dropout are kernels of their own between the attention
         // GEMMs, memory-bound, with nothing to overlap: their traffic adds to the step.
         const double scoresSeconds = eager.on() ? batch * w->shape->layers * eager.scores *
@@ -760,7 +760,7 @@ bool predictLayout(const Scenario& s, const Calibration& cal, const DeviceRate& 
     const double waves =
         shape && s.gpu ? weightGemmWaveFactor(*shape, micro * seq / cp, t, s.gpu->multiprocessors)
                        : 1.0;
-    const double gemmShare = waves > 1 ? weightGemmShare(w, eager.on()) : 1.0;
+    const double gemmShare = waves > 1 ? weightGemmShare(counts) : 1.0;
     const double flopSeconds =
         batch * flops / split / rate.flops * (gemmShare * waves + 1 - gemmShare);
     if (explain && waves > 1.01)

@@ -1545,9 +1545,9 @@ private:
                 // Transformer Engine refuses to run FP8 without FP8 tensor cores.
                 Diagnostic& d = diags_.add(
                     DiagCode::IncompatibleCombination, targetRef,
-                    fmt::format("precision 'fp8' of application '{}' needs FP8 tensor cores "
-                                "(Hopper, Ada, Blackwell, CDNA3), which '{}' of {} lacks; use "
-                                "`bf16` or `mixed` there",
+                    fmt::format("precision 'fp8' of application '{}' needs FP8 tensor cores, "
+                                "which '{}' of {} lacks (its catalogue entry has no fp8 peak); "
+                                "use `bf16` or `mixed` there",
                                 app->name()->name, model, res.what));
                 d.notes.push_back({prec->value().range, "precision set here"});
                 d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});

@@ -269,6 +269,36 @@ TEST_CASE("a user catalogue's GPU aliases and NVLink domain are read and checked
     }
 }
 
+TEST_CASE("a user catalogue's GPU states its multiprocessors, a whole number",
+          "[model][catalogue][small-gemms]") {
+    auto site = [](std::string_view sms) {
+        return fmt::format(R"json({{"gpus": [{{
+          "name": "site_gpu", "model": "Site GPU", "vendor": "nvidia", "memory_gib": 80,
+          "memory_bandwidth_gbs": 3350, "peak_tflops": {{"fp32": 67}}, "peer_bandwidth_gbs": 450,
+          "multiprocessors": {}, "source": "test"}}]}})json",
+                           sms);
+    };
+    SourceManager sm;
+    for (std::string_view good : {"132", "0"}) {
+        std::string text = site(good);
+        Catalogue c = cat();
+        Diagnostics diags;
+        CHECK(c.merge(text, sm.addBuffer("site.json", text), "site.json", diags));
+        CHECK(diags.empty());
+        REQUIRE(c.gpu("site_gpu"));
+        CHECK(c.gpu("site_gpu")->multiprocessors == (good == "0" ? 0 : 132));
+    }
+    for (std::string_view bad : {"1.5", "-4", "\"many\""}) {
+        CAPTURE(bad);
+        std::string text = site(bad);
+        Catalogue c;
+        Diagnostics diags;
+        CHECK_FALSE(c.merge(text, sm.addBuffer("site.json", text), "site.json", diags));
+        REQUIRE(diags.size() == 1);
+        CHECK_THAT(diags.begin()->message, Catch::Contains("/gpus/0/multiprocessors"));
+    }
+}
+
 TEST_CASE("the detection workloads state the counts of cnn_counts.py", "[model][catalogue]") {
     // Printed by `schemas/catalog/derive/cnn_counts.py NAME` (Debian's python3-torch, CPU):
     // parameters, forward MACs and activations of one sample; training FLOPs = 3 x forward = 6 x

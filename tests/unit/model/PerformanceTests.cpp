@@ -27,6 +27,12 @@ const Calibration& cal() {
     return Calibration::builtin();
 }
 
+/// A ring all-reduce written out, to hold the model's to: 2(n − 1)/n of `bytes` over each link
+/// of `bandwidth` B/s, in 2(n − 1) steps of `latency` s.
+double ringSeconds(double bytes, int n, double bandwidth, double latency) {
+    return 2.0 * (n - 1) / n * bytes / bandwidth + 2.0 * (n - 1) * latency;
+}
+
 /// The HLRS testbed CPU node of the paper: 2 × Xeon E5-2630 v4, 20 threads.
 Scenario mnistCpu(std::string framework, std::string version, std::string build,
                   std::string compiler = "none") {
@@ -386,19 +392,17 @@ TEST_CASE("the fitted synchronisation prices doublings inside a node, between no
     // fitted synchronisation the step's communication is the two rings and those messages.
     const double latency = s.interconnect->latencyUs * 1e-6;
     const double bytes = s.workload->parameters * 4;
-    auto ring = [](double b, int n, double bw, double l) {
-        return 2.0 * (n - 1) / n * b / bw + 2.0 * (n - 1) * l;
-    };
     std::string error;
     auto p = predict(s, without, error);
     REQUIRE(p);
-    CHECK(
-        p->step.communication ==
-        Approx(ring(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * without.collectiveEfficiency, 5e-6) +
-               ring(bytes, 256, s.interconnect->bandwidthGBs * 1e9 * without.collectiveEfficiency,
-                    latency) +
-               8 * 2 * latency)
-            .epsilon(1e-12));
+    CHECK(p->step.communication ==
+          Approx(ringSeconds(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * without.collectiveEfficiency,
+                             5e-6) +
+                 ringSeconds(bytes, 256,
+                             s.interconnect->bandwidthGBs * 1e9 * without.collectiveEfficiency,
+                             latency) +
+                 8 * 2 * latency)
+              .epsilon(1e-12));
     // A layout's step is synchronised the same way.
     s.nodes = 4;
     s.workload = cat().workload("llama3_8b");
@@ -522,11 +526,8 @@ TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over i
     Scenario s = resnetDataParallel("a100_sxm4_80gb", 8);
     s.nodes = 4;
     const double bytes = s.workload->parameters * 4; // fp32 gradients under mixed precision
-    auto ring = [](double b, int n, double bw, double latency) {
-        return 2.0 * (n - 1) / n * b / bw + 2.0 * (n - 1) * latency;
-    };
     const double inside =
-        ring(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * c.collectiveEfficiency, 5e-6);
+        ringSeconds(bytes, 8, s.gpu->peerBandwidthGBs * 1e9 * c.collectiveEfficiency, 5e-6);
     const double bw = s.interconnect->bandwidthGBs * 1e9 * c.collectiveEfficiency;
     const double latency = s.interconnect->latencyUs * 1e-6;
     auto portLine = [](const Prediction& p) {
@@ -539,16 +540,17 @@ TEST_CASE("between nodes a hierarchical all-reduce sends each GPU's shard over i
         std::string error;
         auto p = predict(s, c, error);
         REQUIRE(p);
-        CHECK(
-            p->step.communication ==
-            Approx(inside + ring(bytes / rails, 4, bw, latency) + 2 * 2 * latency).epsilon(1e-12));
+        CHECK(p->step.communication ==
+              Approx(inside + ringSeconds(bytes / rails, 4, bw, latency) + 2 * 2 * latency)
+                  .epsilon(1e-12));
         if (rails == 1) {
             CHECK(portLine(*p).empty()); // one port: the factors are as they were
         } else {
             CHECK(portLine(*p) ==
                   fmt::format("gradient all-reduce between nodes on {} ports of infiniband_hdr: "
                               "{:.3g} MB a port, {:.3g} s",
-                              rails, bytes / rails / 1e6, ring(bytes / rails, 4, bw, latency)));
+                              rails, bytes / rails / 1e6,
+                              ringSeconds(bytes / rails, 4, bw, latency)));
         }
     }
     // One node crosses no network: its ports change nothing.

@@ -1220,7 +1220,7 @@ deployment old { application = llm, target = ampere }
 deployment new { application = llm, target = hopper }
 )";
     CHECK("\n" + check(text) == R"(
-test.modak:5:46: error: precision 'fp8' of application 'llm' needs FP8 tensor cores (Hopper, Ada, Blackwell, CDNA3), which 'a100_sxm4_80gb' of target 'ampere' lacks; use `bf16` or `mixed` there [incompatible-combination]
+test.modak:5:46: error: precision 'fp8' of application 'llm' needs FP8 tensor cores, which 'a100_sxm4_80gb' of target 'ampere' lacks (its catalogue entry has no fp8 peak); use `bf16` or `mixed` there [incompatible-combination]
 deployment old { application = llm, target = ampere }
                                              ^~~~~~
 test.modak:2:100: note: precision set here
