@@ -41,6 +41,76 @@ std::string_view Arena::copyString(std::string_view s) {
     return {p, s.size()};
 }
 
+std::string_view Relocation::view(std::string_view s, Arena& arena) const {
+    if (s.empty())
+        return {};
+    if (s.data() >= oldText && s.data() + s.size() <= oldText + oldSize)
+        return {pointer(s.data()), s.size()};
+    return arena.copyString(s);
+}
+
+Value Value::relocated(const Relocation& r, Arena& arena) const {
+    Value v = *this;
+    v.range = r.range(range);
+    switch (kind) {
+    case Kind::Identifier:
+    case Kind::String:
+    case Kind::TextBlock:
+        if (quote_ == storedText)
+            v.storedText_ = arena.make(arena.copyString(*storedText_));
+        else
+            v.lexeme_ = r.pointer(lexeme_);
+        break;
+    case Kind::Versioned:
+        v.versioned_ = arena.make(VersionedName{r.view(versioned_->name, arena),
+                                                r.view(versioned_->version, arena),
+                                                r.range(versioned_->versionRange)});
+        break;
+    case Kind::List:
+    case Kind::Range:
+        if (items_) {
+            auto* items =
+                static_cast<Value*>(arena.allocate(sizeof(Value) * items_->size(), alignof(Value)));
+            for (size_t i = 0; i < items_->size(); ++i)
+                new (items + i) Value((*items_)[i].relocated(r, arena));
+            v.items_ = arena.make(NodeList<Value>(items, items_->size()));
+        }
+        break;
+    default:
+        break;
+    }
+    return v;
+}
+
+Statement Statement::relocated(const Relocation& r, Arena& arena) const {
+    Statement s = *this;
+    if (key_)
+        s.key_ = r.pointer(key_);
+    s.keyBegin_ = r.offset(keyBegin_);
+    if (!isBlock_) {
+        s.value_ = value_.relocated(r, arena);
+        return s;
+    }
+    const BlockParts& old = *block_.parts;
+    BlockParts parts = old;
+    parts.end = r.offset(old.end);
+    if (old.closeOffset != BlockParts::noBrace)
+        parts.closeOffset = r.offset(old.closeOffset);
+    if (old.bodySize > 0) {
+        auto* body = static_cast<Statement*>(
+            arena.allocate(sizeof(Statement) * old.bodySize, alignof(Statement)));
+        for (uint32_t i = 0; i < old.bodySize; ++i)
+            new (body + i) Statement(old.body[i].relocated(r, arena));
+        parts.body = body;
+    }
+    s.block_.parts = arena.make(parts);
+    s.block_.file = r.newFile;
+    s.block_.openOffset = r.offset(block_.openOffset);
+    if (block_.nameLength > 0)
+        s.block_.nameOffset = r.offset(block_.nameOffset);
+    return s;
+}
+
 const std::vector<std::string_view>& sizeUnitNames() {
     static const std::vector<std::string_view> names{"B",  "kB",  "KB",  "MB",  "GB",  "TB",
                                                      "PB", "KiB", "MiB", "GiB", "TiB", "PiB"};

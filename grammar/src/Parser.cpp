@@ -121,18 +121,196 @@ public:
         state_.comments = &file_.comments;
         state_.arena = arena_.get();
         file_.file = file;
+        diagnosticsBefore_ = diags.size();
     }
 
     File run() {
         CurrentStateScope scope(&state_);
         parseFile();
+        return finish();
+    }
+
+    /// syntax::reparse: the statements of `previous` before and after the edit are moved into
+    /// the new tree, and only the text between them is parsed. nullopt where that cannot give
+    /// what parsing the whole text gives (see reparse); nothing is then kept of what was done.
+    std::optional<File> resume(const PreviousParse& previous, const ParseOptions& options) {
+        const File& old = previous.tree;
+        const size_t n = old.statements.size();
+        if (n < 4 || old.marks.size() != n + 1)
+            return std::nullopt;
+        if (fileSize_ > std::min<uint64_t>(options.maxBytes, maxFileBytes))
+            return std::nullopt;
+        auto bom = [](std::string_view t) { return t.starts_with("\xEF\xBB\xBF"); };
+        const std::string_view before = previous.text, after(begin_, end_ - begin_);
+        if (bom(before) || bom(after))
+            return std::nullopt;
+        for (const Diagnostic& d : previous.diagnostics)
+            if (d.code == DiagCode::NulByte || d.code == DiagCode::InvalidUtf8 ||
+                d.code == DiagCode::TooManyErrors || d.code == DiagCode::FileTooLarge)
+                return std::nullopt;
+        CurrentStateScope scope(&state_);
+        checkEncoding();
+        if (diags_.size() != diagnosticsBefore_)
+            return std::nullopt;
+
+        // The edit: the texts agree before `changed` and after `oldEnd` (`newEnd` in the new one).
+        const uint32_t changed = commonPrefix(before, after);
+        const uint32_t common = std::min<size_t>(before.size(), after.size()) - changed;
+        const uint32_t tail = commonSuffix(before, after, common);
+        const auto oldEnd = static_cast<uint32_t>(before.size() - tail);
+        const int64_t delta = static_cast<int64_t>(after.size()) - before.size();
+
+        // Where parsing starts: a statement that began an item, with two whole statements between
+        // it and the edit. What the parser reads past an item's end (the next statement's key, an
+        // `=` or `{`, a name on the next line) lies in the statement after it, so the items before
+        // the start read nothing of the edit.
+        auto startOf = [&](size_t i) { return old.statements[i].range().begin; };
+        size_t first = 0; // statements starting at or before `changed`
+        for (size_t lo = 0, hi = n; lo < hi;) {
+            size_t mid = (lo + hi) / 2;
+            if (startOf(mid) <= changed)
+                lo = first = mid + 1;
+            else
+                hi = mid;
+        }
+        if (first < 3)
+            return std::nullopt;
+        size_t k = first - 3;
+        while (k >= 1 && old.marks[k].start == ParseMark::noStart)
+            --k;
+        if (k < 1)
+            return std::nullopt;
+
+        try {
+            Relocation kept{before.data(), before.size(), begin_, old.file, file_.file, 0, 0,
+                            changed};
+            Relocation moved{
+                before.data(), before.size(), begin_, old.file,
+                file_.file,    delta,         oldEnd, static_cast<uint32_t>(before.size())};
+            const ParseMark& at = old.marks[k];
+            top_.reserve(n + 8);
+            for (size_t i = 0; i < k; ++i)
+                top_.push_back(old.statements[i].relocated(kept, *arena_));
+            marks_.assign(old.marks.begin(), old.marks.begin() + static_cast<std::ptrdiff_t>(k));
+            moveParsed(previous, kept, 0, at.comments, 0, at.imports, 0, at.diagnostics);
+            file_.version = old.version;
+            file_.headerRange = kept.range(old.headerRange);
+            errors_ = at.errors;
+            previous_ = &previous;
+            moved_ = &moved;
+            p_ = begin_ + at.start;
+            parseItems();
+            if (stopped_ || errors_ >= options.maxErrors)
+                return std::nullopt;
+        } catch (const Relocation::Outside&) {
+            return std::nullopt;
+        }
+        return finish();
+    }
+
+private:
+    File finish() {
+        marks_.push_back(
+            {ParseMark::noStart, static_cast<uint32_t>(diags_.size() - diagnosticsBefore_),
+             static_cast<uint32_t>(errors_), static_cast<uint32_t>(file_.comments.size()),
+             static_cast<uint32_t>(file_.imports.size())});
+        file_.marks = std::move(marks_);
         if (!top_.empty())
             file_.statements = arena_->keep(std::move(top_));
         file_.arena = std::move(arena_);
         return std::move(file_);
     }
 
-private:
+    static uint32_t commonPrefix(std::string_view a, std::string_view b) {
+        size_t n = std::min(a.size(), b.size()), i = 0;
+        for (; i + 8 <= n; i += 8) // eight bytes at a time, then the differing one
+            if (std::memcmp(a.data() + i, b.data() + i, 8) != 0)
+                break;
+        while (i < n && a[i] == b[i])
+            ++i;
+        return static_cast<uint32_t>(i);
+    }
+    /// Bytes that end both texts, at most `most`.
+    static uint32_t commonSuffix(std::string_view a, std::string_view b, size_t most) {
+        size_t i = 0;
+        const char* ea = a.data() + a.size();
+        const char* eb = b.data() + b.size();
+        for (; i + 8 <= most; i += 8)
+            if (std::memcmp(ea - i - 8, eb - i - 8, 8) != 0)
+                break;
+        while (i < most &&
+               ea[-1 - static_cast<std::ptrdiff_t>(i)] == eb[-1 - static_cast<std::ptrdiff_t>(i)])
+            ++i;
+        return static_cast<uint32_t>(i);
+    }
+
+    /// The old parse's comments, imports and diagnostics in [from, to) of each, moved by `r`.
+    void moveParsed(const PreviousParse& previous, const Relocation& r, uint32_t commentsFrom,
+                    uint32_t commentsTo, uint32_t importsFrom, uint32_t importsTo,
+                    uint32_t diagnosticsFrom, uint32_t diagnosticsTo) {
+        const File& old = previous.tree;
+        for (uint32_t i = commentsFrom; i < commentsTo; ++i)
+            file_.comments.push_back({r.range(old.comments.at(i).range), old.comments[i].isBlock});
+        for (uint32_t i = importsFrom; i < importsTo; ++i) {
+            const Import& imp = old.imports.at(i);
+            file_.imports.push_back({imp.path, r.range(imp.range), r.range(imp.pathRange)});
+        }
+        for (uint32_t i = diagnosticsFrom; i < diagnosticsTo; ++i) {
+            Diagnostic d = previous.diagnostics.at(i);
+            d.range = r.range(d.range);
+            for (auto& note : d.notes)
+                note.range = r.range(note.range);
+            for (auto& fix : d.fixes)
+                for (auto& edit : fix.edits)
+                    edit.range = r.range(edit.range);
+            diags_.items().push_back(std::move(d));
+        }
+    }
+
+    /// Resuming (reparse): at the start of a top-level item, whether the old parse began a
+    /// statement at the same place in the unchanged text after the edit; if so, the rest of the
+    /// old tree is moved in and parsing ends.
+    bool rejoined() {
+        const auto at = static_cast<int64_t>(p_ - begin_) - moved_->delta;
+        if (at < moved_->lowest)
+            return false;
+        const File& old = previous_->tree;
+        const size_t n = old.statements.size();
+        size_t lo = 0, hi = n;
+        while (lo < hi) { // the first statement starting at or after `at`
+            size_t mid = (lo + hi) / 2;
+            if (old.statements[mid].range().begin < at)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == n || old.marks[lo].start != at)
+            return false;
+        const ParseMark& from = old.marks[lo];
+        const ParseMark& end = old.marks[n];
+        const auto diagnostics = static_cast<uint32_t>(diags_.size() - diagnosticsBefore_);
+        const auto errors = static_cast<uint32_t>(errors_);
+        const auto comments = static_cast<uint32_t>(file_.comments.size());
+        const auto imports = static_cast<uint32_t>(file_.imports.size());
+        for (size_t i = lo; i < n; ++i) {
+            top_.push_back(old.statements[i].relocated(*moved_, *arena_));
+            ParseMark m = old.marks[i];
+            if (m.start != ParseMark::noStart) {
+                m.start = moved_->offset(m.start);
+                m.diagnostics = m.diagnostics - from.diagnostics + diagnostics;
+                m.errors = m.errors - from.errors + errors;
+                m.comments = m.comments - from.comments + comments;
+                m.imports = m.imports - from.imports + imports;
+            }
+            marks_.push_back(m);
+        }
+        moveParsed(*previous_, *moved_, from.comments, end.comments, from.imports, end.imports,
+                   from.diagnostics, end.diagnostics);
+        errors_ = errors + (end.errors - from.errors);
+        p_ = end_;
+        return true;
+    }
+
     void parseFile() {
         uint64_t limit = std::min<uint64_t>(options_.maxBytes, maxFileBytes);
         if (fileSize_ > limit) {
@@ -363,9 +541,10 @@ private:
     // small blocks. Top-level statements collect in a vector the arena keeps in the end: their
     // number is unknown until then, and copying them would hold them twice.
     void append(const Statement& s) {
-        if (stack_.empty())
+        if (stack_.empty()) {
             top_.push_back(s);
-        else
+            marks_.push_back({}); // not where an item began (parseItems sets those)
+        } else
             scratch_[stack_.size() - 1].push_back(s);
     }
 
@@ -510,7 +689,21 @@ private:
                 continue;
             }
             if (isIdentStart(c)) {
+                if (!stack_.empty()) {
+                    parseStatement();
+                    continue;
+                }
+                if (moved_ && rejoined())
+                    return;
+                ParseMark mark{static_cast<uint32_t>(p_ - begin_),
+                               static_cast<uint32_t>(diags_.size() - diagnosticsBefore_),
+                               static_cast<uint32_t>(errors_),
+                               static_cast<uint32_t>(file_.comments.size()),
+                               static_cast<uint32_t>(file_.imports.size())};
+                const size_t statements = top_.size();
                 parseStatement();
+                if (top_.size() > statements && top_[statements].range().begin == mark.start)
+                    marks_[statements] = mark;
                 continue;
             }
             error(DiagCode::UnexpectedToken, tokenAt(p_),
@@ -938,9 +1131,33 @@ private:
     size_t errors_ = 0;
     bool stopped_ = false;
     bool commaAllowed_ = false;
+    size_t diagnosticsBefore_ = 0;            ///< the caller's, before this parse
+    std::vector<ParseMark> marks_;            ///< one per statement of top_
+    const PreviousParse* previous_ = nullptr; ///< resuming: the old parse
+    const Relocation* moved_ = nullptr;       ///< resuming: the move of what follows the edit
 };
 
 } // namespace
+
+File reparse(const SourceManager& sm, FileId file, const PreviousParse& previous,
+             Diagnostics& diags, const ParseOptions& options, bool* resumed) {
+    if (resumed)
+        *resumed = false;
+    Diagnostics found;
+    try {
+        Driver driver(sm, file, found, options);
+        if (auto tree = driver.resume(previous, options)) {
+            for (Diagnostic& d : found.items())
+                diags.items().push_back(std::move(d));
+            if (resumed)
+                *resumed = true;
+            return std::move(*tree);
+        }
+    } catch (const std::exception&) {
+        // parsed again below, where a failure is reported
+    }
+    return parse(sm, file, diags, options);
+}
 
 File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options) {
     Driver driver(sm, file, diags, options);

@@ -15,7 +15,8 @@ namespace fs = std::filesystem;
 std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
                                                 const Overlay* overlay, const TSTree* tsTree,
                                                 const std::vector<fs::path>& importRoots,
-                                                const DiagnosticPolicy& policy, bool planHere) {
+                                                const DiagnosticPolicy& policy, bool planHere,
+                                                const Analysis* previous) {
     std::shared_ptr<Analysis> a(new Analysis());
     a->path_ = std::move(path);
     a->sm_ = std::make_unique<SourceManager>();
@@ -36,6 +37,10 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
             return sm.readFile(p, error);
         };
     }
+    if (previous && previous->path_ == a->path_ && previous->program_.root())
+        options.previousRoot.emplace(
+            syntax::PreviousParse{previous->program_.root()->tree, previous->text(),
+                                  previous->program_.root()->parseDiagnostics});
     Diagnostics& found = a->found_;
     a->policy_ = policy;
     a->program_ = model::loadProgram(*a->sm_, a->file_, found, options);

@@ -674,8 +674,9 @@ void Server::applyChanges(OpenDocument& doc,
 
 std::shared_ptr<const Analysis> Server::analysis(OpenDocument& doc) {
     if (doc.stale || !doc.analysis) {
-        doc.analysis = Analysis::build(doc.path, doc.text, &overlay_, /*tsTree=*/nullptr,
-                                       settings_.importRoots, {}, /*planHere=*/false);
+        doc.analysis =
+            Analysis::build(doc.path, doc.text, &overlay_, /*tsTree=*/nullptr,
+                            settings_.importRoots, {}, /*planHere=*/false, doc.analysis.get());
         doc.stale = false;
         planner_->submit(doc.uri, doc.analysis);
     }

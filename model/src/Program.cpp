@@ -141,7 +141,12 @@ public:
             program_.documents.push_back(std::move(doc));
             return;
         }
-        doc->tree = syntax::parse(sm_, root, diags_);
+        const size_t before = diags_.size();
+        doc->tree = options_.previousRoot
+                        ? syntax::reparse(sm_, root, *options_.previousRoot, diags_)
+                        : syntax::parse(sm_, root, diags_);
+        doc->parseDiagnostics.assign(diags_.begin() + static_cast<std::ptrdiff_t>(before),
+                                     diags_.end());
         byKey_[canonicalOrLexical(doc->path).generic_string()] = 0;
         program_.documents.push_back(std::move(doc));
         load(0, 0);

@@ -123,6 +123,40 @@ private:
     size_t chunkSize_ = 0;
 };
 
+/// Moves nodes parsed from one text into a tree of an edited copy of it (syntax::reparse): every
+/// offset moves by `delta`, pointers into the old text point to the same bytes in the new one, and
+/// what lives out of line is copied into the new tree's arena. Only nodes outside the edit are
+/// moved, so every offset must lie in [`lowest`, `highest`]; one that does not (a node that reached
+/// into the edit) throws Relocation::Outside and the caller parses the whole text instead.
+struct Relocation {
+    struct Outside {};
+
+    const char* oldText = nullptr;
+    size_t oldSize = 0;
+    const char* newText = nullptr;
+    FileId oldFile, newFile;
+    int64_t delta = 0;
+    uint32_t lowest = 0, highest = 0; ///< the old offsets the moved nodes may have
+
+    uint32_t offset(uint32_t old) const {
+        if (old < lowest || old > highest)
+            throw Outside{};
+        return static_cast<uint32_t>(old + delta);
+    }
+    SourceRange range(SourceRange r) const {
+        if (!r.file.valid())
+            return r;
+        if (r.file != oldFile)
+            throw Outside{};
+        return {newFile, offset(r.begin), offset(r.end)};
+    }
+    const char* pointer(const char* p) const {
+        return newText + offset(static_cast<uint32_t>(p - oldText));
+    }
+    /// A view into the old text moves with it; any other (unescaped text in the arena) is copied.
+    std::string_view view(std::string_view s, Arena& arena) const;
+};
+
 /// A name in the source: a statement's key, a block's label (which Statement builds on demand).
 struct Identifier {
     std::string_view name; ///< a view into the source
@@ -275,6 +309,9 @@ public:
     /// rounded it when it checked the size: a Size's integer().
     static int64_t sizeBytes(double amount, uint8_t unitIndex);
 
+    /// This value in the edited text (Relocation), its out-of-line parts copied into `arena`.
+    Value relocated(const Relocation& r, Arena& arena) const;
+
 private:
     constexpr Value(Kind k, SourceRange r) : range(r), kind(k), number_(0) {}
 
@@ -391,6 +428,9 @@ public:
     /// Blocks written on one line (the formatter keeps them so).
     bool singleLine() const { return isBlock_ && block_.parts->singleLine; }
 
+    /// This statement in the edited text (Relocation), its body and values copied into `arena`.
+    Statement relocated(const Relocation& r, Arena& arena) const;
+
 private:
     static const Value& noValue();
     FileId file() const { return isBlock_ ? block_.file : value_.range.file; }
@@ -435,6 +475,18 @@ struct Comment {
     bool isBlock = false; ///< /* */ rather than //
 };
 
+/// What the parse had made when it began a top-level statement: syntax::reparse resumes there. A
+/// statement that did not begin an item of the file (a block recovered after a broken line) is not
+/// a place to resume (`start` is noStart).
+struct ParseMark {
+    static constexpr uint32_t noStart = UINT32_MAX;
+    uint32_t start = noStart; ///< the statement's offset
+    uint32_t diagnostics = 0; ///< the parse's diagnostics before it
+    uint32_t errors = 0;      ///< of which errors (ParseOptions::maxErrors counts them)
+    uint32_t comments = 0;    ///< File::comments before it
+    uint32_t imports = 0;     ///< File::imports before it
+};
+
 /// A parsed file. Always present, even after syntax errors (then partial).
 struct File {
     FileId file;
@@ -443,6 +495,7 @@ struct File {
     std::vector<Import> imports;
     NodeList<Statement> statements;
     std::vector<Comment> comments;      ///< in source order
+    std::vector<ParseMark> marks;       ///< one per statement of `statements`
     std::shared_ptr<const Arena> arena; ///< owns the nodes (shared by copies of this File)
 };
 

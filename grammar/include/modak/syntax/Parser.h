@@ -23,4 +23,22 @@ struct ParseOptions {
 File parse(const SourceManager& sm, FileId file, Diagnostics& diags,
            const ParseOptions& options = {});
 
+/// An earlier parse of another version of a file (all three alive during reparse).
+struct PreviousParse {
+    const File& tree;
+    std::string_view text;                      ///< what `tree` was parsed from
+    const std::vector<Diagnostic>& diagnostics; ///< what parsing it reported, in order
+};
+
+/// What parse(sm, file, diags, options) gives — the same tree and the same diagnostics in the same
+/// order — for a file whose earlier version `previous` was parsed: the statements before and after
+/// the edit (the bytes the two texts do not share) are moved from the old tree, and only the
+/// statements around the edit are parsed, until the parser starts a statement where the old parse
+/// started one in the unchanged text after it. The language server's edits are one block's; a
+/// 10 000-line file then costs a copy of its tree rather than a parse. The whole text is parsed
+/// where resuming could give another answer: an encoding error or a BOM, the error limit reached,
+/// an edit among the first statements. `resumed`, when given, says whether the old tree was used.
+File reparse(const SourceManager& sm, FileId file, const PreviousParse& previous,
+             Diagnostics& diags, const ParseOptions& options = {}, bool* resumed = nullptr);
+
 } // namespace modak::syntax

@@ -42,12 +42,15 @@ public:
     /// `policy` is applied to the diagnostics as the CLI applies it, so the editor shows what
     /// `modak check` prints. `planHere` false: the plan's diagnostics (launchers read against the
     /// chosen scale) and views are not made here but given later by `setPlans` (the language
-    /// server plans off the request path, lsp/src/Planner.h).
+    /// server plans off the request path, lsp/src/Planner.h). `previous`, an analysis of an
+    /// earlier version of the same file, lends the statements the edit left alone to the parse
+    /// (syntax::reparse); the result is the same.
     static std::shared_ptr<const Analysis>
     build(std::filesystem::path path, std::string text, const Overlay* overlay = nullptr,
           const TSTree* tsTree = nullptr,
           const std::vector<std::filesystem::path>& importRoots = {},
-          const DiagnosticPolicy& policy = {}, bool planHere = true);
+          const DiagnosticPolicy& policy = {}, bool planHere = true,
+          const Analysis* previous = nullptr);
     ~Analysis();
     Analysis(const Analysis&) = delete;
     Analysis& operator=(const Analysis&) = delete;

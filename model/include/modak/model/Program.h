@@ -8,6 +8,7 @@
 #include "modak/diag/Diagnostic.h"
 #include "modak/model/FileScope.h"
 #include "modak/syntax/Ast.h"
+#include "modak/syntax/Parser.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -29,6 +30,9 @@ struct Document {
     /// Indices into Program::documents of the files this one imports and that could be loaded (an
     /// import closing a cycle is not listed).
     std::vector<size_t> imports;
+    /// The root's: what parsing it reported, in order (a later version's syntax::reparse reads
+    /// them).
+    std::vector<Diagnostic> parseDiagnostics;
 };
 
 /// A named top-level block (`application mnist`) and where it lives. Like the block, its kind and
@@ -82,6 +86,9 @@ struct LoadOptions {
     /// Whether the root's text was read from its path, which then may not be a symbolic link out of
     /// its project. False for an editor's buffer: its text is the client's, whatever the path.
     bool rootReadFromPath = true;
+    /// An earlier version of the root (the language server's last analysis of the buffer): the
+    /// statements its edit left alone are moved rather than parsed (syntax::reparse).
+    std::optional<syntax::PreviousParse> previousRoot;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs

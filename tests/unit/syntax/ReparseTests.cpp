@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: Apache-2.0
+// syntax::reparse gives what parse gives: the same nodes with the same offsets and texts, the same
+// comments, imports and marks, the same diagnostics in the same order, for chains of random edits
+// of every corpus and example file and of a large generated one.
+#include "Test.h"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+
+namespace fs = std::filesystem;
+using namespace modak;
+
+namespace {
+
+std::string rangeText(SourceRange r) {
+    return fmt::format("{}:{}-{}", r.file.valid() ? std::to_string(r.file.value) : "-", r.begin,
+                       r.end);
+}
+
+/// Everything a consumer can read of a value (numbers exactly, as hexadecimal floats).
+void dumpValue(std::string& out, const syntax::Value& v) {
+    out += fmt::format("[{} {} b{} u{} '{}' i{} n{:a} v'{}' {}", static_cast<int>(v.kind),
+                       rangeText(v.range), v.boolean, v.unit(), v.text(), v.integer(), v.number(),
+                       v.version(), rangeText(v.versionRange()));
+    for (const auto& item : v.items())
+        dumpValue(out, item);
+    out += ']';
+}
+
+void dumpStatement(std::string& out, const syntax::Statement& s) {
+    auto key = s.key();
+    out += fmt::format("({} {} key '{}' {}", static_cast<int>(s.kind()), rangeText(s.range()),
+                       key.name, rangeText(key.range));
+    if (auto name = s.name())
+        out += fmt::format(" name '{}' {}", name->name, rangeText(name->range));
+    if (s.kind() == syntax::Statement::Kind::Block) {
+        out += fmt::format(" {} {} {}", rangeText(s.openBrace()), rangeText(s.closeBrace()),
+                           s.singleLine());
+        for (const auto& child : s.body())
+            dumpStatement(out, child);
+    } else {
+        dumpValue(out, s.value());
+    }
+    out += ")\n";
+}
+
+std::string dumpAll(const syntax::File& f, const Diagnostics& diags) {
+    std::string out =
+        fmt::format("version {} header {}\n", f.version.value_or(-1), rangeText(f.headerRange));
+    for (const auto& i : f.imports)
+        out +=
+            fmt::format("import '{}' {} {}\n", i.path, rangeText(i.range), rangeText(i.pathRange));
+    for (const auto& c : f.comments)
+        out += fmt::format("comment {} {}\n", rangeText(c.range), c.isBlock);
+    for (const auto& s : f.statements)
+        dumpStatement(out, s);
+    for (const auto& m : f.marks)
+        out += fmt::format("mark {} {} {} {} {}\n", m.start, m.diagnostics, m.errors, m.comments,
+                           m.imports);
+    for (const auto& d : diags) {
+        out += fmt::format("diag {} {} {} {}\n", static_cast<int>(d.code),
+                           static_cast<int>(d.severity), rangeText(d.range), d.message);
+        for (const auto& n : d.notes)
+            out += fmt::format("  note {} {}\n", rangeText(n.range), n.message);
+        for (const auto& fix : d.fixes)
+            for (const auto& e : fix.edits)
+                out += fmt::format("  fix {} {} '{}'\n", fix.title, rangeText(e.range), e.text);
+    }
+    return out;
+}
+
+/// One version of a file: its own sources (dropped with it), tree and parse diagnostics.
+struct Version {
+    std::unique_ptr<SourceManager> sm = std::make_unique<SourceManager>();
+    FileId file;
+    syntax::File tree;
+    Diagnostics diags;
+};
+
+Version parseVersion(const std::string& text) {
+    Version v;
+    v.file = v.sm->addBuffer("edited.modak", text);
+    v.tree = syntax::parse(*v.sm, v.file, v.diags);
+    return v;
+}
+
+/// Reparses `text` from `old`, then drops `old` (its text and tree) and overwrites what it held, so
+/// that a node still viewing the old text reads garbage (and ASan reports it).
+Version reparseVersion(Version& old, const std::string& text, bool& resumed) {
+    Version v;
+    v.file = v.sm->addBuffer("edited.modak", text);
+    syntax::PreviousParse previous{old.tree, old.sm->text(old.file), old.diags.items()};
+    v.tree = syntax::reparse(*v.sm, v.file, previous, v.diags, {}, &resumed);
+    old = Version{};
+    return v;
+}
+
+const std::vector<std::string> kSnippets = {"}",
+                                            "{",
+                                            "\"",
+                                            "\n",
+                                            " ",
+                                            ",",
+                                            "=",
+                                            "//",
+                                            "/*",
+                                            "*/",
+                                            "\"\"\"",
+                                            "x = 1\n",
+                                            "1..8",
+                                            "[a, b",
+                                            "application y {\n",
+                                            "  kind = hpc\n",
+                                            "import \"a.modak\"\n",
+                                            "12 GiB",
+                                            "9h",
+                                            "\xC3\xA9",
+                                            "pytorch \"2.1\"",
+                                            "\\q",
+                                            "..",
+                                            "  nodes = 2\n}\n",
+                                            "deployment d {\n"};
+
+std::string edit(const std::string& text, std::mt19937& rng) {
+    std::uniform_int_distribution<size_t> at(0, text.size());
+    size_t b = at(rng);
+    size_t len = std::uniform_int_distribution<size_t>(0, 12)(rng);
+    size_t e = std::min(text.size(), b + len);
+    int kind = std::uniform_int_distribution<int>(0, 2)(rng);
+    std::string insert;
+    if (kind != 0) // an insertion or a replacement; else a deletion
+        insert = kSnippets[std::uniform_int_distribution<size_t>(0, kSnippets.size() - 1)(rng)];
+    if (kind == 1)
+        e = b;
+    return text.substr(0, b) + insert + text.substr(e);
+}
+
+std::string largeFile() {
+    std::string out = "modak 1\n// generated\n";
+    for (int i = 0; i < 40; ++i)
+        out += fmt::format(R"(workload wl_{0} {{ kind = transformer, layers = 12, hidden = 1024 }}
+application app_{0} {{
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = wl_{0}  // a comment
+  dataset {{ path = "/scratch/d\t{0}", size = 40 GiB, samples = 1_000_000 }}
+  run = """python3 train.py"""
+}}
+target t_{0} {{ scheduler = slurm, nodes = 16, gpu {{ model = a100_sxm4_40gb, count = 4 }} }}
+/* block
+   comment */
+deployment d_{0} {{
+  application = app_{0}
+  target = t_{0}
+  scale {{ nodes = 1..8, min_efficiency = 0.8 }}
+  job {{ walltime = 12h, tags = [a, "b", 3] }}
+}}
+)",
+                           i);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("reparse gives what parse gives, through chains of random edits") {
+    std::vector<std::pair<std::string, std::string>> inputs{{"generated", largeFile()}};
+    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
+        for (const auto& entry : fs::recursive_directory_iterator(fs::path(MODAK_SOURCE_DIR) / dir))
+            if (entry.path().extension() == ".modak")
+                inputs.emplace_back(entry.path().filename().string(),
+                                    test::readFile(entry.path().string()));
+    std::sort(inputs.begin(), inputs.end());
+    std::mt19937 rng(20261129);
+    size_t resumedCount = 0, edits = 0;
+    for (const auto& [name, original] : inputs) {
+        std::string text = original;
+        Version current = parseVersion(text);
+        const int steps = name == "generated" ? 300 : 12;
+        for (int step = 0; step < steps; ++step) {
+            text = edit(text, rng);
+            bool resumed = false;
+            Version incremental = reparseVersion(current, text, resumed);
+            Version whole = parseVersion(text);
+            INFO(name << " after edit " << step << ":\n" << text);
+            REQUIRE(dumpAll(incremental.tree, incremental.diags) ==
+                    dumpAll(whole.tree, whole.diags));
+            if (name == "generated") {
+                resumedCount += resumed;
+                ++edits;
+            }
+            current = std::move(incremental);
+        }
+    }
+    // The small files' edits mostly fall among their first statements, where the whole file is
+    // parsed; the large file's resume, also with dozens of syntax errors about (until its random
+    // edits reach the error limit).
+    INFO(resumedCount << " of the large file's " << edits << " edits resumed");
+    CHECK(resumedCount * 4 > edits * 3);
+}
+
+TEST_CASE("reparse moves the statements around an edit and parses only near it") {
+    std::string text = largeFile();
+    Version current = parseVersion(text);
+    size_t at = text.find("nodes = 1..8", text.size() / 2);
+    REQUIRE(at != std::string::npos);
+    std::string edited = text.substr(0, at) + "nodes = 1..4" + text.substr(at + 12);
+    bool resumed = false;
+    Version next = reparseVersion(current, edited, resumed);
+    CHECK(resumed);
+    CHECK(next.diags.empty());
+    CHECK(dumpAll(next.tree, next.diags) == dumpAll(parseVersion(edited).tree, {}));
+    // An edit that breaks the rest of the file (an open string) still gives the full parse's tree.
+    std::string broken = edited.substr(0, at) + "\"" + edited.substr(at);
+    Version after = reparseVersion(next, broken, resumed);
+    Version whole = parseVersion(broken);
+    CHECK(dumpAll(after.tree, after.diags) == dumpAll(whole.tree, whole.diags));
+    CHECK_FALSE(after.diags.empty());
+}
