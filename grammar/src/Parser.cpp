@@ -257,12 +257,7 @@ private:
         }
         for (uint32_t i = diagnosticsFrom; i < diagnosticsTo; ++i) {
             Diagnostic d = previous.diagnostics.at(i);
-            d.range = r.range(d.range);
-            for (auto& note : d.notes)
-                note.range = r.range(note.range);
-            for (auto& fix : d.fixes)
-                for (auto& edit : fix.edits)
-                    edit.range = r.range(edit.range);
+            forEachRange(d, [&](SourceRange& range) { range = r.range(range); });
             diags_.items().push_back(std::move(d));
         }
     }

@@ -37,10 +37,13 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
             return sm.readFile(p, error);
         };
     }
-    if (previous && previous->path_ == a->path_ && previous->program_.root())
+    options.keepBlockChecks = true;
+    if (previous && previous->path_ == a->path_ && previous->program_.root()) {
         options.previousRoot.emplace(
             syntax::PreviousParse{previous->program_.root()->tree, previous->text(),
                                   previous->program_.root()->parseDiagnostics});
+        options.previousChecks = previous->program_.blockChecks;
+    }
     Diagnostics& found = a->found_;
     a->policy_ = policy;
     a->program_ = model::loadProgram(*a->sm_, a->file_, found, options);

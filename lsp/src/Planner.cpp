@@ -37,15 +37,10 @@ void rebase(SourceRange& r, const std::vector<SourceRange>& blocks) {
     r = {b.file, b.begin + r.begin, b.begin + r.end};
 }
 
-/// Every range a diagnostic carries: its own, its notes', its fixes' edits.
-template<class F>
-bool forEachRange(Diagnostic& d, F f) {
-    bool ok = f(d.range);
-    for (auto& n : d.notes)
-        ok = f(n.range) && ok;
-    for (auto& fix : d.fixes)
-        for (auto& e : fix.edits)
-            ok = f(e.range) && ok;
+/// Anchors every range of `d` (forEachRange); false when one lies in none of `blocks`.
+bool anchorAll(Diagnostic& d, const std::vector<SourceRange>& blocks) {
+    bool ok = true;
+    forEachRange(d, [&](SourceRange& r) { ok = anchor(r, blocks) && ok; });
     return ok;
 }
 
@@ -137,7 +132,7 @@ std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
     auto record = std::make_shared<Record>();
     record->view = std::make_shared<const DeploymentView>(viewOf(p));
     for (Diagnostic& d : launches.items()) {
-        if (!forEachRange(d, [&](SourceRange& r) { return anchor(r, job.blocks); }))
+        if (!anchorAll(d, job.blocks))
             continue; // not within the blocks the key covers: cannot happen for these
         record->diagnostics.push_back(std::move(d));
     }
@@ -259,8 +254,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                         Diagnostics launches;
                         model::checkLaunch(p, launches);
                         for (Diagnostic& d : launches.items())
-                            if (forEachRange(
-                                    d, [&](SourceRange& r) { return anchor(r, slot.blocks); }))
+                            if (anchorAll(d, slot.blocks))
                                 record->diagnostics.push_back(std::move(d));
                         slot.record = record;
                         cache_[slot.key] = record;
@@ -334,10 +328,7 @@ void Planner::apply(DocumentPlans& doc) const {
         }
         views.emplace(slot.name, slot.record->view);
         for (Diagnostic d : slot.record->diagnostics) {
-            forEachRange(d, [&](SourceRange& r) {
-                rebase(r, slot.blocks);
-                return true;
-            });
+            forEachRange(d, [&](SourceRange& r) { rebase(r, slot.blocks); });
             diagnostics.push_back(std::move(d));
         }
     }

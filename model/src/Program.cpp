@@ -348,7 +348,10 @@ Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
     Loader(sm, diags, options, program).run(root);
     collectSymbols(program, diags);
     program.catalogueWorkloads = catalogueWorkloadNames(sm, program, options.reader);
-    checkProgram(sm, program, diags);
+    if (options.keepBlockChecks)
+        program.blockChecks = checkProgram(sm, program, diags, options.previousChecks.get());
+    else
+        checkProgram(sm, program, diags);
     return program;
 }
 

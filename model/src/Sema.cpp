@@ -313,11 +313,41 @@ bool lacksNativePrecision(std::string_view model, std::string_view precision) {
 
 // ------------------------------------------------------------------------------------------------
 
+} // namespace
+
+/// What the checks of each top-level block of a root found (Program.h). A block's body checks read
+/// its text (from its first line's start: a fix's indentation reads the line), the syntax errors in
+/// it (none, for a block kept here), and of the rest of the program only which names it defines
+/// and can see (`names`); its facts, which read the blocks it names, are checked every time.
+struct BlockChecks {
+    std::string names;     ///< every symbol's kind and name, in order, and whether the root sees it
+    std::string_view text; ///< the root's text (alive while the program it was made for is)
+    struct Block {
+        uint32_t begin = 0, end = 0;         ///< in `text`
+        std::vector<Diagnostic> diagnostics; ///< ranges relative to `begin` (file 1), or none
+    };
+    std::vector<Block> blocks;
+    std::unordered_multimap<uint64_t, uint32_t> byText; ///< a hash of a block's text: its index
+
+    const Block* find(uint64_t hash, std::string_view blockText) const {
+        auto [b, e] = byText.equal_range(hash);
+        for (auto it = b; it != e; ++it) {
+            const Block& block = blocks[it->second];
+            if (text.substr(block.begin, block.end - block.begin) == blockText)
+                return &block;
+        }
+        return nullptr;
+    }
+};
+
+namespace {
+
 class Checker {
 public:
-    Checker(const SourceManager& sm, const Program& program, Diagnostics& diags)
+    Checker(const SourceManager& sm, const Program& program, Diagnostics& diags,
+            const BlockChecks* previous = nullptr, BlockChecks* kept = nullptr)
         : sm_(sm), program_(program), diags_(diags),
-          byName_(program.symbols, program.symbols.size()) {
+          byName_(program.symbols, program.symbols.size()), previous_(previous), kept_(kept) {
         for (size_t i = 0; i < program.symbols.size(); ++i)
             byName_.set(i);
         for (const Diagnostic& d : diags)
@@ -344,7 +374,24 @@ private:
             for (size_t i : d->imports)
                 todo.push_back(program_.documents[i].get());
         }
+        const bool root = &doc == program_.root();
+        if (root && kept_) {
+            kept_->text = sm_.text(doc.file);
+            for (const Symbol& s : program_.symbols) {
+                kept_->names += s.kind;
+                kept_->names += '\0';
+                kept_->names += s.name;
+                kept_->names += reachable_.count(s.file.value) ? '\1' : '\2';
+            }
+            for (const std::string& w : program_.catalogueWorkloads) {
+                kept_->names += w;
+                kept_->names += '\3';
+            }
+            repeat_ = previous_ && previous_->names == kept_->names;
+        }
+        keeping_ = root && kept_;
         checkBody(fileSchema(), nullptr, doc.tree.statements);
+        keeping_ = false;
         for (const Statement& st : doc.tree.statements) {
             if (!isBlock(st) || !st.name())
                 continue;
@@ -623,7 +670,9 @@ private:
                         removeFix(fmt::format("remove the duplicate '{}'", st.key().name), st));
                 }
             }
-            if (isBlock(st))
+            if (isBlock(st) && !owner && keeping_)
+                checkTopLevelBlock(*ks->block, st);
+            else if (isBlock(st))
                 checkBody(*ks->block, &st, st.body());
             else
                 checkValue(*ks, st);
@@ -642,6 +691,60 @@ private:
         }
         if (schema.kind == "workload")
             checkWorkloadFigures(*owner);
+    }
+
+    /// The body checks of a top-level block of the root, repeated from the last version's where
+    /// its text and the program's names are the same, and kept for the next.
+    void checkTopLevelBlock(const BlockSchema& schema, const Statement& block) {
+        const SourceRange r = block.range();
+        const std::string_view text = sm_.text(r.file);
+        uint32_t begin = r.begin;
+        while (begin > 0 && text[begin - 1] != '\n')
+            --begin;
+        const std::string_view blockText = text.substr(begin, r.end - begin);
+        const bool clean = std::none_of(errors_.begin(), errors_.end(), [&](const SourceRange& e) {
+            return e.file == r.file && e.end >= begin && e.begin <= r.end;
+        });
+        const uint64_t hash = std::hash<std::string_view>{}(blockText);
+        if (clean && repeat_) {
+            if (const BlockChecks::Block* found = previous_->find(hash, blockText)) {
+                auto place = [&](SourceRange& range) {
+                    if (range.file.valid())
+                        range = {r.file, range.begin + begin, range.end + begin};
+                };
+                for (Diagnostic d : found->diagnostics) {
+                    forEachRange(d, place);
+                    diags_.items().push_back(std::move(d));
+                }
+                keep(hash, {begin, r.end, found->diagnostics});
+                return;
+            }
+        }
+        const size_t before = diags_.size();
+        checkBody(schema, &block, block.body());
+        if (!clean)
+            return;
+        // Kept relative to the block; not at all if a finding lies outside it.
+        BlockChecks::Block kept{begin, r.end, {}};
+        bool inside = true;
+        auto relative = [&](SourceRange& range) {
+            if (!range.file.valid())
+                return;
+            inside = inside && range.file == r.file && range.begin >= begin && range.end <= r.end;
+            range = {FileId{1}, range.begin - begin, range.end - begin};
+        };
+        for (size_t i = before; i < diags_.size() && inside; ++i) {
+            Diagnostic d = diags_[i];
+            forEachRange(d, relative);
+            kept.diagnostics.push_back(std::move(d));
+        }
+        if (inside)
+            keep(hash, std::move(kept));
+    }
+
+    void keep(uint64_t hash, BlockChecks::Block block) {
+        kept_->byText.emplace(hash, static_cast<uint32_t>(kept_->blocks.size()));
+        kept_->blocks.push_back(std::move(block));
     }
 
     /// A workload states its cost (flops_per_sample and parameters) or a transformer shape the
@@ -2023,12 +2126,24 @@ private:
     SymbolIndex byName_;
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_; ///< errors reported before the checks (syntax errors)
+    const BlockChecks* previous_;     ///< the last version's block checks, or null
+    BlockChecks* kept_;               ///< this version's, when kept
+    bool keeping_ = false;            ///< checking the root's top level with kept_
+    bool repeat_ = false;             ///< previous_ saw the same names
 };
 
 } // namespace
 
 void checkProgram(const SourceManager& sm, const Program& program, Diagnostics& diags) {
     Checker(sm, program, diags).run();
+}
+
+std::shared_ptr<const BlockChecks> checkProgram(const SourceManager& sm, const Program& program,
+                                                Diagnostics& diags, const BlockChecks* previous) {
+    auto kept = std::make_shared<BlockChecks>();
+    kept->blocks.reserve(program.root() ? program.root()->tree.statements.size() : 0);
+    Checker(sm, program, diags, previous, kept.get()).run();
+    return kept;
 }
 
 } // namespace modak::model

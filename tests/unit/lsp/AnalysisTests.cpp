@@ -5,7 +5,10 @@
 #include "modak/diag/Printers.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <tree_sitter/api.h>
+
+#include <random>
 
 using namespace modak;
 
@@ -70,4 +73,88 @@ TEST_CASE("an analysis built from the previous version's tree says what a fresh 
     CHECK(render(*third) == render(*lsp::Analysis::build("/virtual/p.modak", unknown)));
     CHECK(render(*third).find("unknown") != std::string::npos);
     CHECK(third->tree().statements.size() == 10);
+}
+
+namespace {
+
+/// Everything a diagnostic says and where, for comparing two analyses exactly.
+std::string dumpDiagnostics(const lsp::Analysis& a) {
+    std::string out;
+    auto at = [](SourceRange r) {
+        return fmt::format("{}:{}-{}", r.file.valid() ? int(r.file.value) : -1, r.begin, r.end);
+    };
+    for (const Diagnostic& d : a.diagnostics()) {
+        out += fmt::format("{} {} {} {}\n", diagInfo(d.code).name, int(d.severity), at(d.range),
+                           d.message);
+        for (const auto& n : d.notes)
+            out += fmt::format("  note {} {}\n", at(n.range), n.message);
+        for (const auto& fix : d.fixes)
+            for (const auto& e : fix.edits)
+                out += fmt::format("  fix {} {} '{}'\n", fix.title, at(e.range), e.text);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("analyses built from the last version's check what a fresh analysis checks",
+          "[lsp][analysis]") {
+    // Blocks whose checks find something (an unknown key, a missing required key, a misspelt
+    // reference, a duplicate key with its fix) among clean ones, then edits that change a block,
+    // the names the program defines, or break the syntax; each analysis is built from the last.
+    std::string text = "modak 1\n";
+    for (int i = 0; i < 12; ++i)
+        text += fmt::format(R"(application app_{0} {{
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  batch_size = 16
+  {1}
+}}
+target t_{0} {{ scheduler = slurm, nodes = 4, gpu {{ model = a100_sxm4_40gb, count = 4 }} }}
+deployment d_{0} {{
+  application = app_{0}
+  target = t_{2}
+  scale {{ nodes = 1..2 }}
+}}
+)",
+                            i,
+                            i % 3 == 0   ? "colour = blue"
+                            : i % 3 == 1 ? "epochs = 3"
+                                         : "",
+                            i % 4 == 3 ? "t_x" : std::to_string(i));
+    const std::vector<std::pair<std::string, std::string>> edits = {
+        {"epochs = 3", "epochs = 4"},
+        {"batch_size = 16", "batch_size = 16\n  batch_size = 8"},
+        {"target = t_x", "target = t_3"},
+        {"application app_7 {", "application app_77 {"},
+        {"scale { nodes = 1..2 }", "scale { nodes = 1.. }"},
+        {"nodes = 1.. }", "nodes = 1..2 }"},
+        {"kind = ai_training", "kind = hpc"},
+        {"application app_77 {", "application app_7 {"},
+        {"colour = blue", "colour = red"},
+        {"gpu { model = a100_sxm4_40gb", "gpu { model = a100"},
+    };
+    std::mt19937 rng(11);
+    auto current =
+        lsp::Analysis::build("/virtual/many.modak", text, nullptr, nullptr, {}, {}, false);
+    for (int step = 0; step < 60; ++step) {
+        const auto& [from, to] = edits[step % edits.size()];
+        // The n-th occurrence, so edits land all over the file.
+        std::vector<size_t> found;
+        for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 1))
+            found.push_back(at);
+        if (found.empty())
+            continue;
+        size_t at = found[std::uniform_int_distribution<size_t>(0, found.size() - 1)(rng)];
+        text.replace(at, from.size(), to);
+        auto next = lsp::Analysis::build("/virtual/many.modak", text, nullptr, nullptr, {}, {},
+                                         false, current.get());
+        auto fresh =
+            lsp::Analysis::build("/virtual/many.modak", text, nullptr, nullptr, {}, {}, false);
+        INFO("step " << step << ": `" << from << "` -> `" << to << "`");
+        REQUIRE(dumpDiagnostics(*next) == dumpDiagnostics(*fresh));
+        current = std::move(next);
+    }
+    CHECK(dumpDiagnostics(*current).find("unknown-key") != std::string::npos);
 }

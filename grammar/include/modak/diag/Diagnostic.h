@@ -60,6 +60,18 @@ struct Diagnostic {
     std::vector<Fix> fixes;
 };
 
+/// Calls `f` on every range a diagnostic carries: its own, its notes', its fixes' edits (to move a
+/// diagnostic with the text it points into).
+template<class F>
+void forEachRange(Diagnostic& d, F&& f) {
+    f(d.range);
+    for (auto& note : d.notes)
+        f(note.range);
+    for (auto& fix : d.fixes)
+        for (auto& edit : fix.edits)
+            f(edit.range);
+}
+
 /// Append-only list of diagnostics with a convenience `add`.
 class Diagnostics {
 public:

@@ -52,6 +52,11 @@ using FileReader = std::function<std::optional<FileId>(SourceManager&, const std
 /// Reads from disk via SourceManager::readFile.
 FileReader diskReader();
 
+/// What the checks found in each top-level block of a program's root (model/src/Sema.cpp): the
+/// next version's checks repeat them for a block whose text, and the names the program defines, are
+/// the same (the language server checks a document after every edit; an edit changes one block).
+struct BlockChecks;
+
 struct Program {
     std::vector<std::unique_ptr<Document>> documents; ///< root first, then imports depth-first
     std::vector<Symbol> symbols;                      ///< all named top-level blocks
@@ -64,6 +69,8 @@ struct Program {
     /// The workloads the program's `catalog = "…"` files define: `workload = NAME` may name them
     /// as it names a built-in one.
     std::vector<std::string> catalogueWorkloads;
+    /// Kept when LoadOptions::keepBlockChecks asks for it, else null.
+    std::shared_ptr<const BlockChecks> blockChecks;
 
     const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
     /// The block `kind name` anywhere in the program, or nullptr.
@@ -89,6 +96,11 @@ struct LoadOptions {
     /// An earlier version of the root (the language server's last analysis of the buffer): the
     /// statements its edit left alone are moved rather than parsed (syntax::reparse).
     std::optional<syntax::PreviousParse> previousRoot;
+    /// Keep Program::blockChecks (for the next version's load); the checks of `previousChecks`, the
+    /// last version's (alive, with the text it was checked in, during the load), are repeated where
+    /// a block is unchanged. The diagnostics are the same either way.
+    bool keepBlockChecks = false;
+    std::shared_ptr<const BlockChecks> previousChecks;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
@@ -98,5 +110,9 @@ Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
 
 /// Runs the schema and fact checks on an already loaded program (loadProgram calls this).
 void checkProgram(const SourceManager& sm, const Program& program, Diagnostics& diags);
+/// The same, repeating `previous`'s findings for unchanged blocks of the root; returns this run's
+/// (for the next).
+std::shared_ptr<const BlockChecks> checkProgram(const SourceManager& sm, const Program& program,
+                                                Diagnostics& diags, const BlockChecks* previous);
 
 } // namespace modak::model
