@@ -110,7 +110,7 @@ private:
 class Driver {
 public:
     Driver(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options)
-        : diags_(diags), options_(options) {
+        : diags_(diags), options_(options), marking_(options.marks) {
         std::string_view text = sm.text(file);
         fileSize_ = std::max<uint64_t>(sm.buffer(file).fileSize, text.size());
         begin_ = p_ = text.data();
@@ -149,6 +149,7 @@ public:
                 d.code == DiagCode::TooManyErrors || d.code == DiagCode::FileTooLarge)
                 return std::nullopt;
         CurrentStateScope scope(&state_);
+        marking_ = true; // the result is the next version's previous parse
         checkEncoding();
         if (diags_.size() != diagnosticsBefore_)
             return std::nullopt;
@@ -210,10 +211,14 @@ public:
 
 private:
     File finish() {
-        marks_.push_back(
-            {ParseMark::noStart, static_cast<uint32_t>(diags_.size() - diagnosticsBefore_),
-             static_cast<uint32_t>(errors_), static_cast<uint32_t>(file_.comments.size()),
-             static_cast<uint32_t>(file_.imports.size())});
+        if (!marking_) {
+            marks_.clear();
+        } else {
+            marks_.push_back(
+                {ParseMark::noStart, static_cast<uint32_t>(diags_.size() - diagnosticsBefore_),
+                 static_cast<uint32_t>(errors_), static_cast<uint32_t>(file_.comments.size()),
+                 static_cast<uint32_t>(file_.imports.size())});
+        }
         file_.marks = std::move(marks_);
         if (!top_.empty())
             file_.statements = arena_->keep(std::move(top_));
@@ -538,7 +543,8 @@ private:
     void append(const Statement& s) {
         if (stack_.empty()) {
             top_.push_back(s);
-            marks_.push_back({}); // not where an item began (parseItems sets those)
+            if (marking_)
+                marks_.push_back({}); // not where an item began (parseItems sets those)
         } else
             scratch_[stack_.size() - 1].push_back(s);
     }
@@ -697,7 +703,8 @@ private:
                                static_cast<uint32_t>(file_.imports.size())};
                 const size_t statements = top_.size();
                 parseStatement();
-                if (top_.size() > statements && top_[statements].range().begin == mark.start)
+                if (marking_ && top_.size() > statements &&
+                    top_[statements].range().begin == mark.start)
                     marks_[statements] = mark;
                 continue;
             }
@@ -1127,7 +1134,8 @@ private:
     bool stopped_ = false;
     bool commaAllowed_ = false;
     size_t diagnosticsBefore_ = 0;            ///< the caller's, before this parse
-    std::vector<ParseMark> marks_;            ///< one per statement of top_
+    std::vector<ParseMark> marks_;            ///< one per statement of top_ (when marking_)
+    bool marking_ = false;                    ///< ParseOptions::marks, or resuming
     const PreviousParse* previous_ = nullptr; ///< resuming: the old parse
     const Relocation* moved_ = nullptr;       ///< resuming: the move of what follows the edit
 };
@@ -1151,7 +1159,9 @@ File reparse(const SourceManager& sm, FileId file, const PreviousParse& previous
     } catch (const std::exception&) {
         // parsed again below, where a failure is reported
     }
-    return parse(sm, file, diags, options);
+    ParseOptions marked = options; // the result is the next version's previous parse
+    marked.marks = true;
+    return parse(sm, file, diags, marked);
 }
 
 File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options) {

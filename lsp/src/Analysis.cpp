@@ -37,7 +37,7 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
             return sm.readFile(p, error);
         };
     }
-    options.keepBlockChecks = true;
+    options.keepForNextVersion = true;
     if (previous && previous->path_ == a->path_ && previous->program_.root()) {
         options.previousRoot.emplace(
             syntax::PreviousParse{previous->program_.root()->tree, previous->text(),

@@ -142,9 +142,11 @@ public:
             return;
         }
         const size_t before = diags_.size();
+        syntax::ParseOptions parsing;
+        parsing.marks = options_.keepForNextVersion;
         doc->tree = options_.previousRoot
-                        ? syntax::reparse(sm_, root, *options_.previousRoot, diags_)
-                        : syntax::parse(sm_, root, diags_);
+                        ? syntax::reparse(sm_, root, *options_.previousRoot, diags_, parsing)
+                        : syntax::parse(sm_, root, diags_, parsing);
         doc->parseDiagnostics.assign(diags_.begin() + static_cast<std::ptrdiff_t>(before),
                                      diags_.end());
         byKey_[canonicalOrLexical(doc->path).generic_string()] = 0;
@@ -348,7 +350,7 @@ Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
     Loader(sm, diags, options, program).run(root);
     collectSymbols(program, diags);
     program.catalogueWorkloads = catalogueWorkloadNames(sm, program, options.reader);
-    if (options.keepBlockChecks)
+    if (options.keepForNextVersion)
         program.blockChecks = checkProgram(sm, program, diags, options.previousChecks.get());
     else
         checkProgram(sm, program, diags);

@@ -84,7 +84,9 @@ struct Version {
 Version parseVersion(const std::string& text) {
     Version v;
     v.file = v.sm->addBuffer("edited.modak", text);
-    v.tree = syntax::parse(*v.sm, v.file, v.diags);
+    syntax::ParseOptions options;
+    options.marks = true;
+    v.tree = syntax::parse(*v.sm, v.file, v.diags, options);
     return v;
 }
 

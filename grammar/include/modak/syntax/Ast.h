@@ -495,7 +495,7 @@ struct File {
     std::vector<Import> imports;
     NodeList<Statement> statements;
     std::vector<Comment> comments;      ///< in source order
-    std::vector<ParseMark> marks;       ///< one per statement of `statements`
+    std::vector<ParseMark> marks;       ///< one per statement, then the end (ParseOptions::marks)
     std::shared_ptr<const Arena> arena; ///< owns the nodes (shared by copies of this File)
 };
 

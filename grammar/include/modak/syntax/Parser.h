@@ -17,6 +17,9 @@ struct ParseOptions {
     size_t maxErrors = 100; ///< stop after this many syntax errors (too-many-errors)
     size_t maxBytes =
         64u << 20; ///< larger buffers are refused (file-too-large); at most maxFileBytes
+    /// Record File::marks, which reparse needs of the previous version (a file that will be edited
+    /// and parsed again: the language server's; reparse always records them).
+    bool marks = false;
 };
 
 /// Parses the buffer `file` of `sm`.

@@ -69,7 +69,7 @@ struct Program {
     /// The workloads the program's `catalog = "…"` files define: `workload = NAME` may name them
     /// as it names a built-in one.
     std::vector<std::string> catalogueWorkloads;
-    /// Kept when LoadOptions::keepBlockChecks asks for it, else null.
+    /// Kept when LoadOptions::keepForNextVersion asks for it, else null.
     std::shared_ptr<const BlockChecks> blockChecks;
 
     const Document* root() const { return documents.empty() ? nullptr : documents.front().get(); }
@@ -96,10 +96,11 @@ struct LoadOptions {
     /// An earlier version of the root (the language server's last analysis of the buffer): the
     /// statements its edit left alone are moved rather than parsed (syntax::reparse).
     std::optional<syntax::PreviousParse> previousRoot;
-    /// Keep Program::blockChecks (for the next version's load); the checks of `previousChecks`, the
-    /// last version's (alive, with the text it was checked in, during the load), are repeated where
-    /// a block is unchanged. The diagnostics are the same either way.
-    bool keepBlockChecks = false;
+    /// The root will be loaded again after an edit (the language server's buffer): keep what that
+    /// load reuses, the parse's marks (ParseOptions::marks) and Program::blockChecks. The checks of
+    /// `previousChecks`, the last version's (alive, with the text it was checked in, during the
+    /// load), are repeated where a block is unchanged. The diagnostics are the same either way.
+    bool keepForNextVersion = false;
     std::shared_ptr<const BlockChecks> previousChecks;
 };
 
