@@ -96,6 +96,7 @@ Statement Statement::relocated(const Relocation& r, Arena& arena) const {
     parts.end = r.offset(old.end);
     if (old.closeOffset != BlockParts::noBrace)
         parts.closeOffset = r.offset(old.closeOffset);
+    parts.body = nullptr; // as the parser leaves an empty body
     if (old.bodySize > 0) {
         auto* body = static_cast<Statement*>(
             arena.allocate(sizeof(Statement) * old.bodySize, alignof(Statement)));
