@@ -322,9 +322,21 @@ bool lacksNativePrecision(std::string_view model, std::string_view precision) {
 struct BlockChecks {
     std::string names;     ///< every symbol's kind and name, in order, and whether the root sees it
     std::string_view text; ///< the root's text (alive while the program it was made for is)
+    const SourceManager* sources = nullptr; ///< the program's (the blocks' facts read)
+    /// A block a block's facts read: its place and text, from its first line's start.
+    struct Dependency {
+        std::string_view kind, name;
+        FileId file;
+        uint32_t begin = 0, end = 0;
+    };
     struct Block {
         uint32_t begin = 0, end = 0;         ///< in `text`
         std::vector<Diagnostic> diagnostics; ///< ranges relative to `begin` (file 1), or none
+        /// The facts: kept only when every range lies in the block or a block they read; a
+        /// range's file is 1 + the index of that anchor (0: this block, i: dependencies[i - 1]).
+        bool factsKept = false;
+        std::vector<Dependency> dependencies;
+        std::vector<Diagnostic> facts;
     };
     std::vector<Block> blocks;
     std::unordered_multimap<uint64_t, uint32_t> byText; ///< a hash of a block's text: its index
@@ -377,6 +389,8 @@ private:
         const bool root = &doc == program_.root();
         if (root && kept_) {
             kept_->text = sm_.text(doc.file);
+            kept_->sources = &sm_;
+            tops_.assign(doc.tree.statements.size(), {nullptr, -1});
             for (const Symbol& s : program_.symbols) {
                 kept_->names += s.kind;
                 kept_->names += '\0';
@@ -395,20 +409,28 @@ private:
         for (const Statement& st : doc.tree.statements) {
             if (!isBlock(st) || !st.name())
                 continue;
-            if (st.key().name == "application")
-                applicationFacts(st);
-            else if (st.key().name == "target")
-                targetFacts(st);
-            else if (st.key().name == "deployment")
-                deploymentFacts(st);
-            else if (st.key().name == "image")
-                imageFacts(st);
-            else if (st.key().name == "workload" && builtinWorkload(st.name()->name))
-                diags_.add(
-                    DiagCode::QuestionableSetting, st.name()->range,
-                    fmt::format("workload '{}' shadows the built-in workload of the same name",
-                                st.name()->name));
+            if (root && kept_) {
+                checkFactsKept(st, tops_.at(static_cast<size_t>(&st - doc.tree.statements.data())));
+                continue;
+            }
+            checkFacts(st);
         }
+    }
+
+    /// The facts of a top-level block: those that read the blocks it names.
+    void checkFacts(const Statement& st) {
+        if (st.key().name == "application")
+            applicationFacts(st);
+        else if (st.key().name == "target")
+            targetFacts(st);
+        else if (st.key().name == "deployment")
+            deploymentFacts(st);
+        else if (st.key().name == "image")
+            imageFacts(st);
+        else if (st.key().name == "workload" && builtinWorkload(st.name()->name))
+            diags_.add(DiagCode::QuestionableSetting, st.name()->range,
+                       fmt::format("workload '{}' shadows the built-in workload of the same name",
+                                   st.name()->name));
     }
 
     /// The block `kind name` visible from the current file.
@@ -416,7 +438,110 @@ private:
         const Symbol* s = byName_.find(kind, name);
         if (!s || !reachable_.count(s->file.value))
             return nullptr;
+        if (resolved_)
+            resolved_->push_back(s);
         return s;
+    }
+
+    /// The span a kept block's findings are anchored to: from its first line's start to its end.
+    SourceRange anchorSpan(FileId file, const Statement& block) const {
+        std::string_view text = sm_.text(file);
+        uint32_t begin = block.range().begin;
+        while (begin > 0 && text[begin - 1] != '\n')
+            --begin;
+        return {file, begin, block.range().end};
+    }
+    bool errorIn(SourceRange span) const {
+        return std::any_of(errors_.begin(), errors_.end(), [&](const SourceRange& e) {
+            return e.file == span.file && e.end >= span.begin && e.begin <= span.end;
+        });
+    }
+
+    /// The facts of a top-level block of the root, repeated from the last version's where its
+    /// text, the names and the text of every block they read are the same, and kept for the next.
+    void checkFactsKept(const Statement& st, std::pair<const BlockChecks::Block*, int32_t> top) {
+        auto [old, mine] = top;
+        if (mine < 0) { // the block itself is not kept (a syntax error in it)
+            checkFacts(st);
+            return;
+        }
+        BlockChecks::Block& entry = kept_->blocks[static_cast<size_t>(mine)];
+        const SourceRange self{st.range().file, entry.begin, entry.end};
+        if (old && old->factsKept) {
+            std::vector<SourceRange> anchors{self};
+            std::vector<BlockChecks::Dependency> now;
+            for (const auto& dep : old->dependencies) {
+                const Symbol* s = resolve(dep.kind, dep.name);
+                if (!s || !s->block)
+                    break;
+                SourceRange span = anchorSpan(s->file, *s->block);
+                std::string_view was =
+                    previous_->sources->text(dep.file).substr(dep.begin, dep.end - dep.begin);
+                if (errorIn(span) ||
+                    sm_.text(s->file).substr(span.begin, span.end - span.begin) != was)
+                    break;
+                anchors.push_back(span);
+                now.push_back({s->kind, s->name, s->file, span.begin, span.end});
+            }
+            if (now.size() == old->dependencies.size()) {
+                for (Diagnostic d : old->facts) {
+                    forEachRange(d, [&](SourceRange& r) {
+                        if (!r.file.valid())
+                            return;
+                        const SourceRange& a = anchors.at(r.file.value - 1);
+                        r = {a.file, r.begin + a.begin, r.end + a.begin};
+                    });
+                    diags_.items().push_back(std::move(d));
+                }
+                entry.factsKept = true;
+                entry.dependencies = std::move(now);
+                entry.facts = old->facts;
+                return;
+            }
+        }
+        std::vector<const Symbol*> read;
+        resolved_ = &read;
+        const size_t before = diags_.size();
+        checkFacts(st);
+        resolved_ = nullptr;
+        // The blocks read, once each, in the order first read.
+        std::vector<SourceRange> anchors{self};
+        std::vector<BlockChecks::Dependency> deps;
+        for (const Symbol* s : read) {
+            if (!s->block)
+                return;
+            SourceRange span = anchorSpan(s->file, *s->block);
+            if (errorIn(span))
+                return;
+            if (std::find(anchors.begin(), anchors.end(), span) != anchors.end())
+                continue;
+            anchors.push_back(span);
+            deps.push_back({s->kind, s->name, s->file, span.begin, span.end});
+        }
+        std::vector<Diagnostic> facts;
+        bool inside = true;
+        for (size_t i = before; i < diags_.size() && inside; ++i) {
+            Diagnostic d = diags_[i];
+            forEachRange(d, [&](SourceRange& r) {
+                if (!r.file.valid())
+                    return;
+                auto a = std::find_if(anchors.begin(), anchors.end(), [&](const SourceRange& x) {
+                    return x.file == r.file && r.begin >= x.begin && r.end <= x.end;
+                });
+                if (a == anchors.end()) {
+                    inside = false;
+                    return;
+                }
+                r = {FileId{static_cast<uint32_t>(a - anchors.begin() + 1)}, r.begin - a->begin,
+                     r.end - a->begin};
+            });
+            facts.push_back(std::move(d));
+        }
+        if (!inside)
+            return;
+        entry.factsKept = true;
+        entry.dependencies = std::move(deps);
+        entry.facts = std::move(facts);
     }
 
     std::vector<std::string> visibleNames(std::string_view kind) const {
@@ -716,6 +841,7 @@ private:
                     forEachRange(d, place);
                     diags_.items().push_back(std::move(d));
                 }
+                tops_.at(topIndex(block)) = {found, static_cast<int32_t>(kept_->blocks.size())};
                 keep(hash, {begin, r.end, found->diagnostics});
                 return;
             }
@@ -738,8 +864,14 @@ private:
             forEachRange(d, relative);
             kept.diagnostics.push_back(std::move(d));
         }
-        if (inside)
-            keep(hash, std::move(kept));
+        if (!inside)
+            return;
+        tops_.at(topIndex(block)) = {nullptr, static_cast<int32_t>(kept_->blocks.size())};
+        keep(hash, std::move(kept));
+    }
+
+    size_t topIndex(const Statement& block) const {
+        return static_cast<size_t>(&block - program_.root()->tree.statements.data());
     }
 
     void keep(uint64_t hash, BlockChecks::Block block) {
@@ -2130,6 +2262,10 @@ private:
     BlockChecks* kept_;               ///< this version's, when kept
     bool keeping_ = false;            ///< checking the root's top level with kept_
     bool repeat_ = false;             ///< previous_ saw the same names
+    /// Per top-level statement of the root: the last version's block of the same text (or null)
+    /// and the index of its block in kept_ (-1: not kept).
+    std::vector<std::pair<const BlockChecks::Block*, int32_t>> tops_;
+    std::vector<const Symbol*>* resolved_ = nullptr; ///< while checking facts: what they resolve
 };
 
 } // namespace

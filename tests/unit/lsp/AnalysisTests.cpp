@@ -101,7 +101,8 @@ TEST_CASE("analyses built from the last version's check what a fresh analysis ch
           "[lsp][analysis]") {
     // Blocks whose checks find something (an unknown key, a missing required key, a misspelt
     // reference, a duplicate key with its fix) among clean ones, then edits that change a block,
-    // the names the program defines, or break the syntax; each analysis is built from the last.
+    // a block another one's facts read (a target's nodes under a deployment's scale), the names
+    // the program defines, or break the syntax; each analysis is built from the last.
     std::string text = "modak 1\n";
     for (int i = 0; i < 12; ++i)
         text += fmt::format(R"(application app_{0} {{
@@ -133,7 +134,9 @@ deployment d_{0} {{
         {"kind = ai_training", "kind = hpc"},
         {"application app_77 {", "application app_7 {"},
         {"colour = blue", "colour = red"},
+        {"scheduler = slurm, nodes = 4,", "scheduler = slurm, nodes = 1,"},
         {"gpu { model = a100_sxm4_40gb", "gpu { model = a100"},
+        {"scheduler = slurm, nodes = 1,", "scheduler = slurm, nodes = 4,"},
     };
     std::mt19937 rng(11);
     auto current =
