@@ -133,12 +133,12 @@ public:
     /// syntax::reparse: the statements of `previous` before and after the edit are moved into
     /// the new tree, and only the text between them is parsed. nullopt where that cannot give
     /// what parsing the whole text gives (see reparse); nothing is then kept of what was done.
-    std::optional<File> resume(const PreviousParse& previous, const ParseOptions& options) {
+    std::optional<File> resume(const PreviousParse& previous) {
         const File& old = previous.tree;
         const size_t n = old.statements.size();
         if (n < 4 || old.marks.size() != n + 1)
             return std::nullopt;
-        if (fileSize_ > std::min<uint64_t>(options.maxBytes, maxFileBytes))
+        if (fileSize_ > std::min<uint64_t>(options_.maxBytes, maxFileBytes))
             return std::nullopt;
         auto bom = [](std::string_view t) { return t.starts_with("\xEF\xBB\xBF"); };
         const std::string_view before = previous.text, after(begin_, end_ - begin_);
@@ -201,7 +201,7 @@ public:
             moved_ = &moved;
             p_ = begin_ + at.start;
             parseItems();
-            if (stopped_ || errors_ >= options.maxErrors)
+            if (stopped_ || errors_ >= options_.maxErrors)
                 return std::nullopt;
         } catch (const Relocation::Outside&) {
             return std::nullopt;
@@ -1149,7 +1149,7 @@ File reparse(const SourceManager& sm, FileId file, const PreviousParse& previous
     Diagnostics found;
     try {
         Driver driver(sm, file, found, options);
-        if (auto tree = driver.resume(previous, options)) {
+        if (auto tree = driver.resume(previous)) {
             for (Diagnostic& d : found.items())
                 diags.items().push_back(std::move(d));
             if (resumed)

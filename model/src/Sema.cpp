@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -318,7 +319,7 @@ bool lacksNativePrecision(std::string_view model, std::string_view precision) {
 /// What the checks of each top-level block of a root found (Program.h). A block's body checks read
 /// its text (from its first line's start: a fix's indentation reads the line), the syntax errors in
 /// it (none, for a block kept here), and of the rest of the program only which names it defines
-/// and can see (`names`); its facts, which read the blocks it names, are checked every time.
+/// and can see (`names`); its facts read, besides, the blocks they resolve (`dependencies`).
 struct BlockChecks {
     std::string names;     ///< every symbol's kind and name, in order, and whether the root sees it
     std::string_view text; ///< the root's text (alive while the program it was made for is)
@@ -333,7 +334,8 @@ struct BlockChecks {
         uint32_t begin = 0, end = 0;         ///< in `text`
         std::vector<Diagnostic> diagnostics; ///< ranges relative to `begin` (file 1), or none
         /// The facts: kept only when every range lies in the block or a block they read; a
-        /// range's file is 1 + the index of that anchor (0: this block, i: dependencies[i - 1]).
+        /// range's file is 1 + the index of that anchor (0: this block, i: dependencies[i - 1]),
+        /// as `diagnostics`' is 1 for the block.
         bool factsKept = false;
         std::vector<Dependency> dependencies;
         std::vector<Diagnostic> facts;
@@ -484,15 +486,7 @@ private:
                 now.push_back({s->kind, s->name, s->file, span.begin, span.end});
             }
             if (now.size() == old->dependencies.size()) {
-                for (Diagnostic d : old->facts) {
-                    forEachRange(d, [&](SourceRange& r) {
-                        if (!r.file.valid())
-                            return;
-                        const SourceRange& a = anchors.at(r.file.value - 1);
-                        r = {a.file, r.begin + a.begin, r.end + a.begin};
-                    });
-                    diags_.items().push_back(std::move(d));
-                }
+                repeatFindings(old->facts, anchors);
                 entry.factsKept = true;
                 entry.dependencies = std::move(now);
                 entry.facts = old->facts;
@@ -518,30 +512,12 @@ private:
             anchors.push_back(span);
             deps.push_back({s->kind, s->name, s->file, span.begin, span.end});
         }
-        std::vector<Diagnostic> facts;
-        bool inside = true;
-        for (size_t i = before; i < diags_.size() && inside; ++i) {
-            Diagnostic d = diags_[i];
-            forEachRange(d, [&](SourceRange& r) {
-                if (!r.file.valid())
-                    return;
-                auto a = std::find_if(anchors.begin(), anchors.end(), [&](const SourceRange& x) {
-                    return x.file == r.file && r.begin >= x.begin && r.end <= x.end;
-                });
-                if (a == anchors.end()) {
-                    inside = false;
-                    return;
-                }
-                r = {FileId{static_cast<uint32_t>(a - anchors.begin() + 1)}, r.begin - a->begin,
-                     r.end - a->begin};
-            });
-            facts.push_back(std::move(d));
-        }
-        if (!inside)
+        auto facts = findingsSince(before, anchors);
+        if (!facts)
             return;
         entry.factsKept = true;
         entry.dependencies = std::move(deps);
-        entry.facts = std::move(facts);
+        entry.facts = std::move(*facts);
     }
 
     std::vector<std::string> visibleNames(std::string_view kind) const {
@@ -821,28 +797,16 @@ private:
     /// The body checks of a top-level block of the root, repeated from the last version's where
     /// its text and the program's names are the same, and kept for the next.
     void checkTopLevelBlock(const BlockSchema& schema, const Statement& block) {
-        const SourceRange r = block.range();
-        const std::string_view text = sm_.text(r.file);
-        uint32_t begin = r.begin;
-        while (begin > 0 && text[begin - 1] != '\n')
-            --begin;
-        const std::string_view blockText = text.substr(begin, r.end - begin);
-        const bool clean = std::none_of(errors_.begin(), errors_.end(), [&](const SourceRange& e) {
-            return e.file == r.file && e.end >= begin && e.begin <= r.end;
-        });
+        const SourceRange span = anchorSpan(block.range().file, block);
+        const std::string_view blockText =
+            sm_.text(span.file).substr(span.begin, span.end - span.begin);
+        const bool clean = !errorIn(span);
         const uint64_t hash = std::hash<std::string_view>{}(blockText);
         if (clean && repeat_) {
             if (const BlockChecks::Block* found = previous_->find(hash, blockText)) {
-                auto place = [&](SourceRange& range) {
-                    if (range.file.valid())
-                        range = {r.file, range.begin + begin, range.end + begin};
-                };
-                for (Diagnostic d : found->diagnostics) {
-                    forEachRange(d, place);
-                    diags_.items().push_back(std::move(d));
-                }
+                repeatFindings(found->diagnostics, {span});
                 tops_.at(topIndex(block)) = {found, static_cast<int32_t>(kept_->blocks.size())};
-                keep(hash, {begin, r.end, found->diagnostics});
+                keep(hash, {span.begin, span.end, found->diagnostics});
                 return;
             }
         }
@@ -850,24 +814,53 @@ private:
         checkBody(schema, &block, block.body());
         if (!clean)
             return;
-        // Kept relative to the block; not at all if a finding lies outside it.
-        BlockChecks::Block kept{begin, r.end, {}};
-        bool inside = true;
-        auto relative = [&](SourceRange& range) {
-            if (!range.file.valid())
-                return;
-            inside = inside && range.file == r.file && range.begin >= begin && range.end <= r.end;
-            range = {FileId{1}, range.begin - begin, range.end - begin};
-        };
-        for (size_t i = before; i < diags_.size() && inside; ++i) {
-            Diagnostic d = diags_[i];
-            forEachRange(d, relative);
-            kept.diagnostics.push_back(std::move(d));
-        }
-        if (!inside)
+        auto found = findingsSince(before, {span});
+        if (!found)
             return;
         tops_.at(topIndex(block)) = {nullptr, static_cast<int32_t>(kept_->blocks.size())};
-        keep(hash, std::move(kept));
+        keep(hash, {span.begin, span.end, std::move(*found)});
+    }
+
+    /// The findings from `before` on, each range relative to the anchor it lies in (its file: 1 +
+    /// the anchor's index); nullopt when one lies in none.
+    std::optional<std::vector<Diagnostic>>
+    findingsSince(size_t before, const std::vector<SourceRange>& anchors) const {
+        std::vector<Diagnostic> out;
+        bool inside = true;
+        for (size_t i = before; i < diags_.size() && inside; ++i) {
+            Diagnostic d = diags_[i];
+            forEachRange(d, [&](SourceRange& r) {
+                if (!r.file.valid())
+                    return;
+                auto a = std::find_if(anchors.begin(), anchors.end(), [&](const SourceRange& x) {
+                    return x.file == r.file && r.begin >= x.begin && r.end <= x.end;
+                });
+                if (a == anchors.end()) {
+                    inside = false;
+                    return;
+                }
+                r = {FileId{static_cast<uint32_t>(a - anchors.begin() + 1)}, r.begin - a->begin,
+                     r.end - a->begin};
+            });
+            out.push_back(std::move(d));
+        }
+        if (!inside)
+            return std::nullopt;
+        return out;
+    }
+
+    /// Reports kept findings again, each range placed at its anchor (findingsSince's inverse).
+    void repeatFindings(const std::vector<Diagnostic>& kept,
+                        const std::vector<SourceRange>& anchors) {
+        for (Diagnostic d : kept) {
+            forEachRange(d, [&](SourceRange& r) {
+                if (!r.file.valid())
+                    return;
+                const SourceRange& a = anchors.at(r.file.value - 1);
+                r = {a.file, r.begin + a.begin, r.end + a.begin};
+            });
+            diags_.items().push_back(std::move(d));
+        }
     }
 
     size_t topIndex(const Statement& block) const {
