@@ -8,7 +8,9 @@
 #include "modak/diag/Printers.h"
 #include "modak/importer/Launchers.h"
 #include "modak/importer/ModakJson.h"
+#include "modak/model/Catalogue.h"
 #include "modak/model/LaunchCheck.h"
+#include "modak/model/Performance.h"
 #include "modak/model/Plan.h"
 #include "modak/model/Program.h"
 #include "modak/syntax/Formatter.h"
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +30,7 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <thread>
 
 namespace modak::cli {
 
@@ -139,6 +143,72 @@ struct CheckedFile {
     std::string readError;
 };
 
+/// The size from which `modak check` of one file reads the built-in catalogue on another thread
+/// (~7 ms of a core): a smaller file's check may be over before that thread would be.
+constexpr size_t kWarmCatalogueBytes = 64 * 1024;
+
+/// What `modak check` runs on a loaded file (loadProgram without its checks): the semantic checks,
+/// the catalogue files, and, when none of them found an error, the launch checks, appended to
+/// `diags` in that order. With `threads` above 1 the launch checks run in parts beside the semantic
+/// checks, speculatively (they are dropped when the others find an error); the diagnostics are the
+/// same as one thread's.
+void checkLoaded(SourceManager& sm, const model::Program& program, Diagnostics& diags,
+                 unsigned threads) {
+    if (diags.hasErrors()) {
+        model::checkProgram(sm, program, diags);
+        model::checkCatalogFiles(sm, program, diags);
+        return;
+    }
+    // What reads files into `sm` runs before the threads: it is read, never written, while they
+    // run.
+    Diagnostics catalogues;
+    model::checkCatalogFiles(sm, program, catalogues);
+    model::ProgramLaunchChecks launches(sm, program);
+    if (threads <= 1 || launches.size() < 2) {
+        model::checkProgram(sm, program, diags);
+        diags.append(std::move(catalogues));
+        if (!diags.hasErrors())
+            launches.check(sm, 0, launches.size(), diags);
+        return;
+    }
+    // Task 0 is the semantic checks; tasks 1..parts the launch checks of consecutive deployments.
+    // Parts of at least 64 deployments, and no more than forEachOrdered runs ahead of task 0.
+    const size_t parts = std::clamp<size_t>(launches.size() / 64, 1, 8 * threads - 1);
+    auto bounds = [&](size_t part) { return part * launches.size() / parts; };
+    std::atomic<bool> abandoned{false}; // the semantic checks found an error
+    std::vector<std::optional<Diagnostics>> found(parts);
+    forEachOrdered<std::optional<Diagnostics>>(
+        parts + 1, threads,
+        [&](size_t task) -> std::optional<Diagnostics> {
+            Diagnostics out;
+            if (task == 0) {
+                model::checkProgram(sm, program, out);
+                if (out.hasErrors() || catalogues.hasErrors())
+                    abandoned = true;
+                return out;
+            }
+            if (abandoned || !launches.check(bounds(task - 1), bounds(task), out))
+                return std::nullopt; // not needed, or checked below on this thread
+            return out;
+        },
+        [&](size_t task, std::optional<Diagnostics>& out) {
+            if (task == 0) {
+                diags.append(std::move(*out));
+                diags.append(std::move(catalogues));
+            } else {
+                found[task - 1] = std::move(out);
+            }
+        });
+    if (diags.hasErrors())
+        return;
+    for (size_t part = 0; part < parts; ++part) {
+        if (found[part])
+            diags.append(std::move(*found[part]));
+        else // a deployment planned as planProgram plans it, which may read files
+            launches.check(sm, bounds(part), bounds(part + 1), diags);
+    }
+}
+
 /// The items of a rendered JSON array, without its brackets ("" for an empty one).
 std::string arrayItems(const std::string& array) {
     size_t open = array.find('['), close = array.rfind(']');
@@ -184,13 +254,22 @@ int runCheck(const CheckOptions& options) {
         }
         Diagnostics diags;
         {
-            model::Program program =
-                model::loadProgram(sm, *id, diags, loadOptions(options.importRoots));
-            model::checkCatalogFiles(sm, program, diags);
+            model::LoadOptions load = loadOptions(options.importRoots);
+            load.check = false; // checkLoaded runs them
+            // A file checked alone has the cores to itself: the built-in catalogue and calibration,
+            // which a launcher's plan reads, are read beside the parse.
+            std::thread warm;
+            if (threads <= 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
+                warm = std::thread([] {
+                    model::Catalogue::builtin();
+                    model::Calibration::builtin();
+                });
+            model::Program program = model::loadProgram(sm, *id, diags, load);
             // A launcher in `run` is read against the plan's scale: only then does check plan,
-            // and only the deployments whose launcher the plan could contradict, one at a time.
-            if (!diags.hasErrors())
-                model::checkProgramLaunches(sm, program, diags);
+            // and only the deployments whose launcher the plan could contradict.
+            checkLoaded(sm, program, diags, threads <= 1 ? workerCount(2) : 1);
+            if (warm.joinable())
+                warm.join();
         } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)

@@ -57,6 +57,16 @@ void Diagnostics::append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
 
+void Diagnostics::append(Diagnostics&& other) {
+    if (items_.empty()) {
+        items_ = std::move(other.items_);
+        return;
+    }
+    items_.insert(items_.end(), std::make_move_iterator(other.items_.begin()),
+                  std::make_move_iterator(other.items_.end()));
+    other.items_.clear();
+}
+
 void Diagnostics::sortByLocation() {
     std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
         if (a.range.file.value != b.range.file.value)

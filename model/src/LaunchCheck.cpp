@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <mutex>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -642,68 +643,125 @@ void checkLaunches(const Plan& plan, Diagnostics& diags) {
 }
 
 void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags) {
-    const Document* root = program.root();
-    if (!root)
-        return;
-    Diagnostics planned;                // `modak plan` reports those
-    std::optional<Catalogue> catalogue; // the program's, built for the first deployment planned
-    // Plans shared between deployments with equal planner views: a file of alike deployments is
-    // planned once. Each kept view is a deployment's size, so only the first kMaxShared are kept.
-    constexpr size_t kMaxShared = 256;
-    struct Shared {
+    ProgramLaunchChecks checks(sm, program);
+    checks.check(sm, 0, checks.size(), diags);
+}
+
+/// What the parts share: the program's catalogue, and the plans of deployments with equal planner
+/// views (a file of alike deployments is planned once; each kept view is a deployment's size, so
+/// only the first kMaxShared are kept). Either thread may plan a view both meet first; the choice
+/// is the same.
+struct ProgramLaunchChecks::Shared {
+    explicit Shared(SourceManager& sources) : sm(sources) {}
+    SourceManager& sm;
+    std::once_flag built;
+    std::optional<Catalogue> catalogue;
+
+    static constexpr size_t kMaxShared = 256;
+    struct Kept {
         Deployment view;
         std::optional<Candidate> chosen;
     };
-    std::vector<Shared> shared;
-    std::unordered_multimap<size_t, size_t> sharedByHash;
-    for (const auto& sym : program.symbols) {
-        if (sym.kind != "deployment" || sym.file != root->file || !sym.block)
-            continue;
+    std::mutex mutex; // guards `plans` and `byHash`
+    std::vector<Kept> plans;
+    std::unordered_multimap<size_t, size_t> byHash;
+
+    /// The choice kept for `view`, if one is.
+    std::optional<std::optional<Candidate>> find(const Deployment& view, size_t hash) {
+        std::lock_guard lock(mutex);
+        // A few comparisons at most: views that hash alike but differ are planned anew.
+        size_t compared = 0;
+        for (auto [it, end] = byHash.equal_range(hash); it != end && compared < 4; ++it, ++compared)
+            if (plans[it->second].view == view)
+                return plans[it->second].chosen;
+        return std::nullopt;
+    }
+    void keep(Deployment&& view, size_t hash, const std::optional<Candidate>& chosen) {
+        std::lock_guard lock(mutex);
+        if (plans.size() >= kMaxShared)
+            return;
+        byHash.emplace(hash, plans.size());
+        plans.push_back({std::move(view), chosen});
+    }
+};
+
+ProgramLaunchChecks::ProgramLaunchChecks(SourceManager& sm, const Program& program)
+    : program_(program), shared_(std::make_unique<Shared>(sm)) {
+    const Document* root = program.root();
+    if (!root)
+        return;
+    for (const auto& sym : program.symbols)
+        if (sym.kind == "deployment" && sym.file == root->file && sym.block)
+            deployments_.push_back(&sym);
+    // Catalogue files are read into the source manager now, while nothing else reads it. Without
+    // any, building the catalogue reads no file: it waits until a deployment needs it.
+    if (!deployments_.empty() && !catalogFileReferences(program).empty())
+        catalogue();
+}
+
+ProgramLaunchChecks::~ProgramLaunchChecks() = default;
+
+const Catalogue& ProgramLaunchChecks::catalogue() const {
+    std::call_once(shared_->built, [&] {
+        Diagnostics planned; // `modak plan` reports those
+        shared_->catalogue = programCatalogue(shared_->sm, program_, {}, planned);
+    });
+    return *shared_->catalogue;
+}
+
+bool ProgramLaunchChecks::check(size_t begin, size_t end, Diagnostics& diags) const {
+    return checkPart(nullptr, begin, end, diags);
+}
+
+void ProgramLaunchChecks::check(SourceManager& sm, size_t begin, size_t end,
+                                Diagnostics& diags) const {
+    checkPart(&sm, begin, end, diags);
+}
+
+bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
+                                    Diagnostics& diags) const {
+    Diagnostics found;
+    Diagnostics planned; // `modak plan` reports those
+    for (size_t i = begin; i < std::min(end, deployments_.size()); ++i) {
+        const Symbol& sym = *deployments_[i];
         // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
         // whether this deployment is planned at all, and its launcher is read once for both.
-        std::optional<Application> app = lowerDeploymentApplication(program, sym);
+        std::optional<Application> app = lowerDeploymentApplication(program_, sym);
         if (!app)
             continue;
         std::optional<LauncherCall> call = checkedLauncher(*app);
         if (!call || !callNeedsPlan(*call))
             continue;
-        if (!catalogue)
-            catalogue = programCatalogue(sm, program, {}, planned);
+        const Catalogue& cat = catalogue();
         auto spec = std::make_shared<const Deployment>(
-            lowerDeploymentWith(program, sym, *catalogue, 0, std::move(*app)));
+            lowerDeploymentWith(program_, sym, cat, 0, std::move(*app)));
         // Several sites, or a target's own calibration file: planProgram's way, for this one.
         if (spec->sites.size() > 1 || spec->target.calibration.present) {
+            if (!sm)
+                return false;
             PlanOptions only;
             only.deployment = sym.name;
-            for (const DeploymentPlan& p : planProgram(sm, program, only, planned).deployments)
-                checkLaunch(p, diags);
+            for (const DeploymentPlan& p : planProgram(*sm, program_, only, planned).deployments)
+                checkLaunch(p, found);
             continue;
         }
         Deployment view = plannerView(*spec);
         const size_t hash = viewHash(view);
-        const Shared* same = nullptr;
-        // A few comparisons at most: views that hash alike but differ are planned anew.
-        size_t compared = 0;
-        for (auto [it, end] = sharedByHash.equal_range(hash); it != end && !same && compared < 4;
-             ++it, ++compared)
-            if (shared[it->second].view == view)
-                same = &shared[it->second];
         DeploymentPlan plan;
-        if (same) {
+        if (auto chosen = shared_->find(view, hash)) {
             plan.spec = spec;
-            plan.chosen = same->chosen;
+            plan.chosen = std::move(*chosen);
         } else {
             // Alternatives are trimmed after the choice: none need be kept.
-            plan = planDeployment(spec, *catalogue, Calibration::builtin(), 0, planned);
+            plan = planDeployment(spec, cat, Calibration::builtin(), 0, planned);
             if (plan.chosen)
                 plan.chosen = scaleOf(*plan.chosen);
-            if (shared.size() < kMaxShared) {
-                sharedByHash.emplace(hash, shared.size());
-                shared.push_back({std::move(view), plan.chosen});
-            }
+            shared_->keep(std::move(view), hash, plan.chosen);
         }
-        checkLaunchCall(plan, *call, diags);
+        checkLaunchCall(plan, *call, found);
     }
+    diags.append(std::move(found));
+    return true;
 }
 
 } // namespace modak::model

@@ -350,6 +350,8 @@ Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
     Loader(sm, diags, options, program).run(root);
     collectSymbols(program, diags);
     program.catalogueWorkloads = catalogueWorkloadNames(sm, program, options.reader);
+    if (!options.check)
+        return program;
     if (options.keepForNextVersion)
         program.blockChecks = checkProgram(sm, program, diags, options.previousChecks.get());
     else

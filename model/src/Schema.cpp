@@ -1282,10 +1282,10 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
-    // Every check and editor request looks keys up here: the length first, then the bytes
-    // (comparing the views would memcmp each key's common prefix).
+    // Every check and editor request looks keys up here: the length and the first byte first,
+    // then the bytes (comparing the views would call memcmp for every key).
     for (const KeySchema& k : keys)
-        if (k.name.size() == name.size() &&
+        if (k.name.size() == name.size() && (name.empty() || k.name[0] == name[0]) &&
             std::memcmp(k.name.data(), name.data(), name.size()) == 0)
             return &k;
     return nullptr;

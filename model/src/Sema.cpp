@@ -85,7 +85,7 @@ bool isBlock(const Statement& s) {
 /// The first attribute `key` of a block body whose value parsed.
 const Statement* attr(const Statement& block, std::string_view key) {
     for (const Statement& s : block.body())
-        if (isAttr(s) && s.key().name == key && s.value().kind != VK::Error)
+        if (isAttr(s) && s.keyIs(key) && s.value().kind != VK::Error)
             return &s;
     return nullptr;
 }
@@ -93,14 +93,13 @@ const Statement* attr(const Statement& block, std::string_view key) {
 /// Whether the block sets `key` at all (even with a value that did not parse).
 bool has(const Statement& block, std::string_view key) {
     syntax::NodeList<Statement> body = block.body();
-    return std::any_of(body.begin(), body.end(),
-                       [&](const Statement& s) { return s.key().name == key; });
+    return std::any_of(body.begin(), body.end(), [&](const Statement& s) { return s.keyIs(key); });
 }
 
 /// The first nested block `key` (unnamed or named).
 const Statement* sub(const Statement& block, std::string_view key) {
     for (const Statement& s : block.body())
-        if (isBlock(s) && s.key().name == key)
+        if (isBlock(s) && s.keyIs(key))
             return &s;
     return nullptr;
 }

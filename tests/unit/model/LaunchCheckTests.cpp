@@ -380,6 +380,63 @@ TEST_CASE("launch: modak check plans only the deployments a plan could contradic
     CHECK(test::report(sm, each) == expected);
 }
 
+TEST_CASE("launch: checks in parts, in any split, say what checking them at once says",
+          "[launch]") {
+    // Two sites, torchrun without --nnodes: some deployments need a plan, one spans both sites
+    // (planned as planProgram plans it, which a part without the source manager cannot do).
+    std::string text = "modak 1\n";
+    for (const char* site : {"east", "west"})
+        text += std::string("target ") + site +
+                " {\n  scheduler = slurm\n  runtime = none\n  nodes = 4\n"
+                "  cpu { arch = x86_64, cores = 8 }\n  gpu { model = v100_sxm2, count = 2 }\n"
+                "  interconnect = infiniband_edr\n}\n";
+    text += "application train {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n"
+            "  workload = resnet50\n  distributed = ddp\n  batch_size = 64\n"
+            "  run = \"torchrun --nproc_per_node=4 train.py\"\n}\n"
+            "application plain {\n  kind = ai_training\n  framework = pytorch \"2.1\"\n"
+            "  workload = resnet50\n  distributed = ddp\n  batch_size = 64\n"
+            "  run = \"python train.py\"\n}\n";
+    const std::vector<std::pair<std::string, std::string>> deployments = {
+        {"a", "train\n  target = east\n  scale { nodes = 2 }"},
+        {"b", "plain\n  target = east"},
+        {"c", "train\n  target = [east, west]\n  scale { nodes = 2 }"},
+        {"d", "train\n  target = west\n  scale { nodes = 2 }"},
+        {"e", "train\n  target = east\n  scale { nodes = 1 }"},
+    };
+    for (const auto& [name, body] : deployments)
+        text += "deployment " + name + " {\n  application = " + body + "\n}\n";
+    auto loaded = test::load(text);
+    INFO(loaded->report());
+    REQUIRE_FALSE(loaded->diags.hasErrors());
+    SourceManager& sm = loaded->sm;
+
+    Diagnostics whole;
+    checkProgramLaunches(sm, loaded->program, whole);
+    const std::string expected = test::report(sm, whole);
+    CHECK(expected.find("deployment 'a': `--nproc_per_node=4`") != std::string::npos);
+    CHECK(expected.find("deployment 'c'") != std::string::npos);
+    CHECK(expected.find("deployment 'b'") == std::string::npos);
+
+    ProgramLaunchChecks checks(sm, loaded->program);
+    REQUIRE(checks.size() == deployments.size());
+    // Every split into two parts, each part checked without the source manager where it can be.
+    for (size_t cut = 0; cut <= checks.size(); ++cut) {
+        Diagnostics parts;
+        for (auto [begin, end] : {std::pair{size_t{0}, cut}, std::pair{cut, checks.size()}}) {
+            const bool hasC = begin <= 2 && 2 < end;
+            Diagnostics part;
+            CHECK(checks.check(begin, end, part) == !hasC);
+            if (hasC) {
+                CHECK(part.empty());
+                checks.check(sm, begin, end, part);
+            }
+            parts.append(std::move(part));
+        }
+        INFO("cut " << cut);
+        CHECK(test::report(sm, parts) == expected);
+    }
+}
+
 namespace {
 
 /// One application, target and deployment, all named `name`, with the planner inputs given; the

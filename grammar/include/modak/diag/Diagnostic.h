@@ -88,6 +88,7 @@ public:
     auto end() { return items_.end(); }
     const Diagnostic& operator[](size_t i) const { return items_[i]; }
     void append(const Diagnostics& other);
+    void append(Diagnostics&& other);
     /// Stable sort by file, then offset (keeps producer order for equal positions).
     void sortByLocation();
     std::vector<Diagnostic>& items() { return items_; }

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -396,6 +397,13 @@ public:
         if (!key_)
             return {};
         return {{key_, keyLength_}, {file(), keyBegin_, keyBegin_ + keyLength_}};
+    }
+    /// Whether the key is `k`. Readers look keys up by scanning a body, so most keys compared
+    /// differ: the length and the first byte settle that without a call to memcmp.
+    bool keyIs(std::string_view k) const {
+        return key_ && keyLength_ == k.size() &&
+               (k.empty() ||
+                (key_[0] == k[0] && std::memcmp(key_ + 1, k.data() + 1, k.size() - 1) == 0));
     }
     /// Attribute value (an empty Error value for blocks).
     const Value& value() const { return isBlock_ ? noValue() : value_; }

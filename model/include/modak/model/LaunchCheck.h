@@ -9,9 +9,11 @@
 #include "modak/model/Plan.h"
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace modak::model {
 
@@ -69,5 +71,35 @@ bool launchNeedsPlan(const Application& app);
 /// dropped at once, so memory stays that of one plan, except that deployments with equal planner
 /// views (plannerView) share one plan's choice; the plans' own diagnostics are not reported.
 void checkProgramLaunches(SourceManager& sm, const Program& program, Diagnostics& diags);
+
+/// checkProgramLaunches in parts that several threads may check at once (`modak check` of one large
+/// file runs them beside the semantic checks). The constructor does what reads files into the
+/// source manager (the program's catalogue files); check(begin, end) reads only the program, so it
+/// may run while others read the same source manager. Parts checked one after another in order give
+/// exactly checkProgramLaunches's diagnostics.
+class ProgramLaunchChecks {
+public:
+    ProgramLaunchChecks(SourceManager& sm, const Program& program);
+    ~ProgramLaunchChecks();
+    ProgramLaunchChecks(const ProgramLaunchChecks&) = delete;
+    ProgramLaunchChecks& operator=(const ProgramLaunchChecks&) = delete;
+
+    /// The deployments of the root file, in order; parts are ranges of them.
+    size_t size() const { return deployments_.size(); }
+    /// Checks deployments [begin, end) into `diags`. False, with nothing added, where one of them
+    /// must be planned the way planProgram plans it (several sites, a target's own calibration
+    /// file), which reads files: check that part with the overload below, on one thread.
+    bool check(size_t begin, size_t end, Diagnostics& diags) const;
+    void check(SourceManager& sm, size_t begin, size_t end, Diagnostics& diags) const;
+
+private:
+    struct Shared;
+    bool checkPart(SourceManager* sm, size_t begin, size_t end, Diagnostics& diags) const;
+    const Catalogue& catalogue() const;
+
+    const Program& program_;
+    std::vector<const Symbol*> deployments_;
+    std::unique_ptr<Shared> shared_; ///< the catalogue, built once, and the plans deployments share
+};
 
 } // namespace modak::model

@@ -102,6 +102,9 @@ struct LoadOptions {
     /// load), are repeated where a block is unchanged. The diagnostics are the same either way.
     bool keepForNextVersion = false;
     std::shared_ptr<const BlockChecks> previousChecks;
+    /// Whether loadProgram runs checkProgram. `modak check` of one file calls it itself, on one
+    /// thread while another checks the launchers.
+    bool check = true;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs

@@ -44,7 +44,7 @@ inline const Statement* child(const Statement* block, std::string_view key) {
         return nullptr;
     noteRead(block, key);
     for (const auto& s : block->body())
-        if (s.key().name == key)
+        if (s.keyIs(key))
             return &s;
     return nullptr;
 }
