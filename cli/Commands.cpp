@@ -264,10 +264,12 @@ int runCheck(const CheckOptions& options) {
                     model::Catalogue::builtin();
                     model::Calibration::builtin();
                 });
+            const unsigned inner = threads <= 1 ? workerCount(2) : 1;
+            load.parseThreads = inner;
             model::Program program = model::loadProgram(sm, *id, diags, load);
             // A launcher in `run` is read against the plan's scale: only then does check plan,
             // and only the deployments whose launcher the plan could contradict.
-            checkLoaded(sm, program, diags, threads <= 1 ? workerCount(2) : 1);
+            checkLoaded(sm, program, diags, inner);
             if (warm.joinable())
                 warm.join();
         } // the trees and symbols go here: rendering reads only the source and the diagnostics

@@ -14,6 +14,8 @@
 #include <cassert>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <thread>
 
 namespace modak::syntax {
 
@@ -107,6 +109,57 @@ private:
     ParseState* saved_;
 };
 
+/// A later part of the text, parsed on another thread (ParseOptions::threads).
+struct Part {
+    uint32_t from = 0; ///< where its parse began
+    File tree;         ///< with its marks
+    Diagnostics diags;
+    size_t errors = 0;
+    bool usable = false; ///< parsed to the end: not stopped at the error limit, no failure
+};
+
+/// The part a second thread parses; the first waits for it where it reaches the part's start.
+class PartInFlight {
+public:
+    PartInFlight(const SourceManager& sm, FileId file, const ParseOptions& options, uint32_t from);
+    ~PartInFlight() { wait(); }
+    PartInFlight(const PartInFlight&) = delete;
+    PartInFlight& operator=(const PartInFlight&) = delete;
+
+    uint32_t from() const { return from_; }
+    Part& wait() {
+        if (thread_.joinable())
+            thread_.join();
+        return part_;
+    }
+
+private:
+    const ParseOptions options_; // the part's Driver holds a reference
+    const uint32_t from_;
+    Part part_;
+    std::thread thread_;
+};
+
+/// Where a second thread may begin parsing `text`: the first line after the middle that starts
+/// with a letter or `_`, as a top-level statement does in a formatted file; 0 where none is near.
+uint32_t partStart(std::string_view text) {
+    size_t at = text.size() / 2;
+    const size_t limit = std::min(text.size(), at + (size_t{1} << 16));
+    while (at < limit) {
+        const void* newline = std::memchr(text.data() + at, '\n', limit - at);
+        if (!newline)
+            return 0;
+        at = static_cast<size_t>(static_cast<const char*>(newline) - text.data()) + 1;
+        if (at < text.size() && isIdentStart(text[at]))
+            return static_cast<uint32_t>(at);
+    }
+    return 0;
+}
+
+/// Texts from this size are parsed in two parts when ParseOptions::threads asks for it: below it
+/// a thread costs about what it saves.
+constexpr size_t kPartBytes = 128 * 1024;
+
 class Driver {
 public:
     Driver(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options)
@@ -127,6 +180,23 @@ public:
     File run() {
         CurrentStateScope scope(&state_);
         parseFile();
+        return finish();
+    }
+
+    /// Parsing in parts: where this parse begins a top-level statement at or after `part`'s
+    /// start, the part's tree from that statement on is taken (joinedPart).
+    void joinPartAt(PartInFlight* part) { part_ = part; }
+    bool joinedPartTaken() const { return partTaken_; }
+
+    /// The second thread's parse: from `from` to the end, as from a top-level statement's start,
+    /// recording marks (where the first thread may join it).
+    File runPart(uint32_t from, size_t& errors, bool& stopped) {
+        CurrentStateScope scope(&state_);
+        marking_ = true;
+        p_ = begin_ + from;
+        parseItems();
+        errors = errors_;
+        stopped = stopped_;
         return finish();
     }
 
@@ -311,6 +381,69 @@ private:
         return true;
     }
 
+    /// Parsing in parts: at the start of a top-level item, whether the second thread's part
+    /// began a statement at the same place; if so, the rest of its tree, comments, imports and
+    /// diagnostics are taken and parsing ends. From such a place both parse the same: the driver
+    /// carries nothing from one top-level item to the next but the counts the marks hold.
+    bool joinedPart() {
+        const auto at = static_cast<uint32_t>(p_ - begin_);
+        if (at < part_->from())
+            return false;
+        Part& part = part_->wait();
+        const size_t n = part.tree.statements.size();
+        if (!part.usable || part.tree.marks.size() != n + 1) {
+            part_ = nullptr;
+            return false;
+        }
+        const auto& statements = part.tree.statements;
+        size_t lo = 0, hi = n;
+        while (lo < hi) { // the first statement starting at or after `at`
+            size_t mid = (lo + hi) / 2;
+            if (statements[mid].range().begin < at)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == n || part.tree.marks[lo].start != at)
+            return false;
+        const ParseMark& from = part.tree.marks[lo];
+        const ParseMark& end = part.tree.marks[n];
+        if (errors_ + (end.errors - from.errors) >= options_.maxErrors) {
+            part_ = nullptr; // one parse would stop in there: it goes on alone
+            return false;
+        }
+        const auto diagnostics = static_cast<uint32_t>(diags_.size() - diagnosticsBefore_);
+        const auto errors = static_cast<uint32_t>(errors_);
+        const auto comments = static_cast<uint32_t>(file_.comments.size());
+        const auto imports = static_cast<uint32_t>(file_.imports.size());
+        top_.insert(top_.end(), statements.begin() + static_cast<std::ptrdiff_t>(lo),
+                    statements.end());
+        if (marking_) {
+            for (size_t i = lo; i < n; ++i) {
+                ParseMark m = part.tree.marks[i];
+                if (m.start != ParseMark::noStart) {
+                    m.diagnostics = m.diagnostics - from.diagnostics + diagnostics;
+                    m.errors = m.errors - from.errors + errors;
+                    m.comments = m.comments - from.comments + comments;
+                    m.imports = m.imports - from.imports + imports;
+                }
+                marks_.push_back(m);
+            }
+        }
+        file_.comments.insert(file_.comments.end(), part.tree.comments.begin() + from.comments,
+                              part.tree.comments.begin() + end.comments);
+        file_.imports.insert(file_.imports.end(), part.tree.imports.begin() + from.imports,
+                             part.tree.imports.begin() + end.imports);
+        for (uint32_t i = from.diagnostics; i < end.diagnostics; ++i)
+            diags_.items().push_back(std::move(part.diags.items()[i]));
+        errors_ = errors + (end.errors - from.errors);
+        arena_->keepAlive(part.tree.arena);
+        part_ = nullptr;
+        partTaken_ = true;
+        p_ = end_;
+        return true;
+    }
+
     void parseFile() {
         uint64_t limit = std::min<uint64_t>(options_.maxBytes, maxFileBytes);
         if (fileSize_ > limit) {
@@ -319,6 +452,8 @@ private:
             return;
         }
         checkEncoding();
+        if (diags_.size() != diagnosticsBefore_)
+            part_ = nullptr; // not a text a part is taken from (reparse refuses it too)
         if (end_ - begin_ >= 3 && std::memcmp(begin_, "\xEF\xBB\xBF", 3) == 0)
             p_ += 3;
         skipTrivia();
@@ -695,6 +830,8 @@ private:
                     continue;
                 }
                 if (moved_ && rejoined())
+                    return;
+                if (part_ && joinedPart())
                     return;
                 ParseMark mark{static_cast<uint32_t>(p_ - begin_),
                                static_cast<uint32_t>(diags_.size() - diagnosticsBefore_),
@@ -1138,7 +1275,25 @@ private:
     bool marking_ = false;                    ///< ParseOptions::marks, or resuming
     const PreviousParse* previous_ = nullptr; ///< resuming: the old parse
     const Relocation* moved_ = nullptr;       ///< resuming: the move of what follows the edit
+    PartInFlight* part_ = nullptr;            ///< parsing in parts: the second thread's
+    bool partTaken_ = false;                  ///< joinedPart took it
 };
+
+PartInFlight::PartInFlight(const SourceManager& sm, FileId file, const ParseOptions& options,
+                           uint32_t from)
+    : options_(options), from_(from) {
+    thread_ = std::thread([this, &sm, file] {
+        try {
+            Driver driver(sm, file, part_.diags, options_);
+            bool stopped = false;
+            part_.from = from_;
+            part_.tree = driver.runPart(from_, part_.errors, stopped);
+            part_.usable = !stopped;
+        } catch (const std::exception&) {
+            part_.usable = false; // the first thread parses on alone
+        }
+    });
+}
 
 } // namespace
 
@@ -1164,10 +1319,24 @@ File reparse(const SourceManager& sm, FileId file, const PreviousParse& previous
     return parse(sm, file, diags, marked);
 }
 
-File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options) {
+File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const ParseOptions& options,
+           bool* inParts) {
+    if (inParts)
+        *inParts = false;
     Driver driver(sm, file, diags, options);
+    std::optional<PartInFlight> part;
+    const std::string_view text = sm.text(file);
+    if (options.threads > 1 && text.size() >= kPartBytes &&
+        text.size() <= std::min<uint64_t>(options.maxBytes, maxFileBytes))
+        if (const uint32_t from = partStart(text)) {
+            part.emplace(sm, file, options, from);
+            driver.joinPartAt(&*part);
+        }
     try {
-        return driver.run();
+        File tree = driver.run();
+        if (inParts)
+            *inParts = driver.joinedPartTaken();
+        return tree;
     } catch (const std::exception& e) {
         // Nothing should reach here; if it does, the user still gets a diagnostic, never a crash.
         File f;

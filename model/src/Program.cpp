@@ -144,6 +144,7 @@ public:
         const size_t before = diags_.size();
         syntax::ParseOptions parsing;
         parsing.marks = options_.keepForNextVersion;
+        parsing.threads = options_.parseThreads;
         doc->tree = options_.previousRoot
                         ? syntax::reparse(sm_, root, *options_.previousRoot, diags_, parsing)
                         : syntax::parse(sm_, root, diags_, parsing);

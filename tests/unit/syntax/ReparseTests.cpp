@@ -141,9 +141,9 @@ std::string edit(const std::string& text, std::mt19937& rng) {
     return text.substr(0, b) + insert + text.substr(e);
 }
 
-std::string largeFile() {
+std::string largeFile(int groups = 40) {
     std::string out = "modak 1\n// generated\n";
-    for (int i = 0; i < 40; ++i)
+    for (int i = 0; i < groups; ++i)
         out += fmt::format(R"(workload wl_{0} {{ kind = transformer, layers = 12, hidden = 1024 }}
 application app_{0} {{
   kind = ai_training
@@ -221,4 +221,93 @@ TEST_CASE("reparse moves the statements around an edit and parses only near it")
     Version whole = parseVersion(broken);
     CHECK(dumpAll(after.tree, after.diags) == dumpAll(whole.tree, whole.diags));
     CHECK_FALSE(after.diags.empty());
+}
+
+namespace {
+
+/// `text` parsed in two threads and in one: the tree, comments, imports, marks and diagnostics.
+void requireSameInParts(const std::string& text, bool marks, size_t& taken) {
+    SourceManager sm;
+    FileId file = sm.addBuffer("parts.modak", text);
+    syntax::ParseOptions one, two;
+    one.marks = two.marks = marks;
+    two.threads = 2;
+    Diagnostics alone, together;
+    bool inParts = false;
+    syntax::File whole = syntax::parse(sm, file, alone, one);
+    syntax::File parts = syntax::parse(sm, file, together, two, &inParts);
+    REQUIRE(dumpAll(parts, together) == dumpAll(whole, alone));
+    taken += inParts;
+}
+
+} // namespace
+
+TEST_CASE("parsing in two threads gives what one thread gives") {
+    // Large enough to be parsed in parts: the second thread starts at a line near the middle.
+    const std::string large = largeFile(250);
+    REQUIRE(large.size() > 128 * 1024);
+    size_t taken = 0, parses = 0;
+    requireSameInParts(large, true, taken);
+    requireSameInParts(large, false, taken);
+    parses += 2;
+    CHECK(taken == 2);
+
+    // Every corpus and example file put where the second thread starts (its text as the middle
+    // line, inside a text block, a block comment, an open block, a string), then chains of random
+    // edits of the large file: the part is taken where the first thread starts a statement where
+    // it started one, and the result is the one thread's whatever happens to the text.
+    std::vector<std::string> middles;
+    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
+        for (const auto& entry : fs::recursive_directory_iterator(fs::path(MODAK_SOURCE_DIR) / dir))
+            if (entry.path().extension() == ".modak")
+                middles.push_back(test::readFile(entry.path().string()));
+    std::sort(middles.begin(), middles.end());
+    for (const char* opener : {"", "x = \"\"\"\n", "/*\n", "extra {\n", "s = \"", "}\n"})
+        middles.emplace_back(opener);
+    // Lines that start like statements inside what is not one: the second thread begins in them,
+    // the first joins it at the next statement both begin (the second's diagnostics and comments
+    // before it are not taken).
+    std::string lines;
+    for (int i = 0; i < 20; ++i)
+        lines += fmt::format("key_{0} = {0}\nblock_{0} {{\n", i);
+    for (const std::string& around :
+         {"/*\n" + lines + "*/\n", "x = \"\"\"\n" + lines + "\"\"\"\n", "w {\n" + lines + "}\n",
+          "w {\n" + lines + std::string(20, '}') + "}\n", "bad $\n" + lines + "\"\n"})
+        middles.push_back(around);
+    for (size_t i = 0; i < middles.size(); ++i) {
+        // Cut where the second thread's search (from the middle of the whole) lands inside it.
+        const size_t total = large.size() + middles[i].size();
+        const size_t middle =
+            large.rfind('\n', total / 2 - std::min(total / 2, middles[i].size() / 2)) + 1;
+        std::string text = large.substr(0, middle) + middles[i] + large.substr(middle);
+        INFO("middle " << i << ":\n" << middles[i]);
+        requireSameInParts(text, i % 2 == 0, taken);
+        ++parses;
+    }
+    // Some middles leave a block, string or comment open, or are a syntax error there.
+    INFO(taken << " of " << parses << " parsed in parts");
+    CHECK(taken * 4 > parses * 3);
+    // Two random edits anywhere: most texts still meet at a statement both threads begin, all
+    // but those where an edit opened a comment, a string, a text block or a block before the
+    // middle (the first thread then never begins a top-level statement where the second did).
+    std::mt19937 rng(20261129);
+    size_t editedTaken = 0;
+    for (int step = 0; step < 100; ++step) {
+        std::string text = edit(edit(large, rng), rng);
+        INFO("edited text " << step << ":\n" << text);
+        requireSameInParts(text, step % 2 == 0, editedTaken);
+    }
+    INFO(editedTaken << " of 100 edited texts were parsed in parts");
+    CHECK(editedTaken >= 60);
+    // A chain of edits near the middle, where the threads meet (they soon leave a block open
+    // there, and the second thread's part is no longer taken: only that the result is the same
+    // is tested).
+    std::string text = large;
+    for (int step = 0; step < 100; ++step) {
+        const size_t at = text.size() / 2 + std::uniform_int_distribution<size_t>(0, 4000)(rng);
+        text = text.substr(0, at - 2000) + edit(text.substr(at - 2000, 4000), rng) +
+               text.substr(at + 2000);
+        INFO("after edit " << step << " near the middle:\n" << text);
+        requireSameInParts(text, step % 2 == 0, editedTaken);
+    }
 }

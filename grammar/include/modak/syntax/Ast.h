@@ -112,6 +112,12 @@ public:
         return list;
     }
 
+    /// Keeps `other`'s nodes for as long as this arena: a tree taken in from another parse.
+    void keepAlive(std::shared_ptr<const Arena> other) {
+        used_ += other->used();
+        kept_.push_back(std::move(other));
+    }
+
     /// Bytes handed out so far (for benchmarks).
     size_t used() const { return used_; }
 

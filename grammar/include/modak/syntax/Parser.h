@@ -20,11 +20,16 @@ struct ParseOptions {
     /// Record File::marks, which reparse needs of the previous version (a file that will be edited
     /// and parsed again: the language server's; reparse always records them).
     bool marks = false;
+    /// Threads to parse a large text with: the second parses from a line near the middle that
+    /// starts like a top-level statement, and its tree is taken from the first statement the
+    /// first thread also begins there (the result is the same as one thread's).
+    unsigned threads = 1;
 };
 
-/// Parses the buffer `file` of `sm`.
+/// Parses the buffer `file` of `sm`. `inParts`, when given, says whether a second thread's part
+/// (ParseOptions::threads) was taken into the tree.
 File parse(const SourceManager& sm, FileId file, Diagnostics& diags,
-           const ParseOptions& options = {});
+           const ParseOptions& options = {}, bool* inParts = nullptr);
 
 /// An earlier parse of another version of a file (all three alive during reparse).
 struct PreviousParse {

@@ -105,6 +105,8 @@ struct LoadOptions {
     /// Whether loadProgram runs checkProgram. `modak check` of one file calls it itself, on one
     /// thread while another checks the launchers.
     bool check = true;
+    /// Threads to parse the root with (syntax::ParseOptions::threads).
+    unsigned parseThreads = 1;
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
