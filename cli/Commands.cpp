@@ -111,15 +111,19 @@ bool writeAtomically(const std::string& path, std::string_view text) {
 namespace {
 
 /// Writes diagnostics as text to `out` a few at a time: a file with thousands of warnings never
-/// holds its whole rendered text (issue 20: that text was most of `check`'s memory over 3x).
+/// holds its whole rendered text (issue 20: that text was most of `check`'s memory over 3x). With
+/// `threads` above 1 the next few chunks are rendered while one is written.
 void writeText(std::FILE* out, const SourceManager& sm, std::span<const Diagnostic> diags,
-               const TextPrintOptions& options) {
+               const TextPrintOptions& options, unsigned threads = 1) {
     constexpr size_t chunk = 256;
-    for (size_t at = 0; at < diags.size(); at += chunk) {
-        std::string text =
-            renderText(sm, diags.subspan(at, std::min(chunk, diags.size() - at)), options);
-        std::fwrite(text.data(), 1, text.size(), out);
-    }
+    const size_t chunks = (diags.size() + chunk - 1) / chunk;
+    forEachOrdered<std::string>(
+        chunks, threads,
+        [&](size_t i) {
+            const size_t at = i * chunk;
+            return renderText(sm, diags.subspan(at, std::min(chunk, diags.size() - at)), options);
+        },
+        [&](size_t, std::string& text) { std::fwrite(text.data(), 1, text.size(), out); });
 }
 
 } // namespace
@@ -253,6 +257,8 @@ int runCheck(const CheckOptions& options) {
             return out;
         }
         Diagnostics diags;
+        const unsigned inner = threads <= 1 ? workerCount(2) : 1;
+        std::thread dropping; // frees the program's trees and symbols beside the rendering
         {
             model::LoadOptions load = loadOptions(options.importRoots);
             load.check = false; // checkLoaded runs them
@@ -264,7 +270,6 @@ int runCheck(const CheckOptions& options) {
                     model::Catalogue::builtin();
                     model::Calibration::builtin();
                 });
-            const unsigned inner = threads <= 1 ? workerCount(2) : 1;
             load.parseThreads = inner;
             model::Program program = model::loadProgram(sm, *id, diags, load);
             // A launcher in `run` is read against the plan's scale: only then does check plan,
@@ -272,6 +277,8 @@ int runCheck(const CheckOptions& options) {
             checkLoaded(sm, program, diags, inner);
             if (warm.joinable())
                 warm.join();
+            if (inner > 1)
+                dropping = std::thread([dropped = std::move(program)] {});
         } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)
@@ -283,9 +290,11 @@ int runCheck(const CheckOptions& options) {
             out.rendered = renderSarif(sm, shown, MODAK_VERSION);
         else if (streamText && !shown.empty()) {
             progress.finish();
-            writeText(stderr, sm, shown, textOptions);
+            writeText(stderr, sm, shown, textOptions, inner);
         } else if (!shown.empty())
             out.rendered = renderText(sm, shown, textOptions);
+        if (dropping.joinable())
+            dropping.join();
         return out;
     };
 
