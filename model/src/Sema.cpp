@@ -805,7 +805,7 @@ private:
             if (const BlockChecks::Block* found = previous_->find(hash, blockText)) {
                 repeatFindings(found->diagnostics, {span});
                 tops_.at(topIndex(block)) = {found, static_cast<int32_t>(kept_->blocks.size())};
-                keep(hash, {span.begin, span.end, found->diagnostics});
+                keep(hash, {span.begin, span.end, found->diagnostics, false, {}, {}});
                 return;
             }
         }
@@ -817,7 +817,7 @@ private:
         if (!found)
             return;
         tops_.at(topIndex(block)) = {nullptr, static_cast<int32_t>(kept_->blocks.size())};
-        keep(hash, {span.begin, span.end, std::move(*found)});
+        keep(hash, {span.begin, span.end, std::move(*found), false, {}, {}});
     }
 
     /// The findings from `before` on, each range relative to the anchor it lies in (its file: 1 +
