@@ -205,11 +205,17 @@ void checkLoaded(SourceManager& sm, const model::Program& program, Diagnostics& 
         });
     if (diags.hasErrors())
         return;
+    // Room for them all at once: growing the list part by part would hold it twice at the peak.
+    size_t total = diags.size();
+    for (const auto& part : found)
+        total += part ? part->size() : 0;
+    diags.items().reserve(total);
     for (size_t part = 0; part < parts; ++part) {
         if (found[part])
             diags.append(std::move(*found[part]));
         else // a deployment planned as planProgram plans it, which may read files
             launches.check(sm, bounds(part), bounds(part + 1), diags);
+        found[part].reset();
     }
 }
 

@@ -58,13 +58,13 @@ void Diagnostics::append(const Diagnostics& other) {
 }
 
 void Diagnostics::append(Diagnostics&& other) {
-    if (items_.empty()) {
+    if (items_.capacity() == 0) { // nothing here, and no room made: take the other's list
         items_ = std::move(other.items_);
         return;
     }
     items_.insert(items_.end(), std::make_move_iterator(other.items_.begin()),
                   std::make_move_iterator(other.items_.end()));
-    other.items_.clear();
+    other.items_ = {};
 }
 
 void Diagnostics::sortByLocation() {

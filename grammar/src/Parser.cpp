@@ -112,7 +112,10 @@ private:
 /// A later part of the text, parsed on another thread (ParseOptions::threads).
 struct Part {
     uint32_t from = 0; ///< where its parse began
-    File tree;         ///< with its marks
+    /// Its top-level statements, apart from its tree: the first thread copies those it takes into
+    /// its own list, and this one is freed.
+    std::vector<Statement> statements;
+    File tree; ///< the rest: marks, comments, imports, and the arena holding the nodes
     Diagnostics diags;
     size_t errors = 0;
     bool usable = false; ///< parsed to the end: not stopped at the error limit, no failure
@@ -190,13 +193,15 @@ public:
 
     /// The second thread's parse: from `from` to the end, as from a top-level statement's start,
     /// recording marks (where the first thread may join it).
-    File runPart(uint32_t from, size_t& errors, bool& stopped) {
+    File runPart(uint32_t from, std::vector<Statement>& statements, size_t& errors, bool& stopped) {
         CurrentStateScope scope(&state_);
         marking_ = true;
         p_ = begin_ + from;
         parseItems();
         errors = errors_;
         stopped = stopped_;
+        statements = std::move(top_);
+        top_.clear();
         return finish();
     }
 
@@ -390,12 +395,12 @@ private:
         if (at < part_->from())
             return false;
         Part& part = part_->wait();
-        const size_t n = part.tree.statements.size();
+        const size_t n = part.statements.size();
         if (!part.usable || part.tree.marks.size() != n + 1) {
             part_ = nullptr;
             return false;
         }
-        const auto& statements = part.tree.statements;
+        const std::vector<Statement>& statements = part.statements;
         size_t lo = 0, hi = n;
         while (lo < hi) { // the first statement starting at or after `at`
             size_t mid = (lo + hi) / 2;
@@ -438,6 +443,7 @@ private:
             diags_.items().push_back(std::move(part.diags.items()[i]));
         errors_ = errors + (end.errors - from.errors);
         arena_->keepAlive(part.tree.arena);
+        part.statements = {};
         part_ = nullptr;
         partTaken_ = true;
         p_ = end_;
@@ -1287,7 +1293,7 @@ PartInFlight::PartInFlight(const SourceManager& sm, FileId file, const ParseOpti
             Driver driver(sm, file, part_.diags, options_);
             bool stopped = false;
             part_.from = from_;
-            part_.tree = driver.runPart(from_, part_.errors, stopped);
+            part_.tree = driver.runPart(from_, part_.statements, part_.errors, stopped);
             part_.usable = !stopped;
         } catch (const std::exception&) {
             part_.usable = false; // the first thread parses on alone
