@@ -264,15 +264,15 @@ int runCheck(const CheckOptions& options) {
         }
         Diagnostics diags;
         const unsigned inner = threads <= 1 ? workerCount(2) : 1;
-        std::thread dropping; // frees the program's trees and symbols beside the rendering
+        std::jthread dropping; // frees the program's trees and symbols beside the rendering
         {
             model::LoadOptions load = loadOptions(options.importRoots);
             load.check = false; // checkLoaded runs them
             // A file checked alone has the cores to itself: the built-in catalogue and calibration,
             // which a launcher's plan reads, are read beside the parse.
-            std::thread warm;
+            std::jthread warm;
             if (threads <= 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
-                warm = std::thread([] {
+                warm = std::jthread([] {
                     model::Catalogue::builtin();
                     model::Calibration::builtin();
                 });
@@ -284,7 +284,7 @@ int runCheck(const CheckOptions& options) {
             if (warm.joinable())
                 warm.join();
             if (inner > 1)
-                dropping = std::thread([dropped = std::move(program)] {});
+                dropping = std::jthread([dropped = std::move(program)] {});
         } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)
