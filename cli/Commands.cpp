@@ -30,6 +30,7 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <system_error>
 #include <thread>
 
 namespace modak::cli {
@@ -146,6 +147,18 @@ struct CheckedFile {
     size_t errors = 0, warnings = 0;
     std::string readError;
 };
+
+/// `fn` on a thread of its own; none where no thread can be had (a process or container limit).
+/// Only for work that may be skipped: the check's side threads warm a cache up or free memory
+/// (what `fn` captured is then freed here).
+template<class Fn>
+std::jthread sideThread(Fn&& fn) {
+    try {
+        return std::jthread(std::forward<Fn>(fn));
+    } catch (const std::system_error&) {
+        return {};
+    }
+}
 
 /// The size from which `modak check` of one file reads the built-in catalogue on another thread
 /// (~7 ms of a core): a smaller file's check may be over before that thread would be.
@@ -272,7 +285,7 @@ int runCheck(const CheckOptions& options) {
             // which a launcher's plan reads, are read beside the parse.
             std::jthread warm;
             if (threads <= 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
-                warm = std::jthread([] {
+                warm = sideThread([] {
                     model::Catalogue::builtin();
                     model::Calibration::builtin();
                 });
@@ -284,7 +297,7 @@ int runCheck(const CheckOptions& options) {
             if (warm.joinable())
                 warm.join();
             if (inner > 1)
-                dropping = std::jthread([dropped = std::move(program)] {});
+                dropping = sideThread([dropped = std::move(program)] {});
         } // the trees and symbols go here: rendering reads only the source and the diagnostics
         std::vector<Diagnostic> shown = applyPolicy(std::move(diags), policy);
         for (const Diagnostic& d : shown)

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -83,8 +84,20 @@ void forEachOrdered(size_t n, unsigned threads, const std::function<Result(size_
         }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back(worker);
+    try {
+        for (unsigned t = 0; t < threads; ++t)
+            pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+        // No more threads to be had (a process or container limit): those started do the work;
+        // with none, this thread does it all.
+        if (pool.empty()) {
+            for (size_t i = 0; i < n; ++i) {
+                Result r = work(i);
+                emit(i, r);
+            }
+            return;
+        }
+    }
     for (size_t i = 0; i < n; ++i) {
         std::optional<Result> r;
         {

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 namespace modak::syntax {
@@ -1335,8 +1336,12 @@ File parse(const SourceManager& sm, FileId file, Diagnostics& diags, const Parse
     if (options.threads > 1 && text.size() >= kPartBytes &&
         text.size() <= std::min<uint64_t>(options.maxBytes, maxFileBytes))
         if (const uint32_t from = partStart(text)) {
-            part.emplace(sm, file, options, from);
-            driver.joinPartAt(&*part);
+            try {
+                part.emplace(sm, file, options, from);
+                driver.joinPartAt(&*part);
+            } catch (const std::system_error&) {
+                // no thread to be had: one thread parses it all
+            }
         }
     try {
         File tree = driver.run();
