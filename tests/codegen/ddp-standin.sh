@@ -73,10 +73,20 @@ chmod +x bin/hostname
 # Job ids (and so the jobs' rendezvous ports, 40000 + id % 20000) start at a random number: two runs
 # of this test at once on one machine must not meet at each other's ports.
 job=$((RANDOM % 1000 * 10))
+# The next job id whose port can be bound now. 40000-59999 lies in Linux's ephemeral range: a
+# connection an earlier job's ranks made (in TIME_WAIT for a minute), or any other process's, may
+# hold a port; a job given it fails with "Address already in use" (seen once in a fresh machine).
+next_job() {
+  job=$((job + 1))
+  until /usr/bin/python3 -c 'import socket, sys; socket.socket().bind(("", int(sys.argv[1])))' \
+    $((40000 + job % 20000)) 2>/dev/null; do
+    job=$((job + 1))
+  done
+}
 job_id() { [[ $1 == lsf || $1 == flux ]] && echo "$job" || echo "$job.stand-in"; }  # as train.py names its results
 run_job() {  # run_job SCHEDULER DEPLOYMENT TASKS_PER_NODE [jax|tf] (the stand-in's node file)
   local scheduler=$1 deployment=$2 per_node=$3 framework=${4:-} script="out/$2/job.$1.sh" host i
-  job=$((job + 1))
+  next_job
   : >nodefile
   for host in 127.0.0.1 127.0.0.2; do
     for ((i = 0; i < per_node; i++)); do echo "$host" >>nodefile; done
@@ -103,7 +113,7 @@ for scheduler in pbs torque lsf; do
 done
 
 run_flux() {  # run_flux DEPLOYMENT [jax|tf]
-  job=$((job + 1))
+  next_job
   env PATH="$work/bin:$PATH" FLUX_JOB_ID="$job" timeout 120 bash "out/$1/job.flux.sh" >"job-$job.out" 2>&1 ||
     { fail "flux $1: the job failed"; cat "job-$job.out" >&2; return; }
   if [[ -n ${2:-} ]]; then
