@@ -50,18 +50,19 @@ private:
     bool shown_;
 };
 
-/// Calls `work(i)` for i in [0, n) on `threads` threads and `emit(i, result)` on this thread in
-/// index order. `work` must not throw.
+/// Calls `work(i)` for i in [0, n) on `threads` threads (those that can be started; this one alone
+/// if none can) and `emit(i, result)` on this thread in index order. `work` must not throw.
 template<class Result>
 void forEachOrdered(size_t n, unsigned threads, const std::function<Result(size_t)>& work,
                     const std::function<void(size_t, Result&)>& emit) {
-    if (threads <= 1 || n <= 1) {
+    auto alone = [&] {
         for (size_t i = 0; i < n; ++i) {
             Result r = work(i);
             emit(i, r);
         }
-        return;
-    }
+    };
+    if (threads <= 1 || n <= 1)
+        return alone();
     const size_t window = 8 * threads; // how far workers may run ahead of the printed file
     std::vector<std::optional<Result>> results(n);
     std::mutex mutex;
@@ -90,13 +91,8 @@ void forEachOrdered(size_t n, unsigned threads, const std::function<Result(size_
     } catch (const std::system_error&) {
         // No more threads to be had (a process or container limit): those started do the work;
         // with none, this thread does it all.
-        if (pool.empty()) {
-            for (size_t i = 0; i < n; ++i) {
-                Result r = work(i);
-                emit(i, r);
-            }
-            return;
-        }
+        if (pool.empty())
+            return alone();
     }
     for (size_t i = 0; i < n; ++i) {
         std::optional<Result> r;
