@@ -110,7 +110,8 @@ struct LoadOptions {
 };
 
 /// Parses `root` (already in `sm`), loads its imports recursively, builds the symbol table and runs
-/// every semantic check. Never throws; all problems are appended to `diags`.
+/// every semantic check (unless `options.check` leaves them to the caller). Never throws; all
+/// problems are appended to `diags`.
 Program loadProgram(SourceManager& sm, FileId root, Diagnostics& diags,
                     const LoadOptions& options = {});
 
