@@ -171,9 +171,12 @@ constexpr size_t kWarmCatalogueBytes = 64 * 1024;
 /// same as one thread's.
 void checkLoaded(SourceManager& sm, const model::Program& program, Diagnostics& diags,
                  unsigned threads) {
-    if (diags.hasErrors()) {
+    if (threads <= 1 || diags.hasErrors()) {
+        // The catalogue a plan reads is built only if a launcher needs a plan.
         model::checkProgram(sm, program, diags);
         model::checkCatalogFiles(sm, program, diags);
+        if (!diags.hasErrors())
+            model::checkProgramLaunches(sm, program, diags);
         return;
     }
     // What reads files into `sm` runs before the threads: it is read, never written, while they
@@ -181,13 +184,6 @@ void checkLoaded(SourceManager& sm, const model::Program& program, Diagnostics& 
     Diagnostics catalogues;
     model::checkCatalogFiles(sm, program, catalogues);
     model::ProgramLaunchChecks launches(sm, program);
-    if (threads <= 1 || launches.size() < 2) {
-        model::checkProgram(sm, program, diags);
-        diags.append(std::move(catalogues));
-        if (!diags.hasErrors())
-            launches.check(sm, 0, launches.size(), diags);
-        return;
-    }
     // Task 0 is the semantic checks; tasks 1..parts the launch checks of consecutive deployments.
     // Parts of at least 64 deployments, and no more than forEachOrdered runs ahead of task 0.
     const size_t parts = std::clamp<size_t>(launches.size() / 64, 1, 8 * threads - 1);
@@ -195,7 +191,7 @@ void checkLoaded(SourceManager& sm, const model::Program& program, Diagnostics& 
     std::atomic<bool> abandoned{false}; // the semantic checks found an error
     std::vector<std::optional<Diagnostics>> found(parts);
     forEachOrdered<std::optional<Diagnostics>>(
-        parts + 1, threads,
+        parts + 1, launches.size() == 0 ? 1 : threads, // no deployment: no thread
         [&](size_t task) -> std::optional<Diagnostics> {
             Diagnostics out;
             if (task == 0) {
@@ -284,7 +280,7 @@ int runCheck(const CheckOptions& options) {
             // A file checked alone has the cores to itself: the built-in catalogue and calibration,
             // which a launcher's plan reads, are read beside the parse.
             std::jthread warm;
-            if (threads <= 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
+            if (inner > 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
                 warm = sideThread([] {
                     model::Catalogue::builtin();
                     model::Calibration::builtin();

@@ -352,27 +352,51 @@ private:
             return false;
         const File& old = previous_->tree;
         const size_t n = old.statements.size();
-        size_t lo = 0, hi = n;
-        while (lo < hi) { // the first statement starting at or after `at`
-            size_t mid = (lo + hi) / 2;
-            if (old.statements[mid].range().begin < at)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        const size_t lo = firstFrom(old.statements, at);
         if (lo == n || old.marks[lo].start != at)
             return false;
         const ParseMark& from = old.marks[lo];
         const ParseMark& end = old.marks[n];
+        continueMarks(old.marks, lo, n, [&](uint32_t start) { return moved_->offset(start); });
+        for (size_t i = lo; i < n; ++i)
+            top_.push_back(old.statements[i].relocated(*moved_, *arena_));
+        moveParsed(*previous_, *moved_, from.comments, end.comments, from.imports, end.imports,
+                   from.diagnostics, end.diagnostics);
+        errors_ += end.errors - from.errors;
+        p_ = end_;
+        return true;
+    }
+
+    /// The index of the first of `statements` (in source order) that starts at or after `at`.
+    template<class Statements>
+    static size_t firstFrom(const Statements& statements, int64_t at) {
+        size_t lo = 0, hi = statements.size();
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (statements[mid].range().begin < at)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
+
+    /// Appends `marks` [lo, n) of a parse whose statements from `lo` on are taken in here: their
+    /// counts continue this parse's (from where mark `lo`'s began), their offsets map by `start`.
+    /// Called before what they count (diagnostics, comments, imports) is taken in.
+    template<class Start>
+    void continueMarks(const std::vector<ParseMark>& marks, size_t lo, size_t n, Start start) {
+        if (!marking_)
+            return;
+        const ParseMark& from = marks[lo];
         const auto diagnostics = static_cast<uint32_t>(diags_.size() - diagnosticsBefore_);
         const auto errors = static_cast<uint32_t>(errors_);
         const auto comments = static_cast<uint32_t>(file_.comments.size());
         const auto imports = static_cast<uint32_t>(file_.imports.size());
         for (size_t i = lo; i < n; ++i) {
-            top_.push_back(old.statements[i].relocated(*moved_, *arena_));
-            ParseMark m = old.marks[i];
+            ParseMark m = marks[i];
             if (m.start != ParseMark::noStart) {
-                m.start = moved_->offset(m.start);
+                m.start = start(m.start);
                 m.diagnostics = m.diagnostics - from.diagnostics + diagnostics;
                 m.errors = m.errors - from.errors + errors;
                 m.comments = m.comments - from.comments + comments;
@@ -380,11 +404,6 @@ private:
             }
             marks_.push_back(m);
         }
-        moveParsed(*previous_, *moved_, from.comments, end.comments, from.imports, end.imports,
-                   from.diagnostics, end.diagnostics);
-        errors_ = errors + (end.errors - from.errors);
-        p_ = end_;
-        return true;
     }
 
     /// Parsing in parts: at the start of a top-level item, whether the second thread's part
@@ -401,15 +420,7 @@ private:
             part_ = nullptr;
             return false;
         }
-        const std::vector<Statement>& statements = part.statements;
-        size_t lo = 0, hi = n;
-        while (lo < hi) { // the first statement starting at or after `at`
-            size_t mid = (lo + hi) / 2;
-            if (statements[mid].range().begin < at)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        const size_t lo = firstFrom(part.statements, at);
         if (lo == n || part.tree.marks[lo].start != at)
             return false;
         const ParseMark& from = part.tree.marks[lo];
@@ -418,31 +429,16 @@ private:
             part_ = nullptr; // one parse would stop in there: it goes on alone
             return false;
         }
-        const auto diagnostics = static_cast<uint32_t>(diags_.size() - diagnosticsBefore_);
-        const auto errors = static_cast<uint32_t>(errors_);
-        const auto comments = static_cast<uint32_t>(file_.comments.size());
-        const auto imports = static_cast<uint32_t>(file_.imports.size());
-        top_.insert(top_.end(), statements.begin() + static_cast<std::ptrdiff_t>(lo),
-                    statements.end());
-        if (marking_) {
-            for (size_t i = lo; i < n; ++i) {
-                ParseMark m = part.tree.marks[i];
-                if (m.start != ParseMark::noStart) {
-                    m.diagnostics = m.diagnostics - from.diagnostics + diagnostics;
-                    m.errors = m.errors - from.errors + errors;
-                    m.comments = m.comments - from.comments + comments;
-                    m.imports = m.imports - from.imports + imports;
-                }
-                marks_.push_back(m);
-            }
-        }
+        continueMarks(part.tree.marks, lo, n, [](uint32_t start) { return start; });
+        top_.insert(top_.end(), part.statements.begin() + static_cast<std::ptrdiff_t>(lo),
+                    part.statements.end());
         file_.comments.insert(file_.comments.end(), part.tree.comments.begin() + from.comments,
                               part.tree.comments.begin() + end.comments);
         file_.imports.insert(file_.imports.end(), part.tree.imports.begin() + from.imports,
                              part.tree.imports.begin() + end.imports);
         for (uint32_t i = from.diagnostics; i < end.diagnostics; ++i)
             diags_.items().push_back(std::move(part.diags.items()[i]));
-        errors_ = errors + (end.errors - from.errors);
+        errors_ += end.errors - from.errors;
         arena_->keepAlive(part.tree.arena);
         part.statements = {};
         part_ = nullptr;

@@ -411,7 +411,7 @@ private:
             if (!isBlock(st) || !st.name())
                 continue;
             if (root && kept_) {
-                checkFactsKept(st, tops_.at(static_cast<size_t>(&st - doc.tree.statements.data())));
+                checkFactsKept(st, tops_.at(topIndex(st)));
                 continue;
             }
             checkFacts(st);
