@@ -129,43 +129,81 @@ const ErrorBand* nearestBand(const Calibration& cal, const Stratum& stratum, int
     return best;
 }
 
-std::vector<std::string> extrapolations(const Scenario& s, const Calibration& cal) {
+namespace {
+
+/// What `extrapolations` reads of a scenario: its stratum, precision, devices and nodes (the key
+/// of IntervalMemo, which must change with anything this reads).
+std::vector<std::string> extrapolationsOf(const Stratum& st, const std::string& precision,
+                                          int devices, int nodes, const Calibration& cal) {
     std::vector<std::string> out;
     const CalibrationCoverage& c = cal.coverage;
     if (c.empty())
         return out;
-    Stratum st = stratumOf(s);
     const std::string& gen = st[StratumDimension::Generation];
     if (!contains(c.architectures, gen))
         out.push_back(gen == "cpu" ? "CPU training" : "GPU generation " + gen);
     if (!contains(c.precisionClasses, st[StratumDimension::Precision]))
-        out.push_back("precision " + s.precision);
+        out.push_back("precision " + precision);
     if (!contains(c.workloadKinds, st[StratumDimension::Workload]))
         out.push_back("workload kind " + st[StratumDimension::Workload]);
-    if (int devices = devicesOf(s); devices > c.maxDevices)
+    if (devices > c.maxDevices)
         out.push_back(
             fmt::format("{} devices (the data's largest run has {})", devices, c.maxDevices));
-    else if (s.nodes > c.maxNodes)
-        out.push_back(fmt::format("{} nodes (the data's largest run has {})", s.nodes, c.maxNodes));
+    else if (nodes > c.maxNodes)
+        out.push_back(fmt::format("{} nodes (the data's largest run has {})", nodes, c.maxNodes));
     return out;
+}
+
+/// The interval of a throughput of 1 in `st`: its band and extrapolations.
+PredictionInterval unitInterval(const Stratum& st, const std::string& precision, int devices,
+                                int nodes, const Calibration& cal) {
+    PredictionInterval iv;
+    iv.low = iv.high = 1;
+    if (cal.errorBands.empty() && cal.coverage.empty())
+        return iv;
+    int matched = 0;
+    if (const ErrorBand* band = nearestBand(cal, st, matched)) {
+        iv.relativeError = band->p90;
+        iv.stratum = band->stratum;
+        iv.widest = matched == 0;
+    }
+    iv.extrapolations = extrapolationsOf(st, precision, devices, nodes, cal);
+    return iv;
+}
+
+/// `unit` for a throughput of `throughput` (no band: relativeError 0, low = high = throughput).
+PredictionInterval scaled(PredictionInterval unit, double throughput) {
+    unit.low = throughput / (1 + unit.relativeError);
+    unit.high = throughput * (1 + unit.relativeError);
+    return unit;
+}
+
+} // namespace
+
+std::vector<std::string> extrapolations(const Scenario& s, const Calibration& cal) {
+    if (cal.coverage.empty())
+        return {};
+    return extrapolationsOf(stratumOf(s), s.precision, devicesOf(s), s.nodes, cal);
 }
 
 PredictionInterval predictionInterval(const Scenario& s, const Prediction& p,
                                       const Calibration& cal) {
-    PredictionInterval iv;
-    iv.low = iv.high = p.throughput;
-    if (cal.errorBands.empty() && cal.coverage.empty())
-        return iv;
-    int matched = 0;
-    if (const ErrorBand* band = nearestBand(cal, stratumOf(s), matched)) {
-        iv.relativeError = band->p90;
-        iv.stratum = band->stratum;
-        iv.widest = matched == 0;
-        iv.low = p.throughput / (1 + band->p90);
-        iv.high = p.throughput * (1 + band->p90);
-    }
-    iv.extrapolations = extrapolations(s, cal);
-    return iv;
+    return scaled(unitInterval(stratumOf(s), s.precision, devicesOf(s), s.nodes, cal),
+                  p.throughput);
+}
+
+PredictionInterval IntervalMemo::operator()(const Scenario& s, const Prediction& p) {
+    if (cal_.errorBands.empty() && cal_.coverage.empty())
+        return scaled({}, p.throughput);
+    Stratum st = stratumOf(s);
+    const int devices = devicesOf(s);
+    for (const Entry& e : seen_)
+        if (e.devices == devices && e.nodes == s.nodes && e.precision == s.precision &&
+            e.stratum.parts == st.parts)
+            return scaled(e.unit, p.throughput);
+    PredictionInterval unit = unitInterval(st, s.precision, devices, s.nodes, cal_);
+    seen_.push_back({std::move(st), s.precision, devices, s.nodes, unit});
+    return scaled(std::move(unit), p.throughput);
 }
 
 CalibrationCoverage coverageOf(const MeasurementSet& data, const Catalogue& cat) {

@@ -366,6 +366,36 @@ void sortCandidates(std::vector<Candidate>& candidates, Less less) {
     }
 }
 
+/// Moves the candidates `keep` refuses (it may say why in them) to the end of `to`, in order, and
+/// closes the gaps: a kept candidate is moved once at most, none when all are kept.
+template<class Keep>
+void moveRefused(std::vector<Candidate>& from, std::vector<Candidate>& to, Keep keep) {
+    size_t kept = 0;
+    for (size_t i = 0; i < from.size(); ++i) {
+        if (!keep(from[i])) {
+            to.push_back(std::move(from[i]));
+            continue;
+        }
+        if (kept != i)
+            from[kept] = std::move(from[i]);
+        ++kept;
+    }
+    from.erase(from.begin() + static_cast<std::ptrdiff_t>(kept), from.end());
+}
+
+/// The first `count` of `candidates` in the stable order of `less`, moved to the end of `out`;
+/// the others are left (a plan keeps a few alternatives of thousands of candidates).
+template<class Less>
+void moveFirst(std::vector<Candidate>& candidates, size_t count, std::vector<Candidate>& out,
+               Less less) {
+    std::vector<uint32_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return less(candidates[a], candidates[b]); });
+    for (size_t k = 0; k < std::min(count, order.size()); ++k)
+        out.push_back(std::move(candidates[order[k]]));
+}
+
 /// Orders feasible candidates: faster first; within 0.5 % prefer fewer devices, no graph compiler,
 /// and a simpler build, so ties never depend on catalogue order.
 bool better(const Candidate& a, const Candidate& b) {
@@ -504,6 +534,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
     const size_t searched = images.size() * kCompilers.size() *
                             static_cast<size_t>(std::max(1, nodes.hi - nodes.lo + 1)) *
                             static_cast<size_t>(std::max(1, gpus.hi - gpus.lo + 1));
+    IntervalMemo intervals(cal);
     feasible.reserve(feasible.size() + std::min<size_t>(searched, 256));
     rejected.reserve(rejected.size() + std::min<size_t>(searched, 256));
     for (const Image* img : images) {
@@ -641,7 +672,7 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                         rejected.push_back(std::move(c));
                         continue;
                     }
-                    p->interval = predictionInterval(c.scenario, *p, cal); // costs, alternatives
+                    p->interval = intervals(c.scenario, *p); // costs, alternatives
                     c.predicted = std::move(p);
                     const Prediction& predicted = *c.predicted;
                     if (!fitsInMemory(c.scenario, predicted)) {
@@ -1006,20 +1037,15 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
             return t == 0 || t <= static_cast<double>(*r.walltime);
         };
         if (std::any_of(feasible.begin(), feasible.end(), fits)) {
-            std::vector<Candidate> keep;
-            for (auto& c : feasible) {
-                if (fits(c)) {
-                    keep.push_back(std::move(c));
-                } else {
-                    c.rejectedBecause =
-                        fmt::format("predicted run of {} exceeds the walltime of {}",
-                                    formatSeconds(totalSeconds(c)),
-                                    formatSeconds(static_cast<double>(*r.walltime)));
-                    c.rejection = Candidate::Rejection::Walltime;
-                    rejected.push_back(std::move(c));
-                }
-            }
-            feasible = std::move(keep);
+            const std::string walltime = formatSeconds(static_cast<double>(*r.walltime));
+            moveRefused(feasible, rejected, [&](Candidate& c) {
+                if (fits(c))
+                    return true;
+                c.rejectedBecause = fmt::format("predicted run of {} exceeds the walltime of {}",
+                                                formatSeconds(totalSeconds(c)), walltime);
+                c.rejection = Candidate::Rejection::Walltime;
+                return false;
+            });
         } else if (!feasible.empty() && totalSeconds(feasible.front()) > 0) {
             walltimeShort = true; // explained with the segments, below
         }
@@ -1087,16 +1113,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         }
         return true;
     };
-    {
-        std::vector<Candidate> keep;
-        for (auto& c : feasible) {
-            if (withinLimits(c))
-                keep.push_back(std::move(c));
-            else
-                rejected.push_back(std::move(c));
-        }
-        feasible = std::move(keep);
-    }
+    moveRefused(feasible, rejected, withinLimits);
     if (budgetUnchecked && want.budget)
         diags.add(DiagCode::QuestionableSetting, want.budget->range,
                   fmt::format("target '{}' {}; the budget in {} is not checked there",
@@ -1255,8 +1272,21 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
         }
         plan.totalSeconds = totalSeconds(*plan.chosen);
         const Candidate& best = *plan.chosen;
-        plan.alternatives.reserve(feasible.size() - 1 + rejected.size());
-        for (size_t i = 1; i < feasible.size(); ++i) {
+        // Scaling charts: the chosen configuration's, then those of the next two other image and
+        // compiler pairs of all feasible candidates, kept as alternatives or not.
+        if (best.scenario.workload) {
+            plan.curves.push_back(scalingCurve(best, r, cal, "chosen"));
+            std::set<std::pair<std::string, std::string>> shown{
+                {best.imageName, best.graphCompiler}};
+            for (size_t i = 1; i < feasible.size() && plan.curves.size() < 3; ++i) {
+                const Candidate& c = feasible[i];
+                if (c.scenario.workload && shown.insert({c.imageName, c.graphCompiler}).second)
+                    plan.curves.push_back(scalingCurve(c, r, cal, "alternative"));
+            }
+        }
+        // Only the alternatives the plan keeps get their reason written.
+        plan.alternatives.reserve(std::min(maxAlternatives, feasible.size() - 1 + rejected.size()));
+        for (size_t i = 1; i < feasible.size() && plan.alternatives.size() < maxAlternatives; ++i) {
             Candidate c = std::move(feasible[i]);
             if (want.objective == "cost" && c.cost && best.cost &&
                 c.cost->hasMoney() == best.cost->hasMoney()) {
@@ -1306,26 +1336,13 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
             explainResilience(plan, r, dep, nodeMtbf, walltimeShort, diags);
     }
     checkLaunch(plan, diags); // a launcher written into `run`, against the choice
-    if (plan.chosen && plan.chosen->scenario.workload) {
-        plan.curves.push_back(scalingCurve(*plan.chosen, r, cal, "chosen"));
-        std::set<std::pair<std::string, std::string>> shown{
-            {plan.chosen->imageName, plan.chosen->graphCompiler}};
-        for (const auto& c : plan.alternatives) {
-            if (plan.curves.size() >= 3)
-                break;
-            if (c.scenario.workload && shown.insert({c.imageName, c.graphCompiler}).second)
-                plan.curves.push_back(scalingCurve(c, r, cal, "alternative"));
-        }
-    }
     // Rejected ones last, in a stable order: by reason, then name and scale.
-    sortCandidates(rejected, [](const Candidate& a, const Candidate& b) {
-        return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) <
-               std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
-    });
-    for (auto& c : rejected)
-        plan.alternatives.push_back(std::move(c));
-    if (plan.alternatives.size() > maxAlternatives)
-        plan.alternatives.resize(maxAlternatives);
+    if (plan.alternatives.size() < maxAlternatives)
+        moveFirst(rejected, maxAlternatives - plan.alternatives.size(), plan.alternatives,
+                  [](const Candidate& a, const Candidate& b) {
+                      return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) <
+                             std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
+                  });
     warnExtrapolation(plan, diags);
     return plan;
 }

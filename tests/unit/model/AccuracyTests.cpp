@@ -105,6 +105,42 @@ TEST_CASE("the nearest band: most equal dimensions, then by priority, else the w
     CHECK(intervalText(iv).find("widest") != std::string::npos);
 }
 
+TEST_CASE("the interval memo gives what predictionInterval gives, for every key it meets",
+          "[accuracy]") {
+    const Calibration& cal = Calibration::builtin();
+    // Scenarios that differ in each part of the memo's key, each met twice (the second time from
+    // the memo) and with a throughput of its own each time.
+    std::vector<Scenario> scenarios;
+    for (const char* gpu : {"v100_sxm2", "a100_sxm4_40gb", "h100_sxm5"})
+        for (const char* precision : {"fp32", "mixed", "fp8"})
+            for (auto [gpus, nodes] : {std::pair{1, 1}, {8, 1}, {8, 2}, {8, 64}})
+                scenarios.push_back(gpuScenario(gpu, precision, gpus, nodes));
+    Scenario other = gpuScenario("a100_sxm4_40gb", "mixed");
+    other.framework = "jax";
+    scenarios.push_back(other);
+    other.workload = cat().workload("bert_large");
+    REQUIRE(other.workload);
+    scenarios.push_back(other);
+    const Calibration none; // no bands, no coverage: low = high = the throughput
+    for (const Calibration* c : {&cal, &none}) {
+        IntervalMemo memo(*c);
+        for (int round = 0; round < 2; ++round)
+            for (size_t i = 0; i < scenarios.size(); ++i) {
+                Prediction p;
+                p.throughput = 100.0 + 37.0 * static_cast<double>(i) + round;
+                const PredictionInterval want = predictionInterval(scenarios[i], p, *c);
+                const PredictionInterval got = memo(scenarios[i], p);
+                INFO(stratumOf(scenarios[i]).key() << " round " << round);
+                CHECK(got.low == want.low);
+                CHECK(got.high == want.high);
+                CHECK(got.relativeError == want.relativeError);
+                CHECK(got.stratum == want.stratum);
+                CHECK(got.extrapolations == want.extrapolations);
+                CHECK(got.widest == want.widest);
+            }
+    }
+}
+
 TEST_CASE("every prediction carries an interval from the embedded calibration's bands",
           "[accuracy]") {
     const Calibration& cal = Calibration::builtin();

@@ -719,3 +719,90 @@ TEST_CASE("network_ports is checked: a whole number of ports, 1 to 64", "[plan][
     ok.replace(ok.find(line), line.size(), line + "  network_ports = 8\n");
     CHECK(test::check(ok).empty());
 }
+
+TEST_CASE("a plan keeping few alternatives keeps the first of those a plan keeping all keeps",
+          "[plan]") {
+    // Candidates of every kind: feasible ones (several images, compilers and scales), ones the
+    // walltime rejects (the small scales) and ones the efficiency minimum rejects (the large).
+    std::string text = std::string(kTarget) + R"(
+application long_train {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  precision = mixed
+  batch_size = 256
+  epochs = 300
+  dataset { samples = 1_281_167 }
+}
+deployment d {
+  application = long_train
+  target = cluster
+  build = auto
+  scale { nodes = 1..16, min_efficiency = 0.92 }
+  job { walltime = 12h }
+}
+)";
+    auto planWith = [&](size_t keep) {
+        auto out = std::make_unique<Planned>();
+        FileId id = out->sm.addBuffer("test.modak", text);
+        out->program = loadProgram(out->sm, id, out->diags);
+        REQUIRE_FALSE(out->diags.hasErrors());
+        PlanOptions options;
+        options.maxAlternatives = keep;
+        out->plan = planProgram(out->sm, out->program, options, out->diags);
+        REQUIRE(out->plan.deployments.size() == 1);
+        REQUIRE(out->plan.deployments[0].chosen);
+        return out;
+    };
+    auto all = planWith(100000);
+    const DeploymentPlan& whole = all->plan.deployments[0];
+    std::set<Candidate::Rejection> kinds;
+    size_t feasible = 0;
+    for (const auto& a : whole.alternatives) {
+        kinds.insert(a.rejection);
+        feasible += a.rejection == Candidate::Rejection::Configuration && a.predicted;
+    }
+    CHECK(kinds.count(Candidate::Rejection::Walltime));
+    CHECK(kinds.count(Candidate::Rejection::Efficiency));
+    REQUIRE(whole.alternatives.size() > 30);
+    // Feasible ones first (compared with the chosen one), then the rejected by image, compiler
+    // and scale.
+    size_t first = 0;
+    while (first < whole.alternatives.size() &&
+           whole.alternatives[first].rejectedBecause.find("chosen") != std::string::npos)
+        ++first;
+    CHECK(first == feasible);
+    CHECK(std::is_sorted(whole.alternatives.begin() + static_cast<std::ptrdiff_t>(first),
+                         whole.alternatives.end(), [](const Candidate& a, const Candidate& b) {
+                             return std::tie(a.imageName, a.graphCompiler, a.nodes, a.gpusPerNode) <
+                                    std::tie(b.imageName, b.graphCompiler, b.nodes, b.gpusPerNode);
+                         }));
+    for (size_t keep :
+         {size_t{0}, size_t{1}, size_t{5}, feasible / 2, whole.alternatives.size() - 3,
+          whole.alternatives.size(), whole.alternatives.size() + 5}) {
+        INFO("keep " << keep);
+        auto few = planWith(keep);
+        const DeploymentPlan& kept = few->plan.deployments[0];
+        REQUIRE(kept.alternatives.size() == std::min(keep, whole.alternatives.size()));
+        for (size_t i = 0; i < kept.alternatives.size(); ++i) {
+            const Candidate& a = kept.alternatives[i];
+            const Candidate& b = whole.alternatives[i];
+            INFO(i);
+            CHECK(a.imageName == b.imageName);
+            CHECK(a.graphCompiler == b.graphCompiler);
+            CHECK(a.nodes == b.nodes);
+            CHECK(a.gpusPerNode == b.gpusPerNode);
+            CHECK(a.rejectedBecause == b.rejectedBecause);
+            CHECK(a.rejection == b.rejection);
+        }
+        // The scaling charts come from all feasible candidates, kept or not.
+        REQUIRE(kept.curves.size() == whole.curves.size());
+        for (size_t i = 0; i < kept.curves.size(); ++i) {
+            CHECK(kept.curves[i].label == whole.curves[i].label);
+            CHECK(kept.curves[i].points.size() == whole.curves[i].points.size());
+        }
+        CHECK(kept.chosen->imageName == whole.chosen->imageName);
+        CHECK(kept.chosen->nodes == whole.chosen->nodes);
+        CHECK(few->diags.size() == all->diags.size());
+    }
+}

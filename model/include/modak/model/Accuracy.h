@@ -54,6 +54,25 @@ const ErrorBand* nearestBand(const Calibration& cal, const Stratum& stratum, int
 /// "workload kind transformer", "64 devices (the data's largest run has 8)".
 std::vector<std::string> extrapolations(const Scenario& s, const Calibration& cal);
 
+/// predictionInterval for the many predictions of one search (a plan's candidates): the band and
+/// the extrapolations depend only on the stratum, precision, devices and nodes, so each combination
+/// is looked up once (nearestBand walks every band, the extrapolations format text).
+class IntervalMemo {
+public:
+    explicit IntervalMemo(const Calibration& cal) : cal_(cal) {}
+    PredictionInterval operator()(const Scenario& s, const Prediction& p);
+
+private:
+    struct Entry {
+        Stratum stratum;
+        std::string precision;
+        int devices = 0, nodes = 0;
+        PredictionInterval unit; ///< for a throughput of 1
+    };
+    const Calibration& cal_;
+    std::vector<Entry> seen_;
+};
+
 /// What the calibration data cover (Calibration::coverage), from the rows `scenarioFor` reads.
 CalibrationCoverage coverageOf(const MeasurementSet& data, const Catalogue& cat);
 
