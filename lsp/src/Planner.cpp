@@ -63,8 +63,9 @@ void appendBlock(std::string& key, const Analysis& a, const model::Symbol* s,
 
 } // namespace
 
-Planner::Planner(bool synchronous, std::function<void()> wake)
-    : synchronous_(synchronous), wake_(std::move(wake)) {
+Planner::Planner(bool synchronous, std::shared_ptr<Foreground> foreground,
+                 std::function<void()> wake)
+    : synchronous_(synchronous), foreground_(std::move(foreground)), wake_(std::move(wake)) {
     if (!synchronous_)
         worker_ = std::thread([this] { work(); });
 }
@@ -74,6 +75,8 @@ Planner::~Planner() {
         std::lock_guard lock(mutex_);
         stop_ = true;
     }
+    if (foreground_)
+        foreground_->stop();
     work_.notify_all();
     if (worker_.joinable())
         worker_.join();
@@ -107,7 +110,8 @@ const model::Catalogue& Planner::CatalogueCell::get() {
     return *catalogue_;
 }
 
-std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
+std::shared_ptr<const Planner::Record> Planner::plan(const Job& job,
+                                                     const model::SearchPause& pause) {
     const model::Program& program = job.analysis->program();
     Diagnostics planned;
     model::DeploymentPlan p;
@@ -115,6 +119,7 @@ std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
         // Several targets: weighed against each other as `modak plan` does.
         model::PlanOptions options;
         options.deployment = std::string(job.symbol->name);
+        options.pause = pause;
         model::Plan whole = model::planProgram(*job.sources, program, options, planned);
         if (!whole.deployments.empty())
             p = std::move(whole.deployments.front());
@@ -122,7 +127,7 @@ std::shared_ptr<const Planner::Record> Planner::plan(const Job& job) {
         auto spec = std::make_shared<const model::Deployment>(
             model::lowerDeployment(program, *job.symbol, job.catalogue->get()));
         p = model::planDeployment(spec, job.catalogue->get(), model::Calibration::builtin(), 24,
-                                  planned);
+                                  planned, pause);
     }
     Diagnostics launches;
     model::checkLaunch(p, launches);
@@ -264,7 +269,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
     }
     if (synchronous_) {
         for (const Job& job : jobs) {
-            auto record = plan(job);
+            auto record = plan(job, {});
             cache_[job.key] = record;
             for (Slot& slot : doc.slots)
                 if (slot.key == job.key)
@@ -374,6 +379,9 @@ void Planner::work() {
     // it must not take the CPU from the thread that answers requests. Linux gives each thread its
     // own nice value; where it cannot be lowered, the worker runs as it is.
     setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+    model::SearchPause giveWay;
+    if (foreground_)
+        giveWay = [fg = foreground_.get()] { fg->giveWay(); };
     for (;;) {
         Job job;
         {
@@ -387,7 +395,7 @@ void Planner::work() {
         }
         std::shared_ptr<const Record> record;
         try {
-            record = plan(job);
+            record = plan(job, giveWay);
         } catch (const std::exception&) {
             auto none = std::make_shared<Record>(); // planning never throws; if it did, no plan
             none->view = std::make_shared<const DeploymentView>();

@@ -17,8 +17,10 @@
 //! deterministic.
 #pragma once
 
+#include "Foreground.h"
 #include "modak/diag/Diagnostic.h"
 #include "modak/lsp/Analysis.h"
+#include "modak/model/Plan.h"
 
 #include <condition_variable>
 #include <deque>
@@ -41,8 +43,9 @@ namespace modak::lsp {
 
 class Planner {
 public:
-    /// `wake` is called from the worker when results are ready for `collect`.
-    Planner(bool synchronous, std::function<void()> wake);
+    /// `wake` is called from the worker when results are ready for `collect`. The worker gives
+    /// way to `foreground` (may be null) at every candidate of its searches.
+    Planner(bool synchronous, std::shared_ptr<Foreground> foreground, std::function<void()> wake);
     ~Planner();
     Planner(const Planner&) = delete;
     Planner& operator=(const Planner&) = delete;
@@ -109,12 +112,13 @@ private:
         std::shared_ptr<SourceManager> sources;
     };
 
-    static std::shared_ptr<const Record> plan(const Job& job);
+    static std::shared_ptr<const Record> plan(const Job& job, const model::SearchPause& pause);
     void apply(DocumentPlans& doc) const;
     void prune();
     void work();
 
     bool synchronous_;
+    std::shared_ptr<Foreground> foreground_;
     std::function<void()> wake_;
     std::map<std::string, DocumentPlans> documents_;                       ///< server's thread only
     std::unordered_map<std::string, std::shared_ptr<const Record>> cache_; ///< by key

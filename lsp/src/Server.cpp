@@ -40,12 +40,17 @@ Server::Server(const ServerOptions& options) : options_(options) {
     parser_ = ts_parser_new();
     ts_parser_set_language(parser_, tree_sitter_modak());
     std::weak_ptr<Inbox> inbox = inbox_;
-    planner_ = std::make_unique<Planner>(options_.litTest, [inbox] {
+    // The planner's worker gives way to this thread (Foreground.h); lit tests plan synchronously.
+    std::shared_ptr<Foreground> foreground;
+    if (!options_.litTest)
+        foreground = std::shared_ptr<Foreground>(inbox_, &inbox_->foreground);
+    planner_ = std::make_unique<Planner>(options_.litTest, std::move(foreground), [inbox] {
         if (auto in = inbox.lock()) {
             std::lock_guard lock(in->mutex);
             Incoming item;
             item.plansReady = true;
             in->queue.push_back(std::move(item));
+            in->foreground.busy();
             in->wake.notify_all();
         }
     });
@@ -146,6 +151,7 @@ void readMessages(std::shared_ptr<Inbox> inbox) {
             inbox->cancelled.insert(
                 (*params)["id"].dump(-1, ' ', false, json::error_handler_t::replace));
         inbox->queue.push_back(std::move(item));
+        inbox->foreground.busy();
         inbox->wake.notify_all();
     }
     std::lock_guard lock(inbox->mutex);
@@ -175,10 +181,13 @@ bool Server::next(Incoming& item, bool waitForever) {
     }
     std::unique_lock lock(inbox_->mutex);
     auto ready = [&] { return !inbox_->queue.empty() || inbox_->inputEnded; };
+    if (inbox_->queue.empty())
+        inbox_->foreground.idle();
     if (waitForever)
         inbox_->wake.wait(lock, ready);
     else
         inbox_->wake.wait_for(lock, std::chrono::milliseconds(settings_.diagnosticsDelayMs), ready);
+    inbox_->foreground.busy(); // a message, or the diagnostics that were waiting for a pause
     if (inbox_->queue.empty())
         return false;
     item = std::move(inbox_->queue.front());

@@ -5,6 +5,7 @@
 //! feature's (features/, no LSP): the glue converts positions in, and results out through ToLsp.
 #pragma once
 
+#include "Foreground.h"
 #include "Planner.h"
 #include "Positions.h"
 #include "Protocol.h"
@@ -98,6 +99,8 @@ struct Inbox {
     bool inputEnded = false;
     bool stop = false;       ///< the server has ended: read no more
     bool readerDone = false; ///< the reader thread has returned
+    /// Busy from a message queued until the server's thread waits again (guarded by `mutex`).
+    Foreground foreground;
 };
 
 class Server;

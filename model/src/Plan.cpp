@@ -433,8 +433,8 @@ std::string fitFix(const Candidate& c, const Calibration& cal) {
 }
 
 void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat,
-                    const Calibration& cal, DeploymentPlan& plan, std::vector<Candidate>& feasible,
-                    std::vector<Candidate>& rejected) {
+                    const Calibration& cal, const SearchPause& pause, DeploymentPlan& plan,
+                    std::vector<Candidate>& feasible, std::vector<Candidate>& rejected) {
     const std::string& build = d.build;
     const std::string& compiler = d.graphCompiler;
     const std::string& pinned = d.pinnedImage.value;
@@ -579,6 +579,8 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
             }
             for (int n = nodes.lo; n <= nodes.hi; ++n) {
                 for (int g = gpus.lo; g <= gpus.hi; ++g) {
+                    if (pause)
+                        pause();
                     Candidate c = base;
                     c.nodes = n;
                     c.gpusPerNode = g;
@@ -995,7 +997,8 @@ Deployment plannerView(const Deployment& deployment) {
 }
 
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat,
-                              const Calibration& cal, size_t maxAlternatives, Diagnostics& diags) {
+                              const Calibration& cal, size_t maxAlternatives, Diagnostics& diags,
+                              const SearchPause& pause) {
     DeploymentPlan plan;
     plan.spec = std::move(spec);
     const Deployment& dep = *plan.spec;
@@ -1013,7 +1016,7 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
 
     std::vector<Candidate> feasible, rejected;
     if (r.kind == "ai_training") {
-        planAiTraining(r, dep, cat, cal, plan, feasible, rejected);
+        planAiTraining(r, dep, cat, cal, pause, plan, feasible, rejected);
     } else if (r.kind == "hpc") {
         planHpc(r, dep, cat, cal, plan, feasible, rejected, diags);
     } else {
@@ -1354,7 +1357,7 @@ namespace {
 /// A site that cannot run is a row with its reason, not an error, while another site can.
 DeploymentPlan planSites(const Program& program, const Symbol& sym, const Catalogue& cat,
                          const std::function<const Calibration&(const Deployment&)>& calibrationFor,
-                         size_t maxAlternatives, Diagnostics& diags) {
+                         size_t maxAlternatives, const SearchPause& pause, Diagnostics& diags) {
     auto first = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat, 0));
     const CostRequest& want = first->cost;
     std::vector<DeploymentPlan> plans;
@@ -1364,7 +1367,7 @@ DeploymentPlan planSites(const Program& program, const Symbol& sym, const Catalo
                         ? first
                         : std::make_shared<const Deployment>(lowerDeployment(program, sym, cat, i));
         plans.push_back(
-            planDeployment(spec, cat, calibrationFor(*spec), maxAlternatives, siteDiags[i]));
+            planDeployment(spec, cat, calibrationFor(*spec), maxAlternatives, siteDiags[i], pause));
     }
     std::vector<SiteOption> options;
     std::vector<size_t> runnable;
@@ -1553,13 +1556,13 @@ Plan planProgram(SourceManager& sm, const Program& program, const PlanOptions& o
             continue;
         found = true;
         if (deploymentSites(*sym.block).size() > 1) {
-            plan.deployments.push_back(
-                planSites(program, sym, cat, calibrationFor, options.maxAlternatives, diags));
+            plan.deployments.push_back(planSites(program, sym, cat, calibrationFor,
+                                                 options.maxAlternatives, options.pause, diags));
             continue;
         }
         auto spec = std::make_shared<const Deployment>(lowerDeployment(program, sym, cat));
-        plan.deployments.push_back(
-            planDeployment(spec, cat, calibrationFor(*spec), options.maxAlternatives, diags));
+        plan.deployments.push_back(planDeployment(spec, cat, calibrationFor(*spec),
+                                                  options.maxAlternatives, diags, options.pause));
     }
     if (!found && !options.deployment.empty())
         diags.add(DiagCode::UnresolvedReference, root->tree.headerRange,

@@ -41,7 +41,7 @@ deployment d {
 TEST_CASE("plans outlive a version with errors: fixing the error shows them at once",
           "[lsp][planner]") {
     std::atomic<int> woken{0};
-    lsp::Planner planner(/*synchronous=*/false, [&] { ++woken; });
+    lsp::Planner planner(/*synchronous=*/false, /*foreground=*/nullptr, [&] { ++woken; });
     const std::string uri = "file:///virtual/test.modak";
     auto planned = [&](const std::shared_ptr<const lsp::Analysis>& a) {
         for (int i = 0; i < 2000 && a->planPending("d"); ++i) {
@@ -79,4 +79,73 @@ TEST_CASE("plans outlive a version with errors: fixing the error shows them at o
     planner.submit(uri, other);
     REQUIRE(planned(other));
     CHECK(other->deploymentView("d") != view);
+}
+
+TEST_CASE("the planner's worker gives way while the server's thread is busy", "[lsp][planner]") {
+    using std::chrono::milliseconds;
+    using Clock = std::chrono::steady_clock;
+    lsp::Foreground foreground;
+    // Idle: no waiting.
+    auto start = Clock::now();
+    for (int i = 0; i < 1000; ++i)
+        foreground.giveWay();
+    CHECK(Clock::now() - start < milliseconds(20));
+
+    // Busy: the worker waits until the server's thread is idle again.
+    foreground.busy();
+    std::atomic<bool> returned{false};
+    std::thread worker([&] {
+        foreground.giveWay();
+        returned = true;
+    });
+    std::this_thread::sleep_for(milliseconds(15));
+    CHECK_FALSE(returned);
+    foreground.idle();
+    worker.join();
+    CHECK(returned);
+
+    // Busy for longer than the longest wait: the worker goes on, then runs that long again
+    // without waiting (a server kept busy still plans).
+    foreground.busy();
+    start = Clock::now();
+    foreground.giveWay();
+    CHECK(Clock::now() - start >= lsp::Foreground::kLongestWait);
+    start = Clock::now();
+    foreground.giveWay();
+    CHECK(Clock::now() - start < milliseconds(20));
+
+    // The server ends: a waiting worker returns at once, and never waits again.
+    std::this_thread::sleep_for(lsp::Foreground::kLongestWait);
+    returned = false;
+    std::thread last([&] {
+        foreground.giveWay();
+        returned = true;
+    });
+    std::this_thread::sleep_for(milliseconds(5));
+    foreground.stop();
+    last.join();
+    CHECK(returned);
+    foreground.busy();
+    start = Clock::now();
+    foreground.giveWay();
+    CHECK(Clock::now() - start < milliseconds(20));
+}
+
+TEST_CASE("a plan made while the server's thread is busy waits for it, then completes",
+          "[lsp][planner]") {
+    auto foreground = std::make_shared<lsp::Foreground>();
+    foreground->busy();
+    std::atomic<int> woken{0};
+    lsp::Planner planner(/*synchronous=*/false, foreground, [&] { ++woken; });
+    auto analysis = test::analyse(kDocument);
+    planner.submit("file:///virtual/test.modak", analysis);
+    // The worker waits at its first candidate, up to kLongestWait: no plan yet.
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(woken == 0);
+    foreground->idle();
+    for (int i = 0; i < 2000 && woken == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(woken == 1);
+    planner.collect();
+    CHECK_FALSE(analysis->planPending("d"));
 }

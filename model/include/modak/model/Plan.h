@@ -13,6 +13,7 @@
 #include "modak/model/Performance.h"
 #include "modak/model/Program.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -152,12 +153,17 @@ struct Plan {
     std::shared_ptr<const Catalogue> catalogue;
 };
 
+/// Called between the candidates of a search, where a caller running it in the background may
+/// pause it: the language server's planner waits there while the server answers the editor.
+using SearchPause = std::function<void()>;
+
 struct PlanOptions {
     std::string deployment;                ///< only this one ("" = all)
     std::vector<std::string> catalogFiles; ///< extra catalogue files (`--catalog`)
     /// nullptr = each deployment's target's `calibration = "…"` file, else the built-in one.
     const Calibration* calibration = nullptr;
     size_t maxAlternatives = 24; ///< alternatives kept per deployment
+    SearchPause pause;           ///< may be empty
 };
 
 /// The catalogue a program sees: built-in, then `catalog = "…"` files of its documents (relative
@@ -190,6 +196,7 @@ Deployment plannerView(const Deployment& deployment);
 /// Plans one lowered deployment; the plan keeps `deployment` as its `spec`.
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment,
                               const Catalogue& catalogue, const Calibration& calibration,
-                              size_t maxAlternatives, Diagnostics& diags);
+                              size_t maxAlternatives, Diagnostics& diags,
+                              const SearchPause& pause = {});
 
 } // namespace modak::model

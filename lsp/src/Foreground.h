@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+//! Whether the server's thread has messages to handle, for the planner's worker to give way to
+//! it. The worker runs at nice 10, but on a machine with two cores (an editor's laptop under load,
+//! the CI's) the editor itself takes one, and a thread woken to answer an edit waited for a core
+//! behind a plan: the diagnostics' wall time at the 99th percentile was twice their CPU time, each
+//! slow one preempted once or twice (issue 20). Lowering the worker further cannot be undone
+//! without privileges (Linux's RLIMIT_NICE), so it waits by itself: at every candidate of a search
+//! (model::SearchPause) while a message is queued or being handled.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
+namespace modak::lsp {
+
+class Foreground {
+public:
+    /// The longest the worker waits at once; after a wait that long it runs as long again
+    /// without waiting, so that a server kept busy without a pause still plans.
+    static constexpr std::chrono::milliseconds kLongestWait{50};
+
+    /// A message was queued for the server's thread (the reader, the planner's wake).
+    void busy() { busy_.store(true, std::memory_order_release); }
+    /// The server's thread waits for input: the worker may go on.
+    void idle() {
+        {
+            std::lock_guard lock(mutex_);
+            busy_.store(false, std::memory_order_release);
+        }
+        resumed_.notify_all();
+    }
+    /// The server ends: the worker never waits again.
+    void stop() {
+        {
+            std::lock_guard lock(mutex_);
+            stopped_ = true;
+            busy_.store(false, std::memory_order_release);
+        }
+        resumed_.notify_all();
+    }
+
+    /// The worker, between candidates: returns at once while the server's thread is idle, else
+    /// when it becomes idle or kLongestWait has passed. Worker's thread only.
+    void giveWay() {
+        if (!busy_.load(std::memory_order_acquire))
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now < runUntil_)
+            return;
+        std::unique_lock lock(mutex_);
+        if (!resumed_.wait_for(lock, kLongestWait, [&] { return !busy_.load() || stopped_; }))
+            runUntil_ = std::chrono::steady_clock::now() + kLongestWait;
+    }
+
+private:
+    std::atomic<bool> busy_{false};
+    std::mutex mutex_;
+    std::condition_variable resumed_;
+    bool stopped_ = false;
+    std::chrono::steady_clock::time_point runUntil_{}; ///< worker's own: no waiting before this
+};
+
+} // namespace modak::lsp
