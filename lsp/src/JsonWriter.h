@@ -6,6 +6,7 @@
 //! U+FFFD, as the server's nlohmann dumps do (`error_handler_t::replace`).
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -85,35 +86,70 @@ private:
             out_ += ',';
         first_ = false;
     }
-    /// The length of the valid UTF-8 sequence at `s[i]` (a byte >= 0x80), 0 when invalid.
-    static size_t utf8Length(std::string_view s, size_t i) {
+    static constexpr size_t kShort = 62; ///< quoted in a buffer on the stack
+    /// The UTF-8 sequence at `s[i]` (a byte >= 0x80): its length when valid (`valid` true), else
+    /// the length of the part a decoder reads before it fails (at least 1), which is replaced by
+    /// one U+FFFD as nlohmann's dump does (`error_handler_t::replace`, Unicode's "maximal
+    /// subpart").
+    static size_t utf8Length(std::string_view s, size_t i, bool& valid) {
         auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
         unsigned char b = byte(i);
-        size_t n = b >= 0xF0 && b <= 0xF4 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 && b <= 0xDF ? 2 : 0;
-        if (n == 0 || i + n > s.size())
-            return 0;
-        for (size_t k = 1; k < n; ++k)
-            if ((byte(i + k) & 0xC0) != 0x80)
-                return 0;
-        // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-        unsigned char c = byte(i + 1);
-        if ((b == 0xE0 && c < 0xA0) || (b == 0xED && c >= 0xA0) || (b == 0xF0 && c < 0x90) ||
-            (b == 0xF4 && c >= 0x90))
-            return 0;
-        return n;
+        size_t n = b >= 0xF0 && b <= 0xF4   ? 4
+                   : b >= 0xE0 && b <= 0xEF ? 3
+                   : b >= 0xC2 && b <= 0xDF ? 2
+                                            : 0;
+        valid = false;
+        if (n == 0)
+            return 1;
+        // The second byte's range excludes overlong forms, surrogates and code points past
+        // U+10FFFF; the others are continuation bytes.
+        unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+        unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+        size_t k = 1;
+        for (; k < n && i + k < s.size(); ++k) {
+            if (byte(i + k) < lo || byte(i + k) > hi)
+                return k;
+            lo = 0x80;
+            hi = 0xBF;
+        }
+        valid = k == n;
+        return k;
     }
+    /// The bytes a JSON string holds as they are: printable ASCII but the quote and backslash.
+    static constexpr auto kPlain = [] {
+        std::array<bool, 256> t{};
+        for (int c = 0x20; c < 0x80; ++c)
+            t[static_cast<size_t>(c)] = c != '"' && c != '\\';
+        return t;
+    }();
+    static bool plain(char c) { return kPlain[static_cast<unsigned char>(c)]; }
     void quoted(std::string_view s) {
+        // Most strings (every key, most names) need no escaping: one append, quotes included.
+        size_t i = 0;
+        while (i < s.size() && plain(s[i]))
+            ++i;
+        if (i == s.size() && s.size() <= kShort) {
+            char buffer[kShort + 2];
+            buffer[0] = '"';
+            s.copy(buffer + 1, s.size());
+            buffer[s.size() + 1] = '"';
+            out_.append(buffer, s.size() + 2);
+            return;
+        }
         out_ += '"';
         size_t run = 0; // start of the bytes copied as they are
-        for (size_t i = 0; i < s.size();) {
+        for (; i < s.size();) {
             auto ch = static_cast<unsigned char>(s[i]);
             if (ch >= 0x20 && ch != '"' && ch != '\\' && ch < 0x80) {
                 ++i;
                 continue;
             }
+            size_t length = 1; // of what is replaced
             if (ch >= 0x80) {
-                if (size_t n = utf8Length(s, i)) {
-                    i += n;
+                bool valid = false;
+                length = utf8Length(s, i, valid);
+                if (valid) {
+                    i += length;
                     continue;
                 }
             }
@@ -147,10 +183,11 @@ private:
                     out_ += kHex[ch >> 4];
                     out_ += kHex[ch & 0xF];
                 } else {
-                    out_ += "\xEF\xBF\xBD"; // U+FFFD for a byte that starts no UTF-8 sequence
+                    out_ += "\xEF\xBF\xBD"; // U+FFFD for what starts no UTF-8 sequence
                 }
             }
-            run = ++i;
+            i += length;
+            run = i;
         }
         out_.append(s.data() + run, s.size() - run);
         out_ += '"';

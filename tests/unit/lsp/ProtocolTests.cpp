@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Messages the server writes as text directly (not through `json` objects) say what their
 // `to_json` forms say.
+#include "JsonWriter.h"
 #include "Protocol.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <random>
+#include <string>
 
 using namespace modak::lsp;
 
@@ -33,4 +38,36 @@ TEST_CASE("published diagnostics written as text equal their json form", "[lsp][
     p.diagnostics.clear();
     json expected = p;
     CHECK(json::parse(protocol::publishDiagnosticsText(p)) == expected);
+}
+
+TEST_CASE("the streaming writer's strings are nlohmann's, escapes and invalid UTF-8 included",
+          "[lsp][protocol]") {
+    // Short and long (past the writer's stack buffer), plain, escaped, UTF-8 and not.
+    std::vector<std::string> strings = {"",
+                                        "name",
+                                        "selectionRange",
+                                        std::string(62, 'a'),
+                                        std::string(63, 'b'),
+                                        std::string(200, 'c'),
+                                        "quote \" and backslash \\",
+                                        "tab\tnewline\nreturn\r\b\f\x01\x1f",
+                                        "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x9a\x80",
+                                        "bad \xff byte, cut \xe2\x82, overlong \xc0\xaf",
+                                        std::string(70, 'd') + "\"",
+                                        "\"" + std::string(70, 'e')};
+    std::mt19937 random(20);
+    for (int n = 0; n < 500; ++n) {
+        std::string s(random() % 90, ' ');
+        for (char& c : s)
+            c = static_cast<char>(random() % 4 == 0 ? random() % 256 : 0x20 + random() % 95);
+        strings.push_back(s);
+    }
+    for (const std::string& s : strings) {
+        std::string text;
+        JsonWriter(text).beginObject().key(s).value(s).endObject();
+        nlohmann::json want = nlohmann::json::object();
+        want[s] = s;
+        INFO(want.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
+        CHECK(text == want.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
 }
