@@ -366,6 +366,28 @@ void sortCandidates(std::vector<Candidate>& candidates, Less less) {
     }
 }
 
+/// The parallel efficiency a deployment's candidates must reach (0: none) and where it was said:
+/// `scale.min_efficiency`, else, for an MPI job, the application's `mpi_tuning`.
+std::pair<double, std::string> minimumEfficiency(const Resolved& r, const Application& app,
+                                                 bool hpc) {
+    if (r.minEfficiency > 0 || !hpc)
+        return {r.minEfficiency, "scale.min_efficiency"};
+    return {app.mpiScalingEfficiency.value_or(0),
+            "the application's mpi_tuning.scaling_efficiency"};
+}
+
+/// An efficiency below `minimum`, with as many decimals (two or more) as it takes to read below
+/// it: 0.9499 against a minimum of 0.95 is "0.9499", not "0.95".
+std::string efficiencyBelow(double efficiency, double minimum) {
+    std::string text;
+    for (int digits = 2; digits <= 6; ++digits) {
+        text = fmt::format("{:.{}f}", efficiency, digits);
+        if (std::strtod(text.c_str(), nullptr) < minimum)
+            break;
+    }
+    return text;
+}
+
 /// Moves the candidates `keep` refuses (it may say why in them) to the end of `to`, in order, and
 /// closes the gaps: a kept candidate is moved once at most, none when all are kept.
 template<class Keep>
@@ -688,8 +710,9 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                     }
                     if (r.minEfficiency > 0 && predicted.efficiency + 1e-9 < r.minEfficiency) {
                         c.rejectedBecause =
-                            fmt::format("parallel efficiency {:.2f} is below the minimum {}",
-                                        predicted.efficiency, r.minEfficiency);
+                            fmt::format("parallel efficiency {} is below the minimum {}",
+                                        efficiencyBelow(predicted.efficiency, r.minEfficiency),
+                                        r.minEfficiency);
                         c.rejection = Candidate::Rejection::Efficiency;
                         rejected.push_back(std::move(c));
                         continue;
@@ -722,12 +745,7 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
     const auto fitted = cal.amdahlByApp.find(tag);
     if (fitted != cal.amdahlByApp.end())
         f = fitted->second;
-    double minEff = r.minEfficiency;
-    std::string minEffFrom = "scale.min_efficiency";
-    if (minEff <= 0) {
-        minEff = app.mpiScalingEfficiency.value_or(0);
-        minEffFrom = "the application's mpi_tuning.scaling_efficiency";
-    }
+    const auto [minEff, minEffFrom] = minimumEfficiency(r, app, /*hpc=*/true);
     if (fitted != cal.amdahlByApp.end()) {
         plan.explanation.push_back(
             fmt::format("Amdahl's law with F = {:.3f}, the parallel fraction fitted for '{}' "
@@ -815,9 +833,10 @@ void planHpc(const Resolved& r, const Deployment& d, const Catalogue& cat, const
                 rejected.push_back(std::move(c));
             } else if (minEff > 0 && p.efficiency + 1e-9 < minEff) {
                 c.rejectedBecause = fmt::format(
-                    "parallel efficiency {:.2f} at {} ranks is below the minimum {} ({}); with "
+                    "parallel efficiency {} at {} ranks is below the minimum {} ({}); with "
                     "F = {:.3f} at most {:.0f} ranks reach it",
-                    p.efficiency, p.devices, minEff, minEffFrom, f, mostRanks);
+                    efficiencyBelow(p.efficiency, minEff), p.devices, minEff, minEffFrom, f,
+                    mostRanks);
                 c.rejection = Candidate::Rejection::Efficiency;
                 rejected.push_back(std::move(c));
             } else {
@@ -1247,9 +1266,11 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
                     (!top || c.predicted->efficiency > top->predicted->efficiency))
                     top = &c;
             if (top)
-                why += fmt::format("; the best efficiency of any candidate is {:.2f}, at {} {}",
-                                   top->predicted->efficiency, top->predicted->devices,
-                                   top->amdahl ? "ranks" : "devices");
+                why += fmt::format(
+                    "; the best efficiency of any candidate is {}, at {} {}",
+                    efficiencyBelow(top->predicted->efficiency,
+                                    minimumEfficiency(r, dep.application, top->amdahl).first),
+                    top->predicted->devices, top->amdahl ? "ranks" : "devices");
         }
         const bool memory =
             !rejected.empty() && rejected.front().rejection == Candidate::Rejection::Memory;

@@ -806,3 +806,36 @@ deployment d {
         CHECK(few->diags.size() == all->diags.size());
     }
 }
+
+TEST_CASE("an efficiency below the minimum reads below it, with the decimals that takes",
+          "[plan][bad-input]") {
+    // ResNet-50 on 4 A100s a node: one node's efficiency is 0.95 to two decimals but below it.
+    std::string text = std::string(kTarget) + R"(
+deployment d {
+  application = train
+  target = cluster
+  build = auto
+  scale { nodes = 1..16, min_efficiency = 0.95 }
+}
+)";
+    auto p = planText(text);
+    const Diagnostic* error = test::firstWith(p->diags, DiagCode::NoCandidate);
+    REQUIRE(error);
+    std::vector<std::string> texts{error->message};
+    for (const auto& note : error->notes)
+        texts.push_back(note.message);
+    int numbers = 0;
+    for (const std::string& t : texts) {
+        INFO(t);
+        for (std::string_view lead :
+             {"parallel efficiency ", "best efficiency of any candidate is "})
+            for (size_t at = t.find(lead); at != std::string::npos; at = t.find(lead, at + 1)) {
+                const double shown = std::strtod(t.c_str() + at + lead.size(), nullptr);
+                CHECK(shown > 0);
+                CHECK(shown < 0.95);
+                ++numbers;
+            }
+    }
+    CHECK(numbers >= 3);
+    CHECK_THAT(error->message, Catch::Contains("parallel efficiency 0.9")); // still short
+}
