@@ -82,11 +82,15 @@ struct FragmentWriter {
     ToLsp& convert;
     JsonWriter w{fragment.text};
 
-    /// A Range as the value of the key just written: the text JsonWriter would write, its line
-    /// numbers cut out, in one append (the outline writes two for every symbol).
+    /// A Range as the value of the key just written (through `w`).
     void range(SourceRange r) {
-        protocol::Range lsp = convert.range(r);
         w.raw({});
+        rangeText(r);
+    }
+    /// A Range's text, its line numbers cut out, in one append (the outline writes two for every
+    /// symbol); the caller writes the punctuation around it.
+    void rangeText(SourceRange r) {
+        protocol::Range lsp = convert.range(r);
         char buffer[96];
         char* at = buffer;
         auto put = [&](std::string_view s) { at = std::copy(s.begin(), s.end(), at); };
@@ -105,20 +109,39 @@ struct FragmentWriter {
     }
 };
 
-/// A DocumentSymbol of LSP, with its children.
-void writeSymbol(FragmentWriter& out, const DocumentSymbol& s) {
-    JsonWriter& w = out.w;
-    w.beginObject().key("name").value(s.name);
-    if (!s.detail.empty())
-        w.key("detail").value(s.detail);
-    w.key("kind").value(static_cast<int>(symbolKind(s.kind))).key("range");
-    out.range(s.range);
-    w.key("selectionRange");
-    out.range(s.selectionRange);
-    w.key("children").beginArray();
+/// The symbols of `s`'s tree, `s` included.
+size_t symbolCount(const DocumentSymbol& s) {
+    size_t n = 1;
     for (const auto& child : s.children)
-        writeSymbol(out, child);
-    w.endArray().endObject();
+        n += symbolCount(child);
+    return n;
+}
+
+/// A DocumentSymbol of LSP, with its children: the text JsonWriter would write, its constant parts
+/// appended as they are (an outline is ~20 keys a symbol, ten thousand symbols).
+void writeSymbol(FragmentWriter& out, const DocumentSymbol& s) {
+    std::string& text = out.fragment.text;
+    text += R"({"name":)";
+    out.w.string(s.name);
+    if (!s.detail.empty()) {
+        text += R"(,"detail":)";
+        out.w.string(s.detail);
+    }
+    char kind[16];
+    text += R"(,"kind":)";
+    text.append(kind,
+                std::to_chars(kind, kind + sizeof kind, static_cast<int>(symbolKind(s.kind))).ptr);
+    text += R"(,"range":)";
+    out.rangeText(s.range);
+    text += R"(,"selectionRange":)";
+    out.rangeText(s.selectionRange);
+    text += R"(,"children":[)";
+    for (size_t i = 0; i < s.children.size(); ++i) {
+        if (i > 0)
+            text += ',';
+        writeSymbol(out, s.children[i]);
+    }
+    text += "]}";
 }
 
 /// The flat form (SymbolInformation), for clients without hierarchicalDocumentSymbolSupport.
@@ -401,10 +424,13 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             if (node.empty()) {
                 OutlineFragment fragment;
                 FragmentWriter writer{fragment, start.line, convert};
+                const DocumentSymbol top = symbol();
+                // Line numbers cut out: four a symbol (two ranges), two in the flat form.
+                fragment.lines.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
                 if (client_.hierarchicalSymbols)
-                    writeSymbol(writer, symbol());
+                    writeSymbol(writer, top);
                 else
-                    writeFlatSymbol(writer, symbol(), doc.uri, "");
+                    writeFlatSymbol(writer, top, doc.uri, "");
                 kept = used.emplace(std::move(key), std::move(fragment)).first;
             } else {
                 kept = used.insert(std::move(node)).position;

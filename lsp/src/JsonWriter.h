@@ -62,6 +62,12 @@ public:
         separate();
         return *this;
     }
+    /// A string alone, escaped and quoted, with no separator: for a caller that writes the
+    /// punctuation around it itself.
+    JsonWriter& string(std::string_view text) {
+        quoted(text);
+        return *this;
+    }
     /// A value already written as JSON text (a fragment kept from an earlier answer).
     JsonWriter& raw(std::string_view json) {
         separate();
