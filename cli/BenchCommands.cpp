@@ -291,8 +291,7 @@ int runFrameworkKernel(const BenchRunOptions& o) {
         return InputErrors;
     const model::Workload* w = cat.workload(o.workload);
     if (!w) {
-        printError(fmt::format("unknown workload '{}'; known: {}", o.workload,
-                               model::knownNames(cat.workloads)));
+        printError(model::unknownWorkload(cat, o.workload));
         return UsageOrIoError;
     }
     BenchRecord base;
@@ -394,8 +393,7 @@ int runBenchRun(const BenchRunOptions& o) {
     const model::Catalogue& cat = model::Catalogue::builtin();
     const model::Workload* w = cat.workload(o.workload);
     if (!w) {
-        printError(fmt::format("unknown workload '{}'; known: {}", o.workload,
-                               model::knownNames(cat.workloads)));
+        printError(model::unknownWorkload(cat, o.workload));
         return UsageOrIoError;
     }
     if (o.batch < 1 || o.threads < 1 || o.steps < 1 || !(o.scale > 0 && o.scale <= 1)) {

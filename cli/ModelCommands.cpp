@@ -121,8 +121,7 @@ int runPredict(const PredictOptions& o) {
     model::Scenario s;
     s.workload = cat.workload(o.workload);
     if (!s.workload) {
-        printError(
-            fmt::format("unknown workload '{}'; known: {}", o.workload, known(cat.workloads)));
+        printError(model::unknownWorkload(cat, o.workload));
         return UsageOrIoError;
     }
     // The language's frameworks (an application's `framework`): predict takes what a file may name.

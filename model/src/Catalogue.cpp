@@ -788,6 +788,24 @@ std::vector<std::string> Catalogue::gpusNear(std::string_view name) const {
     return nearestThree(std::move(near));
 }
 
+std::vector<std::string> Catalogue::workloadsNear(std::string_view name) const {
+    const size_t limit = std::max<size_t>(2, name.size() / 4); // as gpusNear
+    std::vector<std::pair<size_t, std::string>> near;
+    for (const auto& w : workloads)
+        if (size_t d = editDistance(name, w.name); d <= limit)
+            near.emplace_back(d, w.name);
+    return nearestThree(std::move(near));
+}
+
+std::string unknownWorkload(const Catalogue& cat, std::string_view name) {
+    std::string near;
+    for (const std::string& w : cat.workloadsNear(name))
+        near += (near.empty() ? "" : ", ") + w;
+    return fmt::format("unknown workload '{}'{}; known: {}", name,
+                       near.empty() ? "" : "; did you mean " + near + "?",
+                       knownNames(cat.workloads));
+}
+
 const Interconnect* Catalogue::interconnect(std::string_view name) const {
     return byName(interconnects, name);
 }

@@ -214,6 +214,8 @@ expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu "NV
 contains "$work/err" "unknown GPU 'NVIDIA H100 80GB HBM'; did you mean h100_sxm5 (NVIDIA H100 SXM5 80 GB)"
 expect_exit 2 "$modak" predict --workload nosuch --framework pytorch --gpu v100_sxm2
 contains "$work/err" "known: mnist_cnn"
+expect_exit 2 "$modak" predict --workload llama31_70b --framework pytorch --gpu h100_sxm5
+contains "$work/err" "unknown workload 'llama31_70b'; did you mean llama3_70b"
 expect_exit 2 "$modak" predict --workload resnet50 --framework caffe --gpu v100_sxm2
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --batch-per-device 0
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --samples 1e30

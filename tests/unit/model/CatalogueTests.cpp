@@ -133,6 +133,19 @@ TEST_CASE("an unknown GPU name suggests the nearest entries", "[model][catalogue
     CHECK(cat().gpusNear("Matrox Millennium G400").empty());
 }
 
+TEST_CASE("an unknown workload name suggests the nearest entries", "[model][catalogue]") {
+    auto near = cat().workloadsNear("llama31_70b");
+    REQUIRE_FALSE(near.empty());
+    CHECK(near.front() == "llama3_70b");
+    CHECK(cat().workloadsNear("resnet5").front() == "resnet50");
+    CHECK(cat().workloadsNear("nosuch").empty());
+    CHECK_THAT(unknownWorkload(cat(), "bert_larg"),
+               Catch::StartsWith("unknown workload 'bert_larg'; did you mean bert_large") &&
+                   Catch::Contains("; known: mnist_cnn"));
+    CHECK_THAT(unknownWorkload(cat(), "nosuch"),
+               Catch::StartsWith("unknown workload 'nosuch'; known: "));
+}
+
 TEST_CASE("the language resolves a GPU written as nvidia-smi prints it to the catalogue's name",
           "[model][catalogue][sema]") {
     SECTION("a string: the catalogue's name is the fix") {

@@ -201,6 +201,8 @@ public:
     const Interconnect* interconnect(std::string_view name) const;
     const StorageClass* storageClass(std::string_view name) const;
     const Workload* workload(std::string_view name) const;
+    /// The workloads whose name is a few edits from `name`, nearest first, at most three.
+    std::vector<std::string> workloadsNear(std::string_view name) const;
     /// Matches the name ignoring case ("P5.48xlarge" is p5.48xlarge).
     const InstanceType* instance(std::string_view name) const;
 };
@@ -216,6 +218,9 @@ std::string knownNames(const std::vector<T>& entries) {
     }
     return out;
 }
+
+/// "unknown workload 'x'; did you mean a, b?; known: …" for a name `cat` does not hold.
+std::string unknownWorkload(const Catalogue& cat, std::string_view name);
 
 /// Compares dotted versions numerically ("1.14" > "1.4"); "latest" is greater than any number.
 int compareVersions(std::string_view a, std::string_view b);
