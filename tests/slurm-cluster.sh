@@ -54,7 +54,7 @@ start_slurm_cluster() {
   fi
 
   host=$(hostname -s)
-  port=$((20000 + RANDOM % 20000))
+  port=$((10000 + RANDOM % 9000)) # below the jobs' rendezvous ports (20000-29999)
   mkdir -p "$work"/{state,spool-n1,spool-n2,tmp-n1,tmp-n2,dev,munge,run}
   cat >"$work/slurm.conf" <<C
 ClusterName=modaktest
@@ -65,7 +65,7 @@ AuthInfo=socket=$work/munge/munge.socket
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$port
-# Job ids from a random start: jobs derive their rendezvous port from the id (40000 + id % 20000),
+# Job ids from a random start: jobs derive their rendezvous port from the id (20000 + id % 10000),
 # and two test clusters at once on one machine must not share them.
 FirstJobId=$((1 + RANDOM % 20000))
 SlurmdPort=$((port + 1))

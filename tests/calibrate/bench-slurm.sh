@@ -42,7 +42,7 @@ deployment cpu_bench {
 M
 # A small slice of ResNet-50 (1e-5 of its FLOPs and parameters): steps of 0.05–1 ms, where the step's
 # fixed costs and the synchronisation between nodes weigh as much as the compute.
-"$modak" bench site.modak --sweep nodes=1,2 --max-parallel 1 --scale 0.00001 --steps 40 -o sweep \
+"$modak" bench site.modak --sweep nodes=1,2 --max-parallel 1 --scale 0.00001 --steps 200 -o sweep \
   >bench.out 2>&1 || { cat bench.out >&2; fail "modak bench"; }
 for s in sweep/cpu_bench/*.sh; do
   bash -n "$s" || fail "$s: bash -n"

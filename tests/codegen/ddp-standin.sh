@@ -70,16 +70,15 @@ chmod +x bin/flux
 printf '#!/bin/sh\necho 127.0.0.1\n' >bin/hostname
 chmod +x bin/hostname
 
-# Job ids (and so the jobs' rendezvous ports, 40000 + id % 20000) start at a random number: two runs
+# Job ids (and so the jobs' rendezvous ports, 20000 + id % 10000) start at a random number: two runs
 # of this test at once on one machine must not meet at each other's ports.
 job=$((RANDOM % 1000 * 10))
-# The next job id whose port can be bound now. 40000-59999 lies in Linux's ephemeral range: a
-# connection an earlier job's ranks made (in TIME_WAIT for a minute), or any other process's, may
-# hold a port; a job given it fails with "Address already in use" (seen once in a fresh machine).
+# The next job id whose port can be bound now: below Linux's ephemeral range no connection takes
+# one, but another process (or another run of this test) may listen there.
 next_job() {
   job=$((job + 1))
   until /usr/bin/python3 -c 'import socket, sys; socket.socket().bind(("", int(sys.argv[1])))' \
-    $((40000 + job % 20000)) 2>/dev/null; do
+    $((20000 + job % 10000)) 2>/dev/null; do
     job=$((job + 1))
   done
 }

@@ -31,7 +31,7 @@ sed "s|/datasets/mnist|$data|g" "$here/pyxis/job.modak" >job.modak
 shellcheck --severity=style out/*/job.slurm.sh || fail "shellcheck of the generated scripts"
 
 export STANDIN_LOG="$work/standin.log"
-# Job ids (and so the rendezvous port, 40000 + id % 20000) start at random: two runs at once differ.
+# Job ids (and so the rendezvous port, 20000 + id % 10000) start at random: two runs at once differ.
 job=$((RANDOM % 1000 * 10 + 1))
 run_job() {  # run_job DEPLOYMENT TASKS
   : >"$STANDIN_LOG"

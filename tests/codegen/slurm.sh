@@ -131,7 +131,7 @@ if submit out/ddp_job/job.slurm.sh; then
   output=$(cat "ddp-$job_id.out")
   [[ $(grep -c '^rank=' <<<"$output") == 2 ]] || fail "DDP should start one rank per GPU: $output"
   for expected in "rank=0 of 2 local=0/2 node=0 on=n1" "rank=1 of 2 local=1/2 node=0 on=n1"; do
-    grep -qF "$expected master=$n1_addr:$((40000 + job_id % 20000)) gpus=2" <<<"$output" || fail "DDP: '$expected' missing: $output"
+    grep -qF "$expected master=$n1_addr:$((20000 + job_id % 10000)) gpus=2" <<<"$output" || fail "DDP: '$expected' missing: $output"
   done
 fi
 # Two nodes: srun places tasks_per_node ranks on each node; DDP starts one launcher per node, all
@@ -154,7 +154,7 @@ if submit out/ddp_two_nodes/job.slurm.sh; then
   [[ $(grep -c '^rank=' <<<"$output") == 4 ]] || fail "two-node DDP should start 4 ranks: $output"
   for expected in "rank=0 of 4 local=0/2 node=0 on=n1" "rank=1 of 4 local=1/2 node=0 on=n1" \
                   "rank=2 of 4 local=0/2 node=1 on=n2" "rank=3 of 4 local=1/2 node=1 on=n2"; do
-    grep -qF "$expected master=$n1_addr:$((40000 + job_id % 20000)) gpus=2" <<<"$output" || fail "two-node DDP: '$expected' missing: $output"
+    grep -qF "$expected master=$n1_addr:$((20000 + job_id % 10000)) gpus=2" <<<"$output" || fail "two-node DDP: '$expected' missing: $output"
   done
 fi
 # A launcher the user wrote is kept: one per node, the first node as the rendezvous point.

@@ -64,7 +64,7 @@ constexpr std::string_view kRendezvous =
     "# The script runs on the instance's first node: task 0 listens there.\n"
     "MASTER_ADDR=$(hostname)\n"
     "jobnum=$(flux job id --to=dec \"${FLUX_JOB_ID:-0}\" 2>/dev/null || echo 0)\n"
-    "MASTER_PORT=$((40000 + jobnum % 20000))\n"
+    MODAK_MASTER_PORT("jobnum")
     "export MASTER_ADDR MASTER_PORT\n";
 
 Launch launch(const LaunchRequest& r) {

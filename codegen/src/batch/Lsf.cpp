@@ -75,7 +75,7 @@ constexpr std::string_view kHosts =
 /// Rank 0 listens on the first host; the port comes from the job's id.
 constexpr std::string_view kRendezvous =
     "MASTER_ADDR=$(head -n 1 \"${LSB_DJOB_HOSTFILE:?LSF sets it}\")\n"
-    "MASTER_PORT=$((40000 + ${LSB_JOBID:-0} % 20000))\n"
+    MODAK_MASTER_PORT("${LSB_JOBID:-0}")
     "export MASTER_ADDR MASTER_PORT\n";
 
 Launch launch(const LaunchRequest& r) {
@@ -134,7 +134,7 @@ const BatchScheduler kLsf = {
     .arrayTaskJob = "\"${LSB_JOBID:-}[${LSB_JOBINDEX:-}]\"",
     .rendezvous = "# The script runs on the first host: task 0 listens there.\n"
                   "MASTER_ADDR=$(hostname)\n"
-                  "MASTER_PORT=$((40000 + ${LSB_JOBID:-0} % 20000))\n"
+                  MODAK_MASTER_PORT("${LSB_JOBID:-0}")
                   "export MASTER_ADDR MASTER_PORT\n",
     .directives = directives,
     .launch = launch,

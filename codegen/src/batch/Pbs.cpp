@@ -120,7 +120,7 @@ constexpr std::string_view kRendezvous =
     "MASTER_ADDR=$(head -n 1 \"${PBS_NODEFILE:-/dev/null}\" || true)\n"
     "MASTER_ADDR=${MASTER_ADDR:-$(hostname)}\n"
     "jobnum=${PBS_JOBID%%[^0-9]*}\n"
-    "MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))\n"
+    MODAK_MASTER_PORT("${jobnum:-0}")
     "export MASTER_ADDR MASTER_PORT\n";
 
 Launch launch(const LaunchRequest& r) {

@@ -7,6 +7,12 @@
 #include <string>
 #include <string_view>
 
+/// The line that sets a job's rendezvous port from its number (a shell expression): 20000–29999,
+/// below Linux's ephemeral ports (32768–60999), any of which an outgoing connection on the node may
+/// hold ("Address already in use": seen in a fresh machine's test cluster), and distinct for the
+/// last 10 000 jobs. A macro: the rows' texts are string literals.
+#define MODAK_MASTER_PORT(number) "MASTER_PORT=$((20000 + " number " % 10000))\n"
+
 namespace modak::codegen::batch {
 
 extern const BatchScheduler kSlurm;

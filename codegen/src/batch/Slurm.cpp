@@ -18,7 +18,7 @@ constexpr std::string_view kRendezvous =
     "first=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
     "MASTER_ADDR=$(scontrol show node \"$first\" | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
     "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
-    "MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))\n"
+    MODAK_MASTER_PORT("${SLURM_JOB_ID:-0}")
     "export MASTER_ADDR MASTER_PORT\n";
 
 /// Slurm's D-HH:MM:SS.

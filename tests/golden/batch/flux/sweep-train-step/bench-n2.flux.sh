@@ -41,7 +41,7 @@ trap record_failure EXIT
 # The script runs on the instance's first node: task 0 listens there.
 MASTER_ADDR=$(hostname)
 jobnum=$(flux job id --to=dec "${FLUX_JOB_ID:-0}" 2>/dev/null || echo 0)
-MASTER_PORT=$((40000 + jobnum % 20000))
+MASTER_PORT=$((20000 + jobnum % 10000))
 export MASTER_ADDR MASTER_PORT
 
 flux run --nodes=2 --ntasks=2 "${MODAK:-modak}" bench run --kernel train-step \

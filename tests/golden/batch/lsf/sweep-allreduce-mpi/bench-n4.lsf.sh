@@ -38,7 +38,7 @@ trap record_failure EXIT
 
 # The script runs on the first host: task 0 listens there.
 MASTER_ADDR=$(hostname)
-MASTER_PORT=$((40000 + ${LSB_JOBID:-0} % 20000))
+MASTER_PORT=$((20000 + ${LSB_JOBID:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 kernel=$results/allreduce_mpi-${task[$index]}

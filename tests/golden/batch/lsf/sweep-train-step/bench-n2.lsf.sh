@@ -39,7 +39,7 @@ trap record_failure EXIT
 
 # The script runs on the first host: task 0 listens there.
 MASTER_ADDR=$(hostname)
-MASTER_PORT=$((40000 + ${LSB_JOBID:-0} % 20000))
+MASTER_PORT=$((20000 + ${LSB_JOBID:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 hosts=$(sort -u "${LSB_DJOB_HOSTFILE:?LSF sets it}" | tr '\n' ' ')

@@ -42,7 +42,7 @@ trap record_failure EXIT
 MASTER_ADDR=$(head -n 1 "${PBS_NODEFILE:-/dev/null}" || true)
 MASTER_ADDR=${MASTER_ADDR:-$(hostname)}
 jobnum=${PBS_JOBID%%[^0-9]*}
-MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))
+MASTER_PORT=$((20000 + ${jobnum:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 mpirun -np 2 --map-by ppr:1:node --hostfile "$PBS_NODEFILE" -x MASTER_ADDR -x MASTER_PORT "${MODAK:-modak}" bench run --kernel train-step \

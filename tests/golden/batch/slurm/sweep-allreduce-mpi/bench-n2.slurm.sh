@@ -42,7 +42,7 @@ trap record_failure EXIT
 first=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
 MASTER_ADDR=$(scontrol show node "$first" | sed -n 's/.*NodeAddr=\([^ ]*\).*/\1/p')
 MASTER_ADDR=${MASTER_ADDR:-$first}
-MASTER_PORT=$((40000 + ${SLURM_JOB_ID:-0} % 20000))
+MASTER_PORT=$((20000 + ${SLURM_JOB_ID:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 kernel=$results/allreduce_mpi-${task[$index]}

@@ -42,7 +42,7 @@ trap record_failure EXIT
 MASTER_ADDR=$(head -n 1 "${PBS_NODEFILE:-/dev/null}" || true)
 MASTER_ADDR=${MASTER_ADDR:-$(hostname)}
 jobnum=${PBS_JOBID%%[^0-9]*}
-MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))
+MASTER_PORT=$((20000 + ${jobnum:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 export NCCL_DEBUG='WARN'

@@ -15,7 +15,7 @@ set -euo pipefail
 MASTER_ADDR=$(head -n 1 "${PBS_NODEFILE:-/dev/null}" || true)
 MASTER_ADDR=${MASTER_ADDR:-$(hostname)}
 jobnum=${PBS_JOBID%%[^0-9]*}
-MASTER_PORT=$((40000 + ${jobnum:-0} % 20000))
+MASTER_PORT=$((20000 + ${jobnum:-0} % 10000))
 export MASTER_ADDR MASTER_PORT
 
 module purge
