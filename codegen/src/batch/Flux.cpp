@@ -60,12 +60,15 @@ void directives(const BatchJob& j, std::string& out) {
     }
 }
 
+// The port line is a macro (Rows.h), which clang-format would break.
+// clang-format off
 constexpr std::string_view kRendezvous =
     "# The script runs on the instance's first node: task 0 listens there.\n"
     "MASTER_ADDR=$(hostname)\n"
     "jobnum=$(flux job id --to=dec \"${FLUX_JOB_ID:-0}\" 2>/dev/null || echo 0)\n"
     MODAK_MASTER_PORT("jobnum")
     "export MASTER_ADDR MASTER_PORT\n";
+// clang-format on
 
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;

@@ -73,10 +73,13 @@ constexpr std::string_view kHosts =
     "hosts=$(sort -u \"${LSB_DJOB_HOSTFILE:?LSF sets it}\" | tr '\\n' ' ')\n";
 
 /// Rank 0 listens on the first host; the port comes from the job's id.
+// The port line is a macro (Rows.h), which clang-format would break.
+// clang-format off
 constexpr std::string_view kRendezvous =
     "MASTER_ADDR=$(head -n 1 \"${LSB_DJOB_HOSTFILE:?LSF sets it}\")\n"
     MODAK_MASTER_PORT("${LSB_JOBID:-0}")
     "export MASTER_ADDR MASTER_PORT\n";
+// clang-format on
 
 Launch launch(const LaunchRequest& r) {
     using Kind = LaunchRequest::Kind;
@@ -132,10 +135,13 @@ const BatchScheduler kLsf = {
     .arrayLimit = 1000, // MAX_JOB_ARRAY_SIZE's default
     .arrayLog = "logs/%J_%I.out",
     .arrayTaskJob = "\"${LSB_JOBID:-}[${LSB_JOBINDEX:-}]\"",
+    // The port line is a macro (Rows.h), which clang-format would break.
+    // clang-format off
     .rendezvous = "# The script runs on the first host: task 0 listens there.\n"
                   "MASTER_ADDR=$(hostname)\n"
                   MODAK_MASTER_PORT("${LSB_JOBID:-0}")
                   "export MASTER_ADDR MASTER_PORT\n",
+    // clang-format on
     .directives = directives,
     .launch = launch,
     .submitArray = submitArray,

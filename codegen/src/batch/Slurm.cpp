@@ -12,6 +12,8 @@ namespace {
 
 /// Rank 0 listens here; the others connect (the first node's address as Slurm knows it, a port
 /// from the job's id so two jobs on one node do not collide).
+// The port line is a macro (Rows.h), which clang-format would break.
+// clang-format off
 constexpr std::string_view kRendezvous =
     "# Task 0 of the run listens here; the others connect (the node's address as Slurm knows "
     "it).\n"
@@ -20,6 +22,7 @@ constexpr std::string_view kRendezvous =
     "MASTER_ADDR=${MASTER_ADDR:-$first}\n"
     MODAK_MASTER_PORT("${SLURM_JOB_ID:-0}")
     "export MASTER_ADDR MASTER_PORT\n";
+// clang-format on
 
 /// Slurm's D-HH:MM:SS.
 std::string slurmTime(int64_t seconds) {
