@@ -145,11 +145,11 @@ private:
         out_ += '"';
         size_t run = 0; // start of the bytes copied as they are
         for (; i < s.size();) {
-            auto ch = static_cast<unsigned char>(s[i]);
-            if (ch >= 0x20 && ch != '"' && ch != '\\' && ch < 0x80) {
+            if (plain(s[i])) {
                 ++i;
                 continue;
             }
+            auto ch = static_cast<unsigned char>(s[i]);
             size_t length = 1; // of what is replaced
             if (ch >= 0x80) {
                 bool valid = false;

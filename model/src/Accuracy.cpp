@@ -154,11 +154,11 @@ std::vector<std::string> extrapolationsOf(const Stratum& st, const std::string& 
     return out;
 }
 
-/// The interval of a throughput of 1 in `st`: its band and extrapolations.
+/// What the interval of a prediction in `st` holds but its bounds: the band and the
+/// extrapolations (`scaled` sets the bounds).
 PredictionInterval unitInterval(const Stratum& st, const std::string& precision, int devices,
                                 int nodes, const Calibration& cal) {
     PredictionInterval iv;
-    iv.low = iv.high = 1;
     if (cal.errorBands.empty() && cal.coverage.empty())
         return iv;
     int matched = 0;
@@ -171,7 +171,7 @@ PredictionInterval unitInterval(const Stratum& st, const std::string& precision,
     return iv;
 }
 
-/// `unit` for a throughput of `throughput` (no band: relativeError 0, low = high = throughput).
+/// `unit` with the bounds of `throughput` (no band: relativeError 0, low = high = throughput).
 PredictionInterval scaled(PredictionInterval unit, double throughput) {
     unit.low = throughput / (1 + unit.relativeError);
     unit.high = throughput * (1 + unit.relativeError);

@@ -453,15 +453,23 @@ std::vector<std::string> nearestThree(std::vector<std::pair<size_t, std::string>
     return out;
 }
 
-/// The inter-node interconnects whose name is a few edits from `name`, nearest first, at most
-/// three.
-std::vector<std::string> interconnectsNear(const Catalogue& cat, std::string_view name) {
+/// The names of `entries` that `keep` takes and that are a few edits (about one in four
+/// characters) from `name`, nearest first, at most three.
+template<typename T, typename Keep>
+std::vector<std::string> namesNear(const std::vector<T>& entries, std::string_view name,
+                                   Keep keep) {
     std::vector<std::pair<size_t, std::string>> near;
-    for (const auto& i : cat.interconnects)
-        if (i.scope == "inter_node")
-            if (size_t d = editDistance(name, i.name); d <= std::max<size_t>(2, name.size() / 4))
-                near.emplace_back(d, i.name);
+    for (const auto& e : entries)
+        if (keep(e))
+            if (size_t d = editDistance(name, e.name); d <= std::max<size_t>(2, name.size() / 4))
+                near.emplace_back(d, e.name);
     return nearestThree(std::move(near));
+}
+
+/// The inter-node interconnects whose name is a few edits from `name`.
+std::vector<std::string> interconnectsNear(const Catalogue& cat, std::string_view name) {
+    return namesNear(cat.interconnects, name,
+                     [](const Interconnect& i) { return i.scope == "inter_node"; });
 }
 
 /// A count that must be a whole number (GPUs, vCPUs).
@@ -789,12 +797,7 @@ std::vector<std::string> Catalogue::gpusNear(std::string_view name) const {
 }
 
 std::vector<std::string> Catalogue::workloadsNear(std::string_view name) const {
-    const size_t limit = std::max<size_t>(2, name.size() / 4); // as gpusNear
-    std::vector<std::pair<size_t, std::string>> near;
-    for (const auto& w : workloads)
-        if (size_t d = editDistance(name, w.name); d <= limit)
-            near.emplace_back(d, w.name);
-    return nearestThree(std::move(near));
+    return namesNear(workloads, name, [](const Workload&) { return true; });
 }
 
 std::string unknownWorkload(const Catalogue& cat, std::string_view name) {
