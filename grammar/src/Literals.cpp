@@ -261,6 +261,9 @@ Value makeString(ParseState& st, const char* b, const char* e) {
             break;
         }
         default:
+            // The whole character, not its first byte: `\é` is one character to the editor.
+            while (p < end && (static_cast<unsigned char>(*p) & 0xC0) == 0x80)
+                ++p;
             st.diags->add(
                 DiagCode::InvalidEscape, st.range(esc, p),
                 fmt::format("invalid escape sequence '\\{}'; valid escapes are \\\" \\\\ \\n "

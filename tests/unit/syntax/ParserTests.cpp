@@ -257,6 +257,15 @@ test.modak:2:7: error: invalid escape sequence '\q'; valid escapes are \" \\ \n 
 x = "a\qb"
       ^~
 )");
+    // A character of several bytes is escaped whole: the range and the message hold all of it.
+    Diagnostics escaped;
+    SourceManager sm;
+    FileId f = sm.addBuffer("test.modak", "modak 1\nx = \"a\\\xF0\x9F\x98\x80"
+                                          "b\"\n");
+    modak::syntax::parse(sm, f, escaped);
+    REQUIRE(escaped.items().size() == 1);
+    CHECK(escaped.items()[0].range.end - escaped.items()[0].range.begin == 5);
+    CHECK(escaped.items()[0].message.starts_with("invalid escape sequence '\\\xF0\x9F\x98\x80';"));
 }
 
 TEST_CASE("header problems") {
