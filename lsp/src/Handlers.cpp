@@ -163,16 +163,21 @@ void writeFlatSymbol(FragmentWriter& out, const DocumentSymbol& s, std::string_v
 
 /// A fragment's text with its lines, the first being `firstLine`.
 void emit(std::string& out, const OutlineFragment& f, uint32_t firstLine) {
+    // Sized once for the longest numbers, written through a pointer and trimmed: an answer has
+    // ~45 000 numbers, and two appends each cost more than the copying.
+    constexpr size_t kLongestNumber = 11; // a sign and ten digits
+    const size_t base = out.size();
+    out.resize(base + f.text.size() + f.lines.size() * kLongestNumber);
+    char* at = out.data() + base;
+    const char* text = f.text.data();
     size_t from = 0;
-    for (auto [at, relative] : f.lines) {
-        out.append(f.text, from, at - from);
-        char number[16];
-        auto [end, ec] = std::to_chars(number, number + sizeof number,
-                                       static_cast<int64_t>(firstLine) + relative);
-        out.append(number, end);
-        from = at;
+    for (auto [to, relative] : f.lines) {
+        at = std::copy(text + from, text + to, at);
+        at = std::to_chars(at, at + kLongestNumber, static_cast<int64_t>(firstLine) + relative).ptr;
+        from = to;
     }
-    out.append(f.text, from);
+    at = std::copy(text + from, text + f.text.size(), at);
+    out.resize(static_cast<size_t>(at - out.data()));
 }
 
 /// SemanticTokens of LSP, or SemanticTokensDelta when `edit` is given.
@@ -404,47 +409,78 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     // Each top-level statement's symbols are written once and kept while its text stays the same
     // (an edit rewrites the edited block's): the answer is then the fragments, their lines filled
     // in. Only the fragments of this version are kept.
-    std::unordered_map<std::string, OutlineFragment> used;
+    OutlineFragments used;
     RawJson out = rawAnswer();
     // ~230 bytes a symbol, ~20 bytes of text a symbol (the 10 000-line benchmark: 2.6 MB for 232
     // KB): reserved at once, not copied as it grows; pages not written are never faulted in.
     out.text.reserve(doc.text.size() * 12);
     out.text += '[';
     uint32_t line = 0;
-    auto add = [&](SourceRange whole, const std::function<DocumentSymbol()>& symbol) {
+    // `until`: where the next top-level statement begins. A statement's symbols lie before it but
+    // not always within the statement's range (one that error recovery left empty can hold blocks
+    // down to the end of the text).
+    // `keep`: whether the fragment may be kept for the next answer and taken from the last.
+    OutlineFragment scratch;
+    auto add = [&](SourceRange whole, uint32_t until, bool keep,
+                   const std::function<DocumentSymbol()>& symbol) {
         Position start = doc.index->position(whole.begin, client_.encoding, line);
-        // What the fragment depends on: its text, from its first line's start (the columns of
-        // that line count from there), and the form.
-        uint32_t from = doc.index->lineStart(start.line);
-        std::string key(client_.hierarchicalSymbols ? "h" : "f");
-        key.append(doc.text, from, std::max(whole.end, whole.begin) - from);
-        auto kept = used.find(key);
-        if (kept == used.end()) {
-            auto node = doc.outline.extract(key);
-            if (node.empty()) {
-                OutlineFragment fragment;
-                FragmentWriter writer{fragment, start.line, convert};
-                const DocumentSymbol top = symbol();
-                // Line numbers cut out: four a symbol (two ranges), two in the flat form.
-                fragment.lines.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
-                if (client_.hierarchicalSymbols)
-                    writeSymbol(writer, top);
-                else
-                    writeFlatSymbol(writer, top, doc.uri, "");
-                kept = used.emplace(std::move(key), std::move(fragment)).first;
-            } else {
-                kept = used.insert(std::move(node)).position;
-            }
-        }
+        auto write = [&](OutlineFragment& fragment) {
+            FragmentWriter writer{fragment, start.line, convert};
+            const DocumentSymbol top = symbol();
+            // Line numbers cut out: four a symbol (two ranges), two in the flat form.
+            fragment.lines.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
+            if (client_.hierarchicalSymbols)
+                writeSymbol(writer, top);
+            else
+                writeFlatSymbol(writer, top, doc.uri, "");
+        };
         if (out.text.size() > 1)
             out.text += ',';
+        if (!keep) {
+            scratch.text.clear();
+            scratch.lines.clear();
+            write(scratch);
+            emit(out.text, scratch, start.line);
+            return;
+        }
+        // Looked up where its text lies (OutlineKeyView says what the fragment depends on).
+        const uint32_t from = doc.index->lineStart(start.line);
+        const OutlineKeyView key{int64_t{whole.begin} - from, int64_t{whole.end} - from,
+                                 std::string_view(doc.text).substr(
+                                     from, std::max({whole.end, whole.begin, until}) - from)};
+        auto kept = used.find(key);
+        if (kept == used.end()) {
+            auto last = doc.outline.find(key);
+            if (last == doc.outline.end()) {
+                OutlineFragment fragment;
+                write(fragment);
+                kept = used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)},
+                                    std::move(fragment))
+                           .first;
+            } else {
+                kept = used.insert(doc.outline.extract(last)).position;
+            }
+        }
         emit(out.text, kept->second, start.line);
     };
     const syntax::File& tree = a->tree();
     for (const auto& imp : tree.imports)
-        add(imp.range, [&] { return importSymbol(imp); });
-    for (const auto& s : tree.statements)
-        add(s.range(), [&] { return statementSymbol(*a, s); });
+        add(imp.range, imp.range.end, true, [&] { return importSymbol(imp); });
+    // A statement's symbols follow from its text where the parse began it as an item of the file
+    // and found no error in it (reparse resumes at such statements too); one recovered after a
+    // broken line, or broken itself, can be parsed otherwise after an edit elsewhere, so it is
+    // written afresh (it is usually the one being typed).
+    const auto& statements = tree.statements;
+    const auto& marks = tree.marks;
+    const bool marked = marks.size() == statements.size() + 1;
+    for (size_t i = 0; i < statements.size(); ++i) {
+        const syntax::Statement& s = statements[i];
+        const uint32_t until = i + 1 < statements.size() ? statements[i + 1].range().begin
+                                                         : static_cast<uint32_t>(doc.text.size());
+        const bool keep = marked && marks[i].start != syntax::ParseMark::noStart &&
+                          marks[i + 1].errors == marks[i].errors;
+        add(s.range(), until, keep, [&] { return statementSymbol(*a, s); });
+    }
     out.text += ']';
     doc.outline = std::move(used);
     return out;

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
@@ -25,6 +26,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
 #include <variant>
@@ -43,6 +45,40 @@ struct OutlineFragment {
     std::vector<std::pair<uint32_t, int32_t>> lines; ///< where in `text` a line goes, and which
 };
 
+/// What a top-level statement's outline fragment depends on: the text from its first line's start
+/// (the columns of that line count from there) to where the next statement begins, and where in
+/// that text the statement begins and ends (a statement at another column of the same text, as
+/// another statement before it can leave it, has other symbols). The form (hierarchical or flat)
+/// is the client's for the whole session.
+struct OutlineKeyView {
+    int64_t begin = 0, end = 0; ///< the statement's range, from the text's start
+    std::string_view text;
+    bool operator==(const OutlineKeyView&) const = default;
+};
+struct OutlineKey {
+    int64_t begin = 0, end = 0;
+    std::string text;
+    operator OutlineKeyView() const { return {begin, end, text}; }
+};
+/// Hashes and compares keys as views, so an answer looks each statement up where its text lies,
+/// without copying it first.
+struct OutlineKeyHash {
+    using is_transparent = void;
+    size_t operator()(const OutlineKeyView& k) const noexcept {
+        return std::hash<std::string_view>{}(k.text) ^
+               (static_cast<size_t>(k.begin) * 0x9E3779B97F4A7C15ull) ^
+               (static_cast<size_t>(k.end) * 0xC2B2AE3D27D4EB4Full);
+    }
+};
+struct OutlineKeyEqual {
+    using is_transparent = void;
+    bool operator()(const OutlineKeyView& a, const OutlineKeyView& b) const noexcept {
+        return a == b;
+    }
+};
+using OutlineFragments =
+    std::unordered_map<OutlineKey, OutlineFragment, OutlineKeyHash, OutlineKeyEqual>;
+
 /// An open document: its text, version, incrementally maintained tree-sitter tree, and the latest
 /// analysis (rebuilt on demand after edits).
 struct OpenDocument {
@@ -60,7 +96,7 @@ struct OpenDocument {
     ScanCheckpoints checkpoints;              ///< of `text`, for completion
     std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
     /// The outline's fragments of the last documentSymbol answer, by the text they depend on.
-    std::unordered_map<std::string, OutlineFragment> outline;
+    OutlineFragments outline;
     std::string semanticTokensId;
     /// When the first change not yet published was read (`--verbose` logs the diagnostics'
     /// latency).

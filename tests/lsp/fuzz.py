@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Replays thousands of random edits and requests against `modak lsp` and checks that it never dies,
 that its diagnostics always equal `modak check` on the same text, and that its incrementally edited
-tree-sitter tree equals a fresh parse.
+tree-sitter tree and its outline (kept in fragments across edits) equal a fresh parse's.
 
 Edits are random insertions (tokens of the language, unicode, braces, quotes, newlines) and
 deletions at UTF-16 positions of the client's copy of the text; every so often the server's pulled
@@ -67,7 +67,7 @@ def main():
         caps = init["result"]["capabilities"]
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "modak", "version": 1, "text": text}})
-        version, compared, requests = 1, 0, 0
+        version, compared, requests, outlines = 1, 0, 0, 0
         methods = [m for m, cap in [("textDocument/hover", "hoverProvider"), ("textDocument/completion", "completionProvider"),
                                     ("textDocument/definition", "definitionProvider"), ("textDocument/references", "referencesProvider"),
                                     ("textDocument/prepareRename", "renameProvider"), ("textDocument/documentSymbol", "documentSymbolProvider"),
@@ -131,13 +131,27 @@ def main():
                 client.notify("textDocument/didOpen", {"textDocument": {"uri": fresh, "languageId": "modak", "version": 1, "text": text}})
                 a = client.request("modak/syntaxTree", {"textDocument": {"uri": uri}})["result"]["tree"]
                 b = client.request("modak/syntaxTree", {"textDocument": {"uri": fresh}})["result"]["tree"]
-                client.notify("textDocument/didClose", {"textDocument": {"uri": fresh}})
                 if a != b:
                     raise SystemExit(f"after edit {n} the incremental tree-sitter tree differs from a fresh parse\ntext:\n{text}")
+                # The outline, assembled from fragments kept across edits, equals one written afresh
+                # (the fresh document has no fragments; the flat form names the document's uri).
+                if "documentSymbolProvider" in caps:
+                    a = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+                    b = client.request("textDocument/documentSymbol", {"textDocument": {"uri": fresh}})["result"]
+                    b = json.loads(json.dumps(b).replace(json.dumps(fresh)[1:-1], json.dumps(uri)[1:-1]))
+                    if a != b:
+                        first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+                        raise SystemExit(f"after edit {n} the outline differs from one written afresh: {len(a)} and "
+                                         f"{len(b)} symbols, the first difference at {first}:\n  kept:  "
+                                         f"{a[first] if first < len(a) else None}\n  fresh: {b[first] if first < len(b) else None}"
+                                         f"\ntext:\n{text}")
+                    outlines += 1
+                client.notify("textDocument/didClose", {"textDocument": {"uri": fresh}})
         status = client.close()
         if status != 0:
             raise SystemExit(f"the server exited with status {status}")
-        print(f"{EDITS} edits, {requests} random requests, diagnostics compared with modak check {compared} times: all equal")
+        print(f"{EDITS} edits, {requests} random requests, diagnostics compared with modak check {compared} times, "
+              f"the outline with a fresh one {outlines} times: all equal")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
