@@ -337,7 +337,15 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
                 p.factors.push_back(fmt::format("{} has no TF32: runs in fp32", s.gpu->name));
         }
         if (it == s.gpu->peakTflops.end()) {
-            error = fmt::format("{} has no {} arithmetic", s.gpu->model, s.precision);
+            // The catalogue's peaks are what the model knows: a GPU without the arithmetic (bf16 on
+            // a V100) and one whose vendor publishes no figure for it (the A10G's tensor cores)
+            // read the same here, so the message says which, and what would do.
+            std::string known;
+            for (const auto& [precision, tflops] : s.gpu->peakTflops)
+                known += (known.empty() ? "" : ", ") + precision;
+            error = fmt::format("{} has no {} peak in the catalogue (it has {}): use one of those, "
+                                "or add the peak in a catalogue file (--catalog)",
+                                s.gpu->model, s.precision, known.empty() ? "none" : known);
             return std::nullopt;
         }
         peak = it->second * 1e12;

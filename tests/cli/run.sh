@@ -216,6 +216,10 @@ expect_exit 2 "$modak" predict --workload nosuch --framework pytorch --gpu v100_
 contains "$work/err" "known: mnist_cnn"
 expect_exit 2 "$modak" predict --workload llama31_70b --framework pytorch --gpu h100_sxm5
 contains "$work/err" "unknown workload 'llama31_70b'; did you mean llama3_70b"
+# A precision the catalogue has no peak for is refused with what it has (the A10G's vendor publishes
+# no tensor-core figures; a V100 has no bf16 at all): the same message either way, true for both.
+expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu "NVIDIA A10G" --precision bf16
+contains "$work/err" "NVIDIA A10G has no bf16 peak in the catalogue (it has fp32): use one of those, or add the peak in a catalogue file (--catalog)"
 expect_exit 2 "$modak" predict --workload resnet50 --framework caffe --gpu v100_sxm2
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --batch-per-device 0
 expect_exit 2 "$modak" predict --workload resnet50 --framework pytorch --gpu v100_sxm2 --samples 1e30
