@@ -339,7 +339,7 @@ std::optional<Prediction> predict(const Scenario& s, const Calibration& cal, std
         if (it == s.gpu->peakTflops.end()) {
             // The catalogue's peaks are what the model knows: a GPU without the arithmetic (bf16 on
             // a V100) and one whose vendor publishes no figure for it (the A10G's tensor cores)
-            // read the same here, so the message says which, and what would do.
+            // read the same here, so the message says what the catalogue lacks, and what would do.
             std::string known;
             for (const auto& [precision, tflops] : s.gpu->peakTflops)
                 known += (known.empty() ? "" : ", ") + precision;
