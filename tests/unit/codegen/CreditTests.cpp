@@ -73,10 +73,10 @@ TEST_CASE("every graph compiler the plan credits is switched on by every emitter
                 // What the plan's prediction of this image assumed: its tuned environment
                 // (unless the application sets a variable itself) and its compiler's switch.
                 model::EnvList env;
-                for (const auto& [name, value] : d.chosen->image->env)
+                for (const auto& variable : d.chosen->image->env)
                     if (std::none_of(d.spec->application.env.begin(), d.spec->application.env.end(),
-                                     [&](const auto& a) { return a.first == name; }))
-                        env.emplace_back(name, value);
+                                     [&](const auto& a) { return a.first == variable.first; }))
+                        env.push_back(variable);
                 if (auto c = d.chosen->image->compilerEnv.find(d.chosen->graphCompiler);
                     c != d.chosen->image->compilerEnv.end()) {
                     env.insert(env.end(), c->second.begin(), c->second.end());
