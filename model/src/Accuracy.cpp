@@ -245,7 +245,7 @@ std::optional<HeldOutRow> heldOut(const Measurement& m, const MeasurementSet& al
     auto s = scenarioFor(m, cat, error, &scaled);
     if (!s)
         return std::nullopt;
-    auto p = predict(*s, cal, error);
+    auto p = predict(*s, cal, error, Explain::FiguresOnly);
     if (!p)
         return std::nullopt;
     HeldOutRow r;

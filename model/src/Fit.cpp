@@ -867,7 +867,7 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
         double sum = 0;
         for (const auto& r : rows) {
             std::string error;
-            auto p = predict(r.scenario, cal, error);
+            auto p = predict(r.scenario, cal, error, Explain::FiguresOnly);
             double e = p ? std::log(p->throughput) - r.logMean() : 5.0;
             sum += r.weight * e * e;
         }
@@ -912,7 +912,7 @@ FitReport fitCalibration(const MeasurementSet& data, const Calibration& start, c
                 }
                 for (const auto& row : rows) {
                     std::string error;
-                    auto p = predict(row.scenario, cal, error);
+                    auto p = predict(row.scenario, cal, error, Explain::FiguresOnly);
                     double e = p ? std::log(p->throughput) - row.logMean() : 5.0;
                     r.push_back(std::sqrt(row.weight / totalWeight) * e);
                 }
@@ -961,7 +961,7 @@ std::optional<double> predictedThroughput(const Measurement& m, const Calibratio
     auto s = scenarioFor(m, cat, error, &scaled);
     if (!s)
         return std::nullopt;
-    auto p = predict(*s, cal, error);
+    auto p = predict(*s, cal, error, Explain::FiguresOnly);
     if (!p)
         return std::nullopt;
     return p->throughput;
@@ -976,7 +976,7 @@ std::vector<DatasetError> evaluate(const MeasurementSet& test, const Measurement
         auto s = scenarioFor(m, cat, error, &scaled);
         if (!s)
             continue;
-        auto p = predict(*s, cal, error);
+        auto p = predict(*s, cal, error, Explain::FiguresOnly);
         if (!p)
             continue;
         DatasetError& d = by[m.dataset];

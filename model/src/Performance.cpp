@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -151,9 +152,14 @@ double fp32IssueFraction(const Gpu& gpu, double integerPerFp) {
     if (gpu.vendor != "nvidia")
         return 1; // AMD: 64-wide wavefronts on SIMD16 issue over 4 clocks; a scalar unit does
                   // the integers
+    // "major.minor"; the planner and the fit ask this for every candidate, so no sscanf.
     int major = 0, minor = 0;
-    if (std::sscanf(gpu.computeCapability.c_str(), "%d.%d", &major, &minor) < 1)
+    const std::string_view cc = gpu.computeCapability;
+    const auto [rest, ec] = std::from_chars(cc.data(), cc.data() + cc.size(), major);
+    if (ec != std::errc())
         return 1;
+    if (rest != cc.data() + cc.size() && *rest == '.')
+        std::from_chars(rest + 1, cc.data() + cc.size(), minor);
     // FP32 lanes per SM partition (one warp scheduler each) and whether INT32 has its own pipe.
     double lanes = 32;
     bool ownIntegerPipe = false;
