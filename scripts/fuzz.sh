@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan: the `fuzz` preset) and runs each over its seed
-# corpus: the tests' own files. First every saved reproducer in fuzz/regressions/<target>/ is replayed
-# (a crash found once stays a test). A crash, leak, timeout or broken invariant fails the run and
-# leaves the reproducer in build-fuzz/crashes/<target>/.
+# Builds the libFuzzer targets (clang, ASan + UBSan: the `asan` preset, shared with sanitize.sh) and
+# runs each over its seed corpus: the tests' own files. First every saved reproducer in
+# fuzz/regressions/<target>/ is replayed (a crash found once stays a test). A crash, leak, timeout or
+# broken invariant fails the run and leaves the reproducer in build-fuzz/crashes/<target>/.
 #
 # usage: scripts/fuzz.sh [SECONDS_PER_TARGET]
 #          each target for a bounded time (default 60; CI passes 30), one process, a fresh corpus
@@ -14,7 +14,7 @@
 #          workers' niceness, FUZZ_MAX_TIME (seconds, default none) bounds each target's campaign.
 #          The campaign runs the `fuzz-fast` build (UBSan only, about 3.5 times as many executions per
 #          second as ASan + UBSan on the LSP target), then replays everything it kept under ASan + UBSan
-#          (the `fuzz` build): memory errors and leaks on every input that reached new coverage.
+#          (the `asan` build): memory errors and leaks on every input that reached new coverage.
 #          FUZZ_PREBUILT=DIR runs the fuzz_<target> binaries in DIR instead of building them (a campaign
 #          on a bigger machine that has the binaries and their libraries but no compiler);
 #          FUZZ_REPLAY_PREBUILT=DIR the ASan ones for the replay (none given: no replay there).
@@ -54,13 +54,13 @@ if [[ -n ${FUZZ_PREBUILT:-} ]]; then
   [[ -z $replaydir ]] || replaydir=$(cd "$replaydir" && pwd)
 else
   scripts/setup.sh
-  presets=(fuzz)
+  presets=(asan)
   [[ -n $runs ]] && presets+=(fuzz-fast)
   for preset in "${presets[@]}"; do
     cmake --preset "$preset" >/dev/null
     cmake --build --preset "$preset" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
   done
-  replaydir=$root/build-fuzz/fuzz
+  replaydir=$root/build-asan/fuzz
   bindir=$replaydir
   [[ -n $runs ]] && bindir=$root/build-fuzz-fast/fuzz
 fi

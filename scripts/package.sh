@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# Builds the Debian package (Release build, CPack) into build-release/, checks its contents and, when
-# run as root with INSTALL=1, installs it with `dpkg -i` and runs the installed modak on an example.
+# Builds the Debian package (CPack) from the default build, build/ — the binary the tests ran, -O2 with
+# its symbols stripped, as Debian's own packages are built — checks its contents and, when run as root
+# with INSTALL=1, installs it with `dpkg -i` and runs the installed modak on an example.
 # usage: scripts/package.sh          (prints the .deb's path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-cmake --preset release >/dev/null
-cmake --build --preset release -j"$(nproc)" >/dev/null
-(cd build-release && cpack -G DEB >/dev/null)
-deb=$(ls -t build-release/modak_*.deb | head -1)
+scripts/build.sh >/dev/null
+(cd build && cpack -G DEB >/dev/null)
+deb=$(ls -t build/modak_*.deb | head -1)
 echo "$deb"
 contents=$(dpkg-deb --contents "$deb")
 for f in ./usr/bin/modak ./usr/share/man/man1/modak.1 ./usr/share/bash-completion/completions/modak \
