@@ -725,7 +725,10 @@ bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
     for (size_t i = begin; i < std::min(end, deployments_.size()); ++i) {
         const Symbol& sym = *deployments_[i];
         // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
-        // whether this deployment is planned at all, and its launcher is read once for both.
+        // whether this deployment is planned at all, and its launcher is read once for both. A run
+        // that starts no launcher is known from its text, without lowering the rest.
+        if (!deploymentRunsLauncher(program_, sym))
+            continue;
         std::optional<Application> app = lowerDeploymentApplication(program_, sym);
         if (!app)
             continue;

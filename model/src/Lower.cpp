@@ -288,16 +288,7 @@ Application lowerApplication(const Statement* a, const Statement* scale) {
         app.env.emplace_back("KERAS_BACKEND", backend == "pytorch" ? "torch" : backend);
     app.pre = word(a, "pre");
     app.post = word(a, "post");
-    app.run = word(a, "run");
-    if (const Value* v = attr(a, "run"))
-        app.runRange = v->range;
-    if (app.run.empty()) {
-        app.run = word(a, "executable");
-        if (const Value* v = attr(a, "executable"))
-            app.runRange = v->range;
-        if (std::string args = word(a, "arguments"); !args.empty())
-            app.run += " " + args;
-    }
+    app.run = runCommand(a, &app.runRange);
     app.launcher = launcherOf(app.run);
     if (const Statement* b = child(a, "build")) {
         BuildSpec build;
@@ -538,6 +529,26 @@ Deployment lowerDeployment(const Program& program, const Symbol& symbol, const C
 Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
                                const Catalogue& catalogue, size_t site, Application application) {
     return lowerDeploymentImpl(program, symbol, catalogue, site, std::move(application));
+}
+
+std::string runCommand(const Statement* application, std::optional<SourceRange>* range) {
+    std::string run = word(application, "run");
+    const Value* v = attr(application, "run");
+    if (run.empty()) {
+        run = word(application, "executable");
+        if (const Value* executable = attr(application, "executable"))
+            v = executable;
+        if (std::string args = word(application, "arguments"); !args.empty())
+            run += " " + args;
+    }
+    if (range && v)
+        *range = v->range;
+    return run;
+}
+
+bool deploymentRunsLauncher(const Program& program, const Symbol& symbol) {
+    const Symbol* appSymbol = referenced(program, symbol, "application");
+    return appSymbol && appSymbol->block && !launcherOf(runCommand(appSymbol->block)).empty();
 }
 
 std::optional<Application> lowerDeploymentApplication(const Program& program,

@@ -293,6 +293,13 @@ std::vector<CatalogFileReference> catalogFileReferences(const Program& program);
 
 /// The distributed launcher a shell command starts (see `Application::launcher`), or "".
 std::string launcherOf(std::string_view command);
+/// The command an application block runs (`Application::run`): `run`, else `executable` and its
+/// `arguments`; `range`, when given, gets where `run` (or `executable`) is written.
+std::string runCommand(const syntax::Statement* application,
+                       std::optional<SourceRange>* range = nullptr);
+/// Whether the application deployment `symbol` names runs a command that starts a launcher: what
+/// the launch check needs before it lowers the application (most files' runs start none).
+bool deploymentRunsLauncher(const Program& program, const Symbol& symbol);
 
 /// A `target NAME { }` block (`symbol.block` must be set).
 Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue);
