@@ -10,6 +10,7 @@ packages=(
   libbenchmark-dev time python3-jsonschema shellcheck libdtl-dev
   slurm-wlm munge libpmix-dev openmpi-bin libopenmpi-dev charliecloud  # libpmix-dev: the unversioned libpmix.so Slurm's mpi/pmix plugin loads; Open MPI for the MPI all-reduce kernel; Charliecloud runs the app kernel in a container
   ansible-core yamllint unzip neovim zsh bash-completion groff-base man-db dpkg-dev
+  file  # CPack's DEB generator reads the binaries' types with it to compute their dependencies (scripts/package.sh)
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
   clang-format-14  # scripts/format.sh: the one formatter version (others break lines differently)
   python3-torch  # Debian's PyTorch (CPU, gloo): generated DDP jobs really train (tests/codegen/ddp-training.sh)
