@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite against an ASan + UBSan build (`asan` preset, build-asan/): memory errors,
+# The test suite (all but the two kinds below) against an ASan + UBSan build (`asan` preset, build-asan/): memory errors,
 # leaks (LeakSanitizer, including the language server after the fuzz test's long edit session) and
 # undefined behaviour fail the tests that hit them. The build is clang at -O1 with asserts on, and
 # holds the libFuzzer targets too (scripts/fuzz.sh runs them): one compilation serves both, and at
