@@ -226,9 +226,6 @@ public:
                 return std::nullopt;
         CurrentStateScope scope(&state_);
         marking_ = true; // the result is the next version's previous parse
-        checkEncoding();
-        if (diags_.size() != diagnosticsBefore_)
-            return std::nullopt;
 
         // The edit: the texts agree before `changed` and after `oldEnd` (`newEnd` in the new one).
         const uint32_t changed = commonPrefix(before, after);
@@ -236,6 +233,10 @@ public:
         const uint32_t tail = commonSuffix(before, after, common);
         const auto oldEnd = static_cast<uint32_t>(before.size() - tail);
         const int64_t delta = static_cast<int64_t>(after.size()) - before.size();
+        // The last version's text had no encoding error: only the edit's characters can.
+        checkEncoding(begin_ + changed, end_ - tail);
+        if (diags_.size() != diagnosticsBefore_)
+            return std::nullopt;
 
         // Where parsing starts: a statement that began an item, with two whole statements between
         // it and the edit. What the parser reads past an item's end (the next statement's key, an
@@ -454,7 +455,7 @@ private:
                   fmt::format("the file is {} bytes; the limit is {} bytes", fileSize_, limit));
             return;
         }
-        checkEncoding();
+        checkEncoding(begin_, end_);
         if (diags_.size() != diagnosticsBefore_)
             part_ = nullptr; // not a text a part is taken from (reparse refuses it too)
         if (end_ - begin_ >= 3 && std::memcmp(begin_, "\xEF\xBB\xBF", 3) == 0)
@@ -533,15 +534,28 @@ private:
     }
 
     // ---- Encoding ----
-    void checkEncoding() {
-        auto* p = reinterpret_cast<const unsigned char*>(begin_);
+    /// Reports what is not UTF-8 text from the character before `from` up to `until` and past it
+    /// to the next character's start: the whole text, or an edit's bytes where the text around
+    /// them is known to be good (the bytes after are then the same characters as before).
+    void checkEncoding(const char* from, const char* until) {
+        auto continuation = [](unsigned char c) { return (c & 0xC0) == 0x80; };
+        auto* begin = reinterpret_cast<const unsigned char*>(begin_);
+        auto* p = reinterpret_cast<const unsigned char*>(from);
+        auto* stop = reinterpret_cast<const unsigned char*>(until);
         auto* end = reinterpret_cast<const unsigned char*>(end_);
+        // From the start of the character before `from`, which the edit may have cut short.
+        if (p > begin)
+            --p;
+        for (int back = 0; back < 3 && p > begin && continuation(*p); ++back)
+            --p;
         size_t reported = 0;
         constexpr size_t maxReported = 10;
         while (p < end && reported < maxReported && !stopped_) {
+            if (p >= stop && !continuation(*p))
+                break;
             // Fast path: eight bytes at a time while they are ASCII without NUL (the usual case).
             constexpr uint64_t high = 0x8080808080808080ull, ones = 0x0101010101010101ull;
-            while (end - p >= 8) {
+            while (stop - p >= 8) {
                 uint64_t word;
                 std::memcpy(&word, p, 8);
                 if ((word & high) != 0 || ((word - ones) & ~word & high) != 0)

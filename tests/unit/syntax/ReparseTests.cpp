@@ -223,6 +223,39 @@ TEST_CASE("reparse moves the statements around an edit and parses only near it")
     CHECK_FALSE(after.diags.empty());
 }
 
+TEST_CASE("reparse finds the encoding errors an edit makes, and only those") {
+    // A reparse checks the encoding of the edit's characters only: each of these edits cuts or
+    // completes a two- or three-byte character at the edit's either end, or at the file's end.
+    const std::string base = largeFile(8) + "// caf\xC3\xA9 \xE2\x80\x94 done\n";
+    const size_t e = base.find("\xC3\xA9"), dash = base.find("\xE2\x80\x94");
+    REQUIRE(e != std::string::npos);
+    const std::vector<std::string> edits{
+        base.substr(0, e) + base.substr(e + 1),                        // the lead byte deleted
+        base.substr(0, e + 1) + base.substr(e + 2),                    // the continuation deleted
+        base.substr(0, e + 1) + "x" + base.substr(e + 1),              // a byte inside it
+        base.substr(0, dash + 2) + base.substr(dash + 3),              // the last of three deleted
+        base.substr(0, dash) + "\xE2" + base.substr(dash),             // a second lead before it
+        base.substr(0, base.size() - 1) + "\xC3",                      // a lead at the end
+        base + "\xA9",                                                 // a continuation at the end
+        base.substr(0, e) + "\xC3\xA9\xC3" + base.substr(e + 2),       // one whole, one cut short
+        base.substr(0, e) + std::string("\0", 1) + base.substr(e + 2), // a NUL in its place
+        base.substr(0, e) + "\xC3\xA8" + base.substr(e + 2),           // another whole character
+    };
+    REQUIRE(parseVersion(base).diags.empty());
+    size_t resumedCount = 0;
+    for (size_t i = 0; i < edits.size(); ++i) {
+        INFO("edit " << i);
+        Version current = parseVersion(base); // reparseVersion drops it
+        bool resumed = false;
+        Version incremental = reparseVersion(current, edits[i], resumed);
+        Version whole = parseVersion(edits[i]);
+        CHECK(dumpAll(incremental.tree, incremental.diags) == dumpAll(whole.tree, whole.diags));
+        CHECK(whole.diags.empty() == (i + 1 == edits.size()));
+        resumedCount += resumed;
+    }
+    CHECK(resumedCount == 1); // an encoding error makes reparse parse the whole text
+}
+
 namespace {
 
 /// `text` parsed in two threads and in one: the tree, comments, imports, marks and diagnostics.
