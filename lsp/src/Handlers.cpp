@@ -97,8 +97,8 @@ struct FragmentWriter {
         const size_t base = fragment.text.size();
         auto position = [&](std::string_view prefix, Position p) {
             put(prefix);
-            fragment.lines.emplace_back(static_cast<uint32_t>(base + (at - buffer)),
-                                        static_cast<int32_t>(p.line - firstLine));
+            fragment.numbers.push_back({static_cast<uint32_t>(base + (at - buffer)), 0,
+                                        static_cast<int32_t>(p.line - firstLine)});
             put(R"(,"character":)");
             at = std::to_chars(at, buffer + sizeof buffer, p.character).ptr;
         };
@@ -161,23 +161,31 @@ void writeFlatSymbol(FragmentWriter& out, const DocumentSymbol& s, std::string_v
         writeFlatSymbol(out, child, uri, s.name);
 }
 
-/// A fragment's text with its lines, the first being `firstLine`.
-void emit(std::string& out, const OutlineFragment& f, uint32_t firstLine) {
+/// Writes `f`'s line numbers for its statement's first line being `firstLine`, unless they are
+/// (`scratch`: a buffer to write into, swapped with the fragment's).
+void number(OutlineFragment& f, uint32_t firstLine, std::string& scratch) {
+    if (f.line == firstLine)
+        return;
     // Sized once for the longest numbers, written through a pointer and trimmed: an answer has
     // ~45 000 numbers, and two appends each cost more than the copying.
     constexpr size_t kLongestNumber = 11; // a sign and ten digits
-    const size_t base = out.size();
-    out.resize(base + f.text.size() + f.lines.size() * kLongestNumber);
-    char* at = out.data() + base;
+    scratch.resize(f.text.size() + f.numbers.size() * kLongestNumber);
+    char* const start = scratch.data();
+    char* at = start;
     const char* text = f.text.data();
     size_t from = 0;
-    for (auto [to, relative] : f.lines) {
-        at = std::copy(text + from, text + to, at);
-        at = std::to_chars(at, at + kLongestNumber, static_cast<int64_t>(firstLine) + relative).ptr;
-        from = to;
+    for (OutlineFragment::Number& n : f.numbers) {
+        at = std::copy(text + from, text + n.at, at);
+        from = n.at + n.digits;
+        n.at = static_cast<uint32_t>(at - start);
+        at = std::to_chars(at, at + kLongestNumber, static_cast<int64_t>(firstLine) + n.relative)
+                 .ptr;
+        n.digits = static_cast<uint32_t>(at - start) - n.at;
     }
     at = std::copy(text + from, text + f.text.size(), at);
-    out.resize(static_cast<size_t>(at - out.data()));
+    scratch.resize(static_cast<size_t>(at - start));
+    std::swap(f.text, scratch);
+    f.line = firstLine;
 }
 
 /// SemanticTokens of LSP, or SemanticTokensDelta when `edit` is given.
@@ -421,6 +429,7 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     // down to the end of the text).
     // `keep`: whether the fragment may be kept for the next answer and taken from the last.
     OutlineFragment scratch;
+    std::string numbered;
     auto add = [&](SourceRange whole, uint32_t until, bool keep,
                    const std::function<DocumentSymbol()>& symbol) {
         Position start = doc.index->position(whole.begin, client_.encoding, line);
@@ -428,7 +437,7 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             FragmentWriter writer{fragment, start.line, convert};
             const DocumentSymbol top = symbol();
             // Line numbers cut out: four a symbol (two ranges), two in the flat form.
-            fragment.lines.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
+            fragment.numbers.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
             if (client_.hierarchicalSymbols)
                 writeSymbol(writer, top);
             else
@@ -438,9 +447,11 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             out.text += ',';
         if (!keep) {
             scratch.text.clear();
-            scratch.lines.clear();
+            scratch.numbers.clear();
+            scratch.line = OutlineFragment::noLine;
             write(scratch);
-            emit(out.text, scratch, start.line);
+            number(scratch, start.line, numbered);
+            out.text += scratch.text;
             return;
         }
         // Looked up where its text lies (OutlineKeyView says what the fragment depends on).
@@ -461,7 +472,10 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
                 kept = used.insert(doc.outline.extract(last)).position;
             }
         }
-        emit(out.text, kept->second, start.line);
+        // Where the statement kept its line (above an edit, or below one that added or removed
+        // no line), the fragment's text is the answer's as it is.
+        number(kept->second, start.line, numbered);
+        out.text += kept->second.text;
     };
     const syntax::File& tree = a->tree();
     for (const auto& imp : tree.imports)

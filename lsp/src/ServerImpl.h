@@ -37,12 +37,20 @@ struct TSTree;
 
 namespace modak::lsp {
 
-/// One top-level statement's outline (its document symbols) as JSON, with the line numbers cut out
-/// and kept relative to the statement's first line: it depends on the statement's text alone, so
-/// it is reused while that text is unchanged, wherever an edit above moves it.
+/// One top-level statement's outline (its document symbols) as JSON, its line numbers written for
+/// the line the statement began on when last answered and known relative to it: it depends on the
+/// statement's text alone, so it is reused while that text is unchanged — as it is while the
+/// statement stays on its line, renumbered where an edit above moved it.
 struct OutlineFragment {
+    static constexpr uint32_t noLine = UINT32_MAX;
+    struct Number {
+        uint32_t at = 0;      ///< where in `text` it is written
+        uint32_t digits = 0;  ///< its length (0 before the first numbering)
+        int32_t relative = 0; ///< its line, from the statement's first
+    };
     std::string text;
-    std::vector<std::pair<uint32_t, int32_t>> lines; ///< where in `text` a line goes, and which
+    uint32_t line = noLine; ///< the statement's first line, as `text` numbers it
+    std::vector<Number> numbers;
 };
 
 /// What a top-level statement's outline fragment depends on: the text from its first line's start
