@@ -75,6 +75,36 @@ json semanticTokensLegend() {
     return {{"tokenTypes", std::move(types)}, {"tokenModifiers", std::move(modifiers)}};
 }
 
+/// The top-level statements of `tree` as the outline and the semantic tokens keep what is made of
+/// them: `f(index, until, keep)`, `until` being where the next statement begins (the text's end,
+/// `end`, after the last). What follows from a statement's text may be kept for the next version
+/// (`keep`) where the parse began it as an item of the file and found no error in it (reparse
+/// resumes at such statements too); one recovered after a broken line, or broken itself, can be
+/// parsed otherwise after an edit elsewhere, so it is made afresh (it is usually the one being
+/// typed). Its symbols and tokens lie before `until` but not always within its range (one that
+/// error recovery left empty can hold blocks down to the end of the text).
+template<class F>
+void forEachTopStatement(const syntax::File& tree, uint32_t end, F&& f) {
+    const auto& statements = tree.statements;
+    const auto& marks = tree.marks;
+    const bool marked = marks.size() == statements.size() + 1;
+    for (size_t i = 0; i < statements.size(); ++i) {
+        const uint32_t until = i + 1 < statements.size() ? statements[i + 1].range().begin : end;
+        const bool keep = marked && marks[i].start != syntax::ParseMark::noStart &&
+                          marks[i + 1].errors == marks[i].errors;
+        f(i, until, keep);
+    }
+}
+
+/// What is made of a top-level statement depends on (OutlineKeyView): looked up where its text
+/// lies, from the start of its first line, `firstLine`, to where the next statement begins.
+OutlineKeyView statementKey(std::string_view text, const LineIndex& index, SourceRange whole,
+                            uint32_t until, uint32_t firstLine) {
+    const uint32_t from = index.lineStart(firstLine);
+    return {int64_t{whole.begin} - from, int64_t{whole.end} - from,
+            text.substr(from, std::max({whole.end, whole.begin, until}) - from)};
+}
+
 /// Writes an OutlineFragment: line numbers are cut out, relative to `firstLine`.
 struct FragmentWriter {
     OutlineFragment& fragment;
@@ -297,26 +327,90 @@ json Server::capabilities() const {
     };
 }
 
-void Server::encodeTokens(const OpenDocument& doc, const Analysis& analysis,
+void Server::encodeTokens(OpenDocument& doc, const Analysis& analysis,
                           std::vector<uint32_t>& data) {
-    std::vector<SemanticToken>& tokens = tokenScratch_;
-    semanticTokens(analysis, tokens);
+    data.reserve(doc.semanticTokens.size() + 64);
+    encodeSemanticTokens(analysis, *doc.index, client_.encoding, tokenScratch_, doc.tokenPieces,
+                         data);
+}
+
+void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
+                          PositionEncoding encoding, std::vector<SemanticToken>& tokens,
+                          TokenPieces& pieces, std::vector<uint32_t>& data) {
     data.clear();
-    data.reserve(tokens.size() * 5);
+    uint32_t hint = 0; // positions are asked in order: each is found from the last
+    // `tokens` as a piece whose statement's first line is `firstLine`.
+    auto encode = [&](TokenPiece& piece, uint32_t firstLine) {
+        piece.data.clear();
+        Position last{firstLine, 0};
+        for (const auto& t : tokens) {
+            Position b = index.position(t.begin, encoding, hint);
+            Position e = index.position(t.end, encoding, hint);
+            if (e.line != b.line || e.character <= b.character)
+                continue;
+            piece.data.push_back(b.line - last.line);
+            piece.data.push_back(b.line == last.line ? b.character - last.character : b.character);
+            piece.data.push_back(e.character - b.character);
+            piece.data.push_back(static_cast<uint32_t>(t.type));
+            piece.data.push_back(t.modifiers);
+            last = b;
+        }
+        piece.lastLine = last.line - firstLine;
+        piece.lastCharacter = last.character;
+    };
+    // A piece appended: its first token made relative to the last one before it.
     Position last{0, 0};
-    uint32_t line = 0; // the tokens are in order: each is found from the last
-    for (const auto& t : tokens) {
-        Position b = doc.index->position(t.begin, client_.encoding, line);
-        Position e = doc.index->position(t.end, client_.encoding, line);
-        if (e.line != b.line || e.character <= b.character)
-            continue;
-        data.push_back(b.line - last.line);
-        data.push_back(b.line == last.line ? b.character - last.character : b.character);
-        data.push_back(e.character - b.character);
-        data.push_back(static_cast<uint32_t>(t.type));
-        data.push_back(t.modifiers);
-        last = b;
-    }
+    auto append = [&](const TokenPiece& piece, uint32_t firstLine) {
+        if (piece.data.empty())
+            return;
+        const uint32_t line = firstLine + piece.data[0], character = piece.data[1];
+        data.push_back(line - last.line);
+        data.push_back(line == last.line ? character - last.character : character);
+        data.insert(data.end(), piece.data.begin() + 2, piece.data.end());
+        last = {firstLine + piece.lastLine, piece.lastCharacter};
+    };
+    const syntax::File& tree = analysis.tree();
+    const auto& statements = tree.statements;
+    const std::string_view text = analysis.text();
+    const auto end = static_cast<uint32_t>(text.size());
+    TokenPiece scratch;
+    // Before the first statement: the header, imports and comments, written afresh.
+    semanticTokensBetween(analysis, nullptr, 0,
+                          statements.empty() ? end : statements.front().range().begin, tokens);
+    encode(scratch, 0);
+    append(scratch, 0);
+    TokenPieces used;
+    forEachTopStatement(tree, end, [&](size_t i, uint32_t until, bool keep) {
+        const syntax::Statement& s = statements[i];
+        const SourceRange whole = s.range();
+        uint32_t line = hint;
+        const uint32_t firstLine = index.position(whole.begin, encoding, line).line;
+        auto write = [&](TokenPiece& piece) {
+            semanticTokensBetween(analysis, &s, whole.begin, until, tokens);
+            encode(piece, firstLine);
+        };
+        if (!keep) {
+            write(scratch);
+            append(scratch, firstLine);
+            return;
+        }
+        const OutlineKeyView key = statementKey(text, index, whole, until, firstLine);
+        auto kept = used.find(key);
+        if (kept == used.end()) {
+            auto previous = pieces.find(key);
+            if (previous == pieces.end()) {
+                TokenPiece piece;
+                write(piece);
+                kept = used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)},
+                                    std::move(piece))
+                           .first;
+            } else {
+                kept = used.insert(pieces.extract(previous)).position;
+            }
+        }
+        append(kept->second, firstLine);
+    });
+    pieces = std::move(used);
 }
 
 // ---- completion and hover
@@ -454,11 +548,7 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             out.text += scratch.text;
             return;
         }
-        // Looked up where its text lies (OutlineKeyView says what the fragment depends on).
-        const uint32_t from = doc.index->lineStart(start.line);
-        const OutlineKeyView key{int64_t{whole.begin} - from, int64_t{whole.end} - from,
-                                 std::string_view(doc.text).substr(
-                                     from, std::max({whole.end, whole.begin, until}) - from)};
+        const OutlineKeyView key = statementKey(doc.text, *doc.index, whole, until, start.line);
         auto kept = used.find(key);
         if (kept == used.end()) {
             auto last = doc.outline.find(key);
@@ -480,21 +570,11 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     const syntax::File& tree = a->tree();
     for (const auto& imp : tree.imports)
         add(imp.range, imp.range.end, true, [&] { return importSymbol(imp); });
-    // A statement's symbols follow from its text where the parse began it as an item of the file
-    // and found no error in it (reparse resumes at such statements too); one recovered after a
-    // broken line, or broken itself, can be parsed otherwise after an edit elsewhere, so it is
-    // written afresh (it is usually the one being typed).
-    const auto& statements = tree.statements;
-    const auto& marks = tree.marks;
-    const bool marked = marks.size() == statements.size() + 1;
-    for (size_t i = 0; i < statements.size(); ++i) {
-        const syntax::Statement& s = statements[i];
-        const uint32_t until = i + 1 < statements.size() ? statements[i + 1].range().begin
-                                                         : static_cast<uint32_t>(doc.text.size());
-        const bool keep = marked && marks[i].start != syntax::ParseMark::noStart &&
-                          marks[i + 1].errors == marks[i].errors;
-        add(s.range(), until, keep, [&] { return statementSymbol(*a, s); });
-    }
+    forEachTopStatement(tree, static_cast<uint32_t>(doc.text.size()),
+                        [&](size_t i, uint32_t until, bool keep) {
+                            const syntax::Statement& s = tree.statements[i];
+                            add(s.range(), until, keep, [&] { return statementSymbol(*a, s); });
+                        });
     out.text += ']';
     doc.outline = std::move(used);
     return out;

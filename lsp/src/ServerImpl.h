@@ -53,7 +53,17 @@ struct OutlineFragment {
     std::vector<Number> numbers;
 };
 
-/// What a top-level statement's outline fragment depends on: the text from its first line's start
+/// One top-level statement's semantic tokens (semanticTokensBetween) as LSP encodes them, the first
+/// relative to the start of the statement's first line: each token after it is relative to the one
+/// before, so only the first changes where the statement moves (Server::encodeTokens).
+struct TokenPiece {
+    std::vector<uint32_t> data;
+    uint32_t lastLine = 0;      ///< the last token's line, from the statement's first
+    uint32_t lastCharacter = 0; ///< and its character
+};
+
+/// What a top-level statement's outline fragment and semantic tokens depend on: the text from its
+/// first line's start
 /// (the columns of that line count from there) to where the next statement begins, and where in
 /// that text the statement begins and ends (a statement at another column of the same text, as
 /// another statement before it can leave it, has other symbols). The form (hierarchical or flat)
@@ -86,6 +96,14 @@ struct OutlineKeyEqual {
 };
 using OutlineFragments =
     std::unordered_map<OutlineKey, OutlineFragment, OutlineKeyHash, OutlineKeyEqual>;
+using TokenPieces = std::unordered_map<OutlineKey, TokenPiece, OutlineKeyHash, OutlineKeyEqual>;
+
+/// A document's semantic tokens in LSP's relative encoding, into `data` (replaced): each top-level
+/// statement's taken from `pieces` where what it depends on is unchanged (features'
+/// semanticTokensBetween makes the rest, in `scratch`); `pieces` becomes this version's.
+void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
+                          PositionEncoding encoding, std::vector<SemanticToken>& scratch,
+                          TokenPieces& pieces, std::vector<uint32_t>& data);
 
 /// An open document: its text, version, incrementally maintained tree-sitter tree, and the latest
 /// analysis (rebuilt on demand after edits).
@@ -105,6 +123,8 @@ struct OpenDocument {
     std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
     /// The outline's fragments of the last documentSymbol answer, by the text they depend on.
     OutlineFragments outline;
+    /// The semantic tokens of the last answer's top-level statements, by the text they depend on.
+    TokenPieces tokenPieces;
     std::string semanticTokensId;
     /// When the first change not yet published was read (`--verbose` logs the diagnostics'
     /// latency).
@@ -248,8 +268,7 @@ private:
     std::vector<protocol::Diagnostic> documentDiagnostics(OpenDocument& doc);
     /// The document's semantic tokens in LSP's relative encoding, into `data` (replaced; its
     /// storage reused).
-    void encodeTokens(const OpenDocument& doc, const Analysis& analysis,
-                      std::vector<uint32_t>& data);
+    void encodeTokens(OpenDocument& doc, const Analysis& analysis, std::vector<uint32_t>& data);
     /// Where the server's commands may write: the workspace folders, else the project of `near`.
     model::FileScope writableScope(const std::filesystem::path& near) const;
     void log(const std::string& message);

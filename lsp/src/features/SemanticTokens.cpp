@@ -6,7 +6,6 @@
 #include "modak/lsp/Features.h"
 
 #include <algorithm>
-#include <functional>
 
 namespace modak::lsp {
 
@@ -45,48 +44,89 @@ std::string_view semanticTokenModifierName(size_t bit) {
     return bit < SemanticToken::kModifierCount ? kNames[bit] : std::string_view();
 }
 
-std::vector<SemanticToken> semanticTokens(const Analysis& a) {
-    std::vector<SemanticToken> out;
-    semanticTokens(a, out);
-    return out;
-}
+namespace {
 
-void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
-    using Type = SemanticToken::Type;
-    out.clear();
-    const syntax::File& file = a.tree();
-    std::string_view text = a.text();
-    // Comments are collected apart and merged in at the end: the statements' tokens come in
-    // document order, and a merge of two ordered lists is linear where sorting a whole
-    // document's tokens on every edit is not.
-    std::vector<SemanticToken> comments;
-    auto addTo = [&](std::vector<SemanticToken>& to, SourceRange r, Type type,
-                     uint32_t modifiers = 0) {
+using Type = SemanticToken::Type;
+
+/// What makes a document's tokens: its statements, imports, header and comments, each appended
+/// where it lies. Statement tokens come in document order; comments are collected apart and merged
+/// in at the end (a merge of two ordered lists is linear where sorting a document's tokens on every
+/// edit is not).
+class TokenWriter {
+public:
+    TokenWriter(const Analysis& a, std::vector<SemanticToken>& out)
+        : a_(a), text_(a.text()), out_(out) {
+        out_.clear();
+    }
+
+    void header() {
+        const syntax::File& file = a_.tree();
+        if (file.headerRange.end > file.headerRange.begin)
+            add({a_.file(), file.headerRange.begin, file.headerRange.begin + 5}, Type::Keyword);
+    }
+    void import(const syntax::Import& imp) {
+        add({a_.file(), imp.range.begin, imp.range.begin + 6}, Type::Keyword);
+        add(imp.pathRange, Type::String);
+    }
+    void comment(const syntax::Comment& c) { addTo(comments_, c.range, Type::Comment); }
+    /// Statements of the file (or of a block at `path_`'s depth), with their bodies.
+    void statements(syntax::NodeList<syntax::Statement> body, const model::BlockSchema* schema) {
+        const bool top = path_.empty();
+        for (const auto& s : body) {
+            if (s.kind() == syntax::Statement::Kind::Block) {
+                add(s.key().range, top ? Type::Keyword : Type::Type);
+                if (s.name())
+                    add(s.name()->range, top ? Type::Variable : Type::Namespace,
+                        top ? SemanticToken::Declaration : 0u);
+                path_.push_back(s.key().name);
+                // A block's schema is looked up once, on entering it, not once per key.
+                statements(s.body(), blockSchemaFor(path_));
+                path_.pop_back();
+            } else {
+                add(s.key().range, Type::Property);
+                value(s.value(), !referenceKind(keySchemaIn(schema, s.key().name)).empty());
+            }
+        }
+    }
+    void topStatements(syntax::NodeList<syntax::Statement> body) {
+        statements(body, blockSchemaFor(path_));
+    }
+
+    /// In document order, without overlaps.
+    void finish() {
+        auto byBegin = [](const SemanticToken& x, const SemanticToken& y) {
+            return x.begin < y.begin;
+        };
+        if (!std::is_sorted(out_.begin(), out_.end(), byBegin)) // imports after statements, say
+            std::stable_sort(out_.begin(), out_.end(), byBegin);
+        if (!std::is_sorted(comments_.begin(), comments_.end(), byBegin))
+            std::stable_sort(comments_.begin(), comments_.end(), byBegin);
+        const auto statementTokens = static_cast<std::ptrdiff_t>(out_.size());
+        out_.insert(out_.end(), comments_.begin(), comments_.end());
+        std::inplace_merge(out_.begin(), out_.begin() + statementTokens, out_.end(), byBegin);
+        // Non-overlapping: a token starting inside the previous one is dropped (in place).
+        size_t kept = 0;
+        for (size_t i = 0; i < out_.size(); ++i)
+            if (kept == 0 || out_[i].begin >= out_[kept - 1].end)
+                out_[kept++] = out_[i];
+        out_.resize(kept);
+    }
+
+private:
+    void addTo(std::vector<SemanticToken>& to, SourceRange r, Type type, uint32_t modifiers = 0) {
         // Split at line breaks: clients want single-line tokens.
         uint32_t b = r.begin;
         while (b < r.end) {
-            size_t nl = text.find('\n', b);
+            size_t nl = text_.find('\n', b);
             uint32_t e =
                 nl == std::string_view::npos || nl >= r.end ? r.end : static_cast<uint32_t>(nl);
             if (e > b)
                 to.push_back({b, e, type, modifiers});
             b = e + 1;
         }
-    };
-    auto add = [&](SourceRange r, Type type, uint32_t modifiers = 0) {
-        addTo(out, r, type, modifiers);
-    };
-    if (file.headerRange.end > file.headerRange.begin)
-        add({a.file(), file.headerRange.begin, file.headerRange.begin + 5}, Type::Keyword);
-    for (const auto& imp : file.imports) {
-        add({a.file(), imp.range.begin, imp.range.begin + 6}, Type::Keyword);
-        add(imp.pathRange, Type::String);
     }
-    for (const auto& c : file.comments)
-        addTo(comments, c.range, Type::Comment);
-    std::vector<std::string_view> path;
-    std::function<void(const syntax::Value&, bool)> value = [&](const syntax::Value& v,
-                                                                bool reference) {
+    void add(SourceRange r, Type type, uint32_t modifiers = 0) { addTo(out_, r, type, modifiers); }
+    void value(const syntax::Value& v, bool reference) {
         switch (v.kind) {
         case syntax::Value::Kind::String:
         case syntax::Value::Kind::TextBlock:
@@ -123,41 +163,52 @@ void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
         case syntax::Value::Kind::Error:
             break;
         }
-    };
-    // A block's schema is looked up once, on entering it, not once per key.
-    std::function<void(syntax::NodeList<syntax::Statement>, const model::BlockSchema*)> walk =
-        [&](syntax::NodeList<syntax::Statement> body, const model::BlockSchema* schema) {
-            const bool top = path.empty();
-            for (const auto& s : body) {
-                if (s.kind() == syntax::Statement::Kind::Block) {
-                    add(s.key().range, top ? Type::Keyword : Type::Type);
-                    if (s.name())
-                        add(s.name()->range, top ? Type::Variable : Type::Namespace,
-                            top ? SemanticToken::Declaration : 0u);
-                    path.push_back(s.key().name);
-                    walk(s.body(), blockSchemaFor(path));
-                    path.pop_back();
-                } else {
-                    add(s.key().range, Type::Property);
-                    value(s.value(), !referenceKind(keySchemaIn(schema, s.key().name)).empty());
-                }
-            }
-        };
-    walk(file.statements, blockSchemaFor(path));
-    auto byBegin = [](const SemanticToken& x, const SemanticToken& y) { return x.begin < y.begin; };
-    if (!std::is_sorted(out.begin(), out.end(), byBegin)) // imports after statements, say
-        std::stable_sort(out.begin(), out.end(), byBegin);
-    if (!std::is_sorted(comments.begin(), comments.end(), byBegin))
-        std::stable_sort(comments.begin(), comments.end(), byBegin);
-    const auto statements = static_cast<std::ptrdiff_t>(out.size());
-    out.insert(out.end(), comments.begin(), comments.end());
-    std::inplace_merge(out.begin(), out.begin() + statements, out.end(), byBegin);
-    // Non-overlapping: a token starting inside the previous one is dropped (in place).
-    size_t kept = 0;
-    for (size_t i = 0; i < out.size(); ++i)
-        if (kept == 0 || out[i].begin >= out[kept - 1].end)
-            out[kept++] = out[i];
-    out.resize(kept);
+    }
+
+    const Analysis& a_;
+    std::string_view text_;
+    std::vector<SemanticToken>& out_;
+    std::vector<SemanticToken> comments_;
+    std::vector<std::string_view> path_;
+};
+
+} // namespace
+
+std::vector<SemanticToken> semanticTokens(const Analysis& a) {
+    std::vector<SemanticToken> out;
+    semanticTokens(a, out);
+    return out;
+}
+
+void semanticTokens(const Analysis& a, std::vector<SemanticToken>& out) {
+    const syntax::File& file = a.tree();
+    TokenWriter w(a, out);
+    w.header();
+    for (const auto& imp : file.imports)
+        w.import(imp);
+    for (const auto& c : file.comments)
+        w.comment(c);
+    w.topStatements(file.statements);
+    w.finish();
+}
+
+void semanticTokensBetween(const Analysis& a, const syntax::Statement* statement, uint32_t from,
+                           uint32_t to, std::vector<SemanticToken>& out) {
+    const syntax::File& file = a.tree();
+    TokenWriter w(a, out);
+    if (file.headerRange.begin >= from && file.headerRange.begin < to)
+        w.header();
+    for (const auto& imp : file.imports)
+        if (imp.range.begin >= from && imp.range.begin < to)
+            w.import(imp);
+    auto c = std::lower_bound(
+        file.comments.begin(), file.comments.end(), from,
+        [](const syntax::Comment& x, uint32_t offset) { return x.range.begin < offset; });
+    for (; c != file.comments.end() && c->range.begin < to; ++c)
+        w.comment(*c);
+    if (statement)
+        w.topStatements({statement, 1});
+    w.finish();
 }
 
 std::optional<TokenDataEdit> diffTokenData(std::span<const uint32_t> previous,

@@ -183,6 +183,12 @@ std::vector<SemanticToken> semanticTokens(const Analysis& analysis);
 /// The same into `out`, replacing what it held and reusing its storage (a server asks for the
 /// whole document's tokens after every edit).
 void semanticTokens(const Analysis& analysis, std::vector<SemanticToken>& out);
+/// The part of them that begins in [from, to): the header's, imports' and comments' there, and the
+/// top-level `statement`'s (may be null), which must lie there. A document's parts, from its start
+/// to the first statement's and from each top-level statement's start to the next one's, make
+/// up its tokens: a server keeps a statement's while its text is unchanged.
+void semanticTokensBetween(const Analysis& analysis, const syntax::Statement* statement,
+                           uint32_t from, uint32_t to, std::vector<SemanticToken>& out);
 
 /// One edit turning an encoded token array into another: the common prefix and suffix stay, the
 /// middle `[start, start + deleteCount)` is replaced by `data`.
