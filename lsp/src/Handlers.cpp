@@ -105,6 +105,22 @@ OutlineKeyView statementKey(std::string_view text, const LineIndex& index, Sourc
             text.substr(from, std::max({whole.end, whole.begin, until}) - from)};
 }
 
+/// What is kept for a statement's `key`: this answer's (`used`) where the same text came before,
+/// else the last answer's (`last`, moved over), else made by `write` — kept in `used` either way.
+template<class Kept, class Write>
+typename Kept::mapped_type& keptFor(Kept& used, Kept& last, const OutlineKeyView& key,
+                                    Write&& write) {
+    auto kept = used.find(key);
+    if (kept != used.end())
+        return kept->second;
+    if (auto previous = last.find(key); previous != last.end())
+        return used.insert(last.extract(previous)).position->second;
+    typename Kept::mapped_type made;
+    write(made);
+    return used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)}, std::move(made))
+        .first->second;
+}
+
 /// Writes an OutlineFragment: line numbers are cut out, relative to `firstLine`.
 struct FragmentWriter {
     OutlineFragment& fragment;
@@ -394,21 +410,8 @@ void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
             append(scratch, firstLine);
             return;
         }
-        const OutlineKeyView key = statementKey(text, index, whole, until, firstLine);
-        auto kept = used.find(key);
-        if (kept == used.end()) {
-            auto previous = pieces.find(key);
-            if (previous == pieces.end()) {
-                TokenPiece piece;
-                write(piece);
-                kept = used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)},
-                                    std::move(piece))
-                           .first;
-            } else {
-                kept = used.insert(pieces.extract(previous)).position;
-            }
-        }
-        append(kept->second, firstLine);
+        append(keptFor(used, pieces, statementKey(text, index, whole, until, firstLine), write),
+               firstLine);
     });
     pieces = std::move(used);
 }
@@ -548,24 +551,12 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             out.text += scratch.text;
             return;
         }
-        const OutlineKeyView key = statementKey(doc.text, *doc.index, whole, until, start.line);
-        auto kept = used.find(key);
-        if (kept == used.end()) {
-            auto last = doc.outline.find(key);
-            if (last == doc.outline.end()) {
-                OutlineFragment fragment;
-                write(fragment);
-                kept = used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)},
-                                    std::move(fragment))
-                           .first;
-            } else {
-                kept = used.insert(doc.outline.extract(last)).position;
-            }
-        }
+        OutlineFragment& kept = keptFor(
+            used, doc.outline, statementKey(doc.text, *doc.index, whole, until, start.line), write);
         // Where the statement kept its line (above an edit, or below one that added or removed
         // no line), the fragment's text is the answer's as it is.
-        number(kept->second, start.line, numbered);
-        out.text += kept->second.text;
+        number(kept, start.line, numbered);
+        out.text += kept.text;
     };
     const syntax::File& tree = a->tree();
     for (const auto& imp : tree.imports)
