@@ -5,6 +5,7 @@
 #include "modak/syntax/Parser.h"
 
 #include "Literals.hpp"
+#include "modak/text/Affixes.h"
 #include "x3/grammar.hpp"
 #include "x3/state.hpp"
 
@@ -228,9 +229,9 @@ public:
         marking_ = true; // the result is the next version's previous parse
 
         // The edit: the texts agree before `changed` and after `oldEnd` (`newEnd` in the new one).
-        const uint32_t changed = commonPrefix(before, after);
+        const uint32_t changed = commonPrefixLength(before, after);
         const uint32_t common = std::min<size_t>(before.size(), after.size()) - changed;
-        const uint32_t tail = commonSuffix(before, after, common);
+        const uint32_t tail = commonSuffixLength(before, after, common);
         const auto oldEnd = static_cast<uint32_t>(before.size() - tail);
         const int64_t delta = static_cast<int64_t>(after.size()) - before.size();
         // The last version's text had no encoding error: only the edit's characters can.
@@ -301,29 +302,6 @@ private:
             file_.statements = arena_->keep(std::move(top_));
         file_.arena = std::move(arena_);
         return std::move(file_);
-    }
-
-    static uint32_t commonPrefix(std::string_view a, std::string_view b) {
-        size_t n = std::min(a.size(), b.size()), i = 0;
-        for (; i + 8 <= n; i += 8) // eight bytes at a time, then the differing one
-            if (std::memcmp(a.data() + i, b.data() + i, 8) != 0)
-                break;
-        while (i < n && a[i] == b[i])
-            ++i;
-        return static_cast<uint32_t>(i);
-    }
-    /// Bytes that end both texts, at most `most`.
-    static uint32_t commonSuffix(std::string_view a, std::string_view b, size_t most) {
-        size_t i = 0;
-        const char* ea = a.data() + a.size();
-        const char* eb = b.data() + b.size();
-        for (; i + 8 <= most; i += 8)
-            if (std::memcmp(ea - i - 8, eb - i - 8, 8) != 0)
-                break;
-        while (i < most &&
-               ea[-1 - static_cast<std::ptrdiff_t>(i)] == eb[-1 - static_cast<std::ptrdiff_t>(i)])
-            ++i;
-        return static_cast<uint32_t>(i);
     }
 
     /// The old parse's comments, imports and diagnostics in [from, to) of each, moved by `r`.

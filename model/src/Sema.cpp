@@ -13,6 +13,7 @@
 #include "modak/model/Strategies.h"
 #include "modak/model/Transformer.h"
 #include "modak/syntax/Lexical.h"
+#include "modak/text/Affixes.h"
 
 #include <fmt/format.h>
 
@@ -331,6 +332,7 @@ struct BlockChecks {
     };
     struct Block {
         uint32_t begin = 0, end = 0;         ///< in `text`
+        uint64_t hash = 0;                   ///< of its text (byText's key)
         std::vector<Diagnostic> diagnostics; ///< ranges relative to `begin` (file 1), or none
         /// The facts: kept only when every range lies in the block or a block they read; a
         /// range's file is 1 + the index of that anchor (0: this block, i: dependencies[i - 1]),
@@ -349,6 +351,15 @@ struct BlockChecks {
             if (text.substr(block.begin, block.end - block.begin) == blockText)
                 return &block;
         }
+        return nullptr;
+    }
+    /// The block at [begin, end) of `text` (blocks are in the text's order), or null.
+    const Block* at(uint32_t begin, uint32_t end) const {
+        auto it = std::lower_bound(blocks.begin(), blocks.end(), begin,
+                                   [](const Block& b, uint32_t at) { return b.begin < at; });
+        for (; it != blocks.end() && it->begin == begin; ++it)
+            if (it->end == end)
+                return &*it;
         return nullptr;
     }
 };
@@ -403,6 +414,15 @@ private:
                 kept_->names += '\3';
             }
             repeat_ = previous_ && previous_->names == kept_->names;
+            if (repeat_) {
+                // The edit between the versions: a block outside it has the same text as the
+                // block at its place in the last version, found there without hashing its text.
+                const std::string_view before = previous_->text, after = kept_->text;
+                unchangedHead_ = commonPrefixLength(before, after);
+                unchangedTail_ = commonSuffixLength(
+                    before, after, std::min(before.size(), after.size()) - unchangedHead_);
+                moved_ = static_cast<int64_t>(after.size()) - static_cast<int64_t>(before.size());
+            }
         }
         keeping_ = root && kept_;
         checkBody(fileSchema(), nullptr, doc.tree.statements);
@@ -800,12 +820,20 @@ private:
         const std::string_view blockText =
             sm_.text(span.file).substr(span.begin, span.end - span.begin);
         const bool clean = !errorIn(span);
-        const uint64_t hash = std::hash<std::string_view>{}(blockText);
+        std::optional<uint64_t> hash;
+        auto hashed = [&] {
+            if (!hash)
+                hash = std::hash<std::string_view>{}(blockText);
+            return *hash;
+        };
         if (clean && repeat_) {
-            if (const BlockChecks::Block* found = previous_->find(hash, blockText)) {
+            const BlockChecks::Block* found = unchangedInLastVersion(span);
+            if (!found)
+                found = previous_->find(hashed(), blockText);
+            if (found) {
                 repeatFindings(found->diagnostics, {span});
                 tops_.at(topIndex(block)) = {found, static_cast<int32_t>(kept_->blocks.size())};
-                keep(hash, {span.begin, span.end, found->diagnostics, false, {}, {}});
+                keep(found->hash, {span.begin, span.end, 0, found->diagnostics, false, {}, {}});
                 return;
             }
         }
@@ -817,7 +845,19 @@ private:
         if (!found)
             return;
         tops_.at(topIndex(block)) = {nullptr, static_cast<int32_t>(kept_->blocks.size())};
-        keep(hash, {span.begin, span.end, std::move(*found), false, {}, {}});
+        keep(hashed(), {span.begin, span.end, 0, std::move(*found), false, {}, {}});
+    }
+
+    /// The last version's block at the place of `span` where the edit between the versions left
+    /// its text alone (before the edit, or after it, moved), or null.
+    const BlockChecks::Block* unchangedInLastVersion(SourceRange span) const {
+        const auto size = static_cast<int64_t>(kept_->text.size());
+        if (span.end <= unchangedHead_)
+            return previous_->at(span.begin, span.end);
+        if (int64_t{span.begin} >= size - unchangedTail_)
+            return previous_->at(static_cast<uint32_t>(span.begin - moved_),
+                                 static_cast<uint32_t>(span.end - moved_));
+        return nullptr;
     }
 
     /// The findings from `before` on, each range relative to the anchor it lies in (its file: 1 +
@@ -867,6 +907,7 @@ private:
     }
 
     void keep(uint64_t hash, BlockChecks::Block block) {
+        block.hash = hash;
         kept_->byText.emplace(hash, static_cast<uint32_t>(kept_->blocks.size()));
         kept_->blocks.push_back(std::move(block));
     }
@@ -2254,6 +2295,10 @@ private:
     BlockChecks* kept_;               ///< this version's, when kept
     bool keeping_ = false;            ///< checking the root's top level with kept_
     bool repeat_ = false;             ///< previous_ saw the same names
+    /// Where repeat_: the bytes the root's text begins and ends with as the last version's did,
+    /// and how far the edit moved those after it.
+    uint32_t unchangedHead_ = 0, unchangedTail_ = 0;
+    int64_t moved_ = 0;
     /// Per top-level statement of the root: the last version's block of the same text (or null)
     /// and the index of its block in kept_ (-1: not kept).
     std::vector<std::pair<const BlockChecks::Block*, int32_t>> tops_;
