@@ -22,6 +22,8 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <span>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace modak::model {
@@ -332,7 +334,7 @@ struct BlockChecks {
     };
     struct Block {
         uint32_t begin = 0, end = 0;         ///< in `text`
-        uint64_t hash = 0;                   ///< of its text (byText's key)
+        uint64_t hash = 0;                   ///< of its text (find's key)
         std::vector<Diagnostic> diagnostics; ///< ranges relative to `begin` (file 1), or none
         /// The facts: kept only when every range lies in the block or a block they read; a
         /// range's file is 1 + the index of that anchor (0: this block, i: dependencies[i - 1]),
@@ -342,15 +344,15 @@ struct BlockChecks {
         std::vector<Diagnostic> facts;
     };
     std::vector<Block> blocks;
-    std::unordered_multimap<uint64_t, uint32_t> byText; ///< a hash of a block's text: its index
 
+    /// The block of `blockText` (whose hash is `hash`), or null. A scan: only the blocks an edit
+    /// changed or moved are looked up so (the others are found `at` their place), not worth a
+    /// hash table built on every edit.
     const Block* find(uint64_t hash, std::string_view blockText) const {
-        auto [b, e] = byText.equal_range(hash);
-        for (auto it = b; it != e; ++it) {
-            const Block& block = blocks[it->second];
-            if (text.substr(block.begin, block.end - block.begin) == blockText)
+        for (const Block& block : blocks)
+            if (block.hash == hash &&
+                text.substr(block.begin, block.end - block.begin) == blockText)
                 return &block;
-        }
         return nullptr;
     }
     /// The block at [begin, end) of `text` (blocks are in the text's order), or null.
@@ -831,7 +833,7 @@ private:
             if (!found)
                 found = previous_->find(hashed(), blockText);
             if (found) {
-                repeatFindings(found->diagnostics, {span});
+                repeatFindings(found->diagnostics, {&span, 1});
                 tops_.at(topIndex(block)) = {found, static_cast<int32_t>(kept_->blocks.size())};
                 keep(found->hash, {span.begin, span.end, 0, found->diagnostics, false, {}, {}});
                 return;
@@ -841,7 +843,7 @@ private:
         checkBody(schema, &block, block.body());
         if (!clean)
             return;
-        auto found = findingsSince(before, {span});
+        auto found = findingsSince(before, {&span, 1});
         if (!found)
             return;
         tops_.at(topIndex(block)) = {nullptr, static_cast<int32_t>(kept_->blocks.size())};
@@ -863,7 +865,7 @@ private:
     /// The findings from `before` on, each range relative to the anchor it lies in (its file: 1 +
     /// the anchor's index); nullopt when one lies in none.
     std::optional<std::vector<Diagnostic>>
-    findingsSince(size_t before, const std::vector<SourceRange>& anchors) const {
+    findingsSince(size_t before, std::span<const SourceRange> anchors) const {
         std::vector<Diagnostic> out;
         bool inside = true;
         for (size_t i = before; i < diags_.size() && inside; ++i) {
@@ -889,13 +891,14 @@ private:
     }
 
     /// Reports kept findings again, each range placed at its anchor (findingsSince's inverse).
-    void repeatFindings(const std::vector<Diagnostic>& kept,
-                        const std::vector<SourceRange>& anchors) {
+    void repeatFindings(const std::vector<Diagnostic>& kept, std::span<const SourceRange> anchors) {
         for (Diagnostic d : kept) {
             forEachRange(d, [&](SourceRange& r) {
                 if (!r.file.valid())
                     return;
-                const SourceRange& a = anchors.at(r.file.value - 1);
+                if (r.file.value > anchors.size())
+                    throw std::out_of_range("a kept finding's anchor");
+                const SourceRange& a = anchors[r.file.value - 1];
                 r = {a.file, r.begin + a.begin, r.end + a.begin};
             });
             diags_.items().push_back(std::move(d));
@@ -908,7 +911,6 @@ private:
 
     void keep(uint64_t hash, BlockChecks::Block block) {
         block.hash = hash;
-        kept_->byText.emplace(hash, static_cast<uint32_t>(kept_->blocks.size()));
         kept_->blocks.push_back(std::move(block));
     }
 
