@@ -96,29 +96,13 @@ void forEachTopStatement(const syntax::File& tree, uint32_t end, F&& f) {
     }
 }
 
-/// What is made of a top-level statement depends on (OutlineKeyView): looked up where its text
-/// lies, from the start of its first line, `firstLine`, to where the next statement begins.
-OutlineKeyView statementKey(std::string_view text, const LineIndex& index, SourceRange whole,
-                            uint32_t until, uint32_t firstLine) {
+/// What is made of a top-level statement depends on (StatementKey): its text from the start of its
+/// first line, `firstLine`, to where the next statement begins.
+StatementKey statementKey(std::string_view text, const LineIndex& index, SourceRange whole,
+                          uint32_t until, uint32_t firstLine) {
     const uint32_t from = index.lineStart(firstLine);
-    return {int64_t{whole.begin} - from, int64_t{whole.end} - from,
+    return {from, int64_t{whole.begin} - from, int64_t{whole.end} - from,
             text.substr(from, std::max({whole.end, whole.begin, until}) - from)};
-}
-
-/// What is kept for a statement's `key`: this answer's (`used`) where the same text came before,
-/// else the last answer's (`last`, moved over), else made by `write` — kept in `used` either way.
-template<class Kept, class Write>
-typename Kept::mapped_type& keptFor(Kept& used, Kept& last, const OutlineKeyView& key,
-                                    Write&& write) {
-    auto kept = used.find(key);
-    if (kept != used.end())
-        return kept->second;
-    if (auto previous = last.find(key); previous != last.end())
-        return used.insert(last.extract(previous)).position->second;
-    typename Kept::mapped_type made;
-    write(made);
-    return used.emplace(OutlineKey{key.begin, key.end, std::string(key.text)}, std::move(made))
-        .first->second;
 }
 
 /// Writes an OutlineFragment: line numbers are cut out, relative to `firstLine`.
@@ -395,7 +379,7 @@ void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
                           statements.empty() ? end : statements.front().range().begin, tokens);
     encode(scratch, 0);
     append(scratch, 0);
-    TokenPieces used;
+    pieces.begin(text);
     forEachTopStatement(tree, end, [&](size_t i, uint32_t until, bool keep) {
         const syntax::Statement& s = statements[i];
         const SourceRange whole = s.range();
@@ -410,10 +394,9 @@ void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
             append(scratch, firstLine);
             return;
         }
-        append(keptFor(used, pieces, statementKey(text, index, whole, until, firstLine), write),
-               firstLine);
+        append(pieces.get(statementKey(text, index, whole, until, firstLine), write), firstLine);
     });
-    pieces = std::move(used);
+    pieces.end(text);
 }
 
 // ---- completion and hover
@@ -514,7 +497,7 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
     // Each top-level statement's symbols are written once and kept while its text stays the same
     // (an edit rewrites the edited block's): the answer is then the fragments, their lines filled
     // in. Only the fragments of this version are kept.
-    OutlineFragments used;
+    doc.outline.begin(doc.text);
     RawJson out = rawAnswer();
     // ~230 bytes a symbol, ~20 bytes of text a symbol (the 10 000-line benchmark: 2.6 MB for 232
     // KB): reserved at once, not copied as it grows; pages not written are never faulted in.
@@ -551,8 +534,8 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
             out.text += scratch.text;
             return;
         }
-        OutlineFragment& kept = keptFor(
-            used, doc.outline, statementKey(doc.text, *doc.index, whole, until, start.line), write);
+        OutlineFragment& kept =
+            doc.outline.get(statementKey(doc.text, *doc.index, whole, until, start.line), write);
         // Where the statement kept its line (above an edit, or below one that added or removed
         // no line), the fragment's text is the answer's as it is.
         number(kept, start.line, numbered);
@@ -567,7 +550,7 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
                             add(s.range(), until, keep, [&] { return statementSymbol(*a, s); });
                         });
     out.text += ']';
-    doc.outline = std::move(used);
+    doc.outline.end(doc.text);
     return out;
 }
 

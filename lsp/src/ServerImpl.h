@@ -6,6 +6,7 @@
 #pragma once
 
 #include "Foreground.h"
+#include "KeptByStatement.h"
 #include "Planner.h"
 #include "Positions.h"
 #include "Protocol.h"
@@ -62,45 +63,12 @@ struct TokenPiece {
     uint32_t lastCharacter = 0; ///< and its character
 };
 
-/// What a top-level statement's outline fragment and semantic tokens depend on: the text from its
-/// first line's start
-/// (the columns of that line count from there) to where the next statement begins, and where in
-/// that text the statement begins and ends (a statement at another column of the same text, as
-/// another statement before it can leave it, has other symbols). The form (hierarchical or flat)
-/// is the client's for the whole session.
-struct OutlineKeyView {
-    int64_t begin = 0, end = 0; ///< the statement's range, from the text's start
-    std::string_view text;
-    bool operator==(const OutlineKeyView&) const = default;
-};
-struct OutlineKey {
-    int64_t begin = 0, end = 0;
-    std::string text;
-    operator OutlineKeyView() const { return {begin, end, text}; }
-};
-/// Hashes and compares keys as views, so an answer looks each statement up where its text lies,
-/// without copying it first.
-struct OutlineKeyHash {
-    using is_transparent = void;
-    size_t operator()(const OutlineKeyView& k) const noexcept {
-        return std::hash<std::string_view>{}(k.text) ^
-               (static_cast<size_t>(k.begin) * 0x9E3779B97F4A7C15ull) ^
-               (static_cast<size_t>(k.end) * 0xC2B2AE3D27D4EB4Full);
-    }
-};
-struct OutlineKeyEqual {
-    using is_transparent = void;
-    bool operator()(const OutlineKeyView& a, const OutlineKeyView& b) const noexcept {
-        return a == b;
-    }
-};
-using OutlineFragments =
-    std::unordered_map<OutlineKey, OutlineFragment, OutlineKeyHash, OutlineKeyEqual>;
-using TokenPieces = std::unordered_map<OutlineKey, TokenPiece, OutlineKeyHash, OutlineKeyEqual>;
+using OutlineFragments = KeptByStatement<OutlineFragment>;
+using TokenPieces = KeptByStatement<TokenPiece>;
 
 /// A document's semantic tokens in LSP's relative encoding, into `data` (replaced): each top-level
 /// statement's taken from `pieces` where what it depends on is unchanged (features'
-/// semanticTokensBetween makes the rest, in `scratch`); `pieces` becomes this version's.
+/// semanticTokensBetween makes the rest, in `scratch`); `pieces` keeps this version's.
 void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
                           PositionEncoding encoding, std::vector<SemanticToken>& scratch,
                           TokenPieces& pieces, std::vector<uint32_t>& data);

@@ -152,16 +152,49 @@ TEST_CASE("a statement's kept tokens are taken again where an edit above moved i
     const std::string edited = text.substr(0, at) + "\n\n" + text.substr(at);
     auto second = lsp::Analysis::build("/virtual/tokens.modak", edited, nullptr, nullptr, {}, {},
                                        false, first.get());
-    std::vector<const lsp::TokenPiece*> before;
-    for (const auto& [key, piece] : pieces)
-        before.push_back(&piece);
+    // A kept piece is moved, not made again: its tokens stay in the same storage.
+    std::vector<const uint32_t*> before;
+    pieces.forEach([&](const lsp::TokenPiece& piece) { before.push_back(piece.data.data()); });
     const lsp::LineIndex index(second->text());
     lsp::encodeSemanticTokens(*second, index, lsp::PositionEncoding::Utf16, scratch, pieces, data);
     CHECK(data == encodeWhole(*second, index, lsp::PositionEncoding::Utf16));
     size_t kept = 0;
-    for (const auto& [key, piece] : pieces)
-        kept += std::find(before.begin(), before.end(), &piece) != before.end();
+    pieces.forEach([&](const lsp::TokenPiece& piece) {
+        kept += std::find(before.begin(), before.end(), piece.data.data()) != before.end();
+    });
     // The edited statement's key now holds the two new lines (the text from its line's start).
     CHECK(kept + 2 >= statements);
     CHECK(kept < statements);
+}
+
+TEST_CASE("an edit that keeps a statement's length still makes its tokens afresh",
+          "[lsp][tokens]") {
+    // Same length, begin and end, other text: a kept piece must not be taken for it, wherever
+    // the edit falls in the statement (its first, middle or last line).
+    const std::string text = generated(4);
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"count = 4 }", "count = a }"},
+             {"kind = ai_training", "kind = 1234567890x"},
+             {"layers = 12", "layers = xy"},
+             {"nodes = 1..8", "nodes = \"1.\""}}) {
+        INFO(from << " -> " << to);
+        REQUIRE(from.size() == to.size());
+        auto first =
+            lsp::Analysis::build("/virtual/tokens.modak", text, nullptr, nullptr, {}, {}, false);
+        lsp::TokenPieces pieces;
+        std::vector<lsp::SemanticToken> scratch;
+        std::vector<uint32_t> data;
+        lsp::encodeSemanticTokens(*first, lsp::LineIndex(first->text()),
+                                  lsp::PositionEncoding::Utf16, scratch, pieces, data);
+        std::string edited = text;
+        const size_t at = edited.find(from, text.size() / 2);
+        REQUIRE(at != std::string::npos);
+        edited.replace(at, from.size(), to);
+        auto second = lsp::Analysis::build("/virtual/tokens.modak", edited, nullptr, nullptr, {},
+                                           {}, false, first.get());
+        const lsp::LineIndex index(second->text());
+        lsp::encodeSemanticTokens(*second, index, lsp::PositionEncoding::Utf16, scratch, pieces,
+                                  data);
+        CHECK(data == encodeWhole(*second, index, lsp::PositionEncoding::Utf16));
+    }
 }
