@@ -372,10 +372,13 @@ class Checker {
 public:
     Checker(const SourceManager& sm, const Program& program, Diagnostics& diags,
             const BlockChecks* previous = nullptr, BlockChecks* kept = nullptr)
-        : sm_(sm), program_(program), diags_(diags),
-          byName_(program.symbols, program.symbols.size()), previous_(previous), kept_(kept) {
-        for (size_t i = 0; i < program.symbols.size(); ++i)
-            byName_.set(i);
+        : sm_(sm), program_(program), diags_(diags), previous_(previous), kept_(kept) {
+        // loadProgram's index of the symbols serves; a program made otherwise gets its own.
+        if (program.symbolSlots.empty() && !program.symbols.empty()) {
+            byName_.emplace(program.symbols, program.symbols.size());
+            for (size_t i = 0; i < program.symbols.size(); ++i)
+                byName_->set(i);
+        }
         for (const Diagnostic& d : diags)
             if (d.severity >= Severity::Error)
                 errors_.push_back(d.range);
@@ -458,7 +461,7 @@ private:
 
     /// The block `kind name` visible from the current file.
     const Symbol* resolve(std::string_view kind, std::string_view name) const {
-        const Symbol* s = byName_.find(kind, name);
+        const Symbol* s = byName_ ? byName_->find(kind, name) : program_.find(kind, name);
         if (!s || !reachable_.count(s->file.value))
             return nullptr;
         if (resolved_)
@@ -2290,7 +2293,7 @@ private:
     const SourceManager& sm_;
     const Program& program_;
     Diagnostics& diags_;
-    SymbolIndex byName_;
+    std::optional<SymbolIndex> byName_; ///< where the program has no index (symbolSlots)
     std::set<uint32_t> reachable_;
     std::vector<SourceRange> errors_; ///< errors reported before the checks (syntax errors)
     const BlockChecks* previous_;     ///< the last version's block checks, or null
