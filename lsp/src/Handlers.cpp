@@ -223,25 +223,18 @@ RawJson tokensJson(RawJson out, std::string_view resultId, std::span<const uint3
                    const std::optional<TokenDataEdit>* edit = nullptr) {
     out.text.reserve(32 + data.size() * 4);
     JsonWriter w(out.text);
-    auto numbers = [&](std::span<const uint32_t> values) {
-        w.beginArray();
-        for (uint32_t v : values)
-            w.value(v);
-        w.endArray();
-    };
     w.beginObject().key("resultId").value(resultId);
     if (edit) {
         w.key("edits").beginArray();
         if (*edit) {
             w.beginObject().key("start").value((*edit)->start);
             w.key("deleteCount").value((*edit)->deleteCount).key("data");
-            numbers((*edit)->data);
+            w.numbers((*edit)->data);
             w.endObject();
         }
         w.endArray();
     } else {
-        w.key("data");
-        numbers(data);
+        w.key("data").numbers(data);
     }
     w.endObject();
     return out;

@@ -71,3 +71,17 @@ TEST_CASE("the streaming writer's strings are nlohmann's, escapes and invalid UT
         CHECK(text == want.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     }
 }
+
+TEST_CASE("JsonWriter writes arrays of numbers as nlohmann dumps them", "[lsp][protocol]") {
+    std::mt19937 random(21);
+    for (size_t size : {0u, 1u, 2u, 371u, 372u, 5000u}) {
+        std::vector<uint32_t> values(size);
+        for (size_t i = 0; i < size; ++i)
+            values[i] = i % 7 == 0 ? 4294967295u : i % 5 == 0 ? 0u : random() % (1u << (i % 32));
+        std::string text;
+        JsonWriter(text).beginObject().key("a").numbers(values).key("b").numbers({}).endObject();
+        nlohmann::json want = {{"a", values}, {"b", nlohmann::json::array()}};
+        INFO(size << " numbers");
+        CHECK(text == want.dump());
+    }
+}
