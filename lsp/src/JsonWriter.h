@@ -69,7 +69,6 @@ public:
         quoted(text);
         return *this;
     }
-    /// A value already written as JSON text (a fragment kept from an earlier answer).
     /// An array of numbers: a document's semantic tokens are ~300 000, so their digits are written
     /// a chunk at a time rather than appended one by one.
     JsonWriter& numbers(std::span<const uint32_t> values) {
@@ -90,6 +89,7 @@ public:
         out_.append(chunk, at);
         return *this;
     }
+    /// A value already written as JSON text (a fragment kept from an earlier answer).
     JsonWriter& raw(std::string_view json) {
         separate();
         out_ += json;

@@ -9,8 +9,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace modak::test {
 
@@ -120,6 +122,31 @@ inline std::string goldenText(const std::filesystem::path& path, const std::stri
         std::ofstream(path, std::ios::binary) << actual;
     }
     return readFile(path.string());
+}
+
+/// `text` with one random edit at a random place: a deletion of up to `longest` bytes, an insertion
+/// of one of `snippets`, or a replacement of those bytes by one. `wholeCharacters`: the edit never
+/// cuts a UTF-8 sequence (a document that must stay text); else it may (what a parser must report).
+inline std::string randomEdit(const std::string& text, std::mt19937& rng,
+                              const std::vector<std::string>& snippets, size_t longest,
+                              bool wholeCharacters) {
+    auto continuation = [&](size_t i) {
+        return wholeCharacters && i < text.size() &&
+               (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80;
+    };
+    size_t b = std::uniform_int_distribution<size_t>(0, text.size())(rng);
+    while (b > 0 && continuation(b))
+        --b;
+    size_t e = std::min(text.size(), b + std::uniform_int_distribution<size_t>(0, longest)(rng));
+    while (continuation(e))
+        ++e;
+    const int kind = std::uniform_int_distribution<int>(0, 2)(rng);
+    std::string insert;
+    if (kind != 0) // an insertion or a replacement; else a deletion
+        insert = snippets[std::uniform_int_distribution<size_t>(0, snippets.size() - 1)(rng)];
+    if (kind == 1)
+        e = b;
+    return text.substr(0, b) + insert + text.substr(e);
 }
 
 } // namespace modak::test

@@ -4,6 +4,7 @@
 // equal the whole document's tokens (features' semanticTokens) encoded afresh.
 #include "LspTest.h"
 #include "ServerImpl.h"
+#include "Test.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -57,19 +58,7 @@ const std::vector<std::string> kSnippets = {"}",
                                             "  epochs = 3\n"};
 
 std::string edit(const std::string& text, std::mt19937& rng) {
-    size_t b = std::uniform_int_distribution<size_t>(0, text.size())(rng);
-    while (b > 0 && b < text.size() && (static_cast<unsigned char>(text[b]) & 0xC0) == 0x80)
-        --b; // whole characters: the documents stay UTF-8
-    size_t e = std::min(text.size(), b + std::uniform_int_distribution<size_t>(0, 10)(rng));
-    while (e < text.size() && (static_cast<unsigned char>(text[e]) & 0xC0) == 0x80)
-        ++e;
-    const int kind = std::uniform_int_distribution<int>(0, 2)(rng);
-    std::string insert;
-    if (kind != 0)
-        insert = kSnippets[std::uniform_int_distribution<size_t>(0, kSnippets.size() - 1)(rng)];
-    if (kind == 1)
-        e = b;
-    return text.substr(0, b) + insert + text.substr(e);
+    return test::randomEdit(text, rng, kSnippets, 10, /*wholeCharacters=*/true);
 }
 
 std::string generated(int groups) {

@@ -128,17 +128,7 @@ const std::vector<std::string> kSnippets = {"}",
                                             "deployment d {\n"};
 
 std::string edit(const std::string& text, std::mt19937& rng) {
-    std::uniform_int_distribution<size_t> at(0, text.size());
-    size_t b = at(rng);
-    size_t len = std::uniform_int_distribution<size_t>(0, 12)(rng);
-    size_t e = std::min(text.size(), b + len);
-    int kind = std::uniform_int_distribution<int>(0, 2)(rng);
-    std::string insert;
-    if (kind != 0) // an insertion or a replacement; else a deletion
-        insert = kSnippets[std::uniform_int_distribution<size_t>(0, kSnippets.size() - 1)(rng)];
-    if (kind == 1)
-        e = b;
-    return text.substr(0, b) + insert + text.substr(e);
+    return test::randomEdit(text, rng, kSnippets, 12, /*wholeCharacters=*/false);
 }
 
 std::string largeFile(int groups = 40) {
