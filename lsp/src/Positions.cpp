@@ -73,6 +73,46 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
     }
 }
 
+void LineIndex::edited(std::string_view text, uint32_t begin, uint32_t oldEnd, uint32_t newEnd) {
+    const uint64_t oldSize = text_.size();
+    if (begin > oldEnd || oldEnd > oldSize || begin > newEnd || newEnd > text.size() ||
+        text.size() - newEnd != oldSize - oldEnd) {
+        *this = LineIndex(text);
+        return;
+    }
+    // Whether an offset starts a line depends on the byte before it and the byte at it (a '\r'
+    // followed by '\n' ends no line): starts before `begin` are kept, those after `oldEnd + 1`
+    // moved, and the lines from the last start before `begin` to the first after `oldEnd`
+    // (both kept) found again.
+    const auto first = static_cast<size_t>(std::max<std::ptrdiff_t>(
+        0, std::lower_bound(starts_.begin(), starts_.end(), begin) - starts_.begin() - 1));
+    const auto after = static_cast<size_t>(
+        std::upper_bound(starts_.begin(), starts_.end(), oldEnd) - starts_.begin());
+    const bool tail = after < starts_.size(); // a kept line follows the window
+    const int64_t delta = static_cast<int64_t>(text.size()) - static_cast<int64_t>(oldSize);
+    const uint32_t from = starts_[first];
+    const auto to =
+        tail ? static_cast<uint32_t>(starts_[after] + delta) : static_cast<uint32_t>(text.size());
+    const LineIndex window(text.substr(from, to - from));
+    // The window's text ends with the line break before `to`, so its index ends with an empty
+    // line there: that line is the kept one.
+    const size_t lines = window.starts_.size() - (tail ? 1 : 0);
+    starts_.erase(starts_.begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                  starts_.begin() + static_cast<std::ptrdiff_t>(after));
+    ascii_.erase(ascii_.begin() + static_cast<std::ptrdiff_t>(first),
+                 ascii_.begin() + static_cast<std::ptrdiff_t>(after));
+    starts_.insert(starts_.begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                   window.starts_.begin() + 1,
+                   window.starts_.begin() + static_cast<std::ptrdiff_t>(lines));
+    ascii_.insert(ascii_.begin() + static_cast<std::ptrdiff_t>(first), window.ascii_.begin(),
+                  window.ascii_.begin() + static_cast<std::ptrdiff_t>(lines));
+    for (size_t i = first + 1; i < first + lines; ++i)
+        starts_[i] += from;
+    for (size_t i = first + lines; i < starts_.size(); ++i)
+        starts_[i] = static_cast<uint32_t>(starts_[i] + delta);
+    text_ = text;
+}
+
 uint32_t LineIndex::lineStart(uint32_t line) const {
     return line < starts_.size() ? starts_[line] : static_cast<uint32_t>(text_.size());
 }

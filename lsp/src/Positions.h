@@ -20,10 +20,15 @@ struct Position {
     friend bool operator==(const Position&, const Position&) = default;
 };
 
-/// Line starts of one text; cheap to build (one pass), valid while the text is unchanged.
+/// Line starts of one text; cheap to build (one pass), valid while the text is unchanged, and
+/// kept up to date through an edit by `edited`.
 class LineIndex {
 public:
     explicit LineIndex(std::string_view text);
+    /// The index of `text`, which is this index's text with bytes [begin, oldEnd) replaced by
+    /// `text`'s [begin, newEnd): the lines the edit touches are found again, those after it
+    /// moved. Equal to LineIndex(text) (rebuilt so where the arguments do not describe an edit).
+    void edited(std::string_view text, uint32_t begin, uint32_t oldEnd, uint32_t newEnd);
     /// The byte offset of `p` in the text (clamped).
     uint32_t offset(Position p, PositionEncoding encoding) const;
     /// The position of byte `offset` (clamped to the text; moved back to a code point start).
@@ -35,6 +40,8 @@ public:
     uint32_t lineStart(uint32_t line) const;
     /// End of the line's content (before its `\n`, `\r\n` or `\r`).
     uint32_t lineEnd(uint32_t line) const;
+
+    friend bool operator==(const LineIndex&, const LineIndex&) = default;
 
 private:
     std::string_view text_;

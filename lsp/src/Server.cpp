@@ -667,7 +667,7 @@ void Server::applyChanges(OpenDocument& doc,
         }
         doc.text.replace(begin, end - begin, change.text);
         doc.checkpoints.edited(begin, end, edit.new_end_byte);
-        doc.index = std::make_unique<LineIndex>(doc.text);
+        doc.index->edited(doc.text, begin, end, edit.new_end_byte);
         if (editTree) {
             edit.new_end_point = pointAt(doc.text, edit.new_end_byte);
             ts_tree_edit(doc.tree, &edit);

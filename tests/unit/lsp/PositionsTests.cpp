@@ -5,6 +5,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <random>
+#include <string>
+
 using namespace modak::lsp;
 
 TEST_CASE("positions count UTF-16 units or UTF-8 bytes", "[lsp][positions]") {
@@ -126,4 +130,40 @@ TEST_CASE("line starts and columns agree with a byte-by-byte reading of any text
             }
         }
     }
+}
+
+TEST_CASE("an index kept through edits equals one built for the edited text", "[lsp][positions]") {
+    // The server keeps the document's index through each edit (LineIndex::edited) rather than
+    // building it again: random edits of texts dense in "\r", "\n" and multi-byte characters,
+    // including ones that split or join a "\r\n" and edits at either end.
+    const std::string pieces[] = {
+        "\n", "\r", "\r\n", "a", "bcdefghij", "\xC3\xA9", "\xF0\x9F\x98\x80", "\n\n"};
+    std::mt19937 rng(11);
+    auto piece = [&] { return pieces[std::uniform_int_distribution<size_t>(0, 7)(rng)]; };
+    for (int round = 0; round < 200; ++round) {
+        std::string text;
+        for (int i = round % 30; i > 0; --i)
+            text += piece();
+        LineIndex index(text);
+        for (int edit = 0; edit < 30; ++edit) {
+            const auto size = static_cast<uint32_t>(text.size());
+            uint32_t begin = std::uniform_int_distribution<uint32_t>(0, size)(rng);
+            uint32_t end =
+                std::min(size, begin + std::uniform_int_distribution<uint32_t>(0, 6)(rng));
+            if (edit % 7 == 0)
+                begin = end = edit % 2 ? size : 0; // at either end
+            std::string insert;
+            for (int i = std::uniform_int_distribution<int>(0, 2)(rng); i > 0; --i)
+                insert += piece();
+            text.replace(begin, end - begin, insert);
+            index.edited(text, begin, end, begin + static_cast<uint32_t>(insert.size()));
+            INFO(round << " " << edit);
+            REQUIRE(index == LineIndex(text));
+        }
+    }
+    // Arguments that describe no edit of the indexed text: built again.
+    LineIndex index("a\nb");
+    const std::string other = "x\r\ny\rz";
+    index.edited(other, 2, 1, 0);
+    CHECK(index == LineIndex(other));
 }
