@@ -6,11 +6,13 @@
 #include "modak/model/LaunchCheck.h"
 #include "modak/model/Plan.h"
 #include "modak/model/TreeAccess.h"
+#include "modak/text/Affixes.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace modak::lsp {
 
@@ -44,22 +46,70 @@ bool anchorAll(Diagnostic& d, const std::vector<SourceRange>& blocks) {
     return ok;
 }
 
-/// The text of a block, prefixed by its file's path (the same text in another file is another
-/// block: relative paths in it mean something else).
-void appendBlock(std::string& key, const Analysis& a, const model::Symbol* s,
-                 std::vector<SourceRange>& blocks) {
-    if (!s || !s->block) {
-        key += '\x1f';
-        return;
-    }
+/// The range of a symbol's block in its file; empty for none.
+SourceRange blockOf(const model::Symbol* s) {
+    if (!s || !s->block)
+        return {};
     SourceRange r = s->block->range();
     r.file = s->file;
-    blocks.push_back(r);
-    key += a.sources().path(s->file);
-    key += '\x1e';
-    key += a.sources().text(s->file).substr(r.begin, r.end - r.begin);
+    return r;
+}
+
+/// The text of a block, prefixed by its file's path (the same text in another file is another
+/// block: relative paths in it mean something else).
+void appendBlock(std::string& key, const Analysis& a, const SourceRange& r) {
+    if (r.file.valid()) {
+        key += a.sources().path(r.file);
+        key += '\x1e';
+        key += a.sources().text(r.file).substr(r.begin, r.end - r.begin);
+    }
     key += '\x1f';
 }
+
+/// Where a document's new version holds the same bytes as its last: before the edit, and after
+/// it (moved by the edit's change in length). Blocks wholly in either have the text they had, so
+/// what was made from them (a plan key) can be taken as it was rather than copied again.
+class Unchanged {
+public:
+    Unchanged() = default;
+    Unchanged(const Analysis& before, const Analysis& now)
+        : known_(true), before_(before.file()), now_(now.file()) {
+        const std::string_view a = before.text(), b = now.text();
+        begin_ = commonPrefixLength(a, b);
+        const uint32_t tail =
+            commonSuffixLength(a, b, std::min(a.size(), b.size()) - static_cast<size_t>(begin_));
+        oldEnd_ = static_cast<uint32_t>(a.size()) - tail;
+        newEnd_ = static_cast<uint32_t>(b.size()) - tail;
+    }
+
+    /// Whether `now`, a range of the new version, holds the bytes `before` held in the last one
+    /// (two empty ranges: both named nothing).
+    bool same(const SourceRange& now, const SourceRange& before) const {
+        if (!now.file.valid() || !before.file.valid())
+            return known_ && !now.file.valid() && !before.file.valid();
+        if (!known_ || now.file != now_ || before.file != before_)
+            return false; // another file: its text is not compared here
+        if (now.end <= begin_)
+            return before.begin == now.begin && before.end == now.end;
+        if (now.begin >= newEnd_)
+            return before.begin >= oldEnd_ && before.begin - oldEnd_ == now.begin - newEnd_ &&
+                   before.end - before.begin == now.end - now.begin;
+        return false;
+    }
+    bool same(const std::vector<SourceRange>& now, const std::vector<SourceRange>& before) const {
+        if (now.size() != before.size())
+            return false;
+        for (size_t i = 0; i < now.size(); ++i)
+            if (!same(now[i], before[i]))
+                return false;
+        return true;
+    }
+
+private:
+    bool known_ = false;
+    FileId before_, now_;
+    uint32_t begin_ = 0, oldEnd_ = 0, newEnd_ = 0;
+};
 
 } // namespace
 
@@ -157,6 +207,13 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         for (const Slot& slot : doc.slots)
             doc.kept.push_back(slot.key);
     }
+    // The last version's slots, where it had any (it was plannable): what its edit left alone
+    // is taken from them.
+    std::vector<Slot> before = std::move(doc.slots);
+    const Unchanged unchanged =
+        plannable && !before.empty() && doc.analysis && doc.analysis->path() == a.path()
+            ? Unchanged(*doc.analysis, a)
+            : Unchanged();
     doc.analysis = analysis;
     doc.slots.clear();
     std::vector<Job> jobs;
@@ -164,41 +221,52 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         // The catalogue is rebuilt when its sources change (the image and workload blocks); a
         // plan depends on every image (any may be chosen) but only on its own workload, which
         // its key holds (a nested `workload { }` is in its application's text).
-        std::string images, sources;
+        std::vector<SourceRange> imageBlocks, workloadBlocks;
         for (const auto& s : program.symbols) {
-            std::vector<SourceRange> ignored;
             if (s.kind == "image")
-                appendBlock(images, a, &s, ignored);
+                imageBlocks.push_back(blockOf(&s));
             else if (s.kind == "workload")
-                appendBlock(sources, a, &s, ignored);
+                workloadBlocks.push_back(blockOf(&s));
             else if (s.kind == "application" && s.block)
-                if (const auto* nested = model::tree::child(s.block, "workload")) {
-                    SourceRange r = nested->range();
-                    sources += a.sources().text(s.file).substr(r.begin, r.end - r.begin);
-                    sources += '\x1f';
-                }
+                if (const auto* nested = model::tree::child(s.block, "workload"))
+                    workloadBlocks.push_back({s.file, nested->range().begin, nested->range().end});
         }
         // Catalogue files are read from disk: their text is not here, so nothing planned with
         // them is kept for the next version.
         static uint64_t unique = 0;
         const bool catalogueFiles = !model::catalogFileReferences(program).empty();
-        if (catalogueFiles)
-            images += "\x1d" + std::to_string(++unique);
-        sources += images; // a copy: images is kept below
-        if (sources != doc.catalogueSources || !doc.catalogue) {
-            doc.catalogueSources = std::move(sources);
-            doc.catalogue = std::make_shared<CatalogueCell>(analysis);
+        const uint64_t generationBefore = doc.imagesGeneration;
+        if (catalogueFiles || !doc.catalogue || !unchanged.same(imageBlocks, doc.imageBlocks) ||
+            !unchanged.same(workloadBlocks, doc.workloadBlocks)) {
+            std::string images, sources;
+            for (const SourceRange& r : imageBlocks)
+                appendBlock(images, a, r);
+            for (const SourceRange& r : workloadBlocks)
+                appendBlock(sources, a, r);
             if (catalogueFiles)
-                doc.catalogue->get();
+                images += "\x1d" + std::to_string(++unique);
+            sources += images; // a copy: images is kept below
+            if (sources != doc.catalogueSources || !doc.catalogue) {
+                doc.catalogueSources = std::move(sources);
+                doc.catalogue = std::make_shared<CatalogueCell>(analysis);
+                if (catalogueFiles)
+                    doc.catalogue->get();
+            }
+            // The images by a number that changes with their text (a hash could collide).
+            static uint64_t generations = 0;
+            if (images != doc.images || doc.imagesGeneration == 0) {
+                doc.images = std::move(images);
+                doc.imagesGeneration = ++generations;
+            }
         }
-        // The images by a number that changes with their text (a hash could collide).
-        static uint64_t generations = 0;
-        if (images != doc.images || doc.imagesGeneration == 0) {
-            doc.images = std::move(images);
-            doc.imagesGeneration = ++generations;
-        }
+        // Else the edit left every image and workload block alone: the catalogue, its sources'
+        // text and the images' generation are those of the last version.
+        doc.imageBlocks = std::move(imageBlocks);
+        doc.workloadBlocks = std::move(workloadBlocks);
+        const bool sameImages = doc.imagesGeneration == generationBefore;
         std::string catalogueKey = "\x1d" + std::to_string(doc.imagesGeneration);
         std::vector<size_t> calibrated; // slots whose target reads a calibration file
+        size_t next = 0;                // where the last version's slot for the next one may be
         for (const auto& s : program.symbols) {
             if (s.kind != "deployment" || s.file != root->file || !s.block)
                 continue;
@@ -219,30 +287,53 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
             for (const auto& site : sites)
                 keyed.push_back(program.lookup(s.file, "target", site.value));
             keyed.push_back(referenced(app, "workload"));
-            // The key is sized once: appending block after block would copy it again and again.
-            size_t size = catalogueKey.size() + 32;
-            for (const model::Symbol* k : keyed)
-                if (k && k->block)
-                    size += a.sources().path(k->file).size() + k->block->range().end -
-                            k->block->range().begin + 2;
-            slot.key.reserve(size);
             bool calibration = false;
+            slot.blocks.reserve(keyed.size());
             for (size_t i = 0; i < keyed.size(); ++i) {
-                appendBlock(slot.key, a, keyed[i], slot.blocks);
+                slot.blocks.push_back(blockOf(keyed[i]));
                 const bool target = i >= 2 && i + 1 < keyed.size();
                 calibration = calibration || (target && keyed[i] && keyed[i]->block &&
                                               model::tree::attr(keyed[i]->block, "calibration"));
             }
-            slot.key += catalogueKey;
-            if (calibration) {
-                slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
-                calibrated.push_back(doc.slots.size());
-            } else if (auto it = cache_.find(slot.key); it != cache_.end()) {
-                slot.record = it->second;
+            // The last version's slot of this name, usually the next one in order.
+            Slot* last = nullptr;
+            if (next < before.size() && before[next].name == slot.name)
+                last = &before[next];
+            else
+                for (Slot& b : before) // names are unique in a version without errors
+                    if (b.name == slot.name) {
+                        last = &b;
+                        break;
+                    }
+            if (last)
+                next = static_cast<size_t>(last - before.data()) + 1;
+            if (!calibration && sameImages && last && unchanged.same(slot.blocks, last->blocks)) {
+                // Blocks the edit left alone: the key is the one they made, and so is the plan.
+                slot.key = std::move(last->key);
+                slot.record = last->record;
             } else {
-                jobs.push_back(
-                    {slot.key, analysis, &s, slot.blocks, doc.catalogue,
-                     sites.size() > 1 ? std::make_shared<SourceManager>(a.sources()) : nullptr});
+                // The key is sized once: appending block after block would copy it again and
+                // again.
+                size_t size = catalogueKey.size() + 32;
+                for (const SourceRange& r : slot.blocks)
+                    if (r.file.valid())
+                        size += a.sources().path(r.file).size() + r.end - r.begin + 2;
+                slot.key.reserve(size);
+                for (const SourceRange& r : slot.blocks)
+                    appendBlock(slot.key, a, r);
+                slot.key += catalogueKey;
+                if (calibration)
+                    slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
+            }
+            if (calibration) {
+                calibrated.push_back(doc.slots.size());
+            } else if (!slot.record) {
+                if (auto it = cache_.find(slot.key); it != cache_.end())
+                    slot.record = it->second;
+                else
+                    jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue,
+                                    sites.size() > 1 ? std::make_shared<SourceManager>(a.sources())
+                                                     : nullptr});
             }
             doc.slots.push_back(std::move(slot));
         }
@@ -285,19 +376,19 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         std::lock_guard lock(mutex_);
         // The newest version first; queued jobs it no longer needs are dropped, and those it still
         // needs keep only its analysis (the older one can go).
-        std::set<std::string> wanted;
+        std::set<std::string_view> wanted;
         for (const auto& [u, d] : documents_)
             for (const Slot& slot : d.slots)
                 if (!slot.record)
                     wanted.insert(slot.key);
         std::deque<Job> queue;
-        std::set<std::string> queued;
+        std::set<std::string_view> queued; // of the jobs in `queue` (a deque's push keeps them)
         for (Job& job : jobs)
-            if (!running_.count(job.key) && queued.insert(job.key).second)
-                queue.push_back(std::move(job));
+            if (!running_.count(job.key) && !queued.count(job.key))
+                queued.insert(queue.emplace_back(std::move(job)).key);
         for (Job& job : queue_)
-            if (wanted.count(job.key) && queued.insert(job.key).second)
-                queue.push_back(std::move(job));
+            if (wanted.count(job.key) && !queued.count(job.key))
+                queued.insert(queue.emplace_back(std::move(job)).key);
         queue_ = std::move(queue);
     }
     work_.notify_one();
@@ -311,15 +402,17 @@ void Planner::forget(const std::string& uri) {
 void Planner::prune() {
     // Keep what the open documents' current versions use, nothing else: the memory of a long
     // session is that of its last version.
-    std::set<std::string_view> used;
+    // A slot's record is its key's entry (its key's text need not be compared again).
+    std::unordered_set<const Record*> used;
+    std::set<std::string_view> kept;
     for (const auto& [uri, doc] : documents_) {
         for (const Slot& slot : doc.slots)
-            used.insert(slot.key);
-        for (const std::string& key : doc.kept)
-            used.insert(key);
+            used.insert(slot.record.get());
+        kept.insert(doc.kept.begin(), doc.kept.end());
     }
     for (auto it = cache_.begin(); it != cache_.end();)
-        it = used.count(it->first) ? std::next(it) : cache_.erase(it);
+        it = used.count(it->second.get()) || kept.count(it->first) ? std::next(it)
+                                                                   : cache_.erase(it);
 }
 
 void Planner::apply(DocumentPlans& doc) const {
@@ -354,17 +447,14 @@ std::vector<std::string> Planner::collect() {
                 continue;
             for (const auto& [key, record] : done)
                 if (key == slot.key) {
-                    slot.record = record;
+                    // A slot's record is always its key's entry (the others are there already).
+                    slot.record = cache_.try_emplace(slot.key, record).first->second;
                     got = true;
-                    diagnostics = diagnostics || !record->diagnostics.empty();
+                    diagnostics = diagnostics || !slot.record->diagnostics.empty();
                 }
         }
-        if (got) {
-            for (const Slot& slot : doc.slots)
-                if (slot.record)
-                    cache_[slot.key] = slot.record;
+        if (got)
             apply(doc);
-        }
         if (diagnostics)
             changed.push_back(uri);
         for (const auto& [key, record] : done) // planned for a version before an error

@@ -69,7 +69,9 @@ public:
 private:
     struct Slot {
         std::string name, key;
-        std::vector<SourceRange> blocks; ///< the key's blocks in this version
+        /// The key's blocks in this version, in the key's order; an empty range for a name
+        /// that names none.
+        std::vector<SourceRange> blocks;
         const model::Symbol* symbol = nullptr;
         std::shared_ptr<const Record> record; ///< null while planned
     };
@@ -94,6 +96,9 @@ private:
         std::string catalogueSources; ///< what `catalogue` was built from
         std::string images;           ///< the image blocks' text
         uint64_t imagesGeneration = 0;
+        /// Where the texts above came from (the image blocks; the workload blocks, top-level and
+        /// nested), so that a version whose edit left them alone need not copy them again.
+        std::vector<SourceRange> imageBlocks, workloadBlocks;
         std::shared_ptr<CatalogueCell> catalogue;
         /// While the document has errors (a user typing passes through them all the time), the
         /// plan keys of its last version without: their plans stay cached, and those still

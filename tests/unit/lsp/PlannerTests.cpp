@@ -149,3 +149,123 @@ TEST_CASE("a plan made while the server's thread is busy waits for it, then comp
     planner.collect();
     CHECK_FALSE(analysis->planPending("d"));
 }
+
+TEST_CASE("plans kept through edits are the plans a fresh planner makes", "[lsp][planner]") {
+    // The planner takes a deployment's key and plan from the last version where the edit left
+    // its blocks alone (before the edit, or after it, moved). Here a planner kept through a run
+    // of edits, each one's analysis reparsed from the last as the server does, is held to a
+    // planner that sees each version alone: same views, same diagnostics. The edits change what
+    // plans read before, inside and after the deployments (same-length ones too), add and remove
+    // deployments and images, and pass through errors.
+    std::string text = R"(modak 1
+// the cluster
+target big {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 8
+  cpu { arch = x86_64, cores = 32 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = infiniband_hdr
+}
+target small {
+  scheduler = slurm
+  runtime = none
+  nodes = 4
+  cpu { arch = x86_64, cores = 16 }
+  gpu { model = v100_sxm2, count = 4 }
+  interconnect = infiniband_edr
+}
+image mine {
+  reference = "docker://registry.example.org/train:1"
+  framework = pytorch "2.1"
+  arch = x86_64
+  accelerator = nvidia
+  cuda = "12.1"
+  build = hub
+}
+application resnet {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+}
+application bert {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = bert_large
+  distributed = ddp
+  batch_size = 32
+}
+deployment one {
+  application = resnet
+  target = big
+  scale { nodes = 1..4 }
+}
+deployment two {
+  application = bert
+  target = small
+  scale { nodes = 1..2 }
+}
+deployment three {
+  application = resnet
+  target = small
+  scale { nodes = 1..2 }
+}
+)";
+    // Each edit: the first occurrence of `from` (after `after`, when given) becomes `to`.
+    struct Edit {
+        std::string after, from, to;
+    };
+    const std::vector<Edit> edits = {
+        {"", "// the cluster", "// the cluster, edited"},          // before all: moves them
+        {"target big", "nodes = 8", "nodes = 6"},                  // one's target
+        {"deployment two", "1..2", "1..1"},                        // same length, inside two
+        {"application bert", "batch_size = 32", "batch_size = 3"}, // two's application
+        {"application bert", "batch_size = 3", "batch_size = "},   // an error
+        {"application bert", "batch_size = ", "batch_size = 16"},  // fixed, another value
+        {"deployment three", "}\n", "}\n// after three\n"},        // after all
+        {"", "deployment two {",
+         "deployment four {\n  application = bert\n  target = big\n}\n"
+         "deployment two {"},                  // a deployment added
+        {"image mine", "train:1", "train:2"},  // the images
+        {"", "image mine {", "image yours {"}, // an image renamed
+        {"", "deployment four {\n  application = bert\n  target = big\n}\n", ""}, // removed
+        {"deployment one", "target = big", "target = small"},                     // one moves site
+        {"target small", "count = 4", "count = 8"}, // two and three's target
+        {"deployment three", "1..2", "1..3"},       // same length, last block
+    };
+    const std::string uri = "file:///virtual/test.modak";
+    lsp::Planner kept(/*synchronous=*/true, nullptr, [] {});
+    std::shared_ptr<const lsp::Analysis> last;
+    auto describe = [](const lsp::Analysis& a) {
+        std::string out;
+        for (const char* name : {"one", "two", "three", "four"}) {
+            auto view = a.deploymentView(name);
+            out +=
+                std::string(name) + ": " + (view ? view->title + "\n" + view->hover : "-") + "\n";
+        }
+        for (const Diagnostic& d : a.diagnostics().items())
+            out += std::to_string(static_cast<int>(d.code)) + " " + std::to_string(d.range.begin) +
+                   "-" + std::to_string(d.range.end) + " " + d.message + "\n";
+        return out;
+    };
+    for (size_t i = 0; i <= edits.size(); ++i) {
+        if (i > 0) {
+            const Edit& e = edits[i - 1];
+            const size_t at = text.find(e.from, e.after.empty() ? 0 : text.find(e.after));
+            REQUIRE(at != std::string::npos);
+            text.replace(at, e.from.size(), e.to);
+        }
+        INFO("after edit " << i);
+        auto now = lsp::Analysis::build("/virtual/test.modak", text, nullptr, nullptr, {}, {},
+                                        /*planHere=*/false, last.get());
+        kept.submit(uri, now);
+        lsp::Planner fresh(/*synchronous=*/true, nullptr, [] {});
+        auto alone = lsp::Analysis::build("/virtual/test.modak", text, nullptr, nullptr, {}, {},
+                                          /*planHere=*/false);
+        fresh.submit(uri, alone);
+        CHECK(describe(*now) == describe(*alone));
+        last = now;
+    }
+}
