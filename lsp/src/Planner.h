@@ -6,7 +6,8 @@
 //! - keys every deployment of the document by the text of what its plan is made from: its block,
 //!   its application, target and workload blocks, and the catalogue's sources (every image and
 //!   workload block, catalogue files). An edit elsewhere leaves the key, and the plan, as they
-//!   were;
+//!   were: where it left all of a deployment's blocks alone (they lie before it, or after it),
+//!   the last version's key and plan are taken without their text being copied or hashed;
 //! - keeps, per key, only what requests show (DeploymentView) and the diagnostics checkLaunch made,
 //!   their ranges anchored to those blocks, so they follow the blocks when an edit moves them;
 //! - plans the keys it does not have on a worker thread, newest version first, and hands the
