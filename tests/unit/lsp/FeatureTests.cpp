@@ -13,6 +13,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <random>
 #include <set>
 
 using namespace modak;
@@ -462,6 +463,37 @@ TEST_CASE("token deltas replace only the middle that changed", "[lsp][features][
     CHECK(grown->start + grown->deleteCount <= repeated.size());
     CHECK(grown->deleteCount == 0);
     CHECK(grown->data == std::vector<uint32_t>{7});
+    // The numbers are compared as bytes: ones alike in all but one byte are different numbers,
+    // wherever in a long run (past the comparison's 512-byte chunks) they lie.
+    std::mt19937 rng(5);
+    for (int round = 0; round < 200; ++round) {
+        std::vector<uint32_t> a(std::uniform_int_distribution<size_t>(0, 700)(rng));
+        for (uint32_t& n : a)
+            n = std::uniform_int_distribution<uint32_t>(0, 3)(rng) * 0x01010101u;
+        std::vector<uint32_t> b = a;
+        const size_t at = std::uniform_int_distribution<size_t>(0, a.size())(rng);
+        if (round % 3 == 0 && at < b.size())
+            b[at] ^= 1u << (8 * (round % 4)); // one byte of one number
+        else
+            b.insert(b.begin() + static_cast<std::ptrdiff_t>(at),
+                     std::uniform_int_distribution<size_t>(0, 3)(rng), 0x01010101u);
+        size_t prefix = 0, suffix = 0;
+        while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix])
+            ++prefix;
+        while (suffix < std::min(a.size(), b.size()) - prefix &&
+               a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+            ++suffix;
+        auto d = lsp::diffTokenData(a, b);
+        INFO(round);
+        if (a == b) {
+            CHECK_FALSE(d.has_value());
+            continue;
+        }
+        REQUIRE(d.has_value());
+        CHECK(d->start == prefix);
+        CHECK(d->deleteCount == a.size() - prefix - suffix);
+        CHECK(d->data.size() == b.size() - prefix - suffix);
+    }
 }
 
 TEST_CASE("the analysis applies the CLI's diagnostic policy", "[lsp][features][diagnostics]") {
