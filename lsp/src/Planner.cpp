@@ -307,10 +307,14 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                     }
             if (last)
                 next = static_cast<size_t>(last - before.data()) + 1;
+            bool pending = false; // the last version's job for this key plans it
             if (!calibration && sameImages && last && unchanged.same(slot.blocks, last->blocks)) {
-                // Blocks the edit left alone: the key is the one they made, and so is the plan.
+                // Blocks the edit left alone: the key is the one they made, and so is the plan
+                // (or, not planned yet, the job queued for it: queued jobs a current slot still
+                // wants are kept, and collect gives every slot of the key its record).
                 slot.key = std::move(last->key);
                 slot.record = last->record;
+                pending = !slot.record;
             } else {
                 // The key is sized once: appending block after block would copy it again and
                 // again.
@@ -327,7 +331,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
             }
             if (calibration) {
                 calibrated.push_back(doc.slots.size());
-            } else if (!slot.record) {
+            } else if (!slot.record && !pending) {
                 if (auto it = cache_.find(slot.key); it != cache_.end())
                     slot.record = it->second;
                 else

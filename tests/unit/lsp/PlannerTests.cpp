@@ -269,3 +269,37 @@ deployment three {
         last = now;
     }
 }
+
+TEST_CASE("a plan still being made when an edit elsewhere comes is given to the new version",
+          "[lsp][planner]") {
+    // The new version takes the deployment's key from the last one, and, its plan not made yet,
+    // waits for the job already queued for it: planned once, and the new version gets it.
+    auto foreground = std::make_shared<lsp::Foreground>();
+    foreground->busy(); // the worker waits at its first candidate
+    std::atomic<int> woken{0};
+    lsp::Planner planner(/*synchronous=*/false, foreground, [&] { ++woken; });
+    const std::string uri = "file:///virtual/test.modak";
+    auto build = [](const std::string& text, const lsp::Analysis* previous) {
+        return lsp::Analysis::build("/virtual/test.modak", text, nullptr, nullptr, {}, {},
+                                    /*planHere=*/false, previous);
+    };
+    auto first = build(kDocument, nullptr);
+    planner.submit(uri, first);
+    CHECK(first->planPending("d"));
+    const std::string edited = std::string(kDocument) + "// a comment after everything\n";
+    auto second = build(edited, first.get());
+    planner.submit(uri, second);
+    CHECK(second->planPending("d"));
+    foreground->idle();
+    for (int i = 0; i < 2000 && second->planPending("d"); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        planner.collect();
+    }
+    REQUIRE_FALSE(second->planPending("d"));
+    CHECK(woken == 1); // one plan, for both versions
+    lsp::Planner fresh(/*synchronous=*/true, nullptr, [] {});
+    auto alone = build(edited, nullptr);
+    fresh.submit(uri, alone);
+    REQUIRE(second->deploymentView("d"));
+    CHECK(second->deploymentView("d")->hover == alone->deploymentView("d")->hover);
+}
