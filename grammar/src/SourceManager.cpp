@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "modak/text/SourceManager.h"
 
+#include "modak/text/Affixes.h"
+
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -75,6 +77,38 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
     b.path = std::move(path);
     b.text = std::move(text);
     b.lineStarts = computeLineStarts(b.text);
+    b.fileSize = b.text.size();
+    return id;
+}
+
+FileId SourceManager::addBuffer(std::string path, std::string text, const SourceBuffer& previous) {
+    const std::string_view before = previous.text;
+    const uint32_t prefix = commonPrefixLength(before, text);
+    const uint32_t suffix =
+        commonSuffixLength(before, text, std::min(before.size(), text.size()) - prefix);
+    // Lines start after a '\n': those at or before `prefix` are kept, those whose '\n' lies in
+    // the common suffix moved, those between found in the new text.
+    const std::vector<uint32_t>& old = previous.lineStarts;
+    const auto oldEnd = static_cast<uint32_t>(before.size() - suffix);
+    const auto newEnd = static_cast<uint32_t>(text.size() - suffix);
+    const auto kept = std::upper_bound(old.begin(), old.end(), prefix);
+    const auto moved = std::upper_bound(old.begin(), old.end(), oldEnd);
+    const std::string_view between = std::string_view(text).substr(prefix, newEnd - prefix);
+    size_t found = 0;
+    forEachNewline(between, [&](size_t) { ++found; });
+    std::vector<uint32_t> starts;
+    starts.reserve(static_cast<size_t>(kept - old.begin()) + found +
+                   static_cast<size_t>(old.end() - moved));
+    starts.assign(old.begin(), kept);
+    forEachNewline(between,
+                   [&](size_t at) { starts.push_back(static_cast<uint32_t>(prefix + at + 1)); });
+    const int64_t delta = static_cast<int64_t>(text.size()) - static_cast<int64_t>(before.size());
+    for (auto it = moved; it != old.end(); ++it)
+        starts.push_back(static_cast<uint32_t>(*it + delta));
+    FileId id = addBuffer(std::move(path), std::string());
+    SourceBuffer& b = buffers_.back();
+    b.text = std::move(text);
+    b.lineStarts = std::move(starts);
     b.fileSize = b.text.size();
     return id;
 }

@@ -22,7 +22,10 @@ std::shared_ptr<const Analysis> Analysis::build(fs::path path, std::string text,
     a->sm_ = std::make_unique<SourceManager>();
     if (tsTree)
         a->tsTree_ = ts_tree_copy(tsTree);
-    a->file_ = a->sm_->addBuffer(a->path_.string(), std::move(text));
+    const bool edited = previous && previous->path_ == a->path_;
+    a->file_ = edited ? a->sm_->addBuffer(a->path_.string(), std::move(text),
+                                          previous->sm_->buffer(previous->file_))
+                      : a->sm_->addBuffer(a->path_.string(), std::move(text));
     model::LoadOptions options;
     options.importRoots = importRoots;
     options.rootReadFromPath = false; // the text is the editor's (or was read by the caller)

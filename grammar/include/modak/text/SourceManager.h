@@ -53,6 +53,9 @@ class SourceManager {
 public:
     /// Adds an in-memory buffer (tests, LSP documents, stdin).
     FileId addBuffer(std::string path, std::string text);
+    /// The same for a new version of `previous`'s text (an editor's document after an edit): the
+    /// line table is `previous`'s where the two texts agree, found again only between.
+    FileId addBuffer(std::string path, std::string text, const SourceBuffer& previous);
     /// Reads a file; on I/O failure returns nullopt and sets `error` to a readable reason. At most
     /// `maxBytes` are read (the parser then reports the file as too large, with its real size).
     std::optional<FileId> readFile(const std::filesystem::path& path, std::string& error,
