@@ -105,7 +105,9 @@ StatementKey statementKey(std::string_view text, const LineIndex& index, SourceR
             text.substr(from, std::max({whole.end, whole.begin, until}) - from)};
 }
 
-/// Writes an OutlineFragment: line numbers are cut out, relative to `firstLine`.
+/// Writes an OutlineFragment for its statement's first line being `firstLine`: the line numbers
+/// written, and where each is and which line it is relative to `firstLine` kept (`number` rewrites
+/// them where the statement moves).
 struct FragmentWriter {
     OutlineFragment& fragment;
     uint32_t firstLine;
@@ -117,17 +119,20 @@ struct FragmentWriter {
         w.raw({});
         rangeText(r);
     }
-    /// A Range's text, its line numbers cut out, in one append (the outline writes two for every
-    /// symbol); the caller writes the punctuation around it.
+    /// A Range's text in one append (the outline writes two for every symbol); the caller writes
+    /// the punctuation around it.
     void rangeText(SourceRange r) {
         protocol::Range lsp = convert.range(r);
-        char buffer[96];
+        char buffer[128];
         char* at = buffer;
         auto put = [&](std::string_view s) { at = std::copy(s.begin(), s.end(), at); };
         const size_t base = fragment.text.size();
         auto position = [&](std::string_view prefix, Position p) {
             put(prefix);
-            fragment.numbers.push_back({static_cast<uint32_t>(base + (at - buffer)), 0,
+            char* const digits = at;
+            at = std::to_chars(at, buffer + sizeof buffer, p.line).ptr;
+            fragment.numbers.push_back({static_cast<uint32_t>(base + (digits - buffer)),
+                                        static_cast<uint32_t>(at - digits),
                                         static_cast<int32_t>(p.line - firstLine)});
             put(R"(,"character":)");
             at = std::to_chars(at, buffer + sizeof buffer, p.character).ptr;
@@ -509,12 +514,13 @@ Reply<RawJson> Server::onDocumentSymbol(const protocol::TextDocumentParams& para
         auto write = [&](OutlineFragment& fragment) {
             FragmentWriter writer{fragment, start.line, convert};
             const DocumentSymbol top = symbol();
-            // Line numbers cut out: four a symbol (two ranges), two in the flat form.
+            // Line numbers: four a symbol (two ranges), two in the flat form.
             fragment.numbers.reserve(symbolCount(top) * (client_.hierarchicalSymbols ? 4 : 2));
             if (client_.hierarchicalSymbols)
                 writeSymbol(writer, top);
             else
                 writeFlatSymbol(writer, top, doc.uri, "");
+            fragment.line = start.line;
         };
         if (out.text.size() > 1)
             out.text += ',';

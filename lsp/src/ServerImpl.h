@@ -46,7 +46,7 @@ struct OutlineFragment {
     static constexpr uint32_t noLine = UINT32_MAX;
     struct Number {
         uint32_t at = 0;      ///< where in `text` it is written
-        uint32_t digits = 0;  ///< its length (0 before the first numbering)
+        uint32_t digits = 0;  ///< its length
         int32_t relative = 0; ///< its line, from the statement's first
     };
     std::string text;

@@ -16,8 +16,8 @@ TEST_CASE("a line table carried through edits equals one built for the edited te
     // An editor's document is added once per edit with the last version's buffer: its table is
     // kept where the texts agree and found again between. Random edits of a text of many short
     // lines (runs of newlines, "\r\n", multi-byte characters), at either end too.
-    const std::vector<std::string> snippets = {"\n", "\n\n", "\r\n", "a = 1\n", "é", "x",
-                                               "target t {\n  nodes = 2\n}\n", ""};
+    const std::vector<std::string> snippets = {
+        "\n", "\n\n", "\r\n", "a = 1\n", "é", "x", "target t {\n  nodes = 2\n}\n", ""};
     std::mt19937 rng(3);
     for (int round = 0; round < 40; ++round) {
         std::string text;
