@@ -236,7 +236,8 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         static uint64_t unique = 0;
         const bool catalogueFiles = !model::catalogFileReferences(program).empty();
         const uint64_t generationBefore = doc.imagesGeneration;
-        if (catalogueFiles || !doc.catalogue || !unchanged.same(imageBlocks, doc.imageBlocks) ||
+        if (catalogueFiles || doc.catalogueFiles || !doc.catalogue ||
+            !unchanged.same(imageBlocks, doc.imageBlocks) ||
             !unchanged.same(workloadBlocks, doc.workloadBlocks)) {
             std::string images, sources;
             for (const SourceRange& r : imageBlocks)
@@ -263,6 +264,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         // text and the images' generation are those of the last version.
         doc.imageBlocks = std::move(imageBlocks);
         doc.workloadBlocks = std::move(workloadBlocks);
+        doc.catalogueFiles = catalogueFiles;
         const bool sameImages = doc.imagesGeneration == generationBefore;
         std::string catalogueKey = "\x1d" + std::to_string(doc.imagesGeneration);
         std::vector<size_t> calibrated; // slots whose target reads a calibration file

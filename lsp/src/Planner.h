@@ -100,6 +100,7 @@ private:
         /// Where the texts above came from (the image blocks; the workload blocks, top-level and
         /// nested), so that a version whose edit left them alone need not copy them again.
         std::vector<SourceRange> imageBlocks, workloadBlocks;
+        bool catalogueFiles = false; ///< whether `catalogue` read catalogue files (never kept)
         std::shared_ptr<CatalogueCell> catalogue;
         /// While the document has errors (a user typing passes through them all the time), the
         /// plan keys of its last version without: their plans stay cached, and those still
