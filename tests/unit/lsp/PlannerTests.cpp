@@ -4,12 +4,17 @@
 #include "Planner.h"
 
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 
 using namespace modak;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -302,4 +307,58 @@ TEST_CASE("a plan still being made when an edit elsewhere comes is given to the 
     fresh.submit(uri, alone);
     REQUIRE(second->deploymentView("d"));
     CHECK(second->deploymentView("d")->hover == alone->deploymentView("d")->hover);
+}
+
+TEST_CASE("a catalogue file no longer named is not planned with", "[lsp][planner]") {
+    // A catalogue file's text is not the document's, so nothing planned with it is kept: the
+    // version that drops `catalog = …` (no image or workload block changed, there being none) is
+    // planned with the built-in catalogue, as a fresh planner plans it.
+    const fs::path dir =
+        fs::temp_directory_path() / ("modak-planner-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "site.json") << R"({"version": 1, "images": [{"name": "site_pytorch_2_1",
+  "reference": "docker://registry.example.edu/pytorch:2.1",
+  "framework": {"name": "pytorch", "version": "2.1"}, "arch": "x86_64", "accelerator": "nvidia",
+  "cuda": "12.1", "build": "source", "graph_compilers": ["inductor"], "source": "a site build"}]})";
+    const std::string body = R"(target big {
+  scheduler = slurm
+  runtime = apptainer
+  nodes = 8
+  cpu { arch = x86_64, cores = 32 }
+  gpu { model = a100_sxm4_40gb, count = 4 }
+  interconnect = infiniband_hdr
+}
+application resnet {
+  kind = ai_training
+  framework = pytorch "2.1"
+  workload = resnet50
+  distributed = ddp
+  batch_size = 64
+}
+deployment one {
+  application = resnet
+  target = big
+  scale { nodes = 1..4 }
+}
+)";
+    const fs::path path = dir / "test.modak";
+    auto build = [&](const std::string& text, const lsp::Analysis* previous) {
+        return lsp::Analysis::build(path, text, nullptr, nullptr, {}, {}, /*planHere=*/false,
+                                    previous);
+    };
+    const std::string uri = "file://" + path.string();
+    lsp::Planner kept(/*synchronous=*/true, nullptr, [] {});
+    auto named = build("modak 1\ncatalog = \"site.json\"\n" + body, nullptr);
+    kept.submit(uri, named);
+    REQUIRE(named->deploymentView("one"));
+    CHECK(named->deploymentView("one")->title.find("site_pytorch_2_1") != std::string::npos);
+    auto dropped = build("modak 1\n" + body, named.get());
+    kept.submit(uri, dropped);
+    lsp::Planner fresh(/*synchronous=*/true, nullptr, [] {});
+    auto alone = build("modak 1\n" + body, nullptr);
+    fresh.submit(uri, alone);
+    REQUIRE(dropped->deploymentView("one"));
+    CHECK(dropped->deploymentView("one")->title == alone->deploymentView("one")->title);
+    CHECK(dropped->deploymentView("one")->title.find("site_pytorch_2_1") == std::string::npos);
+    fs::remove_all(dir);
 }
