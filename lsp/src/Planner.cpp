@@ -309,11 +309,9 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                     }
             if (last)
                 next = static_cast<size_t>(last - before.data()) + 1;
-            bool pending = false; // the last version's job for this key plans it
+            bool pending = false; // not planned yet in the last version: not in the cache
             if (!calibration && sameImages && last && unchanged.same(slot.blocks, last->blocks)) {
-                // Blocks the edit left alone: the key is the one they made, and so is the plan
-                // (or, not planned yet, the job queued for it: queued jobs a current slot still
-                // wants are kept, and collect gives every slot of the key its record).
+                // Blocks the edit left alone: the key is the one they made, and so is the plan.
                 slot.key = std::move(last->key);
                 slot.record = last->record;
                 pending = !slot.record;
@@ -333,10 +331,11 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
             }
             if (calibration) {
                 calibrated.push_back(doc.slots.size());
-            } else if (!slot.record && !pending) {
-                if (auto it = cache_.find(slot.key); it != cache_.end())
+            } else if (!slot.record) {
+                if (auto it = pending ? cache_.end() : cache_.find(slot.key); it != cache_.end())
                     slot.record = it->second;
-                else
+                else // also for a pending key: its queued job then plans with this version's
+                     // analysis, and the last version's (its tree and text) can go
                     jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue,
                                     sites.size() > 1 ? std::make_shared<SourceManager>(a.sources())
                                                      : nullptr});

@@ -277,8 +277,8 @@ deployment three {
 
 TEST_CASE("a plan still being made when an edit elsewhere comes is given to the new version",
           "[lsp][planner]") {
-    // The new version takes the deployment's key from the last one, and, its plan not made yet,
-    // waits for the job already queued for it: planned once, and the new version gets it.
+    // The new version takes the deployment's key from the last one; its plan not made yet, the
+    // job being made is not made again (its key is being planned), and the new version gets it.
     auto foreground = std::make_shared<lsp::Foreground>();
     foreground->busy(); // the worker waits at its first candidate
     std::atomic<int> woken{0};
