@@ -228,14 +228,13 @@ public:
         CurrentStateScope scope(&state_);
         marking_ = true; // the result is the next version's previous parse
 
-        // The edit: the texts agree before `changed` and after `oldEnd` (`newEnd` in the new one).
-        const uint32_t changed = commonPrefixLength(before, after);
-        const uint32_t common = std::min<size_t>(before.size(), after.size()) - changed;
-        const uint32_t tail = commonSuffixLength(before, after, common);
-        const auto oldEnd = static_cast<uint32_t>(before.size() - tail);
-        const int64_t delta = static_cast<int64_t>(after.size()) - before.size();
+        // The edit: the texts agree before `changed` and after `oldEnd` (`edit.newEnd` in the new
+        // one).
+        const EditSpan edit = editBetween(before, after);
+        const uint32_t changed = edit.begin, oldEnd = edit.oldEnd;
+        const int64_t delta = edit.delta();
         // The last version's text had no encoding error: only the edit's characters can.
-        checkEncoding(begin_ + changed, end_ - tail);
+        checkEncoding(begin_ + changed, begin_ + edit.newEnd);
         if (diags_.size() != diagnosticsBefore_)
             return std::nullopt;
 

@@ -82,29 +82,24 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
 }
 
 FileId SourceManager::addBuffer(std::string path, std::string text, const SourceBuffer& previous) {
-    const std::string_view before = previous.text;
-    const uint32_t prefix = commonPrefixLength(before, text);
-    const uint32_t suffix =
-        commonSuffixLength(before, text, std::min(before.size(), text.size()) - prefix);
-    // Lines start after a '\n': those at or before `prefix` are kept, those whose '\n' lies in
-    // the common suffix moved, those between found in the new text.
+    const EditSpan edit = editBetween(previous.text, text);
+    // Lines start after a '\n': those at or before the edit's start are kept, those whose '\n'
+    // lies after it moved, those between found in the new text.
     const std::vector<uint32_t>& old = previous.lineStarts;
-    const auto oldEnd = static_cast<uint32_t>(before.size() - suffix);
-    const auto newEnd = static_cast<uint32_t>(text.size() - suffix);
-    const auto kept = std::upper_bound(old.begin(), old.end(), prefix);
-    const auto moved = std::upper_bound(old.begin(), old.end(), oldEnd);
-    const std::string_view between = std::string_view(text).substr(prefix, newEnd - prefix);
+    const auto kept = std::upper_bound(old.begin(), old.end(), edit.begin);
+    const auto moved = std::upper_bound(old.begin(), old.end(), edit.oldEnd);
+    const std::string_view between =
+        std::string_view(text).substr(edit.begin, edit.newEnd - edit.begin);
     size_t found = 0;
     forEachNewline(between, [&](size_t) { ++found; });
     std::vector<uint32_t> starts;
     starts.reserve(static_cast<size_t>(kept - old.begin()) + found +
                    static_cast<size_t>(old.end() - moved));
     starts.assign(old.begin(), kept);
-    forEachNewline(between,
-                   [&](size_t at) { starts.push_back(static_cast<uint32_t>(prefix + at + 1)); });
-    const int64_t delta = static_cast<int64_t>(text.size()) - static_cast<int64_t>(before.size());
+    forEachNewline(
+        between, [&](size_t at) { starts.push_back(static_cast<uint32_t>(edit.begin + at + 1)); });
     for (auto it = moved; it != old.end(); ++it)
-        starts.push_back(static_cast<uint32_t>(*it + delta));
+        starts.push_back(static_cast<uint32_t>(*it + edit.delta()));
     FileId id = addBuffer(std::move(path), std::string());
     SourceBuffer& b = buffers_.back();
     b.text = std::move(text);

@@ -37,10 +37,7 @@ class KeptByStatement {
 public:
     /// Starts an answer for `text`.
     void begin(std::string_view text) {
-        head_ = commonPrefixLength(text_, text);
-        tail_ = commonSuffixLength(text_, text, std::min(text_.size(), text.size()) - head_);
-        moved_ = static_cast<int64_t>(text.size()) - static_cast<int64_t>(text_.size());
-        size_ = text.size();
+        edit_ = editBetween(text_, text);
         next_.clear();
         next_.reserve(last_.size());
     }
@@ -101,14 +98,10 @@ private:
     }
     /// The last answer's entry at the key's place, where the edit left the key's bytes alone.
     Entry* atPlace(const StatementKey& key) {
-        const uint64_t to = uint64_t{key.from} + key.text.size();
-        int64_t was;
-        if (to <= head_)
-            was = key.from;
-        else if (int64_t{key.from} >= static_cast<int64_t>(size_) - tail_)
-            was = key.from - moved_;
-        else
+        const auto at = edit_.wasAt(key.from, uint64_t{key.from} + key.text.size());
+        if (!at)
             return nullptr;
+        const int64_t was = *at;
         auto it = std::lower_bound(last_.begin(), last_.end(), was,
                                    [](const Entry& e, int64_t at) { return e.from < at; });
         for (; it != last_.end() && it->from == was; ++it)
@@ -128,9 +121,7 @@ private:
 
     std::vector<Entry> last_, next_;
     std::string text_; ///< the last answer's text
-    uint32_t head_ = 0, tail_ = 0;
-    int64_t moved_ = 0;
-    size_t size_ = 0;
+    EditSpan edit_;    ///< between the last answer's text and this one's
 };
 
 } // namespace modak::lsp

@@ -73,14 +73,8 @@ class Unchanged {
 public:
     Unchanged() = default;
     Unchanged(const Analysis& before, const Analysis& now)
-        : known_(true), before_(before.file()), now_(now.file()) {
-        const std::string_view a = before.text(), b = now.text();
-        begin_ = commonPrefixLength(a, b);
-        const uint32_t tail =
-            commonSuffixLength(a, b, std::min(a.size(), b.size()) - static_cast<size_t>(begin_));
-        oldEnd_ = static_cast<uint32_t>(a.size()) - tail;
-        newEnd_ = static_cast<uint32_t>(b.size()) - tail;
-    }
+        : known_(true), before_(before.file()), now_(now.file()),
+          edit_(editBetween(before.text(), now.text())) {}
 
     /// Whether `now`, a range of the new version, holds the bytes `before` held in the last one
     /// (two empty ranges: both named nothing).
@@ -89,12 +83,8 @@ public:
             return known_ && !now.file.valid() && !before.file.valid();
         if (!known_ || now.file != now_ || before.file != before_)
             return false; // another file: its text is not compared here
-        if (now.end <= begin_)
-            return before.begin == now.begin && before.end == now.end;
-        if (now.begin >= newEnd_)
-            return before.begin >= oldEnd_ && before.begin - oldEnd_ == now.begin - newEnd_ &&
-                   before.end - before.begin == now.end - now.begin;
-        return false;
+        const auto was = edit_.wasAt(now.begin, now.end);
+        return was && before.begin == *was && before.end - before.begin == now.end - now.begin;
     }
     bool same(const std::vector<SourceRange>& now, const std::vector<SourceRange>& before) const {
         if (now.size() != before.size())
@@ -108,7 +98,7 @@ public:
 private:
     bool known_ = false;
     FileId before_, now_;
-    uint32_t begin_ = 0, oldEnd_ = 0, newEnd_ = 0;
+    EditSpan edit_;
 };
 
 } // namespace

@@ -422,11 +422,7 @@ private:
             if (repeat_) {
                 // The edit between the versions: a block outside it has the same text as the
                 // block at its place in the last version, found there without hashing its text.
-                const std::string_view before = previous_->text, after = kept_->text;
-                unchangedHead_ = commonPrefixLength(before, after);
-                unchangedTail_ = commonSuffixLength(
-                    before, after, std::min(before.size(), after.size()) - unchangedHead_);
-                moved_ = static_cast<int64_t>(after.size()) - static_cast<int64_t>(before.size());
+                edit_ = editBetween(previous_->text, kept_->text);
             }
         }
         keeping_ = root && kept_;
@@ -856,13 +852,8 @@ private:
     /// The last version's block at the place of `span` where the edit between the versions left
     /// its text alone (before the edit, or after it, moved), or null.
     const BlockChecks::Block* unchangedInLastVersion(SourceRange span) const {
-        const auto size = static_cast<int64_t>(kept_->text.size());
-        if (span.end <= unchangedHead_)
-            return previous_->at(span.begin, span.end);
-        if (int64_t{span.begin} >= size - unchangedTail_)
-            return previous_->at(static_cast<uint32_t>(span.begin - moved_),
-                                 static_cast<uint32_t>(span.end - moved_));
-        return nullptr;
+        const auto was = edit_.wasAt(span.begin, span.end);
+        return was ? previous_->at(*was, *was + (span.end - span.begin)) : nullptr;
     }
 
     /// The findings from `before` on, each range relative to the anchor it lies in (its file: 1 +
@@ -2302,8 +2293,7 @@ private:
     bool repeat_ = false;             ///< previous_ saw the same names
     /// Where repeat_: the bytes the root's text begins and ends with as the last version's did,
     /// and how far the edit moved those after it.
-    uint32_t unchangedHead_ = 0, unchangedTail_ = 0;
-    int64_t moved_ = 0;
+    EditSpan edit_; ///< between the last version's text and this one's
     /// Per top-level statement of the root: the last version's block of the same text (or null)
     /// and the index of its block in kept_ (-1: not kept).
     std::vector<std::pair<const BlockChecks::Block*, int32_t>> tops_;

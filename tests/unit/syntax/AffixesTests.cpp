@@ -33,3 +33,30 @@ TEST_CASE("common prefixes and suffixes end at the first differing byte", "[text
         CHECK(commonSuffixLength("head" + a, a, size) == size);
     }
 }
+
+TEST_CASE("the edit between two texts, and where bytes it left alone were", "[text][affixes]") {
+    // "…9aaaa" + "q…": its [10, 14) replaced by "aXYZa" (one byte longer); the replacement's
+    // first and last bytes equal those it replaced, so the edit found is only [11, 13) → [11, 14).
+    const std::string before = "0123456789aaaa" + std::string(600, 'q') + "end";
+    std::string after = before;
+    after.replace(10, 4, "aXYZa");
+    const EditSpan edit = editBetween(before, after);
+    CHECK(edit.begin == 11); // "a" kept at 10
+    CHECK(edit.oldEnd == 13);
+    CHECK(edit.newEnd == 14);
+    CHECK(edit.delta() == 1);
+    CHECK(before.substr(0, edit.begin) == after.substr(0, edit.begin));
+    CHECK(before.substr(edit.oldEnd) == after.substr(edit.newEnd));
+    // Bytes of `after` the edit left alone are found where they were; others are not.
+    CHECK(edit.wasAt(0, 11) == 0u);
+    CHECK(edit.wasAt(14, 20) == 13u);
+    CHECK(before.substr(*edit.wasAt(100, 603), 503) == after.substr(100, 503));
+    CHECK_FALSE(edit.wasAt(10, 12).has_value());
+    CHECK_FALSE(edit.wasAt(13, 15).has_value());
+    // Equal texts: no edit, everything where it was.
+    const EditSpan none = editBetween(before, before);
+    CHECK(none.begin == before.size());
+    CHECK(none.oldEnd == before.size());
+    CHECK(none.newEnd == before.size());
+    CHECK(none.wasAt(0, before.size()) == 0u);
+}
