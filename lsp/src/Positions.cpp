@@ -156,7 +156,8 @@ Position LineIndex::position(uint32_t offset, PositionEncoding encoding) const {
     return position(offset, encoding, hint);
 }
 
-Position LineIndex::position(uint32_t offset, PositionEncoding encoding, uint32_t& hint) const {
+Position LineIndex::searchPosition(uint32_t offset, PositionEncoding encoding,
+                                   uint32_t& hint) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
     while (offset > 0 && offset < text_.size() &&
            continuation(static_cast<unsigned char>(text_[offset])))

@@ -78,6 +78,19 @@ private:
 /// the document are not built as nlohmann trees.
 struct RawJson {
     std::string text;
+    /// Where not empty, the result is these one after the other and `text` is not used: a large
+    /// result made of pieces kept elsewhere (an outline's fragments), written without being
+    /// copied into one. What they view must outlive the reply.
+    std::vector<std::string_view> pieces;
+    /// The result's text (the pieces joined where there are pieces).
+    std::string joined() const {
+        if (pieces.empty())
+            return text;
+        std::string out;
+        for (std::string_view piece : pieces)
+            out += piece;
+        return out;
+    }
 };
 /// What a request handler of the method table answers.
 using Answer = std::variant<json, RawJson>;

@@ -303,7 +303,8 @@ void Server::handleRequest(const json& m) {
             replyError(id, result.error().code, result.error().message);
         else if (auto* raw = std::get_if<RawJson>(&result.value())) {
             reply(id, *raw);
-            spare_ = std::move(raw->text); // the next large answer is written into it
+            if (raw->pieces.empty())
+                spare_ = std::move(raw->text); // the next large answer is written into it
         } else
             reply(id, std::move(std::get<json>(result.value())));
     } catch (const InvalidParams& e) {
@@ -395,13 +396,16 @@ void Server::reply(const json& id, json result) {
 
 void Server::reply(const json& id, const RawJson& result) {
     if (options_.litTest) { // pretty-printed like every other reply
-        reply(id, json::parse(result.text));
+        reply(id, json::parse(result.joined()));
         return;
     }
     std::string head = R"({"jsonrpc":"2.0","id":)";
     head += id.dump(-1, ' ', false, json::error_handler_t::replace);
     head += R"(,"result":)";
-    writeFramed(options_.out, {head, result.text, "}"});
+    if (!result.pieces.empty())
+        writeFramed(options_.out, head, result.pieces, "}");
+    else
+        writeFramed(options_.out, {head, result.text, "}"});
 }
 
 void Server::replyError(const json& id, ErrorCode code, const std::string& message) {
@@ -781,7 +785,8 @@ void Server::publish(OpenDocument& doc) {
     protocol::PublishDiagnosticsParams params{doc.uri, std::nullopt, documentDiagnostics(doc)};
     if (client_.diagnosticVersion || options_.litTest)
         params.version = doc.version;
-    notify("textDocument/publishDiagnostics", RawJson{protocol::publishDiagnosticsText(params)});
+    notify("textDocument/publishDiagnostics",
+           RawJson{protocol::publishDiagnosticsText(params), {}});
     doc.diagnosticsDue = false;
     if (options_.verbose && doc.changedAt) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(

@@ -52,6 +52,7 @@ struct OutlineFragment {
     std::string text;
     uint32_t line = noLine; ///< the statement's first line, as `text` numbers it
     std::vector<Number> numbers;
+    uint32_t place = 0; ///< its place among the last answer's fragments
 };
 
 /// One top-level statement's semantic tokens (semanticTokensBetween) as LSP encodes them, the first
@@ -91,6 +92,9 @@ struct OpenDocument {
     std::vector<uint32_t> semanticTokens;     ///< the last tokens sent, for deltas
     /// The outline's fragments of the last documentSymbol answer, by the text they depend on.
     OutlineFragments outline;
+    /// The last outline's fragments made afresh and not kept (statements after a broken line):
+    /// the answer views them until it is written.
+    std::deque<OutlineFragment> outlineAfresh;
     /// The semantic tokens of the last answer's top-level statements, by the text they depend on.
     TokenPieces tokenPieces;
     std::string semanticTokensId;
@@ -287,7 +291,7 @@ private:
     /// page-faulted afresh each time, cost as much as writing them).
     std::string spare_;
     RawJson rawAnswer() {
-        RawJson out{std::move(spare_)};
+        RawJson out{std::move(spare_), {}};
         out.text.clear();
         return out;
     }

@@ -2,12 +2,18 @@
 #include "Transport.h"
 
 #include <fmt/format.h>
+#include <poll.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <climits>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace modak::lsp {
 namespace {
@@ -130,15 +136,77 @@ void writeFramed(std::FILE* out, const std::string& body) {
     writeFramed(out, {std::string_view(body)});
 }
 
+namespace {
+
+std::mutex writeMutex;
+
+/// Writes `parts` to `fd` with as few system calls as `writev` allows: IOV_MAX parts a call, and
+/// again from where a call stopped (a signal, a socket's timeout). False on an error.
+bool writeAll(int fd, std::span<const std::string_view> parts) {
+    std::vector<iovec> vectors;
+    vectors.reserve(std::min<size_t>(parts.size(), IOV_MAX));
+    size_t next = 0, skip = 0; // the first part not yet written, and its bytes already written
+    while (next < parts.size()) {
+        vectors.clear();
+        for (size_t i = next; i < parts.size() && vectors.size() < IOV_MAX; ++i) {
+            const size_t from = i == next ? skip : 0;
+            if (parts[i].size() > from)
+                vectors.push_back(
+                    {const_cast<char*>(parts[i].data() + from), parts[i].size() - from});
+        }
+        if (vectors.empty())
+            return true;
+        ssize_t written = ::writev(fd, vectors.data(), static_cast<int>(vectors.size()));
+        if (written < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // A descriptor made non-blocking (or given a send timeout) by whoever shares it:
+                // wait until it takes more.
+                pollfd ready{fd, POLLOUT, 0};
+                ::poll(&ready, 1, -1);
+                continue;
+            }
+            return false;
+        }
+        auto left = static_cast<size_t>(written);
+        while (next < parts.size() && parts[next].size() - skip <= left) {
+            left -= parts[next].size() - skip;
+            skip = 0;
+            ++next;
+        }
+        skip += left;
+    }
+    return true;
+}
+
+} // namespace
+
 void writeFramed(std::FILE* out, std::initializer_list<std::string_view> body) {
-    static std::mutex mutex;
-    std::lock_guard lock(mutex);
-    size_t length = 0;
-    for (std::string_view part : body)
+    std::span<const std::string_view> parts(body.begin(), body.size());
+    writeFramed(out, {}, parts, {});
+}
+
+void writeFramed(std::FILE* out, std::string_view head, std::span<const std::string_view> parts,
+                 std::string_view tail) {
+    std::lock_guard lock(writeMutex);
+    size_t length = head.size() + tail.size();
+    for (std::string_view part : parts)
         length += part.size();
     std::fprintf(out, "Content-Length: %zu\r\n\r\n", length);
-    for (std::string_view part : body)
+    const int fd = parts.size() > 8 ? fileno(out) : -1;
+    if (fd >= 0) {
+        // Many parts: gathered by the kernel, not copied through the stream's 4 KiB buffer.
+        std::fwrite(head.data(), 1, head.size(), out);
+        std::fflush(out);
+        if (writeAll(fd, parts))
+            writeAll(fd, {&tail, 1});
+        return;
+    }
+    std::fwrite(head.data(), 1, head.size(), out);
+    for (std::string_view part : parts)
         std::fwrite(part.data(), 1, part.size(), out);
+    std::fwrite(tail.data(), 1, tail.size(), out);
     std::fflush(out);
 }
 

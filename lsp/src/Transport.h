@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -49,5 +50,9 @@ private:
 void writeFramed(std::FILE* out, const std::string& body);
 /// The same, the body given in parts (a large result is not copied into its message).
 void writeFramed(std::FILE* out, std::initializer_list<std::string_view> body);
+/// The same, the body the parts of `head`, `parts` and `tail` in turn: an outline's thousands of
+/// fragments, written with `writev` where `out` is a file descriptor's.
+void writeFramed(std::FILE* out, std::string_view head, std::span<const std::string_view> parts,
+                 std::string_view tail);
 
 } // namespace modak::lsp

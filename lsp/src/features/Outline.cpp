@@ -30,10 +30,12 @@ DocumentSymbol::Kind topKind(std::string_view kind) {
     return DocumentSymbol::Kind::Block;
 }
 
-std::string shortText(std::string_view source, SourceRange r) {
-    std::string t(source.substr(r.begin, std::min<uint32_t>(r.end - r.begin, 60)));
-    std::replace(t.begin(), t.end(), '\n', ' ');
-    return r.end - r.begin > 60 ? t + "…" : t;
+/// A value's text as a property's detail, on one line and cut at 60 bytes, into `out`.
+void shortText(std::string& out, std::string_view source, SourceRange r) {
+    out.assign(source.substr(r.begin, std::min<uint32_t>(r.end - r.begin, 60)));
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    if (r.end - r.begin > 60)
+        out += "…";
 }
 
 std::string detailOf(const syntax::Statement& s) {
@@ -52,27 +54,67 @@ std::string detailOf(const syntax::Statement& s) {
     return {};
 }
 
-DocumentSymbol symbolOf(const syntax::Statement& s, std::string_view source, bool top) {
-    DocumentSymbol sym;
-    sym.range = s.range();
-    if (s.kind() == syntax::Statement::Kind::Block) {
-        sym.name = s.name() ? fmt::format("{} {}", s.key().name, s.name()->name)
-                            : std::string(s.key().name);
-        sym.kind = top ? topKind(s.key().name) : DocumentSymbol::Kind::Block;
-        sym.selectionRange = s.name() ? s.name()->range : s.key().range;
-        sym.detail = top ? detailOf(s) : "";
-        for (const auto& child : s.body())
-            sym.children.push_back(symbolOf(child, source, false));
-    } else {
-        sym.name = std::string(s.key().name);
-        sym.kind = DocumentSymbol::Kind::Property;
-        sym.selectionRange = s.key().range;
-        sym.detail = shortText(source, s.value().range);
+/// Makes the symbols of a statement's tree one at a time, into the visitor's symbol of their depth.
+class SymbolWalk {
+public:
+    SymbolWalk(std::string_view source, SymbolVisitor& visitor)
+        : source_(source), visitor_(visitor) {}
+
+    void walk(const syntax::Statement& s, size_t depth) {
+        if (visitor_.levels.size() <= depth)
+            visitor_.levels.emplace_back();
+        // Not used after `enter`: a deeper level added below may move it.
+        DocumentSymbol& sym = visitor_.levels[depth];
+        const bool top = depth == 0;
+        sym.range = s.range();
+        sym.name.assign(s.key().name);
+        if (s.kind() == syntax::Statement::Kind::Block) {
+            if (s.name()) {
+                sym.name += ' ';
+                sym.name += s.name()->name;
+            }
+            sym.kind = top ? topKind(s.key().name) : DocumentSymbol::Kind::Block;
+            sym.selectionRange = s.name() ? s.name()->range : s.key().range;
+            if (top)
+                sym.detail = detailOf(s);
+            else
+                sym.detail.clear();
+        } else {
+            sym.kind = DocumentSymbol::Kind::Property;
+            sym.selectionRange = s.key().range;
+            shortText(sym.detail, source_, s.value().range);
+        }
+        if (sym.name.empty())
+            sym.name = "(block)";
+        visitor_.enter(sym);
+        if (s.kind() == syntax::Statement::Kind::Block)
+            for (const auto& child : s.body())
+                walk(child, depth + 1);
+        visitor_.leave();
     }
-    if (sym.name.empty())
-        sym.name = "(block)";
-    return sym;
-}
+
+private:
+    std::string_view source_;
+    SymbolVisitor& visitor_;
+};
+
+/// The symbols visited, as a tree.
+class SymbolTree final : public SymbolVisitor {
+public:
+    void enter(const DocumentSymbol& symbol) override {
+        DocumentSymbol& made = open_.empty() ? root : open_.back()->children.emplace_back();
+        made = symbol;
+        open_.push_back(&made);
+    }
+    void leave() override { open_.pop_back(); }
+
+    DocumentSymbol root;
+
+private:
+    /// The symbols entered and not left: each an element of the one before's children, which
+    /// grow only while it is the last.
+    std::vector<DocumentSymbol*> open_;
+};
 
 bool subsequence(std::string_view query, std::string_view name) {
     size_t i = 0;
@@ -100,7 +142,14 @@ DocumentSymbol importSymbol(const syntax::Import& imp) {
 }
 
 DocumentSymbol statementSymbol(const Analysis& a, const syntax::Statement& statement) {
-    return symbolOf(statement, a.text(), true);
+    SymbolTree tree;
+    visitStatementSymbols(a, statement, tree);
+    return std::move(tree.root);
+}
+
+void visitStatementSymbols(const Analysis& a, const syntax::Statement& statement,
+                           SymbolVisitor& visitor) {
+    SymbolWalk(a.text(), visitor).walk(statement, 0);
 }
 
 std::vector<WorkspaceSymbol> workspaceSymbols(std::span<const Analysis* const> analyses,

@@ -126,6 +126,23 @@ std::vector<DocumentSymbol> documentSymbols(const Analysis& analysis);
 /// depends on the statement's text alone.
 DocumentSymbol statementSymbol(const Analysis& analysis, const syntax::Statement& statement);
 DocumentSymbol importSymbol(const syntax::Import& import);
+/// The symbols of a statement's tree as they are made, in document order: `enter` for each, then
+/// its children, then `leave`. The symbol given has no children and is good only during the call
+/// (its strings are reused): a writer of the outline's ~9 000 symbols (a 10 000-line document)
+/// needs none of them built as a tree.
+class SymbolVisitor {
+public:
+    virtual ~SymbolVisitor() = default;
+    virtual void enter(const DocumentSymbol& symbol) = 0;
+    virtual void leave() = 0;
+
+    /// Where the symbols given are made, one a depth: kept with the visitor, so that their strings
+    /// are reused from one statement to the next.
+    std::vector<DocumentSymbol> levels;
+};
+/// What statementSymbol builds, given to `visitor` (statementSymbol is built from it).
+void visitStatementSymbols(const Analysis& analysis, const syntax::Statement& statement,
+                           SymbolVisitor& visitor);
 struct WorkspaceSymbol {
     std::string name, container; ///< container: the file name
     DocumentSymbol::Kind kind = DocumentSymbol::Kind::Block;
