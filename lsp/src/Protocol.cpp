@@ -254,6 +254,8 @@ void from_json(const json& j, ClientCapabilities& c) {
     c.configuration = isTrue({"workspace", "configuration"});
     c.hierarchicalSymbols =
         isTrue({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"});
+    const json* documentSymbol = at({"textDocument", "documentSymbol"});
+    c.documentSymbols = documentSymbol && documentSymbol->is_object();
     c.diagnosticVersion = isTrue({"textDocument", "publishDiagnostics", "versionSupport"});
     const json* diagnostic = at({"textDocument", "diagnostic"});
     c.pullDiagnostics = diagnostic && diagnostic->is_object();

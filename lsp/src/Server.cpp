@@ -201,6 +201,8 @@ int Server::run() {
     for (;;) {
         bool due = std::any_of(documents_.begin(), documents_.end(),
                                [](auto& d) { return d.second->diagnosticsDue; });
+        if (!due)
+            makeOutlinesAhead();
         Incoming item;
         if (!next(item, !due)) {
             if (due) {

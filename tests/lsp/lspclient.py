@@ -8,6 +8,29 @@ import time
 import queue
 
 
+def write_framed(stream, message):
+    """Writes `message` (JSON) with its Content-Length header, and flushes."""
+    body = json.dumps(message).encode()
+    stream.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    stream.flush()
+
+
+def read_framed(stream):
+    """The body of the next framed message, as bytes; None at the end of the stream."""
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            return None
+        line = line.strip()
+        if not line:
+            break
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    return stream.read(length)
+
+
 class Client:
     def __init__(self, command, stderr=subprocess.DEVNULL):
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
@@ -20,21 +43,11 @@ class Client:
         self.reader.start()
 
     def _read(self):
-        out = self.proc.stdout
         while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.messages.put(None)
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            body = out.read(length)
+            body = read_framed(self.proc.stdout)
+            if body is None:
+                self.messages.put(None)
+                return
             arrived = time.perf_counter()  # before parsing: json.loads of a big body is the client's cost
             message = json.loads(body)
             with self._arrived_lock:
@@ -49,9 +62,7 @@ class Client:
             return self._arrived.pop(id(message), None)
 
     def send(self, message):
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.proc.stdin.flush()
+        write_framed(self.proc.stdin, message)
 
     def notify(self, method, params):
         self.send({"jsonrpc": "2.0", "method": method, "params": params})

@@ -3,18 +3,18 @@
 #include "Transport.h"
 
 #include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <climits>
 #include <cstdio>
-#include <fcntl.h>
 #include <random>
 #include <string>
 #include <string_view>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 using namespace modak::lsp;
