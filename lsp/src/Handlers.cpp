@@ -372,11 +372,13 @@ void Server::encodeTokens(OpenDocument& doc, const Analysis& analysis,
     data.reserve(doc.semanticTokens.size() + 64);
     encodeSemanticTokens(analysis, *doc.index, client_.encoding, tokenScratch_, doc.tokenPieces,
                          data);
+    doc.tokensMade = true;
 }
 
-void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
+bool encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
                           PositionEncoding encoding, std::vector<SemanticToken>& tokens,
-                          TokenPieces& pieces, std::vector<uint32_t>& data) {
+                          TokenPieces& pieces, std::vector<uint32_t>& data,
+                          const std::function<bool()>& interrupted) {
     data.clear();
     uint32_t hint = 0; // positions are asked in order: each is found from the last
     // `tokens` as a piece whose statement's first line is `firstLine`.
@@ -420,7 +422,11 @@ void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
     encode(scratch, 0);
     append(scratch, 0);
     pieces.begin(text);
+    bool stopped = false;
     forEachTopStatement(tree, end, [&](size_t i, uint32_t until, bool keep) {
+        // Asked every 16 statements (a lock each time).
+        if (stopped || (interrupted && i % 16 == 15 && (stopped = interrupted())))
+            return;
         const syntax::Statement& s = statements[i];
         const SourceRange whole = s.range();
         uint32_t line = hint;
@@ -436,7 +442,9 @@ void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
         }
         append(pieces.get(statementKey(text, index, whole, until, firstLine), write), firstLine);
     });
+    // Interrupted, the pieces made are kept all the same: the next encoding takes them up.
     pieces.end(text);
+    return !stopped;
 }
 
 // ---- completion and hover
@@ -589,24 +597,40 @@ std::optional<uint32_t> Server::makeOutline(OpenDocument& doc, const Analysis& a
     return places;
 }
 
-void Server::makeOutlinesAhead() {
-    if (options_.litTest || !client_.documentSymbols)
+void Server::makeAhead() {
+    if (options_.litTest || (!client_.documentSymbols && !client_.semanticTokens))
         return;
     auto inputWaiting = [&] {
         std::lock_guard lock(inbox_->mutex);
         return !inbox_->queue.empty() || inbox_->inputEnded;
     };
     for (auto& [uri, doc] : documents_) {
-        if (doc->outlineMade || doc->stale || !doc->analysis || inputWaiting())
+        if (doc->stale || !doc->analysis)
             continue;
         auto a = doc->analysis;
-        const size_t kept = doc->outline.size();
-        const std::optional<uint32_t> made = makeOutline(*doc, *a, inputWaiting);
-        if (options_.verbose)
-            log(made ? fmt::format("outline of {} made ahead: {} fragments", uri, *made)
-                     : fmt::format("outline of {} made ahead: interrupted, {} fragments kept "
-                                   "(were {})",
-                                   uri, doc->outline.size(), kept));
+        if (client_.documentSymbols && !doc->outlineMade && !inputWaiting()) {
+            const size_t kept = doc->outline.size();
+            const std::optional<uint32_t> made = makeOutline(*doc, *a, inputWaiting);
+            if (options_.verbose)
+                log(made ? fmt::format("outline of {} made ahead: {} fragments", uri, *made)
+                         : fmt::format("outline of {} made ahead: interrupted, {} fragments "
+                                       "kept (were {})",
+                                       uri, doc->outline.size(), kept));
+        }
+        if (client_.semanticTokens && !doc->tokensMade && !inputWaiting()) {
+            // Into the delta's buffer, which each answer clears.
+            const size_t kept = doc->tokenPieces.size();
+            doc->tokensMade =
+                encodeSemanticTokens(*a, *doc->index, client_.encoding, tokenScratch_,
+                                     doc->tokenPieces, tokenDataScratch_, inputWaiting);
+            if (options_.verbose)
+                log(doc->tokensMade
+                        ? fmt::format("semantic tokens of {} made ahead: {} pieces", uri,
+                                      doc->tokenPieces.size())
+                        : fmt::format("semantic tokens of {} made ahead: interrupted, {} pieces "
+                                      "kept (were {})",
+                                      uri, doc->tokenPieces.size(), kept));
+        }
     }
 }
 

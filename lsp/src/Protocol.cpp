@@ -256,6 +256,8 @@ void from_json(const json& j, ClientCapabilities& c) {
         isTrue({"textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport"});
     const json* documentSymbol = at({"textDocument", "documentSymbol"});
     c.documentSymbols = documentSymbol && documentSymbol->is_object();
+    const json* semanticTokens = at({"textDocument", "semanticTokens"});
+    c.semanticTokens = semanticTokens && semanticTokens->is_object();
     c.diagnosticVersion = isTrue({"textDocument", "publishDiagnostics", "versionSupport"});
     const json* diagnostic = at({"textDocument", "diagnostic"});
     c.pullDiagnostics = diagnostic && diagnostic->is_object();

@@ -224,6 +224,7 @@ struct ClientCapabilities {
     bool configuration = false;
     bool hierarchicalSymbols = false;
     bool documentSymbols = false; ///< textDocument.documentSymbol declared: outlines are asked for
+    bool semanticTokens = false;  ///< textDocument.semanticTokens declared: tokens are asked for
     bool diagnosticVersion = false;
     bool pullDiagnostics = false; ///< the client pulls (textDocument/diagnostic): do not also push
     bool diagnosticRefresh = false; ///< workspace/diagnostic/refresh is understood

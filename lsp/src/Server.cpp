@@ -202,7 +202,7 @@ int Server::run() {
         bool due = std::any_of(documents_.begin(), documents_.end(),
                                [](auto& d) { return d.second->diagnosticsDue; });
         if (!due)
-            makeOutlinesAhead();
+            makeAhead();
         Incoming item;
         if (!next(item, !due)) {
             if (due) {

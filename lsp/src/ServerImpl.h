@@ -69,10 +69,13 @@ using TokenPieces = KeptByStatement<TokenPiece>;
 
 /// A document's semantic tokens in LSP's relative encoding, into `data` (replaced): each top-level
 /// statement's taken from `pieces` where what it depends on is unchanged (features'
-/// semanticTokensBetween makes the rest, in `scratch`); `pieces` keeps this version's.
-void encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
+/// semanticTokensBetween makes the rest, in `scratch`); `pieces` keeps this version's. Where
+/// `interrupted` is given and says so (asked between statements), stops and returns false: `data`
+/// is then a part, and the pieces made are kept for the next time.
+bool encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
                           PositionEncoding encoding, std::vector<SemanticToken>& scratch,
-                          TokenPieces& pieces, std::vector<uint32_t>& data);
+                          TokenPieces& pieces, std::vector<uint32_t>& data,
+                          const std::function<bool()>& interrupted = {});
 
 /// An open document: its text, version, incrementally maintained tree-sitter tree, and the latest
 /// analysis (rebuilt on demand after edits).
@@ -98,6 +101,7 @@ struct OpenDocument {
     /// A whole outline was made for some version (answered, or made ahead while the server was
     /// idle): from then on each answer makes only what an edit changed.
     bool outlineMade = false;
+    bool tokensMade = false; ///< the same for the semantic tokens' pieces
     /// The semantic tokens of the last answer's top-level statements, by the text they depend on.
     TokenPieces tokenPieces;
     std::string semanticTokensId;
@@ -219,10 +223,10 @@ private:
     /// what it made is kept for the next time.
     std::optional<uint32_t> makeOutline(OpenDocument& doc, const Analysis& a,
                                         const std::function<bool()>& interrupted);
-    /// While no message waits: the first outline of each open document whose analysis is made
-    /// (the first answer after opening a 10 000-line document writes 2.6 MB of symbols), until a
-    /// message comes.
-    void makeOutlinesAhead();
+    /// While no message waits: the first outline and semantic tokens of each open document whose
+    /// analysis is made (the first answers after opening a 10 000-line document write 2.6 MB of
+    /// symbols and 300 000 token numbers), until a message comes.
+    void makeAhead();
     Reply<std::vector<protocol::SymbolInformation>>
     onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
     Reply<std::vector<protocol::FoldingRange>>

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""The outline made ahead while the server is idle (the first after opening) is the outline made
-when asked, whether it was finished, interrupted by a message and taken up by the answer, or
-interrupted by an edit and finished for the next version.
+"""The outline and semantic tokens made ahead while the server is idle (the first after opening)
+are those made when asked, whether they were finished, interrupted by a message and taken up by
+the answer, or interrupted by an edit and finished for the next version.
 
 Two servers get the same messages: one whose client declares `textDocument.documentSymbol` (the
-flat form: outlines are made ahead), one whose client declares nothing (the flat form too; nothing
-is made ahead). Their answers must be equal byte for byte after every step, and the first server's
-log must show outlines made ahead both whole and interrupted.
+flat form) and `textDocument.semanticTokens` (both are made ahead), one whose client declares
+neither (nothing is made ahead). Their answers must be equal byte for byte after every step, and
+the first server's log must show outlines and tokens made ahead both whole and interrupted.
 
 usage: outline_ahead.py MODAK
 """
@@ -77,7 +77,8 @@ def main():
     lines = text.split("\n")
     work = tempfile.mkdtemp()
     logs = [open(os.path.join(work, name), "w+") for name in ("ahead.log", "asked.log")]
-    servers = [Raw({"textDocument": {"documentSymbol": {}, "publishDiagnostics": {"versionSupport": True}}}, logs[0]),
+    servers = [Raw({"textDocument": {"documentSymbol": {}, "semanticTokens": {"requests": {"full": {"delta": True}}},
+                                     "publishDiagnostics": {"versionSupport": True}}}, logs[0]),
                Raw({"textDocument": {"publishDiagnostics": {"versionSupport": True}}}, logs[1])]
     failures, steps = [], 0
 
@@ -86,11 +87,14 @@ def main():
 
     def compare(what, uri):
         nonlocal steps
-        answers = each(lambda s: s.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
-        steps += 1
-        if answers[0] != answers[1]:
-            failures.append(f"{what}: the outline made ahead differs from the one made when asked "
-                            f"({len(answers[0])} and {len(answers[1])} bytes)")
+        # In either order: each answer may take up what was made ahead and interrupted.
+        methods = ["textDocument/documentSymbol", "textDocument/semanticTokens/full"]
+        for method in methods if steps % 2 == 0 else reversed(methods):
+            answers = each(lambda s: s.request(method, {"textDocument": {"uri": uri}}))
+            steps += 1
+            if answers[0] != answers[1]:
+                failures.append(f"{what}: {method} made ahead differs from the one made when asked "
+                                f"({len(answers[0])} and {len(answers[1])} bytes)")
 
     edit_line = next(n for n, l in enumerate(lines) if l.startswith("  epochs = ") and n > len(lines) // 2)
     col = len("  epochs = ")
@@ -120,14 +124,16 @@ def main():
         each(lambda s: s.wait_diagnostics(3))
         compare(f"the next answer ({round_})", uri)
 
-    # Rounds 1-3 want the outline made ahead interrupted (the message comes within the ~10 ms it
+    # Rounds 1-3 want what is made ahead interrupted (the message comes within the ~10 ms it
     # takes); on a machine so loaded that it finished first, they are run again (at most 5 times).
     rounds = [0, 1, 2, 3]
     for attempt in range(5):
         if attempt > 0:
             logs[0].flush()
             logs[0].seek(0)
-            if "made ahead: interrupted" in logs[0].read():
+            lines = logs[0].read().splitlines()
+            if all(any(f"{what} of " in line and "made ahead: interrupted" in line for line in lines)
+                   for what in ("outline", "semantic tokens")):
                 break
             rounds = [1, 2, 3]
         for round_ in rounds:
@@ -136,17 +142,19 @@ def main():
     for log in logs:
         log.flush()
         log.seek(0)
-    ahead = logs[0].read()
-    whole = ahead.count("made ahead: ") - ahead.count("made ahead: interrupted")
-    interrupted = ahead.count("made ahead: interrupted")
-    if "made ahead" in logs[1].read():
-        failures.append("an outline was made ahead for a client that does not ask for outlines")
-    if whole == 0 or interrupted == 0:
-        failures.append(f"outlines made ahead whole {whole} times and interrupted {interrupted} times: "
-                        "the test needs both")
+    ahead = logs[0].read().splitlines()
+    if any("made ahead" in line for line in logs[1].read().splitlines()):
+        failures.append("something was made ahead for a client that asks for neither outlines nor tokens")
+    counts = []
+    for what in ("outline", "semantic tokens"):
+        made = [line for line in ahead if f"{what} of " in line and "made ahead: " in line]
+        interrupted = sum("made ahead: interrupted" in line for line in made)
+        counts.append(f"{what} made ahead whole {len(made) - interrupted} times, interrupted {interrupted} times")
+        if len(made) == interrupted or interrupted == 0:
+            failures.append(f"{counts[-1]}: the test needs both")
     for f in failures:
         print("FAIL:", f)
-    print(f"{steps} answers compared; outlines made ahead whole {whole} times, interrupted {interrupted} times")
+    print(f"{steps} answers compared; " + "; ".join(counts))
     sys.exit(1 if failures else 0)
 
 

@@ -187,3 +187,41 @@ TEST_CASE("an edit that keeps a statement's length still makes its tokens afresh
         CHECK(data == encodeWhole(*second, index, lsp::PositionEncoding::Utf16));
     }
 }
+
+TEST_CASE("tokens made ahead and interrupted are taken up by the next encoding", "[lsp][tokens]") {
+    // Stopped after some statements (as a message stops the server's tokens made ahead), with an
+    // edit or none before the next encoding: what was made is kept, the rest made then, and the
+    // tokens are the whole document's.
+    const std::string text = generated(12);
+    const std::string edited = [&] {
+        std::string t = text;
+        const size_t at = t.find("application app_6");
+        return t.substr(0, at) + "\n// moved\n" + t.substr(at);
+    }();
+    for (int stopAfter : {1, 2, 3})
+        for (bool edit : {false, true}) {
+            INFO("stopped at the " << stopAfter << "th question, edited " << edit);
+            auto first = lsp::Analysis::build("/virtual/tokens.modak", text, nullptr, nullptr, {},
+                                              {}, false);
+            lsp::TokenPieces pieces;
+            std::vector<lsp::SemanticToken> scratch;
+            std::vector<uint32_t> data;
+            int asked = 0;
+            const bool whole = lsp::encodeSemanticTokens(
+                *first, lsp::LineIndex(first->text()), lsp::PositionEncoding::Utf16, scratch,
+                pieces, data, [&] { return ++asked == stopAfter; });
+            CHECK_FALSE(whole);
+            CHECK(asked == stopAfter);
+            // Asked before every 16th statement: the ones before it were made.
+            CHECK(pieces.size() == size_t(16 * stopAfter - 1));
+            CHECK(pieces.size() < first->tree().statements.size());
+            auto second = edit ? lsp::Analysis::build("/virtual/tokens.modak", edited, nullptr,
+                                                      nullptr, {}, {}, false, first.get())
+                               : first;
+            const lsp::LineIndex index(second->text());
+            CHECK(lsp::encodeSemanticTokens(*second, index, lsp::PositionEncoding::Utf16, scratch,
+                                            pieces, data));
+            CHECK(data == encodeWhole(*second, index, lsp::PositionEncoding::Utf16));
+            CHECK(pieces.size() == second->tree().statements.size());
+        }
+}
