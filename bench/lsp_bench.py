@@ -319,7 +319,9 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     init = client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + work, "capabilities": {
         "textDocument": {"publishDiagnostics": {"versionSupport": True}, "hover": {"contentFormat": ["markdown"]},
                          "completion": {"completionItem": {"snippetSupport": True}},
-                         "documentSymbol": {"hierarchicalDocumentSymbolSupport": True}},  # as VS Code
+                         "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},  # as VS Code
+                         "semanticTokens": {"requests": {"full": {"delta": True}}, "formats": ["relative"],
+                                            "tokenTypes": [], "tokenModifiers": []}},
         "workspace": {"configuration": True}}})
     served = {k for k in KINDS if init.get("result", {}).get("capabilities", {}).get(CAPABILITY[k])}
     client.notify("initialized", {})
