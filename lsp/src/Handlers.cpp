@@ -429,8 +429,9 @@ bool encodeSemanticTokens(const Analysis& analysis, const LineIndex& index,
             return;
         const syntax::Statement& s = statements[i];
         const SourceRange whole = s.range();
-        uint32_t line = hint;
-        const uint32_t firstLine = index.position(whole.begin, encoding, line).line;
+        // From the last statement's line: a kept piece's tokens are not placed, so the hint
+        // would stay where the last piece made afresh left it (a search for every statement).
+        const uint32_t firstLine = index.position(whole.begin, encoding, hint).line;
         auto write = [&](TokenPiece& piece) {
             semanticTokensBetween(analysis, &s, whole.begin, until, tokens);
             encode(piece, firstLine);
