@@ -55,6 +55,26 @@ SourceRange blockOf(const model::Symbol* s) {
     return r;
 }
 
+/// Whether `now`'s symbols are `before`'s, in the same order: the same kinds and names, each in
+/// the root or in the same other file, with a block or without.
+bool sameNames(const Analysis& before, const Analysis& now) {
+    const model::Program& was = before.program();
+    const model::Program& is = now.program();
+    if (was.symbols.size() != is.symbols.size() || !was.root() || !is.root())
+        return false;
+    const FileId wasRoot = was.root()->file, isRoot = is.root()->file;
+    for (size_t i = 0; i < is.symbols.size(); ++i) {
+        const model::Symbol& b = was.symbols[i];
+        const model::Symbol& n = is.symbols[i];
+        if (n.name != b.name || n.kind != b.kind || !n.block != !b.block ||
+            (n.file == isRoot) != (b.file == wasRoot))
+            return false;
+        if (n.file != isRoot && before.sources().path(b.file) != now.sources().path(n.file))
+            return false;
+    }
+    return true;
+}
+
 /// The text of a block, prefixed by its file's path (the same text in another file is another
 /// block: relative paths in it mean something else).
 void appendBlock(std::string& key, const Analysis& a, const SourceRange& r) {
@@ -94,6 +114,26 @@ public:
                 return false;
         return true;
     }
+    /// Where the bytes of `before`, a range of the last version's root, are in the new one: the
+    /// same place before the edit, moved after it; nothing where the edit touches them, even at
+    /// an end, or they are in another file (an empty range, naming nothing, stays empty).
+    std::optional<SourceRange> moved(const SourceRange& before) const {
+        if (!before.file.valid())
+            return known_ ? std::optional<SourceRange>(before) : std::nullopt;
+        if (!known_ || before.file != before_)
+            return std::nullopt;
+        SourceRange now = before;
+        now.file = now_;
+        if (before.end < edit_.begin)
+            return now;
+        if (before.begin > edit_.oldEnd) {
+            now.begin = static_cast<uint32_t>(int64_t{before.begin} + edit_.delta());
+            now.end = static_cast<uint32_t>(int64_t{before.end} + edit_.delta());
+            return now;
+        }
+        return std::nullopt;
+    }
+    bool known() const { return known_; }
 
 private:
     bool known_ = false;
@@ -204,6 +244,10 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         plannable && !before.empty() && doc.analysis && doc.analysis->path() == a.path()
             ? Unchanged(*doc.analysis, a)
             : Unchanged();
+    // Names resolve as in the last version where its symbols were these, in this order: a
+    // deployment whose own and application's blocks the edit left alone then names the same
+    // blocks, and its slot is the last one's with its ranges moved (no name looked up again).
+    const bool sameSymbols = unchanged.known() && sameNames(*doc.analysis, a);
     doc.analysis = analysis;
     doc.slots.clear();
     std::vector<Job> jobs;
@@ -262,6 +306,27 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
         for (const auto& s : program.symbols) {
             if (s.kind != "deployment" || s.file != root->file || !s.block)
                 continue;
+            if (sameSymbols && sameImages && next < before.size() && before[next].name == s.name &&
+                before[next].record && !before[next].calibrated) {
+                Slot& last = before[next];
+                Slot slot;
+                slot.blocks.reserve(last.blocks.size());
+                for (const SourceRange& r : last.blocks) {
+                    const std::optional<SourceRange> now = unchanged.moved(r);
+                    if (!now)
+                        break;
+                    slot.blocks.push_back(*now);
+                }
+                if (slot.blocks.size() == last.blocks.size()) {
+                    slot.name = std::move(last.name);
+                    slot.key = std::move(last.key);
+                    slot.symbol = &s;
+                    slot.record = last.record;
+                    doc.slots.push_back(std::move(slot));
+                    ++next;
+                    continue;
+                }
+            }
             Slot slot;
             slot.name = std::string(s.name);
             slot.symbol = &s;
@@ -319,6 +384,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                 if (calibration)
                     slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
             }
+            slot.calibrated = calibration;
             if (calibration) {
                 calibrated.push_back(doc.slots.size());
             } else if (!slot.record) {

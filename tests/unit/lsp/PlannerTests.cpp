@@ -155,6 +155,10 @@ TEST_CASE("a plan made while the server's thread is busy waits for it, then comp
     CHECK_FALSE(analysis->planPending("d"));
 }
 
+constexpr const char* kBertBlock = "workload bert_large {\n  kind = transformer\n  layers = 4\n"
+                                   "  hidden = 512\n  heads = 8\n  ffn = 2048\n"
+                                   "  vocabulary = 30522\n  sequence = 128\n}\n";
+
 TEST_CASE("plans kept through edits are the plans a fresh planner makes", "[lsp][planner]") {
     // The planner takes a deployment's key and plan from the last version where the edit left
     // its blocks alone (before the edit, or after it, moved). Here a planner kept through a run
@@ -239,6 +243,10 @@ deployment three {
         {"deployment one", "target = big", "target = small"},                     // one moves site
         {"target small", "count = 4", "count = 8"}, // two and three's target
         {"deployment three", "1..2", "1..3"},       // same length, last block
+        // A block named as what bert's `workload = bert_large` found in the catalogue: the name
+        // now finds the block, though no block the deployments name was edited; then removed.
+        {"", "application resnet {", std::string(kBertBlock) + "application resnet {"},
+        {"", kBertBlock, ""},
     };
     const std::string uri = "file:///virtual/test.modak";
     lsp::Planner kept(/*synchronous=*/true, nullptr, [] {});
