@@ -307,7 +307,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
             if (s.kind != "deployment" || s.file != root->file || !s.block)
                 continue;
             if (sameSymbols && sameImages && next < before.size() && before[next].name == s.name &&
-                before[next].record && !before[next].calibrated) {
+                !before[next].calibrated) {
                 Slot& last = before[next];
                 Slot slot;
                 slot.blocks.reserve(last.blocks.size());
@@ -322,6 +322,12 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                     slot.key = std::move(last.key);
                     slot.symbol = &s;
                     slot.record = last.record;
+                    slot.multiSite = last.multiSite;
+                    if (!slot.record) // still being planned: again, with this version's analysis
+                        jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue,
+                                        slot.multiSite
+                                            ? std::make_shared<SourceManager>(a.sources())
+                                            : nullptr});
                     doc.slots.push_back(std::move(slot));
                     ++next;
                     continue;
@@ -385,6 +391,7 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                     slot.key += "\x1d" + std::to_string(++unique); // read from disk, as above
             }
             slot.calibrated = calibration;
+            slot.multiSite = sites.size() > 1;
             if (calibration) {
                 calibrated.push_back(doc.slots.size());
             } else if (!slot.record) {
@@ -392,9 +399,9 @@ void Planner::submit(const std::string& uri, const std::shared_ptr<const Analysi
                     slot.record = it->second;
                 else // also for a pending key: its queued job then plans with this version's
                      // analysis, and the last version's (its tree and text) can go
-                    jobs.push_back({slot.key, analysis, &s, slot.blocks, doc.catalogue,
-                                    sites.size() > 1 ? std::make_shared<SourceManager>(a.sources())
-                                                     : nullptr});
+                    jobs.push_back(
+                        {slot.key, analysis, &s, slot.blocks, doc.catalogue,
+                         slot.multiSite ? std::make_shared<SourceManager>(a.sources()) : nullptr});
             }
             doc.slots.push_back(std::move(slot));
         }

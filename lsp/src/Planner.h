@@ -76,6 +76,7 @@ private:
         const model::Symbol* symbol = nullptr;
         std::shared_ptr<const Record> record; ///< null while planned
         bool calibrated = false; ///< a target reads a calibration file: planned every version
+        bool multiSite = false;  ///< names several targets: planned with the program's sources
     };
     /// The catalogue a document's plans read (the built-in one with its image, workload and target
     /// blocks lowered, ~8 M instructions for the benchmark's 10 000 lines): built by the first job

@@ -317,6 +317,37 @@ TEST_CASE("a plan still being made when an edit elsewhere comes is given to the 
     CHECK(second->deploymentView("d")->hover == alone->deploymentView("d")->hover);
 }
 
+TEST_CASE("plans still queued when an edit elsewhere comes arrive for the new version",
+          "[lsp][planner]") {
+    // Two deployments, both waiting for the worker when an edit after them comes: the new
+    // version takes both slots from the last one, and both plans arrive for it.
+    auto foreground = std::make_shared<lsp::Foreground>();
+    foreground->busy(); // the worker waits at its first candidate
+    lsp::Planner planner(/*synchronous=*/false, foreground, [] {});
+    const std::string uri = "file:///virtual/test.modak";
+    const std::string text = std::string(kDocument) +
+                             "deployment e {\n  application = app\n  target = site\n"
+                             "  scale { nodes = 1..2 }\n}\n";
+    auto build = [](const std::string& t, const lsp::Analysis* previous) {
+        return lsp::Analysis::build("/virtual/test.modak", t, nullptr, nullptr, {}, {},
+                                    /*planHere=*/false, previous);
+    };
+    auto first = build(text, nullptr);
+    planner.submit(uri, first);
+    auto second = build(text + "// a comment after everything\n", first.get());
+    planner.submit(uri, second);
+    CHECK(second->planPending("d"));
+    CHECK(second->planPending("e"));
+    foreground->idle();
+    for (int i = 0; i < 600 && (second->planPending("d") || second->planPending("e")); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        planner.collect();
+    }
+    CHECK_FALSE(second->planPending("d"));
+    CHECK_FALSE(second->planPending("e"));
+    CHECK(second->deploymentView("e"));
+}
+
 TEST_CASE("a catalogue file no longer named is not planned with", "[lsp][planner]") {
     // A catalogue file's text is not the document's, so nothing planned with it is kept: the
     // version that drops `catalog = …` (no image or workload block changed, there being none) is
