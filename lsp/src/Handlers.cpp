@@ -609,29 +609,40 @@ void Server::makeAhead() {
         if (doc->stale || !doc->analysis)
             continue;
         auto a = doc->analysis;
-        if (client_.documentSymbols && !doc->outlineMade && !inputWaiting()) {
-            const size_t kept = doc->outline.size();
-            const std::optional<uint32_t> made = makeOutline(*doc, *a, inputWaiting);
-            if (options_.verbose)
-                log(made ? fmt::format("outline of {} made ahead: {} fragments", uri, *made)
-                         : fmt::format("outline of {} made ahead: interrupted, {} fragments "
-                                       "kept (were {})",
-                                       uri, doc->outline.size(), kept));
+        // Outside any request's handler: what would have been its error is logged, and not
+        // tried again (the answer, when asked for, makes it and reports it).
+        try {
+            makeDocumentAhead(uri, *doc, *a, inputWaiting);
+        } catch (const std::exception& e) {
+            doc->outlineMade = doc->tokensMade = true;
+            log(fmt::format("internal error making {}'s outline or tokens ahead: {}", uri,
+                            e.what()));
         }
-        if (client_.semanticTokens && !doc->tokensMade && !inputWaiting()) {
-            // Into the delta's buffer, which each answer clears.
-            const size_t kept = doc->tokenPieces.size();
-            doc->tokensMade =
-                encodeSemanticTokens(*a, *doc->index, client_.encoding, tokenScratch_,
-                                     doc->tokenPieces, tokenDataScratch_, inputWaiting);
-            if (options_.verbose)
-                log(doc->tokensMade
-                        ? fmt::format("semantic tokens of {} made ahead: {} pieces", uri,
-                                      doc->tokenPieces.size())
-                        : fmt::format("semantic tokens of {} made ahead: interrupted, {} pieces "
-                                      "kept (were {})",
-                                      uri, doc->tokenPieces.size(), kept));
-        }
+    }
+}
+
+void Server::makeDocumentAhead(const std::string& uri, OpenDocument& doc, const Analysis& a,
+                               const std::function<bool()>& inputWaiting) {
+    if (client_.documentSymbols && !doc.outlineMade && !inputWaiting()) {
+        const size_t kept = doc.outline.size();
+        const std::optional<uint32_t> made = makeOutline(doc, a, inputWaiting);
+        if (options_.verbose)
+            log(made ? fmt::format("outline of {} made ahead: {} fragments", uri, *made)
+                     : fmt::format("outline of {} made ahead: interrupted, {} fragments kept "
+                                   "(were {})",
+                                   uri, doc.outline.size(), kept));
+    }
+    if (client_.semanticTokens && !doc.tokensMade && !inputWaiting()) {
+        // Into the delta's buffer, which each answer clears.
+        const size_t kept = doc.tokenPieces.size();
+        doc.tokensMade = encodeSemanticTokens(a, *doc.index, client_.encoding, tokenScratch_,
+                                              doc.tokenPieces, tokenDataScratch_, inputWaiting);
+        if (options_.verbose)
+            log(doc.tokensMade ? fmt::format("semantic tokens of {} made ahead: {} pieces", uri,
+                                             doc.tokenPieces.size())
+                               : fmt::format("semantic tokens of {} made ahead: interrupted, {} "
+                                             "pieces kept (were {})",
+                                             uri, doc.tokenPieces.size(), kept));
     }
 }
 

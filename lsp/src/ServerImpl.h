@@ -227,6 +227,9 @@ private:
     /// analysis is made (the first answers after opening a 10 000-line document write 2.6 MB of
     /// symbols and 300 000 token numbers), until a message comes.
     void makeAhead();
+    /// makeAhead's work for one document, its analysis `a`.
+    void makeDocumentAhead(const std::string& uri, OpenDocument& doc, const Analysis& a,
+                           const std::function<bool()>& inputWaiting);
     Reply<std::vector<protocol::SymbolInformation>>
     onWorkspaceSymbol(const protocol::WorkspaceSymbolParams& params);
     Reply<std::vector<protocol::FoldingRange>>

@@ -193,16 +193,22 @@ void writeFramed(std::FILE* out, std::string_view head, std::span<const std::str
     size_t length = head.size() + tail.size();
     for (std::string_view part : parts)
         length += part.size();
-    std::fprintf(out, "Content-Length: %zu\r\n\r\n", length);
     const int fd = parts.size() > 8 ? fileno(out) : -1;
-    if (fd >= 0) {
-        // Many parts: gathered by the kernel, not copied through the stream's 4 KiB buffer.
-        std::fwrite(head.data(), 1, head.size(), out);
-        std::fflush(out);
-        if (writeAll(fd, parts))
-            writeAll(fd, {&tail, 1});
+    if (fd >= 0 && std::fflush(out) == 0) {
+        // Many parts: gathered by the kernel, not copied through the stream's 4 KiB buffer; the
+        // header with them, so nothing the stream holds back can come after them.
+        char header[64];
+        const int n = std::snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", length);
+        std::vector<std::string_view> all;
+        all.reserve(parts.size() + 3);
+        all.push_back({header, static_cast<size_t>(n)});
+        all.push_back(head);
+        all.insert(all.end(), parts.begin(), parts.end());
+        all.push_back(tail);
+        writeAll(fd, all);
         return;
     }
+    std::fprintf(out, "Content-Length: %zu\r\n\r\n", length);
     std::fwrite(head.data(), 1, head.size(), out);
     for (std::string_view part : parts)
         std::fwrite(part.data(), 1, part.size(), out);
