@@ -57,12 +57,6 @@ public:
         out_ += "null";
         return *this;
     }
-    /// Where a value goes that the caller writes later into the text (a line number filled in
-    /// when a kept fragment is reused): nothing is written.
-    JsonWriter& placeholder() {
-        separate();
-        return *this;
-    }
     /// A string alone, escaped and quoted, with no separator: for a caller that writes the
     /// punctuation around it itself.
     JsonWriter& string(std::string_view text) {
@@ -87,12 +81,6 @@ public:
         }
         *at++ = ']';
         out_.append(chunk, at);
-        return *this;
-    }
-    /// A value already written as JSON text (a fragment kept from an earlier answer).
-    JsonWriter& raw(std::string_view json) {
-        separate();
-        out_ += json;
         return *this;
     }
 

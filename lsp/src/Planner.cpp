@@ -114,24 +114,18 @@ public:
                 return false;
         return true;
     }
-    /// Where the bytes of `before`, a range of the last version's root, are in the new one: the
-    /// same place before the edit, moved after it; nothing where the edit touches them, even at
-    /// an end, or they are in another file (an empty range, naming nothing, stays empty).
+    /// Where the bytes of `before`, a range of the last version's root, are in the new one, where
+    /// the edit left them alone; nothing where it did not or they are in another file (an empty
+    /// range, naming nothing, stays empty).
     std::optional<SourceRange> moved(const SourceRange& before) const {
         if (!before.file.valid())
             return known_ ? std::optional<SourceRange>(before) : std::nullopt;
         if (!known_ || before.file != before_)
             return std::nullopt;
-        SourceRange now = before;
-        now.file = now_;
-        if (before.end < edit_.begin)
-            return now;
-        if (before.begin > edit_.oldEnd) {
-            now.begin = static_cast<uint32_t>(int64_t{before.begin} + edit_.delta());
-            now.end = static_cast<uint32_t>(int64_t{before.end} + edit_.delta());
-            return now;
-        }
-        return std::nullopt;
+        const auto at = edit_.nowAt(before.begin, before.end);
+        if (!at)
+            return std::nullopt;
+        return SourceRange{now_, *at, *at + (before.end - before.begin)};
     }
     bool known() const { return known_; }
 

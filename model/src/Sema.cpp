@@ -2291,9 +2291,8 @@ private:
     BlockChecks* kept_;               ///< this version's, when kept
     bool keeping_ = false;            ///< checking the root's top level with kept_
     bool repeat_ = false;             ///< previous_ saw the same names
-    /// Where repeat_: the bytes the root's text begins and ends with as the last version's did,
-    /// and how far the edit moved those after it.
-    EditSpan edit_; ///< between the last version's text and this one's
+    /// Where repeat_: the edit between the last version's root text and this one's.
+    EditSpan edit_;
     /// Per top-level statement of the root: the last version's block of the same text (or null)
     /// and the index of its block in kept_ (-1: not kept).
     std::vector<std::pair<const BlockChecks::Block*, int32_t>> tops_;

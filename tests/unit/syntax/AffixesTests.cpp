@@ -53,10 +53,22 @@ TEST_CASE("the edit between two texts, and where bytes it left alone were", "[te
     CHECK(before.substr(*edit.wasAt(100, 603), 503) == after.substr(100, 503));
     CHECK_FALSE(edit.wasAt(10, 12).has_value());
     CHECK_FALSE(edit.wasAt(13, 15).has_value());
+    // And the other way: bytes of `before` it left alone are found where they are now.
+    CHECK(edit.nowAt(0, 11) == 0u);
+    CHECK(edit.nowAt(13, 20) == 14u);
+    CHECK(after.substr(*edit.nowAt(100, 603), 503) == before.substr(100, 503));
+    CHECK_FALSE(edit.nowAt(10, 12).has_value());
+    CHECK_FALSE(edit.nowAt(12, 14).has_value());
+    for (uint32_t at = 0; at + 3 <= before.size(); ++at)
+        if (const auto now = edit.nowAt(at, at + 3)) {
+            CHECK(edit.wasAt(*now, *now + 3) == at);
+            CHECK(after.substr(*now, 3) == before.substr(at, 3));
+        }
     // Equal texts: no edit, everything where it was.
     const EditSpan none = editBetween(before, before);
     CHECK(none.begin == before.size());
     CHECK(none.oldEnd == before.size());
     CHECK(none.newEnd == before.size());
     CHECK(none.wasAt(0, before.size()) == 0u);
+    CHECK(none.nowAt(0, before.size()) == 0u);
 }

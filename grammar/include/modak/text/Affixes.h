@@ -63,6 +63,15 @@ struct EditSpan {
             return static_cast<uint32_t>(static_cast<int64_t>(from) - delta());
         return std::nullopt;
     }
+    /// The other way: where bytes [from, to) of `before` are in `after`, where the edit left them
+    /// alone; nullopt where it did not.
+    std::optional<uint32_t> nowAt(uint64_t from, uint64_t to) const {
+        if (to <= begin)
+            return static_cast<uint32_t>(from);
+        if (from >= oldEnd)
+            return static_cast<uint32_t>(static_cast<int64_t>(from) + delta());
+        return std::nullopt;
+    }
 };
 
 /// The edit between two versions of a text (their common prefix, then their common suffix in what
