@@ -285,4 +285,34 @@ Value makeIdentifier(ParseState& st, const char* b, const char* e) {
     return Value::ofSourceText(Value::Kind::Identifier, st.range(b, e), b, 0);
 }
 
+Value makeVersioned(ParseState& st, const Value& name, const Value& version) {
+    // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
+    if (name.kind != Value::Kind::Identifier && name.kind != Value::Kind::Bool)
+        return name;
+    std::string_view text =
+        name.kind == Value::Kind::Bool ? (name.boolean ? "true" : "false") : name.text();
+    Value v = Value::ofVersioned(
+        {name.range.file, name.range.begin, version.range.end},
+        st.arena->make(Value::VersionedName{text, version.text(), version.range}));
+    v.boolean = name.boolean; // as it was read
+    return v;
+}
+
+Value makeRange(ParseState& st, const Value& lo, const Value& hi) {
+    const Value bounds[2] = {lo, hi};
+    Arena& arena = *st.arena;
+    SourceRange range{lo.range.file, lo.range.begin, hi.range.end};
+    return Value::ofItems(Value::Kind::Range, range,
+                          arena.make(NodeList<Value>(arena.copy(bounds, 2), 2)));
+}
+
+Value makeList(ParseState& st, const char* open, const char* end, std::span<const Value> items) {
+    Arena& arena = *st.arena;
+    return Value::ofItems(
+        Value::Kind::List, st.range(open, end),
+        items.empty()
+            ? nullptr
+            : arena.make(NodeList<Value>(arena.copy(items.data(), items.size()), items.size())));
+}
+
 } // namespace modak::syntax::parser

@@ -5,6 +5,8 @@
 
 #include "x3/state.hpp"
 
+#include <span>
+
 namespace modak::syntax::parser {
 
 Value makeInteger(ParseState& st, const char* b, const char* e);
@@ -19,5 +21,11 @@ Value makeString(ParseState& st, const char* b, const char* e);
 Value makeTextBlock(ParseState& st, const char* b, const char* e);
 /// Identifiers, with `true`/`false` as booleans.
 Value makeIdentifier(ParseState& st, const char* b, const char* e);
+/// `name "version"`: `name` (an identifier or boolean, as read) with the string that follows it.
+Value makeVersioned(ParseState& st, const Value& name, const Value& version);
+/// `lo..hi`.
+Value makeRange(ParseState& st, const Value& lo, const Value& hi);
+/// `[items]` from its `[` to just after its `]`.
+Value makeList(ParseState& st, const char* open, const char* end, std::span<const Value> items);
 
 } // namespace modak::syntax::parser

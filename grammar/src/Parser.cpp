@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The statement driver: walks headers, imports, attributes and blocks by hand with an explicit
-// block stack (so nesting depth costs no C++ stack), calls the X3 value grammar for every value,
-// turns X3's expectation failures into located diagnostics, and recovers at statement boundaries.
+// block stack (so nesting depth costs no C++ stack), reads the common values with its own scanner
+// and the others with the X3 value grammar, turns X3's expectation failures into located
+// diagnostics, and recovers at statement boundaries.
 #include "modak/syntax/Parser.h"
 
 #include "Literals.hpp"
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
 #include <memory>
@@ -58,11 +60,29 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using parser::ParseState;
 
-bool isIdentStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+// Character classes by table: the scanner and the driver ask for every byte of a name.
+enum CharClass : uint8_t { kIdentStart = 1, kDigit = 2, kStringStop = 4 };
+constexpr std::array<uint8_t, 256> kCharClass = [] {
+    std::array<uint8_t, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c)
+        t[c] |= kIdentStart;
+    for (int c = 'A'; c <= 'Z'; ++c)
+        t[c] |= kIdentStart;
+    t['_'] |= kIdentStart;
+    for (int c = '0'; c <= '9'; ++c)
+        t[c] |= kDigit;
+    for (char c : {'"', '\\', '\n', '\r'}) // what ends a plain string's body
+        t[static_cast<unsigned char>(c)] |= kStringStop;
+    return t;
+}();
+inline bool hasClass(char c, uint8_t cls) {
+    return (kCharClass[static_cast<unsigned char>(c)] & cls) != 0;
 }
-bool isIdentChar(char c) {
-    return isIdentStart(c) || (c >= '0' && c <= '9');
+inline bool isIdentStart(char c) {
+    return hasClass(c, kIdentStart);
+}
+inline bool isIdentChar(char c) {
+    return hasClass(c, kIdentStart | kDigit);
 }
 
 // Length of the UTF-8 sequence at p, or 0 if it is invalid (overlong, surrogate, out of range).
@@ -1083,56 +1103,231 @@ private:
     // the X3 actions; anything else, or anything X3 might continue (`..` of a range, a version
     // string after an identifier, a size unit after a number), returns false for the X3 grammar to
     // parse.
-    bool parseSimpleValue(Value& out) {
-        // Like X3, skip the white space before the value (a comment there is left to X3's skipper,
-        // which records it).
-        const char* b = p_;
-        while (b < end_ && (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r'))
-            ++b;
-        const char* e = b;
-        if (e == end_)
+    // ---- Values without X3 ----
+    // Most values are a name, a plain string, a number, a size, a duration, `name "version"`, a
+    // range of those or a list of them. The scanner recognises them by the grammar's own rules and
+    // in its order of alternatives (x3/grammar_def.hpp), first without making anything; then the
+    // grammar's own functions make them (Literals.hpp). Everything else — a comment inside the
+    // value, an escape, an exponent, an amount, `hh:mm:ss`, anything X3 would report — goes to
+    // X3. tests/unit/syntax/ValueScanTests.cpp holds the two to the same trees and diagnostics.
+
+    struct ScannedScalar {
+        enum class Kind : uint8_t { Identifier, String, Integer, Float, Size, Duration, Versioned };
+        Kind kind = Kind::Identifier;
+        const char* b = nullptr;
+        const char* e = nullptr;        ///< the lexeme's end (a versioned name's: its name's)
+        const char* versionB = nullptr; ///< a versioned name's string, quotes included
+        const char* versionE = nullptr;
+        const char* end() const { return kind == Kind::Versioned ? versionE : e; }
+    };
+    struct ScannedElement {
+        ScannedScalar lo;
+        std::optional<ScannedScalar> hi; ///< a range's upper bound
+    };
+
+    static bool isDigit(char c) { return hasClass(c, kDigit); }
+
+    // White space, line breaks included (as X3's skipper), but no comment.
+    const char* skipSpace(const char* q) const {
+        while (q < end_ && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'))
+            ++q;
+        return q;
+    }
+
+    // The end of the string at `q` (its '"') if it has no escape and closes on its line.
+    const char* scanPlainString(const char* q) const {
+        if (end_ - q >= 3 && q[1] == '"' && q[2] == '"')
+            return nullptr; // a text block
+        ++q;
+        while (q < end_ && !hasClass(*q, kStringStop))
+            ++q;
+        return q < end_ && *q == '"' ? q + 1 : nullptr;
+    }
+
+    // `scalar`: versioned | textBlock | stringLit | duration | size | amount | floatLit |
+    // integerLit.
+    bool scanScalar(const char* b, ScannedScalar& out) const {
+        using K = ScannedScalar::Kind;
+        if (b >= end_)
             return false;
-        auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-        char c = *e;
+        out = {K::Identifier, b, b};
+        const char c = *b;
         if (isIdentStart(c)) {
+            const char* e = b + 1;
             while (e < end_ && isIdentChar(*e))
                 ++e;
-        } else if (isDigit(c) || (c == '-' && e + 1 < end_ && isDigit(e[1]))) {
-            ++e;
-            while (e < end_ && (isDigit(*e) || *e == '_'))
-                ++e;
-            // A fraction, exponent, duration, size unit or range: not a plain integer.
-            if (e < end_ && (isIdentChar(*e) || *e == '.' || *e == ':' || *e == '-'))
-                return false;
-            const char* u = skipBlanks(e);
-            if (u < end_ && isIdentStart(*u))
-                return false;
-        } else if (c == '"') {
-            if (end_ - e >= 3 && e[1] == '"' && e[2] == '"')
-                return false; // text block
-            ++e;
-            while (e < end_ && *e != '"' && *e != '\\' && *e != '\n' && *e != '\r')
-                ++e;
-            if (e == end_ || *e != '"')
-                return false; // escapes or unterminated
-            ++e;
-        } else {
-            return false;
+            out.e = e;
+            // The version string may follow on the next line; after a comment, X3 records it.
+            const char* q = skipSpace(e);
+            if (q < end_ && *q == '"') {
+                out.versionE = scanPlainString(q);
+                out.versionB = q;
+                out.kind = K::Versioned;
+                return out.versionE != nullptr;
+            }
+            const char* t = afterTrivia(q);
+            return !(t < end_ && *t == '"');
         }
-        // X3 skips trivia (line breaks too) before an optional `..` or version string.
-        const char* q = afterTrivia(e);
-        if (end_ - q >= 2 && q[0] == '.' && q[1] == '.')
+        if (c == '"') {
+            out.kind = K::String;
+            out.e = scanPlainString(b);
+            return out.e != nullptr;
+        }
+        const bool negative = c == '-';
+        const char* p = negative ? b + 1 : b;
+        if (p >= end_ || !isDigit(*p))
             return false;
-        if (isIdentStart(c)) {
-            if (q < end_ && *q == '"')
-                return false;
-            out = parser::makeIdentifier(state_, b, e);
-        } else if (c == '"') {
-            out = parser::makeString(state_, b, e);
+        if (!negative) { // duration: +(+digit [dhms]), and no identifier character after it
+            const char* q = p;
+            const char* groups = nullptr;
+            for (;;) {
+                const char* g = q;
+                while (g < end_ && isDigit(*g))
+                    ++g;
+                if (g == q || g == end_ || (*g != 'd' && *g != 'h' && *g != 'm' && *g != 's'))
+                    break;
+                q = groups = g + 1;
+            }
+            if (groups) {
+                out.kind = K::Duration;
+                out.e = groups;
+                return !(groups < end_ && isIdentChar(*groups));
+            }
+        }
+        const char* q = p + 1; // digitsUs
+        while (q < end_ && (isDigit(*q) || *q == '_'))
+            ++q;
+        if (q < end_ && (*q == ':' || *q == '-'))
+            return false; // `hh:mm:ss`, `d-hh:mm:ss`, or no value X3 reads here
+        bool fraction = false;
+        if (end_ - q >= 2 && q[0] == '.' && isDigit(q[1])) {
+            q += 2;
+            while (q < end_ && isDigit(*q))
+                ++q;
+            fraction = true;
+        }
+        // size: the number, blanks, a size unit and no identifier character after it
+        const char* u = skipBlanks(q);
+        if (u < end_ && isIdentStart(*u)) {
+            const char* ue = u + 1;
+            while (ue < end_ && isIdentChar(*ue))
+                ++ue;
+            const auto& units = sizeUnitNames();
+            if (std::find(units.begin(), units.end(), std::string_view(u, ue - u)) == units.end())
+                return false; // an amount, an exponent, or no value X3 reads here
+            out.kind = K::Size;
+            out.e = ue;
+            return true;
+        }
+        if (q < end_ && *q == '.' && !(q + 1 < end_ && q[1] == '.'))
+            return false;
+        out.kind = fraction ? K::Float : K::Integer;
+        out.e = q;
+        return true;
+    }
+
+    // `element`: scalar >> -(".." > upperBound). Returns its end, or nullptr.
+    const char* scanElement(const char* b, ScannedElement& out) const {
+        if (!scanScalar(b, out.lo))
+            return nullptr;
+        out.hi.reset();
+        const char* e = out.lo.end();
+        const char* t = afterTrivia(e);
+        if (!(end_ - t >= 2 && t[0] == '.' && t[1] == '.'))
+            return e;
+        if (skipSpace(e) != t)
+            return nullptr; // a comment before `..`
+        ScannedScalar hi;
+        if (!scanScalar(skipSpace(t + 2), hi))
+            return nullptr;
+        const char* after = afterTrivia(hi.end());
+        if (after < end_ && *after == '.')
+            return nullptr; // `1..2..3`, `1..2.5.`: X3 stops at the bound, the driver reports
+        out.hi = hi;
+        return hi.end();
+    }
+
+    // `value`: list | element, into scanned_ (scannedList_ says which). Returns its end, or
+    // nullptr for X3.
+    const char* scanValue(const char* b) {
+        scanned_.clear();
+        scannedList_ = b < end_ && *b == '[';
+        if (!scannedList_) {
+            ScannedElement element;
+            const char* e = scanElement(b, element);
+            if (e)
+                scanned_.push_back(element);
+            return e;
+        }
+        // listItems: -((element % ',') >> -lit(',')), then ']'
+        for (const char* q = b + 1;;) {
+            q = skipSpace(q);
+            if (q < end_ && *q == ']')
+                return q + 1;
+            ScannedElement element;
+            const char* e = scanElement(q, element);
+            if (!e)
+                return nullptr;
+            scanned_.push_back(element);
+            q = skipSpace(e);
+            if (q < end_ && *q == ',')
+                ++q;
+            else if (q < end_ && *q == ']')
+                return q + 1;
+            else
+                return nullptr;
+        }
+    }
+
+    Value makeScalar(const ScannedScalar& s) {
+        using K = ScannedScalar::Kind;
+        switch (s.kind) {
+        case K::Identifier:
+            return parser::makeIdentifier(state_, s.b, s.e);
+        case K::String:
+            return parser::makeString(state_, s.b, s.e);
+        case K::Integer:
+            return parser::makeInteger(state_, s.b, s.e);
+        case K::Float:
+            return parser::makeFloat(state_, s.b, s.e);
+        case K::Size:
+            return parser::makeSize(state_, s.b, s.e);
+        case K::Duration:
+            return parser::makeDuration(state_, s.b, s.e);
+        case K::Versioned: {
+            Value name = parser::makeIdentifier(state_, s.b, s.e);
+            return parser::makeVersioned(state_, name,
+                                         parser::makeString(state_, s.versionB, s.versionE));
+        }
+        }
+        return {};
+    }
+
+    Value makeElement(const ScannedElement& element) {
+        Value lo = makeScalar(element.lo);
+        if (!element.hi)
+            return lo;
+        Value hi = makeScalar(*element.hi);
+        return parser::makeRange(state_, lo, hi);
+    }
+
+    // The value at p_ if the scanner reads it (in the grammar's order of making its parts).
+    bool scanAndMakeValue(Value& out) {
+        const char* b = skipSpace(p_); // X3 skips the white space before the value too
+        const char* e = scanValue(b);
+        if (!e)
+            return false;
+        if (scannedList_) {
+            scannedItems_.clear();
+            for (const ScannedElement& element : scanned_)
+                scannedItems_.push_back(makeElement(element));
+            out = parser::makeList(state_, b, e, scannedItems_);
         } else {
-            out = parser::makeInteger(state_, b, e);
+            out = makeElement(scanned_.front());
         }
         p_ = e;
+        if (options_.scannedValues)
+            options_.scannedValues->fetch_add(1, std::memory_order_relaxed);
         return true;
     }
 
@@ -1160,7 +1355,7 @@ private:
     // Parses one value with the X3 grammar at p_. Returns false after reporting a syntax error (the
     // value is then of kind Error and the input has been skipped to a recovery point).
     bool parseValue(Value& out, const Identifier& key) {
-        if (parseSimpleValue(out))
+        if (options_.scanValues && scanAndMakeValue(out))
             return true;
         const char* start = p_;
         const char* it = p_;
@@ -1247,6 +1442,9 @@ private:
     const char* begin_;
     const char* end_;
     uint64_t fileSize_ = 0;
+    std::vector<ScannedElement> scanned_; // the value scanned last (reused)
+    bool scannedList_ = false;
+    std::vector<Value> scannedItems_; // its list's items, made (reused)
     const char* p_;
     ParseState state_;
     Diagnostics& diags_;

@@ -24,11 +24,11 @@ const auto digit = char_("0-9");
 const auto digitsUs = digit >> *(digit | '_'); // 60_000
 const auto exponent = char_("eE") >> -char_("+-") >> +digit;
 
+/// The size units, from the one table (sizeUnitNames).
 struct SizeUnits : x3::symbols<x3::unused_type> {
     SizeUnits() {
-        for (const char* u :
-             {"B", "kB", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB"})
-            add(u);
+        for (std::string_view u : sizeUnitNames())
+            add(std::string(u));
     }
 };
 const SizeUnits sizeUnit;
@@ -89,49 +89,27 @@ struct MakeValue {
     }
 };
 
-const auto makeVersioned = [](auto& ctx) {
+// The values themselves are made by the functions the driver's value scanner calls too
+// (Literals.hpp).
+const auto versionedAction = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
-    Value v = boost::fusion::at_c<0>(attr);
+    const Value& name = boost::fusion::at_c<0>(attr);
     auto& version = boost::fusion::at_c<1>(attr);
-    // `true "x"` is a versioned name too (the schema rejects it), so no token is dropped.
-    if (version && (v.kind == Value::Kind::Identifier || v.kind == Value::Kind::Bool)) {
-        std::string_view name =
-            v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text();
-        bool boolean = v.boolean;
-        v = Value::ofVersioned(
-            {v.range.file, v.range.begin, version->range.end},
-            state().arena->make(Value::VersionedName{name, version->text(), version->range}));
-        v.boolean = boolean; // as it was read
-    }
-    x3::_val(ctx) = v;
+    x3::_val(ctx) = version ? makeVersioned(state(), name, *version) : name;
 };
 
-const auto makeRange = [](auto& ctx) {
+const auto rangeAction = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     auto& hi = boost::fusion::at_c<1>(attr);
-    if (!hi) {
-        x3::_val(ctx) = boost::fusion::at_c<0>(attr);
-        return;
-    }
-    const Value bounds[2] = {boost::fusion::at_c<0>(attr), *hi};
-    Arena& arena = *state().arena;
-    SourceRange range{bounds[0].range.file, bounds[0].range.begin, bounds[1].range.end};
-    x3::_val(ctx) = Value::ofItems(Value::Kind::Range, range,
-                                   arena.make(NodeList<Value>(arena.copy(bounds, 2), 2)));
+    x3::_val(ctx) =
+        hi ? makeRange(state(), boost::fusion::at_c<0>(attr), *hi) : boost::fusion::at_c<0>(attr);
 };
 
-const auto makeList = [](auto& ctx) {
+const auto listAction = [](auto& ctx) {
     auto& attr = x3::_attr(ctx);
     // In X3 1.74 an action's _where starts just after the match: the list's end.
-    SourceRange range =
-        state().range(state().base + boost::fusion::at_c<0>(attr), x3::_where(ctx).begin());
-    const std::vector<Value>& items = boost::fusion::at_c<1>(attr);
-    Arena& arena = *state().arena;
-    x3::_val(ctx) = Value::ofItems(
-        Value::Kind::List, range,
-        items.empty()
-            ? nullptr
-            : arena.make(NodeList<Value>(arena.copy(items.data(), items.size()), items.size())));
+    x3::_val(ctx) = makeList(state(), state().base + boost::fusion::at_c<0>(attr),
+                             x3::_where(ctx).begin(), boost::fusion::at_c<1>(attr));
 };
 
 // ---- Rule definitions --------------------------------------------------------------------------
@@ -161,20 +139,20 @@ const auto floatLit_def =
        [MakeValue<makeFloat>{}];
 const auto integerLit_def = raw[lexeme[-char_('-') >> digitsUs]][MakeValue<makeInteger>{}];
 const auto identifier_def = raw[lexeme[identStart >> *identChar]][MakeValue<makeIdentifier>{}];
-const auto versioned_def = (identifier >> -stringLit)[makeVersioned];
+const auto versioned_def = (identifier >> -stringLit)[versionedAction];
 
 // First characters are disjoint except among the numeric forms, so identifiers (the most common
 // value) go first; among numbers the longer forms must be tried before plain integers.
 const auto scalar_def =
     versioned | textBlock | stringLit | duration | size | amount | floatLit | integerLit;
 const auto upperBound_def = scalar;
-const auto element_def = (scalar >> -(lit("..") > upperBound))[makeRange];
+const auto element_def = (scalar >> -(lit("..") > upperBound))[rangeAction];
 const auto listItems_def = -((element % ',') >> -lit(',')); // `[,]` is not a list
 const auto listClose_def = lit(']');
 const auto listOpen_def = raw[lit('[')][([](auto& ctx) {
     x3::_val(ctx) = static_cast<uint32_t>(x3::_attr(ctx).begin() - state().base);
 })];
-const auto list_def = (listOpen >> listItems > listClose)[makeList];
+const auto list_def = (listOpen >> listItems > listClose)[listAction];
 const auto valueRule_def = list | element;
 
 BOOST_SPIRIT_DEFINE(stringLit, stringClose, textBlock, textBlockClose, duration, size, amount,

@@ -2,6 +2,7 @@
 // syntax::reparse gives what parse gives: the same nodes with the same offsets and texts, the same
 // comments, imports and marks, the same diagnostics in the same order, for chains of random edits
 // of every corpus and example file and of a large generated one.
+#include "ParseDump.h"
 #include "Test.h"
 
 #include <catch2/catch.hpp>
@@ -15,63 +16,6 @@ namespace fs = std::filesystem;
 using namespace modak;
 
 namespace {
-
-std::string rangeText(SourceRange r) {
-    return fmt::format("{}:{}-{}", r.file.valid() ? std::to_string(r.file.value) : "-", r.begin,
-                       r.end);
-}
-
-/// Everything a consumer can read of a value (numbers exactly, as hexadecimal floats).
-void dumpValue(std::string& out, const syntax::Value& v) {
-    out += fmt::format("[{} {} b{} u{} '{}' i{} n{:a} v'{}' {}", static_cast<int>(v.kind),
-                       rangeText(v.range), v.boolean, v.unit(), v.text(), v.integer(), v.number(),
-                       v.version(), rangeText(v.versionRange()));
-    for (const auto& item : v.items())
-        dumpValue(out, item);
-    out += ']';
-}
-
-void dumpStatement(std::string& out, const syntax::Statement& s) {
-    auto key = s.key();
-    out += fmt::format("({} {} key '{}' {}", static_cast<int>(s.kind()), rangeText(s.range()),
-                       key.name, rangeText(key.range));
-    if (auto name = s.name())
-        out += fmt::format(" name '{}' {}", name->name, rangeText(name->range));
-    if (s.kind() == syntax::Statement::Kind::Block) {
-        out += fmt::format(" {} {} {}", rangeText(s.openBrace()), rangeText(s.closeBrace()),
-                           s.singleLine());
-        for (const auto& child : s.body())
-            dumpStatement(out, child);
-    } else {
-        dumpValue(out, s.value());
-    }
-    out += ")\n";
-}
-
-std::string dumpAll(const syntax::File& f, const Diagnostics& diags) {
-    std::string out =
-        fmt::format("version {} header {}\n", f.version.value_or(-1), rangeText(f.headerRange));
-    for (const auto& i : f.imports)
-        out +=
-            fmt::format("import '{}' {} {}\n", i.path, rangeText(i.range), rangeText(i.pathRange));
-    for (const auto& c : f.comments)
-        out += fmt::format("comment {} {}\n", rangeText(c.range), c.isBlock);
-    for (const auto& s : f.statements)
-        dumpStatement(out, s);
-    for (const auto& m : f.marks)
-        out += fmt::format("mark {} {} {} {} {}\n", m.start, m.diagnostics, m.errors, m.comments,
-                           m.imports);
-    for (const auto& d : diags) {
-        out += fmt::format("diag {} {} {} {}\n", static_cast<int>(d.code),
-                           static_cast<int>(d.severity), rangeText(d.range), d.message);
-        for (const auto& n : d.notes)
-            out += fmt::format("  note {} {}\n", rangeText(n.range), n.message);
-        for (const auto& fix : d.fixes)
-            for (const auto& e : fix.edits)
-                out += fmt::format("  fix {} {} '{}'\n", fix.title, rangeText(e.range), e.text);
-    }
-    return out;
-}
 
 /// One version of a file: its own sources (dropped with it), tree and parse diagnostics.
 struct Version {
@@ -178,8 +122,8 @@ TEST_CASE("reparse gives what parse gives, through chains of random edits") {
             Version incremental = reparseVersion(current, text, resumed);
             Version whole = parseVersion(text);
             INFO(name << " after edit " << step << ":\n" << text);
-            REQUIRE(dumpAll(incremental.tree, incremental.diags) ==
-                    dumpAll(whole.tree, whole.diags));
+            REQUIRE(test::dumpParse(incremental.tree, incremental.diags) ==
+                    test::dumpParse(whole.tree, whole.diags));
             if (name == "generated") {
                 resumedCount += resumed;
                 ++edits;
@@ -204,12 +148,12 @@ TEST_CASE("reparse moves the statements around an edit and parses only near it")
     Version next = reparseVersion(current, edited, resumed);
     CHECK(resumed);
     CHECK(next.diags.empty());
-    CHECK(dumpAll(next.tree, next.diags) == dumpAll(parseVersion(edited).tree, {}));
+    CHECK(test::dumpParse(next.tree, next.diags) == test::dumpParse(parseVersion(edited).tree, {}));
     // An edit that breaks the rest of the file (an open string) still gives the full parse's tree.
     std::string broken = edited.substr(0, at) + "\"" + edited.substr(at);
     Version after = reparseVersion(next, broken, resumed);
     Version whole = parseVersion(broken);
-    CHECK(dumpAll(after.tree, after.diags) == dumpAll(whole.tree, whole.diags));
+    CHECK(test::dumpParse(after.tree, after.diags) == test::dumpParse(whole.tree, whole.diags));
     CHECK_FALSE(after.diags.empty());
 }
 
@@ -239,7 +183,8 @@ TEST_CASE("reparse finds the encoding errors an edit makes, and only those") {
         bool resumed = false;
         Version incremental = reparseVersion(current, edits[i], resumed);
         Version whole = parseVersion(edits[i]);
-        CHECK(dumpAll(incremental.tree, incremental.diags) == dumpAll(whole.tree, whole.diags));
+        CHECK(test::dumpParse(incremental.tree, incremental.diags) ==
+              test::dumpParse(whole.tree, whole.diags));
         CHECK(whole.diags.empty() == (i + 1 == edits.size()));
         resumedCount += resumed;
     }
@@ -259,7 +204,7 @@ void requireSameInParts(const std::string& text, bool marks, size_t& taken) {
     bool inParts = false;
     syntax::File whole = syntax::parse(sm, file, alone, one);
     syntax::File parts = syntax::parse(sm, file, together, two, &inParts);
-    REQUIRE(dumpAll(parts, together) == dumpAll(whole, alone));
+    REQUIRE(test::dumpParse(parts, together) == test::dumpParse(whole, alone));
     taken += inParts;
 }
 

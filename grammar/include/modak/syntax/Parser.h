@@ -6,6 +6,8 @@
 #include "modak/diag/Diagnostic.h"
 #include "modak/syntax/Ast.h"
 
+#include <atomic>
+
 namespace modak::syntax {
 
 /// The largest file the parser reads, whatever ParseOptions::maxBytes says: the tree stores 32-bit
@@ -24,6 +26,13 @@ struct ParseOptions {
     /// starts like a top-level statement, and its tree is taken from the first statement the
     /// first thread also begins there (the result is the same as one thread's).
     unsigned threads = 1;
+    /// Read the common values (names, plain strings, numbers, sizes, durations, versioned names,
+    /// ranges and lists of them) with the hand-written scanner and only the others with the X3
+    /// grammar; the tree and the diagnostics are the same. Off, every value goes through X3 (the
+    /// tests compare the two).
+    bool scanValues = true;
+    /// When set, counts the values the scanner read (tests and benchmarks).
+    std::atomic<size_t>* scannedValues = nullptr;
 };
 
 /// Parses the buffer `file` of `sm`. `inParts`, when given, says whether a second thread's part
