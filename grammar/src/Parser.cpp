@@ -703,6 +703,8 @@ private:
         Statement::BlockParts* parts = stack_.back().parts;
         parts->body = arena_->copy(body.data(), body.size());
         parts->bodySize = static_cast<uint32_t>(body.size());
+        for (const Statement& s : body)
+            parts->keys |= Statement::keyBit(s.key().name);
         body.clear();
         stack_.pop_back();
     }

@@ -683,6 +683,18 @@ Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue) {
     return target;
 }
 
+std::vector<CpuSpec> writtenCpus(const Symbol& symbol) {
+    const Statement* t = symbol.block;
+    std::vector<CpuSpec> cpus;
+    if (const Statement* c = child(t, "cpu"))
+        cpus.push_back(lowerCpu(c));
+    for (const Statement& s : t->body())
+        if (s.kind() == Statement::Kind::Block && s.name() && s.keyIs("partition"))
+            if (const Statement* c = child(&s, "cpu"))
+                cpus.push_back(lowerCpu(c));
+    return cpus;
+}
+
 Image lowerImage(const Symbol& symbol) {
     const Statement& block = *symbol.block;
     Image img;

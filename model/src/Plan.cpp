@@ -140,14 +140,8 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program,
         if (sym.kind == "target") {
             // A CPU the catalogue does not know still gets a prediction, from generic per-core
             // figures of its architecture; the explanation says so.
-            Target target = lowerTarget(sym, cat);
-            std::vector<CpuSpec> cpus;
-            if (target.cpu)
-                cpus.push_back(*target.cpu);
-            for (const PartitionSpec& part : target.partitions)
-                if (part.cpu)
-                    cpus.push_back(*part.cpu);
-            for (const CpuSpec& c : cpus) {
+            // An instance type's CPU is the catalogue's own: only written ones can be unknown.
+            for (const CpuSpec& c : writtenCpus(sym)) {
                 if (c.model.empty() || c.cores < 1 || cat.cpu(c.model))
                     continue;
                 const std::string& model = c.model;

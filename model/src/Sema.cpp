@@ -87,6 +87,8 @@ bool isBlock(const Statement& s) {
 
 /// The first attribute `key` of a block body whose value parsed.
 const Statement* attr(const Statement& block, std::string_view key) {
+    if (!block.mayHave(key))
+        return nullptr;
     for (const Statement& s : block.body())
         if (isAttr(s) && s.keyIs(key) && s.value().kind != VK::Error)
             return &s;
@@ -95,12 +97,16 @@ const Statement* attr(const Statement& block, std::string_view key) {
 
 /// Whether the block sets `key` at all (even with a value that did not parse).
 bool has(const Statement& block, std::string_view key) {
+    if (!block.mayHave(key))
+        return false;
     syntax::NodeList<Statement> body = block.body();
     return std::any_of(body.begin(), body.end(), [&](const Statement& s) { return s.keyIs(key); });
 }
 
 /// The first nested block `key` (unnamed or named).
 const Statement* sub(const Statement& block, std::string_view key) {
+    if (!block.mayHave(key))
+        return nullptr;
     for (const Statement& s : block.body())
         if (isBlock(s) && s.keyIs(key))
             return &s;

@@ -367,6 +367,7 @@ public:
         uint32_t end = 0;               ///< of the statement: after `}`, or where it was cut short
         uint32_t closeOffset = noBrace; ///< of `}` (one byte), or noBrace when it is missing
         bool singleLine = false;        ///< written on one line (the formatter keeps it so)
+        uint64_t keys = 0;              ///< keyBit of each statement of the body
     };
 
     Statement() : value_() {}
@@ -410,6 +411,18 @@ public:
         return key_ && keyLength_ == k.size() &&
                (k.empty() ||
                 (key_[0] == k[0] && std::memcmp(key_ + 1, k.data() + 1, k.size() - 1) == 0));
+    }
+    /// A key's bit in a block's filter of its keys (BlockParts::keys): most keys a reader looks up
+    /// are ones the block does not set, and the filter says so without a scan of the body.
+    static constexpr uint64_t keyBit(std::string_view k) {
+        return k.empty() ? 1
+                         : uint64_t(1) << ((k.size() * 7 + static_cast<unsigned char>(k[0]) * 3 +
+                                            static_cast<unsigned char>(k.back())) &
+                                           63);
+    }
+    /// Blocks: false when no statement of the body has the key `k` (true may still find none).
+    bool mayHave(std::string_view k) const {
+        return isBlock_ && (block_.parts->keys & keyBit(k)) != 0;
     }
     /// Attribute value (an empty Error value for blocks).
     const Value& value() const { return isBlock_ ? noValue() : value_; }

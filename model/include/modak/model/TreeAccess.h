@@ -43,6 +43,8 @@ inline const Statement* child(const Statement* block, std::string_view key) {
     if (!block)
         return nullptr;
     noteRead(block, key);
+    if (!block->mayHave(key))
+        return nullptr;
     for (const auto& s : block->body())
         if (s.keyIs(key))
             return &s;
