@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 
 namespace modak {
 
@@ -21,16 +22,27 @@ size_t displayColumns(std::string_view s) {
     return n;
 }
 
-// The source line and a caret line underlining [begin, end) on it (clipped to the first line).
-void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, uint32_t end) {
-    std::string_view line = buf.lineText(begin);
-    uint32_t lineStart = buf.lineStarts[buf.lineColumn(begin).line - 1];
+// Whether the byte shows as itself in a snippet: printable ASCII or a tab.
+bool plainByte(unsigned char c) {
+    return (c >= 0x20 && c < 0x7F) || c == '\t';
+}
+
+// Line `line` (1-based) of the source and a caret line underlining [begin, end) on it (clipped to
+// that line, the one `begin` is on).
+void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t line1, uint32_t begin,
+                   uint32_t end) {
+    const uint32_t lineStart = buf.lineStarts[line1 - 1];
+    const auto lineEnd = line1 < buf.lineStarts.size() ? buf.lineStarts[line1]
+                                                       : static_cast<uint32_t>(buf.text.size());
+    std::string_view line(buf.text.data() + lineStart, lineEnd - lineStart);
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+        line.remove_suffix(1);
     size_t col = std::min<size_t>(begin - lineStart, line.size());
     size_t endCol = std::clamp<size_t>(end > begin ? end - lineStart : col + 1, col + 1,
                                        std::max(line.size(), col + 1));
     // Very long lines (minified or generated input) are shown as a window around the caret.
     constexpr size_t maxShown = 160, before = 60;
-    std::string prefix, suffix;
+    std::string_view prefix, suffix;
     if (line.size() > maxShown) {
         size_t from = col > before ? col - before : 0;
         while (from > 0 && (static_cast<unsigned char>(line[from]) & 0xC0) == 0x80)
@@ -48,45 +60,47 @@ void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t begin, ui
     }
     // Control bytes and invalid UTF-8 would garble a terminal; show each such byte as '?' so the
     // caret line (one column per byte or code point) stays aligned.
-    std::string shown;
-    shown.reserve(line.size());
+    out += prefix;
     for (size_t i = 0; i < line.size();) {
+        size_t run = i;
+        while (run < line.size() && plainByte(static_cast<unsigned char>(line[run])))
+            ++run;
+        out.append(line.data() + i, run - i);
+        if ((i = run) == line.size())
+            break;
         auto c = static_cast<unsigned char>(line[i]);
         size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
         bool valid = n > 0 && i + n <= line.size();
         for (size_t k = 1; valid && k < n; ++k)
             valid = (static_cast<unsigned char>(line[i + k]) & 0xC0) == 0x80;
         if (!valid || (c < 0x20 && c != '\t') || c == 0x7F) {
-            shown.push_back('?');
+            out.push_back('?');
             ++i;
             continue;
         }
-        shown.append(line.substr(i, n));
+        out.append(line.substr(i, n));
         i += n;
     }
-    out += prefix + shown + suffix;
+    out += suffix;
     out += '\n';
-    std::string caret(prefix.size(), ' ');
+    out.append(prefix.size(), ' ');
     for (size_t i = 0; i < col; ++i)
         if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80)
-            caret.push_back(line[i] == '\t' ? '\t' : ' ');
-    caret.push_back('^');
+            out.push_back(line[i] == '\t' ? '\t' : ' ');
+    out.push_back('^');
     size_t width =
         endCol > col ? displayColumns(line.substr(col, std::min(endCol, line.size()) - col)) : 1;
     if (endCol > line.size())
         width += endCol - line.size();
-    for (size_t i = 1; i < width; ++i)
-        caret.push_back('~');
-    out += caret;
+    if (width > 1)
+        out.append(width - 1, '~');
     out += '\n';
 }
 
-std::string location(const SourceManager& sm, const SourceRange& r) {
-    if (!r.file.valid())
-        return "modak";
-    const SourceBuffer& buf = sm.buffer(r.file);
-    LineColumn lc = buf.lineColumn(r.begin);
-    return fmt::format("{}:{}:{}", buf.path, lc.line, lc.column);
+void appendNumber(std::string& out, uint32_t n) {
+    char digits[16];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+    out.append(digits, end);
 }
 
 const char* colorOf(Severity s) {
@@ -124,19 +138,45 @@ constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
 std::string renderText(const SourceManager& sm, std::span<const Diagnostic> diags,
                        const TextPrintOptions& options) {
     std::string out;
+    // `file:line:column: severity: message [code]`, then the source line and its carets; written
+    // in place, the line found once (a check of a large file prints tens of thousands).
     auto header = [&](const SourceRange& r, Severity s, std::string_view msg,
                       std::string_view code) {
-        std::string loc = location(sm, r);
+        const SourceBuffer* buf = r.file.valid() ? &sm.buffer(r.file) : nullptr;
+        const LineColumn lc = buf ? buf->lineColumn(r.begin) : LineColumn{};
         if (options.color)
-            out += fmt::format("\x1b[1m{}:\x1b[0m {}{}:\x1b[0m \x1b[1m{}\x1b[0m", loc, colorOf(s),
-                               severityName(s), msg);
-        else
-            out += fmt::format("{}: {}: {}", loc, severityName(s), msg);
-        if (!code.empty())
-            out += fmt::format(" [{}]", code);
+            out += "\x1b[1m";
+        if (buf) {
+            out += buf->path;
+            out += ':';
+            appendNumber(out, lc.line);
+            out += ':';
+            appendNumber(out, lc.column);
+        } else {
+            out += "modak";
+        }
+        out += ':';
+        if (options.color) {
+            out += "\x1b[0m ";
+            out += colorOf(s);
+            out += severityName(s);
+            out += ":\x1b[0m \x1b[1m";
+            out += msg;
+            out += "\x1b[0m";
+        } else {
+            out += ' ';
+            out += severityName(s);
+            out += ": ";
+            out += msg;
+        }
+        if (!code.empty()) {
+            out += " [";
+            out += code;
+            out += ']';
+        }
         out += '\n';
-        if (options.showSource && r.file.valid())
-            appendSnippet(out, sm.buffer(r.file), r.begin, r.end);
+        if (options.showSource && buf)
+            appendSnippet(out, *buf, lc.line, r.begin, r.end);
     };
     for (const Diagnostic& d : diags) {
         header(d.range, d.severity, d.message, diagInfo(d.code).name);
