@@ -1282,12 +1282,17 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
-    // Every check and editor request looks keys up here: the length and the first byte first,
-    // then the bytes (comparing the views would call memcmp for every key).
-    for (const KeySchema& k : keys)
-        if (k.name.size() == name.size() && (name.empty() || k.name[0] == name[0]) &&
-            std::memcmp(k.name.data(), name.data(), name.size()) == 0)
+    // Every check and editor request looks keys up here: the length first, then the few bytes of
+    // a key in place (comparing the views would call memcmp for every key).
+    for (const KeySchema& k : keys) {
+        if (k.name.size() != name.size())
+            continue;
+        size_t i = 0;
+        while (i < name.size() && k.name[i] == name[i])
+            ++i;
+        if (i == name.size())
             return &k;
+    }
     return nullptr;
 }
 

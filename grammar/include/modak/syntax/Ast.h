@@ -406,11 +406,15 @@ public:
         return {{key_, keyLength_}, {file(), keyBegin_, keyBegin_ + keyLength_}};
     }
     /// Whether the key is `k`. Readers look keys up by scanning a body, so most keys compared
-    /// differ: the length and the first byte settle that without a call to memcmp.
+    /// differ: the length and the first byte settle that; the rest of a key (a few bytes) is
+    /// compared in place rather than by a call to memcmp.
     bool keyIs(std::string_view k) const {
-        return key_ && keyLength_ == k.size() &&
-               (k.empty() ||
-                (key_[0] == k[0] && std::memcmp(key_ + 1, k.data() + 1, k.size() - 1) == 0));
+        if (!key_ || keyLength_ != k.size())
+            return false;
+        for (size_t i = 0; i < k.size(); ++i)
+            if (key_[i] != k[i])
+                return false;
+        return true;
     }
     /// A key's bit in a block's filter of its keys (BlockParts::keys): most keys a reader looks up
     /// are ones the block does not set, and the filter says so without a scan of the body.
