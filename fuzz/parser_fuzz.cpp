@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The parser, the checks and the formatter on arbitrary bytes: no crash, no leak, no UB; every
 // diagnostic range inside the buffer; and for files without syntax errors, formatting is idempotent
-// and loses no token (format(parse(format(x))) == format(x)).
+// and loses no token (format(parse(format(x))) == format(x)); and the parser's value scanner gives
+// the tree and diagnostics the X3 grammar gives (ParseOptions::scanValues).
 #include "Offline.h"
+#include "ParseDump.h"
 #include "modak/model/Program.h"
 #include "modak/syntax/Formatter.h"
 #include "modak/syntax/Parser.h"
@@ -25,6 +27,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                          d.range.begin, d.range.end, size, d.message.c_str());
             std::abort();
         }
+    {
+        Diagnostics scannedDiags, x3Diags;
+        syntax::ParseOptions x3Only;
+        x3Only.scanValues = false;
+        std::string scanned = test::dumpParse(syntax::parse(sm, id, scannedDiags), scannedDiags);
+        std::string x3 = test::dumpParse(syntax::parse(sm, id, x3Diags, x3Only), x3Diags);
+        if (scanned != x3) {
+            std::fprintf(stderr, "the value scanner and X3 differ:\n--- scanner\n%s\n--- X3\n%s\n",
+                         scanned.c_str(), x3.c_str());
+            std::abort();
+        }
+    }
     // The root's tree is the one loadProgram parsed (parsing it again would cost a third of a run);
     // its syntax errors are the diagnostics of the grammar's codes, listed first in DiagCodes.def.
     const model::Document* root = program.root();
