@@ -1327,7 +1327,7 @@ private:
         } else {
             out = makeElement(scanned_.front());
         }
-        p_ = e;
+        p_ = parser::skipTrivia(state_, e, end_); // and the comments after it, as X3 does
         if (options_.scannedValues)
             options_.scannedValues->fetch_add(1, std::memory_order_relaxed);
         return true;

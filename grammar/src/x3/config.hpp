@@ -24,28 +24,7 @@ struct Trivia : x3::parser<Trivia> {
         // Fast exit: most calls happen right at a token.
         if (first == last || (*first > ' ' && *first != '/'))
             return false;
-        Iterator p = first;
-        while (p != last) {
-            char c = *p;
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                ++p;
-            } else if (c == '/' && p + 1 != last && p[1] == '/') {
-                Iterator b = p;
-                while (p != last && *p != '\n' && *p != '\r')
-                    ++p;
-                currentState->recordComment(b, p, false);
-            } else if (c == '/' && p + 1 != last && p[1] == '*') {
-                Iterator q = p + 2;
-                while (q + 1 < last && !(q[0] == '*' && q[1] == '/'))
-                    ++q;
-                if (q + 1 >= last)
-                    break;
-                currentState->recordComment(p, q + 2, true);
-                p = q + 2;
-            } else {
-                break;
-            }
-        }
+        Iterator p = skipTrivia(*currentState, first, last);
         bool consumed = p != first;
         first = p;
         return consumed;

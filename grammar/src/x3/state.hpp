@@ -31,6 +31,34 @@ struct ParseState {
     }
 };
 
+/// Whitespace and comments from `p`, each comment recorded: the value grammar's skipper, also run
+/// by the driver's value scanner after a value (as X3 runs it after the values it reads). An
+/// unterminated block comment is not trivia: the skip stops at its `/*` (the driver reports it).
+inline const char* skipTrivia(ParseState& st, const char* p, const char* last) {
+    while (p != last) {
+        char c = *p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            ++p;
+        } else if (c == '/' && p + 1 != last && p[1] == '/') {
+            const char* b = p;
+            while (p != last && *p != '\n' && *p != '\r')
+                ++p;
+            st.recordComment(b, p, false);
+        } else if (c == '/' && p + 1 != last && p[1] == '*') {
+            const char* q = p + 2;
+            while (q + 1 < last && !(q[0] == '*' && q[1] == '/'))
+                ++q;
+            if (q + 1 >= last)
+                break;
+            st.recordComment(p, q + 2, true);
+            p = q + 2;
+        } else {
+            break;
+        }
+    }
+    return p;
+}
+
 /// X3's skipper is called without a context, so its actions reach the state through this pointer,
 /// which Parser.cpp sets (and clears) around each parse on the calling thread.
 extern thread_local ParseState* currentState;

@@ -18,13 +18,15 @@ using namespace modak;
 
 namespace {
 
-std::string parseDumped(const std::string& text, bool scan, size_t* scanned = nullptr) {
+std::string parseDumped(const std::string& text, bool scan, size_t* scanned = nullptr,
+                        size_t maxErrors = syntax::ParseOptions{}.maxErrors) {
     SourceManager sm;
     FileId id = sm.addBuffer("values.modak", text);
     Diagnostics diags;
     syntax::ParseOptions options;
     options.marks = true;
     options.scanValues = scan;
+    options.maxErrors = maxErrors;
     std::atomic<size_t> count{0};
     options.scannedValues = &count;
     syntax::File tree = syntax::parse(sm, id, diags, options);
@@ -160,6 +162,24 @@ TEST_CASE("the value scanner gives what the X3 grammar gives, for every value sh
         for (const std::string& w : {std::string("1"), std::string("a"), std::string("5 GiB")})
             requireSame("modak 1\nb {\n  k = " + v + " " + w + "\n  n = [" + w + ", " + v +
                         "]\n}\n");
+    }
+}
+
+TEST_CASE("the value scanner records the comments after a value as X3 does") {
+    // X3 skips (and records) the comments after the values it reads; the driver would record them
+    // next, unless the parse stops there: at the error limit (found by fuzz_parser).
+    for (const std::string& value : {std::string("\"x.modak\""), std::string("1"), std::string("a"),
+                                     std::string("[a]"), std::string("1..2")}) {
+        const std::string text =
+            "modak 1\nb {\n  import " + value + " // after\n  /* and */ c = 1\n}\n";
+        INFO(text);
+        for (size_t limit : {size_t(1), size_t(2), size_t(100)}) {
+            size_t scanned = 0;
+            REQUIRE(parseDumped(text, true, &scanned, limit) ==
+                    parseDumped(text, false, nullptr, limit));
+            if (value.front() == '"')
+                CHECK(scanned >= 2); // the header's and the import's (others are no file name)
+        }
     }
 }
 
