@@ -12,7 +12,7 @@
 
 namespace modak::test {
 
-namespace parse_dump {
+namespace parse_dump { // its parts
 
 inline std::string rangeText(SourceRange r) {
     return fmt::format("{}:{}-{}", r.file.valid() ? std::to_string(r.file.value) : "-", r.begin,
@@ -46,8 +46,11 @@ inline void dumpStatement(std::string& out, const syntax::Statement& s) {
     out += ")\n";
 }
 
+} // namespace parse_dump
+
 /// Everything a consumer can read of a parse: the tree, comments, marks and diagnostics.
 inline std::string dumpParse(const syntax::File& f, const Diagnostics& diags) {
+    using parse_dump::rangeText;
     std::string out =
         fmt::format("version {} header {}\n", f.version.value_or(-1), rangeText(f.headerRange));
     for (const auto& i : f.imports)
@@ -56,7 +59,7 @@ inline std::string dumpParse(const syntax::File& f, const Diagnostics& diags) {
     for (const auto& c : f.comments)
         out += fmt::format("comment {} {}\n", rangeText(c.range), c.isBlock);
     for (const auto& s : f.statements)
-        dumpStatement(out, s);
+        parse_dump::dumpStatement(out, s);
     for (const auto& m : f.marks)
         out += fmt::format("mark {} {} {} {} {}\n", m.start, m.diagnostics, m.errors, m.comments,
                            m.imports);
@@ -71,9 +74,5 @@ inline std::string dumpParse(const syntax::File& f, const Diagnostics& diags) {
     }
     return out;
 }
-
-} // namespace parse_dump
-
-using parse_dump::dumpParse;
 
 } // namespace modak::test
