@@ -1100,18 +1100,15 @@ private:
         commaAllowed_ = false;
     }
 
-    // The common values need no grammar: an identifier (or boolean), an integer, or a string
-    // without escapes, when what follows cannot extend it. Lexed here with the same conversions as
-    // the X3 actions; anything else, or anything X3 might continue (`..` of a range, a version
-    // string after an identifier, a size unit after a number), returns false for the X3 grammar to
-    // parse.
     // ---- Values without X3 ----
     // Most values are a name, a plain string, a number, a size, a duration, `name "version"`, a
     // range of those or a list of them. The scanner recognises them by the grammar's own rules and
     // in its order of alternatives (x3/grammar_def.hpp), first without making anything; then the
     // grammar's own functions make them (Literals.hpp). Everything else — a comment inside the
     // value, an escape, an exponent, an amount, `hh:mm:ss`, anything X3 would report — goes to
-    // X3. tests/unit/syntax/ValueScanTests.cpp holds the two to the same trees and diagnostics.
+    // X3, and after a value the scanner skips and records trivia as X3 does after its values.
+    // tests/unit/syntax/ValueScanTests.cpp and fuzz_parser hold the two to the same trees and
+    // diagnostics.
 
     struct ScannedScalar {
         enum class Kind : uint8_t { Identifier, String, Integer, Float, Size, Duration, Versioned };
