@@ -77,6 +77,8 @@ TEST_CASE("schema: every key and value is documented") {
         for (const KeySchema& k : b->keys) {
             INFO("key " << k.name);
             CHECK(names.insert(k.name).second);
+            CHECK(b->key(k.name) == &k); // every key is found by its name
+            CHECK(b->key(k.name + "_") == nullptr);
             CHECK_FALSE(k.doc.empty());
             CHECK(k.doc.back() != '.');
             CHECK((k.isAttribute() || k.isBlock()));
