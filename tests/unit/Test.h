@@ -6,12 +6,14 @@
 #include "modak/diag/Printers.h"
 #include "modak/syntax/Parser.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace modak::test {
@@ -41,6 +43,20 @@ inline std::string readFile(const std::string& path) {
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+/// Every `.modak` file of the corpus and the examples as (file name, text), sorted: the inputs of
+/// the tests that hold two ways of parsing to the same result.
+inline std::vector<std::pair<std::string, std::string>> corpusFiles() {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(
+                 std::filesystem::path(MODAK_SOURCE_DIR) / dir))
+            if (entry.path().extension() == ".modak")
+                files.emplace_back(entry.path().filename().string(),
+                                   readFile(entry.path().string()));
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 /// A compact S-expression of a value, for structural assertions.

@@ -9,10 +9,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <random>
 
-namespace fs = std::filesystem;
 using namespace modak;
 
 namespace {
@@ -103,12 +101,8 @@ deployment d_{0} {{
 } // namespace
 
 TEST_CASE("reparse gives what parse gives, through chains of random edits") {
-    std::vector<std::pair<std::string, std::string>> inputs{{"generated", largeFile()}};
-    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
-        for (const auto& entry : fs::recursive_directory_iterator(fs::path(MODAK_SOURCE_DIR) / dir))
-            if (entry.path().extension() == ".modak")
-                inputs.emplace_back(entry.path().filename().string(),
-                                    test::readFile(entry.path().string()));
+    std::vector<std::pair<std::string, std::string>> inputs = test::corpusFiles();
+    inputs.emplace_back("generated", largeFile());
     std::sort(inputs.begin(), inputs.end());
     std::mt19937 rng(20261129);
     size_t resumedCount = 0, edits = 0;
@@ -225,10 +219,8 @@ TEST_CASE("parsing in two threads gives what one thread gives") {
     // edits of the large file: the part is taken where the first thread starts a statement where
     // it started one, and the result is the one thread's whatever happens to the text.
     std::vector<std::string> middles;
-    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
-        for (const auto& entry : fs::recursive_directory_iterator(fs::path(MODAK_SOURCE_DIR) / dir))
-            if (entry.path().extension() == ".modak")
-                middles.push_back(test::readFile(entry.path().string()));
+    for (auto& [name, text] : test::corpusFiles())
+        middles.push_back(std::move(text));
     std::sort(middles.begin(), middles.end());
     for (const char* opener : {"", "x = \"\"\"\n", "/*\n", "extra {\n", "s = \"", "}\n"})
         middles.emplace_back(opener);

@@ -10,10 +10,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <random>
 
-namespace fs = std::filesystem;
 using namespace modak;
 
 namespace {
@@ -212,13 +210,7 @@ deployment d {
 }
 
 TEST_CASE("the value scanner gives what the X3 grammar gives, through chains of random edits") {
-    std::vector<std::pair<std::string, std::string>> inputs;
-    for (const char* dir : {"tests/corpus/valid", "tests/corpus/invalid", "examples"})
-        for (const auto& entry : fs::recursive_directory_iterator(fs::path(MODAK_SOURCE_DIR) / dir))
-            if (entry.path().extension() == ".modak")
-                inputs.emplace_back(entry.path().filename().string(),
-                                    test::readFile(entry.path().string()));
-    std::sort(inputs.begin(), inputs.end());
+    const auto inputs = test::corpusFiles();
     REQUIRE(inputs.size() > 20);
     // Value pieces, and what breaks them.
     const std::vector<std::string> snippets = {
