@@ -32,11 +32,7 @@ bool plainByte(unsigned char c) {
 void appendSnippet(std::string& out, const SourceBuffer& buf, uint32_t line1, uint32_t begin,
                    uint32_t end) {
     const uint32_t lineStart = buf.lineStarts[line1 - 1];
-    const auto lineEnd = line1 < buf.lineStarts.size() ? buf.lineStarts[line1]
-                                                       : static_cast<uint32_t>(buf.text.size());
-    std::string_view line(buf.text.data() + lineStart, lineEnd - lineStart);
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
-        line.remove_suffix(1);
+    std::string_view line = buf.line(line1);
     size_t col = std::min<size_t>(begin - lineStart, line.size());
     size_t endCol = std::clamp<size_t>(end > begin ? end - lineStart : col + 1, col + 1,
                                        std::max(line.size(), col + 1));

@@ -59,15 +59,14 @@ LineColumn SourceBuffer::lineColumn(uint32_t offset) const {
     return {line, offset - lineStarts[line - 1] + 1};
 }
 
-std::string_view SourceBuffer::lineText(uint32_t offset) const {
-    auto lc = lineColumn(offset);
-    uint32_t begin = lineStarts[lc.line - 1];
+std::string_view SourceBuffer::line(uint32_t line1) const {
+    uint32_t begin = lineStarts[line1 - 1];
     uint32_t end =
-        lc.line < lineStarts.size() ? lineStarts[lc.line] : static_cast<uint32_t>(text.size());
-    std::string_view line(text.data() + begin, end - begin);
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
-        line.remove_suffix(1);
-    return line;
+        line1 < lineStarts.size() ? lineStarts[line1] : static_cast<uint32_t>(text.size());
+    std::string_view shown(text.data() + begin, end - begin);
+    while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
+        shown.remove_suffix(1);
+    return shown;
 }
 
 FileId SourceManager::addBuffer(std::string path, std::string text) {

@@ -84,6 +84,11 @@ std::string valueText(const Value& v) {
     }
 }
 
+/// Whether `s` is a `kind NAME { … }` block (a target's partitions and storage).
+bool namedBlock(const Statement& s, std::string_view kind) {
+    return s.kind() == Statement::Kind::Block && s.name() && s.keyIs(kind);
+}
+
 CpuSpec lowerCpu(const Statement* c) {
     CpuSpec cpu;
     cpu.arch = word(c, "arch");
@@ -123,9 +128,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     noteRead(t, "partition");
     noteRead(t, "storage");
     for (const Statement& s : t->body()) {
-        if (s.kind() != Statement::Kind::Block || !s.name())
-            continue;
-        if (s.key().name == "partition") {
+        if (namedBlock(s, "partition")) {
             PartitionSpec p;
             p.name = std::string(s.name()->name);
             p.isDefault = boolean(&s, "default").value_or(false);
@@ -137,7 +140,7 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
             p.memoryBytes = integer(&s, "memory");
             p.chargeFactor = number(&s, "charge_factor");
             target.partitions.push_back(std::move(p));
-        } else if (s.key().name == "storage") {
+        } else if (namedBlock(s, "storage")) {
             target.storage.push_back(
                 {std::string(s.name()->name), word(&s, "path"), word(&s, "class")});
         }
@@ -689,7 +692,7 @@ std::vector<CpuSpec> writtenCpus(const Symbol& symbol) {
     if (const Statement* c = child(t, "cpu"))
         cpus.push_back(lowerCpu(c));
     for (const Statement& s : t->body())
-        if (s.kind() == Statement::Kind::Block && s.name() && s.keyIs("partition"))
+        if (namedBlock(s, "partition"))
             if (const Statement* c = child(&s, "cpu"))
                 cpus.push_back(lowerCpu(c));
     return cpus;

@@ -7,6 +7,7 @@
 #include "modak/model/Schedulers.h"
 #include "modak/model/Strategies.h"
 #include "modak/model/Transformer.h"
+#include "modak/syntax/Ast.h"
 
 #include <fmt/format.h>
 
@@ -1282,17 +1283,10 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
-    // Every check and editor request looks keys up here: the length first, then the few bytes of
-    // a key in place (comparing the views would call memcmp for every key).
-    for (const KeySchema& k : keys) {
-        if (k.name.size() != name.size())
-            continue;
-        size_t i = 0;
-        while (i < name.size() && k.name[i] == name[i])
-            ++i;
-        if (i == name.size())
+    // Every check and editor request looks keys up here.
+    for (const KeySchema& k : keys)
+        if (syntax::sameKey(k.name, name))
             return &k;
-    }
     return nullptr;
 }
 

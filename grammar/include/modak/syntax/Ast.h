@@ -346,6 +346,18 @@ bool isAllocationUnit(std::string_view unit);
 
 const char* kindName(Value::Kind kind);
 
+/// Whether keys `a` and `b` are the same. Readers look keys up by scanning a body or a schema, so
+/// most keys compared differ: the length and the first byte settle that; the rest of a key (a few
+/// bytes) is compared in place rather than by a call to memcmp.
+inline bool sameKey(std::string_view a, std::string_view b) {
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 /// `key = value` or `kind [name] { body }`.
 ///
 /// Most statements of a file are attributes, so a statement is laid out for them: the key is kept
@@ -405,17 +417,8 @@ public:
             return {};
         return {{key_, keyLength_}, {file(), keyBegin_, keyBegin_ + keyLength_}};
     }
-    /// Whether the key is `k`. Readers look keys up by scanning a body, so most keys compared
-    /// differ: the length and the first byte settle that; the rest of a key (a few bytes) is
-    /// compared in place rather than by a call to memcmp.
-    bool keyIs(std::string_view k) const {
-        if (!key_ || keyLength_ != k.size())
-            return false;
-        for (size_t i = 0; i < k.size(); ++i)
-            if (key_[i] != k[i])
-                return false;
-        return true;
-    }
+    /// Whether the key is `k`.
+    bool keyIs(std::string_view k) const { return key_ && sameKey({key_, keyLength_}, k); }
     /// A key's bit in a block's filter of its keys (BlockParts::keys): most keys a reader looks up
     /// are ones the block does not set, and the filter says so without a scan of the body.
     static constexpr uint64_t keyBit(std::string_view k) {

@@ -44,8 +44,10 @@ struct SourceBuffer {
     uint64_t fileSize = 0;            ///< size on disk; larger than text.size() when truncated
 
     LineColumn lineColumn(uint32_t offset) const;
+    /// The text of 1-based line `line1`, without its line end.
+    std::string_view line(uint32_t line1) const;
     /// The text of the line containing `offset`, without its line end.
-    std::string_view lineText(uint32_t offset) const;
+    std::string_view lineText(uint32_t offset) const { return line(lineColumn(offset).line); }
 };
 
 /// Owns every buffer of a run. Buffers are never removed, so references stay valid.
