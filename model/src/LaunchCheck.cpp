@@ -391,15 +391,31 @@ LauncherCall readLauncher(std::string_view command) {
 
 namespace {
 
+/// What a launch warning reads of a deployment: its name, and what its application runs and where
+/// `run` is written. checkProgramLaunches takes it before it blanks the deployment into its
+/// planner view (plannerView), which keeps none of the names and ranges.
+struct LaunchSubject {
+    explicit LaunchSubject(const Deployment& d)
+        : deployment(d.name), run(d.application.run), distributed(d.application.distributed),
+          mpi(d.application.mpi), runRange(*d.application.runRange),
+          application(d.application.symbol) {}
+
+    std::string deployment;
+    std::string run, distributed;
+    bool mpi = false;
+    SourceRange runRange;
+    const Symbol* application = nullptr; ///< whose block's source holds the `run` literal
+};
+
 /// Where offsets of the decoded `run` text are in the source: the literal as written, walked
 /// through its escapes. Without it (an `executable` with `arguments`, a literal that does not
 /// decode to `run`), everything is located at the value.
 class RunLocator {
 public:
-    RunLocator(const Application& app) : range_(*app.runRange) {
+    RunLocator(const LaunchSubject& app) : range_(app.runRange) {
         // The application block's key is a view into the source buffer that holds the value too
         // (Ast.h): the literal is read from there, without reading the tree by key.
-        const Symbol* symbol = app.symbol;
+        const Symbol* symbol = app.application;
         if (!symbol || !symbol->block || symbol->file != range_.file)
             return;
         auto key = symbol->block->key();
@@ -465,14 +481,14 @@ private:
 };
 
 /// `text` as a `.modak` value: a text block stays one when it can hold the text, else a string.
-std::string literalLike(const Application& app, std::string_view text) {
-    const Symbol* symbol = app.symbol;
+std::string literalLike(const LaunchSubject& app, std::string_view text) {
+    const Symbol* symbol = app.application;
     bool block = false;
-    if (symbol && symbol->block && symbol->file == app.runRange->file) {
+    if (symbol && symbol->block && symbol->file == app.runRange.file) {
         auto key = symbol->block->key();
-        block = !key.name.empty() &&
-                std::string_view(key.name.data() - key.range.begin + app.runRange->begin, 3) ==
-                    "\"\"\"";
+        block =
+            !key.name.empty() &&
+            std::string_view(key.name.data() - key.range.begin + app.runRange.begin, 3) == "\"\"\"";
     }
     if (block && text.find("\"\"\"") == std::string_view::npos && !text.ends_with('"'))
         return "\"\"\"" + std::string(text) + "\"\"\"";
@@ -542,13 +558,10 @@ bool launchNeedsPlan(const Deployment& d) {
 
 namespace {
 
-/// checkLaunch with the launcher `plan`'s application starts already read (checkedLauncher).
-void checkLaunchCall(const DeploymentPlan& plan, const LauncherCall& call, Diagnostics& diags) {
-    if (!plan.spec || !plan.chosen)
-        return;
-    const Deployment& d = *plan.spec;
-    const Application& app = d.application;
-    const Candidate& c = *plan.chosen;
+/// checkLaunch of a deployment (`app`) whose plan chose `c`, with the launcher its application
+/// starts already read (checkedLauncher).
+void checkLaunchCall(const LaunchSubject& app, const Candidate& c, const LauncherCall& call,
+                     Diagnostics& diags) {
     const int nodes = std::max(1, c.nodes);
     const int perNode = c.ranksPerNode > 0 ? c.ranksPerNode : std::max(1, c.gpusPerNode);
     const int total = nodes * perNode;
@@ -563,7 +576,7 @@ void checkLaunchCall(const DeploymentPlan& plan, const LauncherCall& call, Diagn
     auto warn = [&](SourceRange at, std::string what) {
         Diagnostic& diag = diags.add(
             DiagCode::QuestionableSetting, at,
-            fmt::format("deployment '{}': {}, but the plan runs {}", d.name, what, scale));
+            fmt::format("deployment '{}': {}, but the plan runs {}", app.deployment, what, scale));
         if (torchRanks || mpiRanks) {
             diag.notes.push_back(
                 {where.whole(),
@@ -620,10 +633,10 @@ void checkLaunchCall(const DeploymentPlan& plan, const LauncherCall& call, Diagn
 } // namespace
 
 void checkLaunch(const DeploymentPlan& plan, Diagnostics& diags) {
-    if (!plan.spec)
+    if (!plan.spec || !plan.chosen)
         return;
     if (std::optional<LauncherCall> call = checkedLauncher(plan.spec->application))
-        checkLaunchCall(plan, *call, diags);
+        checkLaunchCall(LaunchSubject(*plan.spec), *plan.chosen, *call, diags);
 }
 
 bool startsLauncher(const Program& program) {
@@ -736,10 +749,9 @@ bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
         if (!call || !callNeedsPlan(*call))
             continue;
         const Catalogue& cat = catalogue();
-        auto spec = std::make_shared<const Deployment>(
-            lowerDeploymentWith(program_, sym, cat, 0, std::move(*app)));
+        Deployment lowered = lowerDeploymentWith(program_, sym, cat, 0, std::move(*app));
         // Several sites, or a target's own calibration file: planProgram's way, for this one.
-        if (spec->sites.size() > 1 || spec->target.calibration.present) {
+        if (lowered.sites.size() > 1 || lowered.target.calibration.present) {
             if (!sm)
                 return false;
             PlanOptions only;
@@ -748,20 +760,28 @@ bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
                 checkLaunch(p, found);
             continue;
         }
-        Deployment view = plannerView(*spec);
+        // The view is the lowered deployment blanked in place (no copy of it is made): what the
+        // warning reads of the deployment is taken first.
+        const LaunchSubject subject(lowered);
+        Deployment& view = lowered;
+        blankForPlanner(view);
         const size_t hash = viewHash(view);
-        DeploymentPlan plan;
-        if (auto chosen = shared_->find(view, hash)) {
-            plan.spec = spec;
-            plan.chosen = std::move(*chosen);
+        std::optional<Candidate> chosen;
+        if (auto kept = shared_->find(view, hash)) {
+            chosen = std::move(*kept);
         } else {
+            // Planned as lowered, names and ranges included (the planner's own diagnostics name
+            // them, though none is reported): the deployment is lowered again, once a view.
+            auto spec = std::make_shared<const Deployment>(lowerDeploymentWith(
+                program_, sym, cat, 0, *lowerDeploymentApplication(program_, sym)));
             // Alternatives are trimmed after the choice: none need be kept.
-            plan = planDeployment(spec, cat, Calibration::builtin(), 0, planned);
+            DeploymentPlan plan = planDeployment(spec, cat, Calibration::builtin(), 0, planned);
             if (plan.chosen)
-                plan.chosen = scaleOf(*plan.chosen);
-            shared_->keep(std::move(view), hash, plan.chosen);
+                chosen = scaleOf(*plan.chosen);
+            shared_->keep(std::move(view), hash, chosen);
         }
-        checkLaunchCall(plan, *call, found);
+        if (chosen)
+            checkLaunchCall(subject, *chosen, *call, found);
     }
     diags.append(std::move(found));
     return true;

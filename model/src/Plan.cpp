@@ -948,10 +948,15 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, c
 }
 
 Deployment plannerView(const Deployment& deployment) {
+    Deployment view = deployment;
+    blankForPlanner(view);
+    return view;
+}
+
+void blankForPlanner(Deployment& d) {
     // What the planner reads of these it reads for diagnostics and the plan's labels only; the
     // choice of candidate never depends on them. The application's `tag` (its name unless written)
     // is read by planHpc alone (its calibration and image): it stays for an HPC application.
-    Deployment d = deployment;
     auto blank = [](auto& located) { located.range = {}; };
     auto blankAll = [&](auto& list) {
         for (auto& l : list)
@@ -1006,7 +1011,6 @@ Deployment plannerView(const Deployment& deployment) {
         if (t.charge->allocation)
             blank(*t.charge->allocation);
     }
-    return d;
 }
 
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Catalogue& cat,

@@ -193,6 +193,9 @@ DeploymentPlan planDeployment(const SourceManager& sm, const Program& program,
 /// both where only the choice is read (checkProgramLaunches). Everything else stays: a field the
 /// planner reads can only make two views differ.
 Deployment plannerView(const Deployment& deployment);
+/// Turns `deployment` into its planner view in place (no copy: checkProgramLaunches blanks each
+/// lowered deployment once it has read what its warning names).
+void blankForPlanner(Deployment& deployment);
 /// Plans one lowered deployment; the plan keeps `deployment` as its `spec`.
 DeploymentPlan planDeployment(std::shared_ptr<const Deployment> deployment,
                               const Catalogue& catalogue, const Calibration& calibration,
