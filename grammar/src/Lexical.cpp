@@ -23,8 +23,19 @@ bool isIdentifier(std::string_view s) {
 }
 
 std::string quoteString(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
+    std::string out;
+    out.reserve(s.size() + 2); // most strings need no escape
+    out += '"';
+    for (size_t i = 0; i < s.size(); ++i) {
+        // A run of bytes that stand for themselves, appended at once.
+        size_t plain = i;
+        while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 &&
+               s[plain] != '"' && s[plain] != '\\' && s[plain] != 0x7f)
+            ++plain;
+        out.append(s.data() + i, plain - i);
+        if ((i = plain) == s.size())
+            break;
+        const auto c = static_cast<unsigned char>(s[i]);
         switch (c) {
         case '"':
             out += "\\\"";
@@ -41,11 +52,8 @@ std::string quoteString(std::string_view s) {
         case '\r':
             out += "\\r";
             break;
-        default:
-            if (c < 0x20 || c == 0x7f)
-                out += fmt::format("\\u{{{:X}}}", c);
-            else
-                out.push_back(static_cast<char>(c));
+        default: // another control byte
+            out += fmt::format("\\u{{{:X}}}", c);
         }
     }
     out += '"';

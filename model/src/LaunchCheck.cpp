@@ -156,6 +156,22 @@ struct Word {
 
 /// The words of the first command of `command` (up to a line end, `;`, `&`, `|`, a redirection
 /// or a parenthesis outside quotes), past comment lines; quoted parts stay in their word.
+/// A shell's control and redirection operators, which end a command's words.
+bool operatorByte(char c) {
+    switch (c) {
+    case ';':
+    case '&':
+    case '|':
+    case '<':
+    case '>':
+    case '(':
+    case ')':
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::vector<Word> firstCommandWords(std::string_view command) {
     std::vector<Word> words;
     size_t i = 0;
@@ -181,11 +197,10 @@ std::vector<Word> firstCommandWords(std::string_view command) {
                 ++i;
             continue;
         }
-        if (std::string_view(";&|<>()").find(c) != std::string_view::npos)
+        if (operatorByte(c))
             break;
         size_t begin = i;
-        while (i < command.size() && !blank(i) && command[i] != '\n' &&
-               std::string_view(";&|<>()").find(command[i]) == std::string_view::npos) {
+        while (i < command.size() && !blank(i) && command[i] != '\n' && !operatorByte(command[i])) {
             if (command[i] == '\'' || command[i] == '"') {
                 size_t close = command.find(command[i], i + 1);
                 i = close == std::string_view::npos ? command.size() : close + 1;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Test.h"
+#include "modak/syntax/Lexical.h"
 
 #include <catch2/catch.hpp>
 
@@ -416,4 +417,32 @@ test.modak:2:6: error: invalid unicode escape; expected \u{XXXX} with 1 to 6 hex
 x = "\u{0}"
      ^~~~~
 )");
+}
+
+TEST_CASE("a quoted string parses back to its text") {
+    // quoteString writes runs of plain bytes at once and escapes the rest: every byte class, at
+    // the start, the end and between plain runs, reads back as it was.
+    const std::vector<std::string> texts = {"",
+                                            "torchrun train.py --epochs 90",
+                                            "\"",
+                                            "\\",
+                                            "a\"b\\c",
+                                            "line\nnext",
+                                            "tab\there",
+                                            "\r\n",
+                                            "\x01start",
+                                            "end\x1f",
+                                            "del\x7f!",
+                                            "caf\xC3\xA9 \xE2\x82\xAC",
+                                            "\"\"\"x\"",
+                                            "${HOME}/x",
+                                            std::string(40, 'y') + "\n"};
+    for (const std::string& text : texts) {
+        const std::string quoted = syntax::quoteString(text);
+        INFO(quoted);
+        syntax::File f = parseOk("modak 1\nx = " + quoted + "\n");
+        REQUIRE(f.statements.size() == 1);
+        CHECK(f.statements[0].value().kind == syntax::Value::Kind::String);
+        CHECK(std::string(f.statements[0].value().text()) == text);
+    }
 }
