@@ -787,8 +787,7 @@ bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
         } else {
             // Planned as lowered, names and ranges included (the planner's own diagnostics name
             // them, though none is reported): the deployment is lowered again, once a view.
-            auto spec = std::make_shared<const Deployment>(lowerDeploymentWith(
-                program_, sym, cat, 0, *lowerDeploymentApplication(program_, sym)));
+            auto spec = std::make_shared<const Deployment>(lowerDeployment(program_, sym, cat));
             // Alternatives are trimmed after the choice: none need be kept.
             DeploymentPlan plan = planDeployment(spec, cat, Calibration::builtin(), 0, planned);
             if (plan.chosen)

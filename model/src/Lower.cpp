@@ -427,9 +427,10 @@ std::vector<Located<std::string>> deploymentSites(const Statement& deployment) {
 
 namespace {
 
+/// `lowered`: the application lowered already (moved from), or null to lower it here. A pointer,
+/// not an optional taken by value: an Application is a few hundred fields to move.
 Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
-                               const Catalogue& catalogue, size_t site,
-                               std::optional<Application> lowered) {
+                               const Catalogue& catalogue, size_t site, Application* lowered) {
     const Statement* d = symbol.block;
     Deployment dep;
     dep.name = std::string(symbol.name);
@@ -526,12 +527,12 @@ Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
 
 Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
                            size_t site) {
-    return lowerDeploymentImpl(program, symbol, catalogue, site, std::nullopt);
+    return lowerDeploymentImpl(program, symbol, catalogue, site, nullptr);
 }
 
 Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
-                               const Catalogue& catalogue, size_t site, Application application) {
-    return lowerDeploymentImpl(program, symbol, catalogue, site, std::move(application));
+                               const Catalogue& catalogue, size_t site, Application&& application) {
+    return lowerDeploymentImpl(program, symbol, catalogue, site, &application);
 }
 
 std::string runCommand(const Statement* application, std::optional<SourceRange>* range) {

@@ -10,6 +10,6 @@ namespace modak::model {
 /// lowerDeploymentApplication(program, symbol) returned instead of lowering it again: the launch
 /// checks lower each deployment's application first to decide whether it is planned at all.
 Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
-                               const Catalogue& catalogue, size_t site, Application application);
+                               const Catalogue& catalogue, size_t site, Application&& application);
 
 } // namespace modak::model
