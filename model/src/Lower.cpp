@@ -626,10 +626,11 @@ std::optional<Workload> lowerWorkload(const Symbol& symbol) {
 }
 
 std::string launcherOf(std::string_view command) {
-    // The first command word, past comments, `VAR=value` assignments and `exec`/`env`.
-    std::vector<std::string_view> words;
-    size_t i = 0;
-    while (i < command.size() && words.size() < 4) {
+    // The first command word, past comments, `VAR=value` assignments and `exec`/`env`; three
+    // words at most are read (`python3 -m torch.distributed.run`).
+    std::array<std::string_view, 3> words;
+    size_t count = 0, i = 0;
+    while (i < command.size() && count < words.size()) {
         while (i < command.size() && (command[i] == ' ' || command[i] == '\t' ||
                                       command[i] == '\n' || command[i] == '\\'))
             ++i;
@@ -646,12 +647,12 @@ std::string launcherOf(std::string_view command) {
             break;
         std::string_view word = command.substr(i, end - i);
         i = end;
-        if (words.empty() && (word == "exec" || word == "env" ||
-                              (word.find('=') != std::string_view::npos && word[0] != '-')))
+        if (count == 0 && (word == "exec" || word == "env" ||
+                           (word.find('=') != std::string_view::npos && word[0] != '-')))
             continue;
-        words.push_back(word);
+        words[count++] = word;
     }
-    if (words.empty())
+    if (count == 0)
         return {};
     auto base = [](std::string_view w) {
         size_t slash = w.rfind('/');
@@ -663,7 +664,7 @@ std::string launcherOf(std::string_view command) {
         "horovodrun", "accelerate", "jsrun",  "aprun"};
     if (std::find(kLaunchers.begin(), kLaunchers.end(), first) != kLaunchers.end())
         return std::string(first);
-    if (first.starts_with("python") && words.size() >= 3 && words[1] == "-m" &&
+    if (first.starts_with("python") && count == 3 && words[1] == "-m" &&
         (words[2] == "torch.distributed.run" || words[2] == "torch.distributed.launch"))
         return "torchrun";
     return {};

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
+#include <stdexcept>
 
 namespace modak::model {
 
@@ -1245,6 +1246,9 @@ Tables::Tables() {
         K("image", "a container image the model may choose: `image NAME { reference = \"…\" }`")
             .blk(image, true),
     };
+    // Every block's keys are set: index them for key(). (The table is const once constructed.)
+    for (const BlockSchema* b : all())
+        const_cast<BlockSchema*>(b)->indexKeys();
 }
 
 const Tables& tables() {
@@ -1283,11 +1287,29 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
-    // Every check and editor request looks keys up here.
-    for (const KeySchema& k : keys)
-        if (syntax::sameKey(k.name, name))
-            return &k;
+    if (slotNext_.size() != keys.size()) { // not indexed (a schema made outside the table)
+        for (const KeySchema& k : keys)
+            if (syntax::sameKey(k.name, name))
+                return &k;
+        return nullptr;
+    }
+    for (uint8_t i = slotFirst_[syntax::Statement::keySlot(name)]; i != kNoKey; i = slotNext_[i])
+        if (syntax::sameKey(keys[i].name, name))
+            return &keys[i];
     return nullptr;
+}
+
+void BlockSchema::indexKeys() {
+    if (keys.size() >= kNoKey)
+        throw std::logic_error("BlockSchema::indexKeys: too many keys in " + kind);
+    slotFirst_.fill(kNoKey);
+    slotNext_.assign(keys.size(), kNoKey);
+    // Chains in the keys' order, so a name written twice in the table finds its first entry.
+    for (size_t i = keys.size(); i-- > 0;) {
+        uint8_t& first = slotFirst_[syntax::Statement::keySlot(keys[i].name)];
+        slotNext_[i] = first;
+        first = static_cast<uint8_t>(i);
+    }
 }
 
 const KeySchema* BlockSchema::keyByAlias(std::string_view name) const {

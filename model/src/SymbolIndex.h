@@ -48,8 +48,10 @@ private:
     static size_t slotOf(const std::vector<Symbol>& symbols, const std::vector<uint32_t>& slots,
                          std::string_view kind, std::string_view name) {
         const size_t mask = slots.size() - 1; // a power of two
+        // The kinds (application, target, deployment, workload, image) differ in length: that
+        // spreads them as well as a hash of their text would, for one hash less a lookup.
         size_t h =
-            (std::hash<std::string_view>()(kind) * 31 + std::hash<std::string_view>()(name)) & mask;
+            (std::hash<std::string_view>()(name) + kind.size() * 0x9E3779B97F4A7C15ULL) & mask;
         for (;; h = (h + 1) & mask) {
             uint32_t slot = slots[h];
             if (slot == 0)

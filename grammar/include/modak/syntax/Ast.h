@@ -421,11 +421,14 @@ public:
     bool keyIs(std::string_view k) const { return key_ && sameKey({key_, keyLength_}, k); }
     /// A key's bit in a block's filter of its keys (BlockParts::keys): most keys a reader looks up
     /// are ones the block does not set, and the filter says so without a scan of the body.
-    static constexpr uint64_t keyBit(std::string_view k) {
-        return k.empty() ? 1
-                         : uint64_t(1) << ((k.size() * 7 + static_cast<unsigned char>(k[0]) * 3 +
-                                            static_cast<unsigned char>(k.back())) &
-                                           63);
+    static constexpr uint64_t keyBit(std::string_view k) { return uint64_t(1) << keySlot(k); }
+    /// The position of keyBit(k), 0–63: a small hash of the key (the schema's key index uses it
+    /// too).
+    static constexpr unsigned keySlot(std::string_view k) {
+        return k.empty() ? 0
+                         : (k.size() * 7 + static_cast<unsigned char>(k[0]) * 3 +
+                            static_cast<unsigned char>(k.back())) &
+                               63;
     }
     /// Blocks: false when no statement of the body has the key `k` (true may still find none).
     bool mayHave(std::string_view k) const {

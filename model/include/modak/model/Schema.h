@@ -7,6 +7,7 @@
 //! here stays valid for the life of the process.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -101,8 +102,19 @@ struct BlockSchema {
     /// (its `name` is a placeholder such as `NAME`).
     std::optional<KeySchema> anyKey;
 
+private:
+    static constexpr uint8_t kNoKey = 0xFF;
+    /// By Statement::keySlot of a name, the first key with that slot, and per key the next one
+    /// (kNoKey ends a chain). Empty until indexKeys(): key() then scans.
+    std::array<uint8_t, 64> slotFirst_{};
+    std::vector<uint8_t> slotNext_;
+
+public:
     /// The key `name`, or nullptr (also nullptr for free-form keys).
     const KeySchema* key(std::string_view name) const;
+    /// Indexes `keys` for key(): the schema table calls it once it has set them. Every statement
+    /// checked looks its key up, and a scan of the keys compared a few dozen names.
+    void indexKeys();
     /// The key whose alias is `name` (an old MODAK spelling), or nullptr.
     const KeySchema* keyByAlias(std::string_view name) const;
 };
