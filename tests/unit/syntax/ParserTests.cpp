@@ -446,3 +446,23 @@ TEST_CASE("a quoted string parses back to its text") {
         CHECK(std::string(f.statements[0].value().text()) == text);
     }
 }
+
+TEST_CASE("keys are the same only where every byte is") {
+    // sameKey compares words: keys of every length up to three words, differing at each byte
+    // (the first, those inside a word, the overlapping tail) or not at all.
+    for (size_t n = 0; n <= 24; ++n) {
+        std::string a(n, 'k');
+        for (size_t i = 0; i < n; ++i)
+            a[i] = static_cast<char>('a' + (i * 7) % 26);
+        std::string b = a; // another buffer: the bytes are compared, not the pointers
+        CHECK(syntax::sameKey(a, b));
+        for (size_t at = 0; at < n; ++at) {
+            std::string c = a;
+            c[at] = static_cast<char>(c[at] ^ 0x20);
+            INFO("length " << n << ", byte " << at);
+            CHECK_FALSE(syntax::sameKey(a, c));
+            CHECK_FALSE(syntax::sameKey(c, a));
+        }
+        CHECK_FALSE(syntax::sameKey(a, a + "x"));
+    }
+}
