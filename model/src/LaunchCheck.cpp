@@ -440,6 +440,8 @@ public:
                                  range_.end - range_.begin);
         std::vector<uint32_t> offsets;
         std::string decoded;
+        offsets.reserve(literal.size()); // the decoded text is never longer than the literal
+        decoded.reserve(literal.size());
         if (literal.starts_with("\"\"\"") && literal.size() >= 6) { // a text block: verbatim
             for (uint32_t k = 3; k + 3 <= literal.size(); ++k) {
                 offsets.push_back(range_.begin + k);
