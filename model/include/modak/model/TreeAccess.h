@@ -58,12 +58,14 @@ inline const Value* attr(const Statement* block, std::string_view key) {
 }
 
 /// An identifier, string or versioned name's text.
-inline std::string word(const Statement* block, std::string_view key, std::string fallback = {}) {
+/// (The fallback is a view: a string made for it on every call was most of a lookup's cost.)
+inline std::string word(const Statement* block, std::string_view key,
+                        std::string_view fallback = {}) {
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String ||
               v->kind == Value::Kind::Versioned || v->kind == Value::Kind::TextBlock))
         return std::string(v->text());
-    return fallback;
+    return std::string(fallback);
 }
 
 /// An integer, size (bytes) or duration (seconds).
