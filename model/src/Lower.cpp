@@ -688,15 +688,18 @@ Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue) {
     return target;
 }
 
-std::vector<CpuSpec> writtenCpus(const Symbol& symbol) {
+std::vector<CpuSpec> modelledCpus(const Symbol& symbol) {
     const Statement* t = symbol.block;
     std::vector<CpuSpec> cpus;
-    if (const Statement* c = child(t, "cpu"))
-        cpus.push_back(lowerCpu(c));
+    // Most targets name no model (`cpu { arch = x86_64, cores = 64 }`): those are not lowered.
+    auto add = [&](const Statement* cpu) {
+        if (cpu && attr(cpu, "model"))
+            cpus.push_back(lowerCpu(cpu));
+    };
+    add(child(t, "cpu"));
     for (const Statement& s : t->body())
         if (namedBlock(s, "partition"))
-            if (const Statement* c = child(&s, "cpu"))
-                cpus.push_back(lowerCpu(c));
+            add(child(&s, "cpu"));
     return cpus;
 }
 

@@ -141,7 +141,7 @@ Catalogue programCatalogue(SourceManager& sm, const Program& program,
             // A CPU the catalogue does not know still gets a prediction, from generic per-core
             // figures of its architecture; the explanation says so.
             // An instance type's CPU is the catalogue's own: only written ones can be unknown.
-            for (const CpuSpec& c : writtenCpus(sym)) {
+            for (const CpuSpec& c : modelledCpus(sym)) {
                 if (c.model.empty() || c.cores < 1 || cat.cpu(c.model))
                     continue;
                 const std::string& model = c.model;

@@ -839,3 +839,35 @@ deployment d {
     CHECK(numbers >= 3);
     CHECK_THAT(error->message, Catch::Contains("parallel efficiency 0.9")); // still short
 }
+
+TEST_CASE("a CPU model the catalogue does not know is added with generic figures") {
+    // The program's catalogue reads only the CPUs a target names a model for (modelledCpus).
+    SourceManager sm;
+    Diagnostics diags;
+    FileId id = sm.addBuffer("cpus.modak", R"(modak 1
+target a {
+  scheduler = slurm
+  cpu { arch = aarch64, model = "Made-up CPU 9", sockets = 2, cores = 64 }
+  partition big { default = true, cpu { model = "Made-up CPU 10", cores = 16 } }
+}
+target b {
+  scheduler = slurm
+  cpu { arch = x86_64, cores = 32 }
+}
+)");
+    Program program = loadProgram(sm, id, diags);
+    INFO(test::report(sm, diags));
+    REQUIRE_FALSE(diags.hasErrors());
+    const Catalogue before = Catalogue::builtin();
+    Catalogue cat = programCatalogue(sm, program, {}, diags);
+    CHECK(cat.cpus.size() == before.cpus.size() + 2);
+    const Cpu* nine = cat.cpu("Made-up CPU 9");
+    REQUIRE(nine);
+    CHECK(nine->cores == 32); // per socket
+    CHECK(nine->arch == "aarch64");
+    CHECK(nine->doc.find("not in the hardware catalogue") != std::string::npos);
+    const Cpu* ten = cat.cpu("Made-up CPU 10");
+    REQUIRE(ten);
+    CHECK(ten->cores == 16);
+    CHECK(ten->arch == "x86_64");
+}

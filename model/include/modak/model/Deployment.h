@@ -303,9 +303,10 @@ bool deploymentRunsLauncher(const Program& program, const Symbol& symbol);
 
 /// A `target NAME { }` block (`symbol.block` must be set).
 Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue);
-/// The CPUs a target block writes (its own `cpu` and its partitions'), as lowerTarget reads them:
-/// all the program's catalogue needs of a target (`symbol.block` must be set).
-std::vector<CpuSpec> writtenCpus(const Symbol& symbol);
+/// The CPUs a target block writes with a `model` (its own `cpu` and its partitions'), as
+/// lowerTarget reads them: all the program's catalogue needs of a target, which adds the models
+/// it does not know (`symbol.block` must be set).
+std::vector<CpuSpec> modelledCpus(const Symbol& symbol);
 
 /// An `image NAME { }` block as a catalogue image.
 Image lowerImage(const Symbol& symbol);
