@@ -154,8 +154,6 @@ struct Word {
     size_t begin = 0, end = 0;
 };
 
-/// The words of the first command of `command` (up to a line end, `;`, `&`, `|`, a redirection
-/// or a parenthesis outside quotes), past comment lines; quoted parts stay in their word.
 /// A shell's control and redirection operators, which end a command's words.
 bool operatorByte(char c) {
     switch (c) {
@@ -172,6 +170,8 @@ bool operatorByte(char c) {
     }
 }
 
+/// The words of the first command of `command` (up to a line end, `;`, `&`, `|`, a redirection
+/// or a parenthesis outside quotes), past comment lines; quoted parts stay in their word.
 std::vector<Word> firstCommandWords(std::string_view command) {
     std::vector<Word> words;
     size_t i = 0;
