@@ -734,9 +734,10 @@ private:
         std::vector<std::string>
             suggested; // keys proposed for unknown keys: not reported missing too
         for (const Statement& st : body) {
-            if (st.key().name.empty())
+            const std::string_view key = st.key().name; // made once: key() builds a range too
+            if (key.empty())
                 continue; // recovered after a syntax error
-            const KeySchema* ks = schema.key(st.key().name);
+            const KeySchema* ks = schema.key(key);
             if (!ks && schema.anyKey && isAttr(st))
                 ks = &*schema.anyKey;
             if (!ks) {
@@ -767,7 +768,7 @@ private:
                                                st.key().name));
                     } else {
                         if (const Statement* first =
-                                seenNamed.insert({st.key().name, st.name()->name}, &st)) {
+                                seenNamed.insert({key, st.name()->name}, &st)) {
                             Diagnostic& d =
                                 diags_.add(DiagCode::DuplicateName, st.name()->range,
                                            fmt::format("duplicate {} '{}' in {}", st.key().name,
@@ -787,7 +788,7 @@ private:
                         "remove the name",
                         {st.name()->range.file, st.key().range.end, st.name()->range.end}, ""));
                 }
-                if (const Statement* first = seen.insert(st.key().name, &st)) {
+                if (const Statement* first = seen.insert(key, &st)) {
                     Diagnostic& d = diags_.add(
                         DiagCode::DuplicateKey, st.key().range,
                         fmt::format("duplicate key '{}' in {}", st.key().name, where(owner)));
