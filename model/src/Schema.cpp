@@ -1287,7 +1287,9 @@ std::span<const EnumValue> KeySchema::enumValues() const {
 }
 
 const KeySchema* BlockSchema::key(std::string_view name) const {
-    if (slotNext_.size() != keys.size()) { // not indexed (a schema made outside the table)
+    // Not indexed (a schema made outside the table, or one without keys, whose slots were never
+    // filled): a scan.
+    if (slotNext_.size() != keys.size() || keys.empty()) {
         for (const KeySchema& k : keys)
             if (syntax::sameKey(k.name, name))
                 return &k;

@@ -214,3 +214,26 @@ TEST_CASE("schema: suggestions") {
     CHECK(suggest("v100", gpus) == "v100_pcie"); // a completion beats a one-letter typo
     CHECK(suggest("p10", gpus) == "p100");
 }
+
+TEST_CASE("schema: a block's keys are found through its index and without one") {
+    // The table's blocks are indexed by key slot (BlockSchema::indexKeys); a schema made elsewhere,
+    // with or without keys, is scanned, and indexing it finds the same keys.
+    BlockSchema empty;
+    CHECK(empty.key("nodes") == nullptr);
+    CHECK(empty.key("") == nullptr);
+
+    BlockSchema made;
+    for (const char* name : {"nodes", "cores", "model", "memory", "nodes_x", "x"})
+        made.keys.push_back(KeySchema{.name = name});
+    auto check = [&] {
+        for (const KeySchema& k : made.keys)
+            CHECK(made.key(k.name) == &k);
+        CHECK(made.key("node") == nullptr);
+        CHECK(made.key("gpus") == nullptr);
+    };
+    check(); // scanned
+    made.indexKeys();
+    check(); // through the index
+    empty.indexKeys();
+    CHECK(empty.key("nodes") == nullptr);
+}
