@@ -748,31 +748,29 @@ private:
             }
             if (isBlock(st) && !ks->isBlock()) {
                 diags_.add(DiagCode::TypeMismatch, st.key().range,
-                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`",
-                                       st.key().name));
+                           fmt::format("'{0}' takes a value, not a block; write `{0} = …`", key));
                 continue;
             }
             if (isAttr(st) && !ks->isAttribute()) {
                 if (st.value().kind != VK::Error)
                     diags_.add(DiagCode::TypeMismatch, st.value().range,
                                fmt::format("expected {} for '{}', found {}", describeExpected(*ks),
-                                           st.key().name, found(st.value())));
+                                           key, found(st.value())));
                 continue;
             }
             if (isBlock(st) && ks->named) {
                 // Top-level names are checked while loading (Program.cpp).
                 if (owner) {
                     if (!st.name()) {
-                        diags_.add(DiagCode::MissingName, st.key().range,
-                                   fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`",
-                                               st.key().name));
+                        diags_.add(
+                            DiagCode::MissingName, st.key().range,
+                            fmt::format("'{0}' block needs a name, as in `{0} NAME {{ … }}`", key));
                     } else {
                         if (const Statement* first =
                                 seenNamed.insert({key, st.name()->name}, &st)) {
-                            Diagnostic& d =
-                                diags_.add(DiagCode::DuplicateName, st.name()->range,
-                                           fmt::format("duplicate {} '{}' in {}", st.key().name,
-                                                       st.name()->name, where(owner)));
+                            Diagnostic& d = diags_.add(DiagCode::DuplicateName, st.name()->range,
+                                                       fmt::format("duplicate {} '{}' in {}", key,
+                                                                   st.name()->name, where(owner)));
                             d.notes.push_back(
                                 {first->name()->range,
                                  fmt::format("'{}' first defined here", st.name()->name)});
@@ -781,21 +779,19 @@ private:
                 }
             } else {
                 if (isBlock(st) && st.name()) {
-                    Diagnostic& d =
-                        diags_.add(DiagCode::UnexpectedName, st.name()->range,
-                                   fmt::format("'{}' block takes no name", st.key().name));
+                    Diagnostic& d = diags_.add(DiagCode::UnexpectedName, st.name()->range,
+                                               fmt::format("'{}' block takes no name", key));
                     d.fixes.push_back(replaceFix(
                         "remove the name",
                         {st.name()->range.file, st.key().range.end, st.name()->range.end}, ""));
                 }
                 if (const Statement* first = seen.insert(key, &st)) {
-                    Diagnostic& d = diags_.add(
-                        DiagCode::DuplicateKey, st.key().range,
-                        fmt::format("duplicate key '{}' in {}", st.key().name, where(owner)));
+                    Diagnostic& d =
+                        diags_.add(DiagCode::DuplicateKey, st.key().range,
+                                   fmt::format("duplicate key '{}' in {}", key, where(owner)));
                     d.notes.push_back(
-                        {first->key().range, fmt::format("'{}' first set here", st.key().name)});
-                    d.fixes.push_back(
-                        removeFix(fmt::format("remove the duplicate '{}'", st.key().name), st));
+                        {first->key().range, fmt::format("'{}' first set here", key)});
+                    d.fixes.push_back(removeFix(fmt::format("remove the duplicate '{}'", key), st));
                 }
             }
             if (isBlock(st) && !owner && keeping_)
