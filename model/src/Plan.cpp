@@ -937,6 +937,46 @@ void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment
     plan.resilience = res;
 }
 
+/// A search's candidate lists, whose room is kept on each thread for its next search. A
+/// Candidate is about 1 KB and a search of 220 images over 8 node counts holds a few MB: made
+/// afresh for every plan, the lists were mapped, faulted in page by page while they grew and
+/// unmapped again — after every edit in the language server, whose planner thread spent a
+/// quarter of its CPU in the kernel on it (1 500 page faults an edit; issue 20). The candidates
+/// themselves are destroyed when the search ends; only the room stays, up to kKeptCandidates.
+/// A search begun inside another (none is today) gets lists of its own.
+class SearchLists {
+public:
+    SearchLists() : kept_(!inUse_) {
+        if (kept_)
+            inUse_ = true;
+    }
+    ~SearchLists() {
+        if (!kept_)
+            return;
+        for (auto* list : {&keptFeasible_, &keptRejected_}) {
+            list->clear();
+            if (list->capacity() > kKeptCandidates)
+                std::vector<Candidate>().swap(*list); // a rare wide search keeps nothing
+        }
+        inUse_ = false;
+    }
+    SearchLists(const SearchLists&) = delete;
+    SearchLists& operator=(const SearchLists&) = delete;
+
+    std::vector<Candidate>& feasible() { return kept_ ? keptFeasible_ : ownFeasible_; }
+    std::vector<Candidate>& rejected() { return kept_ ? keptRejected_ : ownRejected_; }
+
+private:
+    static constexpr size_t kKeptCandidates = 8192; ///< about 8 MiB a list
+    static thread_local std::vector<Candidate> keptFeasible_, keptRejected_;
+    static thread_local bool inUse_;
+    const bool kept_;
+    std::vector<Candidate> ownFeasible_, ownRejected_;
+};
+
+thread_local std::vector<Candidate> SearchLists::keptFeasible_, SearchLists::keptRejected_;
+thread_local bool SearchLists::inUse_ = false;
+
 } // namespace
 
 DeploymentPlan planDeployment(const SourceManager& sm, const Program& program, const Symbol& sym,
@@ -1031,7 +1071,9 @@ DeploymentPlan planDeployment(std::shared_ptr<const Deployment> spec, const Cata
     if (r.workload)
         plan.workload = r.workload->name;
 
-    std::vector<Candidate> feasible, rejected;
+    SearchLists lists;
+    std::vector<Candidate>& feasible = lists.feasible();
+    std::vector<Candidate>& rejected = lists.rejected();
     if (r.kind == "ai_training") {
         planAiTraining(r, dep, cat, cal, pause, plan, feasible, rejected);
     } else if (r.kind == "hpc") {

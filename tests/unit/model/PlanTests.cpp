@@ -13,6 +13,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 using namespace modak;
@@ -76,6 +77,25 @@ TEST_CASE("every example is planned: each deployment gets a choice and no errors
             for (const auto& a : d.alternatives)
                 CHECK_FALSE(a.rejectedBecause.empty());
         }
+    }
+}
+
+TEST_CASE("a search's lists, kept for the thread's next plan, carry nothing into it",
+          "[plan][examples]") {
+    // Each example planned after the others and again in the reverse order: the same plan.
+    const std::vector<std::string> names{"mnist_tensorflow_1_14.modak",
+                                         "mnist_tensorflow_2_1.modak",
+                                         "mnist_pytorch_1_4.modak",
+                                         "resnet50_tensorflow_2_1_gtx1080ti.modak",
+                                         "resnet50_pytorch_gtx1080ti.modak",
+                                         "pytorch_ddp_a100.modak",
+                                         "mpi_solver.modak"};
+    std::map<std::string, std::string> first;
+    for (const auto& name : names)
+        first[name] = renderPlanJson(planExample(name)->plan, name, "test");
+    for (auto it = names.rbegin(); it != names.rend(); ++it) {
+        INFO(*it);
+        CHECK(renderPlanJson(planExample(*it)->plan, *it, "test") == first[*it]);
     }
 }
 
