@@ -967,7 +967,7 @@ public:
     std::vector<Candidate>& rejected() { return kept_ ? keptRejected_ : ownRejected_; }
 
 private:
-    static constexpr size_t kKeptCandidates = 8192; ///< about 8 MiB a list
+    static constexpr size_t kKeptCandidates = 4096; ///< about 4 MiB a list
     static thread_local std::vector<Candidate> keptFeasible_, keptRejected_;
     static thread_local bool inUse_;
     const bool kept_;
