@@ -46,7 +46,7 @@ ParallelLayout baseLayout(const StrategyInfo* strategy) {
 }
 
 LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
-                          const Calibration& cal, bool simplest) {
+                          const Calibration& cal, bool simplest, const SearchPause& pause) {
     LayoutChoice out;
     const ParallelLayout start = base.layout.value_or(ParallelLayout{});
     const Workload* w = base.workload;
@@ -127,6 +127,8 @@ LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
                                              : l.virtualStages > 1     ? "interleaved"
                                                                        : "one_f_one_b";
                                 trial.layout = l;
+                                if (pause)
+                                    pause();
                                 std::string error;
                                 auto p = predict(trial, cal, error, Explain::FiguresOnly);
                                 ++out.tried;

@@ -676,7 +676,8 @@ void planAiTraining(const Resolved& r, const Deployment& d, const Catalogue& cat
                         ParallelRequest fixed;
                         fixed.tensor = fixed.pipeline = fixed.context = fixed.expert = 1;
                         fixed.zero = s.layout->zeroStage;
-                        LayoutChoice lc = chooseLayout(s, d.parallel ? *d.parallel : fixed, cal);
+                        LayoutChoice lc =
+                            chooseLayout(s, d.parallel ? *d.parallel : fixed, cal, false, pause);
                         if (lc.scenario)
                             s = *lc.scenario;
                         else if (lc.nearest)

@@ -223,8 +223,11 @@ TEST_CASE("schema: a block's keys are found through its index and without one") 
     CHECK(empty.key("") == nullptr);
 
     BlockSchema made;
-    for (const char* name : {"nodes", "cores", "model", "memory", "nodes_x", "x"})
-        made.keys.push_back(KeySchema{.name = name});
+    for (const char* name : {"nodes", "cores", "model", "memory", "nodes_x", "x"}) {
+        KeySchema key;
+        key.name = name;
+        made.keys.push_back(std::move(key));
+    }
     auto check = [&] {
         for (const KeySchema& k : made.keys)
             CHECK(made.key(k.name) == &k);

@@ -7,10 +7,16 @@
 #include "modak/model/Deployment.h"
 #include "modak/model/Performance.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
 namespace modak::model {
+
+/// Called between the candidates of a search and between the layouts of a layout search, where
+/// a caller running it in the background may pause it: the language server's planner waits there
+/// while the server answers the editor, and otherwise yields its core now and then.
+using SearchPause = std::function<void()>;
 
 /// What the search found for one scale (nodes × GPUs per node).
 struct LayoutChoice {
@@ -31,9 +37,11 @@ ParallelLayout baseLayout(const StrategyInfo* strategy);
 
 /// Searches the layouts `request` leaves open for `base` (its scale, workload, precision, …).
 /// With `simplest`, the fitting layout with the fewest changes from the base wins instead of
-/// the fastest (what a does-not-fit fix suggests).
+/// the fastest (what a does-not-fit fix suggests). `pause` (may be empty) is called before each
+/// layout is predicted.
 LayoutChoice chooseLayout(const Scenario& base, const ParallelRequest& request,
-                          const Calibration& cal, bool simplest = false);
+                          const Calibration& cal, bool simplest = false,
+                          const SearchPause& pause = {});
 
 /// What a does-not-fit message suggests (the plan's and `modak predict`'s): the layout with the
 /// fewest changes from `from` that makes `s` fit, as "`parallel { … }` fits (32.8 GiB per GPU,

@@ -10,6 +10,7 @@
 #include "modak/model/Catalogue.h"
 #include "modak/model/Cost.h"
 #include "modak/model/Deployment.h"
+#include "modak/model/Layout.h"
 #include "modak/model/Performance.h"
 #include "modak/model/Program.h"
 
@@ -152,10 +153,6 @@ struct Plan {
     /// Owns the images, hardware and workloads the candidates point to.
     std::shared_ptr<const Catalogue> catalogue;
 };
-
-/// Called between the candidates of a search, where a caller running it in the background may
-/// pause it: the language server's planner waits there while the server answers the editor.
-using SearchPause = std::function<void()>;
 
 struct PlanOptions {
     std::string deployment;                ///< only this one ("" = all)
