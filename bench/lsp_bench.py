@@ -27,6 +27,7 @@ usage: bench/lsp_bench.py [MODAK] [EDITS] [--lines N] [--memory-edits N] [--yaml
 targets (issue 20): every kind p99 <= 5 ms, max <= 16 ms; memory <= 30 MiB after 10 000 edits, flat.
 """
 import argparse
+import gc
 import json
 import os
 import random
@@ -204,6 +205,22 @@ SERVER_LOG = re.compile(r"modak lsp: (?:(\S+) (\d+) answered|diagnostics of vers
                         r"([0-9.]+) ms \(cpu ([0-9.]+) ms\)")
 
 
+# The client's own pauses: Python's full (generation 2) collections, (start, end) in perf_counter()
+# time, so that a slow sample the server did not see can be told from one it did.
+CLIENT_GC = []
+
+
+def _note_full_collection(phase, info):
+    if info["generation"] == 2:
+        if phase == "start":
+            CLIENT_GC.append([time.perf_counter(), None])
+        elif CLIENT_GC:
+            CLIENT_GC[-1][1] = time.perf_counter()
+
+
+gc.callbacks.append(_note_full_collection)
+
+
 def group(kind, i):
     launch = "torchrun " if i % 4 == 1 else "python3 "
     if kind == "modak":
@@ -341,6 +358,8 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     edit_lines = [[n for n, l in enumerate(lines) if l.startswith(prefix)] for prefix, _, _ in EDITS[kind]]
     rng = random.Random(7)
     times = {k: [] for k in ["diagnostics"] + KINDS + ["semanticTokensFull"]}
+    windows = {k: [] for k in times}  # (sent, arrived) of each sample, to find the client's own pauses in
+    del CLIENT_GC[:]
     ids = {k: [] for k in KINDS + ["semanticTokensFull"]}  # of the requests timed, in order
     parsed = {k: [] for k in KINDS + ["semanticTokensFull"]}  # until the response was parsed too
     tokens_id = None  # the resultId of the last semantic tokens, for the next delta
@@ -366,15 +385,18 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
             new = old + " edited" if not old.endswith(" edited") else old[:-len(" edited")]
         lines[line] = lines[line][:col] + new + lines[line][col + len(old):]
         version += 1
-        t = time.perf_counter()
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+        change = {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
             {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + len(old)}},
-             "text": new}]})
+             "text": new}]}
+        t = time.perf_counter()
+        client.notify("textDocument/didChange", change)
         d = client.wait_notification("textDocument/publishDiagnostics",
                                      lambda m: m["params"]["uri"] == uri and m["params"].get("version", version) == version,
                                      timeout=300)
         if n < edits:
-            times["diagnostics"].append(((client.arrival(d) or time.perf_counter()) - t) * 1000)
+            arrived = client.arrival(d) or time.perf_counter()
+            times["diagnostics"].append((arrived - t) * 1000)
+            windows["diagnostics"].append((t, arrived))
         asked = [k for k in KINDS if k in served] if n < edits else ["hover"]
         if "semanticTokens" in asked and (tokens_id is None or n % FULL_EVERY == 0):
             asked.insert(asked.index("semanticTokens"), "semanticTokensFull")
@@ -397,6 +419,7 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
                 tokens_id = (r.get("result") or {}).get("resultId")
             if n < edits and "error" not in r:
                 times[k].append(ms)
+                windows[k].append((t, arrived))
                 parsed[k].append((done - t) * 1000)
                 ids[k].append(client.next_id - 1)
                 by_cat.setdefault((k, cat or "document"), []).append(ms)
@@ -419,7 +442,7 @@ def run(kind, modak, lines_wanted, edits, memory_edits, work):
     found["diagnostics"] = [published[v] for v in range(2, 2 + len(times["diagnostics"])) if v in published]
     server = {k: [wall for wall, _ in v] for k, v in found.items()}
     cpu = {k: [c for _, c in v] for k, v in found.items()}
-    return {"times": times, "parsed": parsed, "server": server, "cpu": cpu, "by_cat": by_cat, "memory": memory,
+    return {"times": times, "windows": windows, "parsed": parsed, "server": server, "cpu": cpu, "by_cat": by_cat, "memory": memory,
             "opened_ms": opened_ms, "served": served, "lines": len(text.split("\n")) - 1,
             "categories": len(cat_names)}
 
@@ -453,6 +476,13 @@ def report(name, r, minus_delay=0):
     print("  slowest categories (max ms, request, category, samples): " +
           "; ".join(f"{m:.1f} {k} @ {c} ({n})" for m, k, c, n in worst))
     print("  resident memory (MiB): " + ", ".join(f"{w}: {kib / 1024:.1f}" for w, kib in r["memory"]))
+    paused = []
+    for k, spans in r["windows"].items():
+        hit = [i for i, (a, b) in enumerate(spans) if any(s < b and (e or b) > a for s, e in CLIENT_GC)]
+        if hit:
+            slowest = max(range(len(spans)), key=lambda i: r["times"][k][i])
+            paused.append(f"{k} {len(hit)}" + (" (its slowest among them)" if slowest in hit else ""))
+    print(f"  the client's own full collections ({len(CLIENT_GC)}) inside timed samples: " + ("; ".join(paused) or "none"))
 
 
 def main():
