@@ -11,8 +11,8 @@
 //! running thread finish its slice before a woken one takes the core, whatever their nice values:
 //! the server's thread woken by an edit, and the editor's own threads reading the answer, waited
 //! up to a slice behind a plan. Measured (`lsp_bench.py`, 400 edits, 2 cores, Linux 6.18): the
-//! diagnostics' p99 at the client 6.1–7.0 ms without yielding, 2.9–4.1 yielding, the server's
-//! CPU p99 the same in both (2.5–3.2 ms; bench/README.md, issue 20). A yield with no other
+//! diagnostics' p99 at the client 6.1–7.6 ms without yielding, 2.9–4.1 yielding, the server's
+//! CPU p99 the same in both (2.5–3.6 ms; bench/README.md, issue 20). A yield with no other
 //! thread waiting returns at once, so the worker is never starved, as it would be in SCHED_IDLE.
 #pragma once
 
