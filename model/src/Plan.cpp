@@ -941,10 +941,11 @@ void explainResilience(DeploymentPlan& plan, const Resolved& r, const Deployment
 /// A search's candidate lists, whose room is kept on each thread for its next search. A
 /// Candidate is about 1 KB and a search of 220 images over 8 node counts holds a few MB: made
 /// afresh for every plan, the lists were mapped, faulted in page by page while they grew and
-/// unmapped again — after every edit in the language server, whose planner thread spent a
-/// quarter of its CPU in the kernel on it (1 500 page faults an edit; issue 20). The candidates
-/// themselves are destroyed when the search ends; only the room stays, up to kKeptCandidates.
-/// A search begun inside another (none is today) gets lists of its own.
+/// unmapped again — after every edit in the language server, which spent a third of its CPU in
+/// the kernel, nearly all of it faulting in its planner's lists (1 500 page faults an edit;
+/// issue 20, bench/README.md). The candidates themselves are destroyed when the search ends;
+/// only the room stays, up to kKeptCandidates. A search begun inside another (none is today)
+/// gets lists of its own.
 class SearchLists {
 public:
     SearchLists() : kept_(!inUse_) {
