@@ -49,15 +49,15 @@ run_pods() {
   mkdir "$deployment"
   cp "$data/train.py" "$data/regression.py" "$deployment/"
   OWN_NETWORK="${own_network[*]}" DDP_DATA="$data" timeout 150 /usr/bin/python3 - "$manifest" "$deployment" plan.json <<'PY' || { fail "$deployment: a pod failed"; return; }
-import json, os, socket, subprocess, sys, yaml
+import json, os, subprocess, sys, yaml
 
 manifest, deployment, plan = sys.argv[1:]
 doc = next(d for d in yaml.safe_load_all(open(manifest)) if d)
 chosen = {d["name"]: d for d in json.load(open(plan))["deployments"]}[deployment]["chosen"]
 nodes, per_node = chosen["nodes"], chosen["ranks_per_node"]
-with socket.socket() as s:  # a free port for node 0's rendezvous
-    s.bind(("127.0.0.1", 0))
-    port = str(s.getsockname()[1])
+sys.path.insert(0, os.environ["DDP_DATA"])
+from ranks import rendezvous_port, wait_all
+port = rendezvous_port()  # node 0's rendezvous
 base = {"PATH": os.path.abspath("bin") + ":/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp")}
 
 def container_env(c):
@@ -103,8 +103,6 @@ for name, command, env, isolated in pods:
     # Each pod a process group of its own, so that a pod left waiting can be stopped with its ranks.
     running.append((name, subprocess.Popen(command, env=env, cwd=deployment, stdout=log, stderr=subprocess.STDOUT,
                                            start_new_session=True)))
-sys.path.insert(0, os.environ["DDP_DATA"])
-from ranks import wait_all
 ok = wait_all(running, lambda name: f"{deployment}: pod {name}", lambda name: f"{deployment}/{name}.log")
 print(f"{deployment}: {len(pods)} pod(s) of a {doc['kind']} ran")
 sys.exit(0 if ok else 1)

@@ -35,13 +35,13 @@ run_nodes() {
   rm -rf "$launcher" && mkdir "$launcher"
   cp "$data/train.py" "$data/regression.py" "$launcher/"
   DDP_DATA="$data" timeout 150 /usr/bin/python3 - "$file" "$launcher" "$nodes" <<'PY'
-import os, socket, subprocess, sys, yaml
+import os, subprocess, sys, yaml
 
 path, launcher, nodes = sys.argv[1], sys.argv[2], int(sys.argv[3])
 doc = yaml.safe_load(open(path))
-with socket.socket() as s:  # a free port for node 0's rendezvous
-    s.bind(("127.0.0.1", 0))
-    port = str(s.getsockname()[1])
+sys.path.insert(0, os.environ["DDP_DATA"])
+from ranks import rendezvous_port, wait_all
+port = rendezvous_port()  # node 0's rendezvous
 ips = "\n".join(["127.0.0.1"] * nodes) + "\n"
 base = {"PATH": os.path.abspath("bin") + ":/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp"),
         "MASTER_PORT": port}
@@ -61,8 +61,6 @@ for i in range(nodes):
     log = open(f"{launcher}/node-{i}.log", "w")
     running.append((i, subprocess.Popen(["bash", "-c", script], env=e, cwd=launcher, stdout=log,
                                         stderr=subprocess.STDOUT, start_new_session=True)))
-sys.path.insert(0, os.environ["DDP_DATA"])
-from ranks import wait_all
 ok = wait_all(running, lambda i: f"{launcher}: node {i}", lambda i: f"{launcher}/node-{i}.log")
 sys.exit(0 if ok else 1)
 PY

@@ -2,10 +2,31 @@
 # Each is a process group of its own (start_new_session=True), so that one left waiting for its
 # peers can be stopped with all its ranks.
 import os
+import random
 import signal
+import socket
 import subprocess
 import sys
 import time
+
+
+def rendezvous_port():
+    """A port node 0's rendezvous can bind now, below Linux's ephemeral range and above the generated
+    jobs' own (20000 + job id % 10000). A port bind(0) hands out lies inside the ephemeral range,
+    where the ranks' own connections (a store client retrying, gloo's pairs) may take it before node
+    0 listens: "Address already in use" (seen once in ddp-training-k8s)."""
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+        ephemeral = int(f.read().split()[0])
+    ports = list(range(30000, ephemeral)) or list(range(20000, 30000))
+    random.shuffle(ports)  # two runs at once on one machine start apart
+    for port in ports[:1000]:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return str(port)
+            except OSError:
+                continue
+    raise RuntimeError("no free port below the ephemeral range")
 
 
 def wait_all(running, what, log_of, timeout=120):
