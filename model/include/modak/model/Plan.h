@@ -14,7 +14,6 @@
 #include "modak/model/Performance.h"
 #include "modak/model/Program.h"
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
