@@ -57,6 +57,36 @@ TEST_CASE("imports: a resolved import contributes its blocks") {
     CHECK(p.visibleSymbols(p.documents[1]->file, "deployment").empty());
 }
 
+TEST_CASE("imports: every block of a large program is found by its kind and name") {
+    // Enough names that the symbol table's probes pass many other names' slots (whose hash tags
+    // differ) and some of the same hash's neighbourhood: each name finds its own block, a name
+    // under another kind finds nothing, and names that are not defined find nothing.
+    std::string text = "modak 1\n";
+    constexpr int kCount = 3000;
+    for (int i = 0; i < kCount; ++i)
+        text += fmt::format("target t{0} {{ scheduler = slurm }}\napplication a{0} {{ kind = hpc, "
+                            "run = \"./a\" }}\ndeployment d{0} {{ application = a{0}, target = "
+                            "t{0} }}\n",
+                            i);
+    auto l = test::load(text);
+    CHECK(l->report() == "");
+    const model::Program& p = l->program;
+    REQUIRE(p.symbols.size() == 3 * kCount);
+    for (int i = 0; i < kCount; ++i) {
+        const std::string t = fmt::format("t{}", i), a = fmt::format("a{}", i);
+        const model::Symbol* target = p.find("target", t);
+        REQUIRE(target);
+        CHECK(target->name == t);
+        CHECK(target->kind == "target");
+        const model::Symbol* app = p.find("application", a);
+        REQUIRE(app);
+        CHECK(app->name == a);
+        CHECK(p.find("deployment", fmt::format("d{}", i))->name == fmt::format("d{}", i));
+        CHECK(p.find("application", t) == nullptr);
+        CHECK(p.find("target", fmt::format("t{}", i + kCount)) == nullptr);
+    }
+}
+
 TEST_CASE("imports: paths are relative to the importing file") {
     auto l = test::load(std::string("modak 1\nimport \"sites/hlrs/site.modak\"\n") + kApp +
                             "deployment d { application = a, target = hlrs }\n",

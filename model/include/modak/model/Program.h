@@ -62,7 +62,7 @@ struct Program {
     std::vector<Symbol> symbols;                      ///< all named top-level blocks
     /// find's and lookup's hash table over `symbols` (model/src/SymbolIndex.h), filled by
     /// loadProgram; empty: they scan `symbols`.
-    std::vector<uint32_t> symbolSlots;
+    std::vector<uint64_t> symbolSlots;
     /// Where the program's paths may lead: imports were resolved in it, and so are the `catalog`
     /// and `calibration` files the plan reads.
     FileScope scope;
