@@ -88,6 +88,8 @@ std::string valueText(const Value& v) {
         return k + "(" + std::to_string(v.number()) + ")";
     case Value::Kind::Size:
         return k + "(" + std::to_string(v.integer()) + "," + std::string(v.unit()) + ")";
+    case Value::Kind::Amount: // `5000 USD`: the number and its unit
+        return k + "(" + std::to_string(v.number()) + "," + std::string(v.unit()) + ")";
     case Value::Kind::Bool:
         return v.boolean ? "true" : "false";
     case Value::Kind::Versioned:
