@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The symbols of a program by (kind, name), for name resolution and duplicate detection. Private to
 // model/. An open-addressing table of indices into Program::symbols: eight bytes a slot (an index
-// and a tag of the name's hash) where a hash map takes a node of 56 per symbol, which counted at the
-// peak of `modak check` on large files (35 000 symbols in the 10 MB bench file).
+// and a tag of the name's hash) where a hash map takes a node of 56 per symbol, which counted at
+// the peak of `modak check` on large files (35 000 symbols in the 10 MB bench file).
 #pragma once
 
 #include "modak/model/Program.h"
