@@ -539,10 +539,16 @@ Candidate scaleOf(const Candidate& c) {
 /// narrows the search for an equal one.
 size_t viewHash(const Deployment& v) {
     const Application& a = v.application;
-    size_t h = std::hash<std::string>{}(a.kind + '\n' + a.tag + '\n' + a.framework + '\n' +
-                                        a.frameworkVersion + '\n' + a.workload + '\n' + a.run +
-                                        '\n' + v.target.interconnect + '\n' + v.storageClass);
+    size_t h = 0xcbf29ce484222325ULL;
     auto mix = [&](int64_t x) { h = (h ^ static_cast<size_t>(x)) * 0x100000001b3ULL; };
+    // Each text hashed where it is (joining them into one string to hash cost an allocation or
+    // three a deployment).
+    for (std::string_view text :
+         {std::string_view(a.kind), std::string_view(a.tag), std::string_view(a.framework),
+          std::string_view(a.frameworkVersion), std::string_view(a.workload),
+          std::string_view(a.run), std::string_view(v.target.interconnect),
+          std::string_view(v.storageClass)})
+        mix(static_cast<int64_t>(std::hash<std::string_view>{}(text)));
     mix(a.batchSize.value_or(-1));
     mix(a.epochs);
     mix(v.nodesAvailable);
