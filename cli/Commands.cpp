@@ -31,7 +31,6 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <mutex>
 #include <system_error>
 #include <thread>
 
@@ -243,14 +242,12 @@ std::string arrayItems(const std::string& array) {
 /// What a check of one file has finished with as the process ends: kept rather than freed piece
 /// by piece, as clang's -disable-free does. Freeing the 10 MB bench file's 11 545 warnings (seven
 /// allocations each) and its text took ~5 ms of a ~140 ms check, on one core (issue 20). The
-/// objects stay reachable from a static pointer, so leak checkers do not report them.
+/// objects stay reachable from a static pointer, so leak checkers do not report them. Called only
+/// by a check of one file, whose one task runs on the calling thread.
 template<class T>
 void keepUntilExit(T&& value) {
-    static auto* mutex = new std::mutex;
     static auto* kept = new std::vector<std::shared_ptr<void>>;
-    auto held = std::make_shared<std::decay_t<T>>(std::forward<T>(value));
-    std::lock_guard lock(*mutex);
-    kept->push_back(std::move(held));
+    kept->push_back(std::make_shared<std::decay_t<T>>(std::forward<T>(value)));
 }
 
 } // namespace
@@ -278,9 +275,8 @@ int runCheck(const CheckOptions& options) {
         // reading is a large file's page faults, ~5 ms for 10 MB, on one core).
         std::jthread warm;
         std::error_code sizeError;
-        const bool large = paths[i] != "-" &&
-                           fs::file_size(paths[i], sizeError) >= kWarmCatalogueBytes && !sizeError;
-        if (inner > 1 && large)
+        if (inner > 1 && paths[i] != "-" &&
+            fs::file_size(paths[i], sizeError) >= kWarmCatalogueBytes && !sizeError)
             warm = sideThread([] {
                 model::Catalogue::builtin();
                 model::Calibration::builtin();
