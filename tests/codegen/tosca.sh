@@ -268,14 +268,15 @@ if ! "$modak" generate "$cloud" -o "$work/nodes" >/dev/null 2>"$work/err" ||
 elif ! /usr/bin/python3 -c 'import torch.distributed as d; assert d.is_gloo_available()' 2>/dev/null; then
   fail "Debian's python3-torch is missing (scripts/setup.sh installs it)"
 else
-  port=$((30000 + RANDOM % 20000))  # concurrent runs of this test must not meet
+  # Node 0's rendezvous port, a bindable one below Linux's ephemeral range (ddp/ranks.py says why).
+  free_port() { /usr/bin/python3 -c "import sys; sys.path.insert(0, sys.argv[1]); from ranks import rendezvous_port; print(rendezvous_port())" "$ddp"; }
   for deployment in tosca_one_rank_per_node tosca_two_ranks_per_node; do
     pkg=$work/nodes/$deployment/tosca
     validate "$pkg/service.yaml"
     run=$work/nodes-run/$deployment
     mkdir -p "$run/work"
     cp "$ddp"/{train,regression}.py "$run/work/"  # the application, as the VMs' software holds it
-    port=$((port + 1))
+    port=$(free_port)
     inputs="{\"vm_address_0\": \"127.0.0.1\", \"vm_address_1\": \"127.0.0.1\", \"rendezvous_address\": \"127.0.0.1\",
       \"rendezvous_port\": $port, \"workdir\": \"$run/work\", \"poll_interval\": 1, \"wait_timeout\": 300}"
     if ! timeout 400 "$py" "$work/xopera.py" "$pkg" "$run" "$inputs" >"$run/outputs" 2>"$run/xo"; then
@@ -300,7 +301,7 @@ PY
   # FAILED, and job_state (wait_1's) never says COMPLETED.
   deployment=tosca_one_rank_per_node run=$work/nodes-run/failing
   mkdir -p "$run/work"
-  port=$((port + 1))
+  port=$(free_port)
   inputs="{\"vm_address_0\": \"127.0.0.1\", \"vm_address_1\": \"127.0.0.1\", \"rendezvous_address\": \"127.0.0.1\",
     \"rendezvous_port\": $port, \"workdir\": \"$run/work\", \"poll_interval\": 1, \"wait_timeout\": 300}"
   if timeout 400 "$py" "$work/xopera.py" "$work/nodes/$deployment/tosca" "$run" "$inputs" >"$run/outputs" 2>"$run/xo"; then
