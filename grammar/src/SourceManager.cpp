@@ -3,12 +3,20 @@
 
 #include "modak/text/Affixes.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -50,7 +58,139 @@ std::vector<uint32_t> computeLineStarts(std::string_view text) {
     forEachNewline(text, [&](size_t at) { starts.push_back(static_cast<uint32_t>(at + 1)); });
     return starts;
 }
+
+// ---- files read through a map
+
+/// The files mapped now, for the SIGBUS handler: a slot is claimed (`path`, `size`, then `begin`
+/// published) before its file's pages can be read and emptied (`begin` first) before they are
+/// unmapped, so the handler, which only reads, sees whole entries.
+struct MappedSlot {
+    std::atomic<bool> used{false};
+    std::atomic<const char*> begin{nullptr};
+    std::atomic<size_t> size{0};
+    std::atomic<const char*> path{nullptr};
+    std::atomic<int> exitCode{0};
+};
+constexpr size_t kMappedSlots = 64; // more files mapped at once are read instead
+MappedSlot mappedSlots[kMappedSlots];
+struct sigaction previousBusAction;
+
+/// `text` to the standard error, as a signal handler may.
+void writeError(const char* text) {
+    for (size_t n = std::strlen(text); n > 0;) {
+        ssize_t w = ::write(STDERR_FILENO, text, n);
+        if (w <= 0)
+            return;
+        text += w;
+        n -= static_cast<size_t>(w);
+    }
+}
+
+/// A read of a mapped file's page that is no longer there: the file was truncated while it was
+/// read (or its storage failed). Ends the process with an error naming the file, worded as the
+/// CLI's printError words one; any other SIGBUS goes to the handler that was there before (the
+/// fault happens again when this returns).
+void onBusError(int, siginfo_t* info, void*) {
+    const auto* at = static_cast<const char*>(info->si_addr);
+    const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    for (MappedSlot& slot : mappedSlots) {
+        const char* begin = slot.begin.load(std::memory_order_acquire);
+        if (!begin || at < begin || at >= begin + (slot.size.load() + page - 1) / page * page)
+            continue;
+        writeError("modak: error: cannot read '");
+        writeError(slot.path.load());
+        writeError("': it was cut short, or its storage failed, while it was read\n");
+        _exit(slot.exitCode.load());
+    }
+    sigaction(SIGBUS, &previousBusAction, nullptr);
+}
+
+/// A file's read-only map, registered with the SIGBUS handler while it lives.
+class FileMap {
+public:
+    FileMap(const FileMap&) = delete;
+    FileMap& operator=(const FileMap&) = delete;
+    ~FileMap() {
+        slot_->begin.store(nullptr, std::memory_order_release);
+        slot_->used.store(false, std::memory_order_release);
+        munmap(const_cast<char*>(data_), size_);
+    }
+
+    /// `size` bytes of the open file `fd`, or null where it cannot be mapped (the caller reads it).
+    static std::shared_ptr<const FileMap> map(int fd, size_t size, std::string path, int exitCode) {
+        static std::once_flag installed;
+        std::call_once(installed, [] {
+            struct sigaction action {};
+            action.sa_sigaction = onBusError;
+            action.sa_flags = SA_SIGINFO;
+            sigemptyset(&action.sa_mask);
+            sigaction(SIGBUS, &action, &previousBusAction);
+        });
+        MappedSlot* slot = nullptr;
+        for (MappedSlot& s : mappedSlots) {
+            bool expected = false;
+            if (s.used.compare_exchange_strong(expected, true)) {
+                slot = &s;
+                break;
+            }
+        }
+        if (!slot)
+            return nullptr;
+        // Populated now: the page cache's pages are mapped in one call, not faulted in one by one.
+        void* data = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (data == MAP_FAILED) {
+            slot->used.store(false, std::memory_order_release);
+            return nullptr;
+        }
+        std::shared_ptr<FileMap> m(new FileMap(static_cast<const char*>(data), size, slot));
+        m->path_ = std::move(path);
+        slot->path.store(m->path_.c_str());
+        slot->size.store(size);
+        slot->exitCode.store(exitCode);
+        slot->begin.store(m->data_, std::memory_order_release);
+        return m;
+    }
+    const char* data() const { return data_; }
+
+private:
+    FileMap(const char* data, size_t size, MappedSlot* slot)
+        : data_(data), size_(size), slot_(slot) {}
+
+    const char* data_;
+    size_t size_;
+    MappedSlot* slot_;
+    std::string path_;
+};
+
+/// `path`'s text through a map, when mapping it is what `sm.mapLargeFiles` asks and the file
+/// allows: a regular file of kMapFromBytes to `maxBytes` bytes whose last page has room for the
+/// zero byte that ends a std::string's text (the parser never reads past the end; the byte keeps a
+/// map's text like a copy's).
+std::optional<SourceText> mapFile(const std::filesystem::path& path, size_t maxBytes,
+                                  int exitCode) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    std::optional<SourceText> text;
+    struct stat st {};
+    const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        const auto size = static_cast<size_t>(st.st_size);
+        if (size >= SourceManager::kMapFromBytes && size <= maxBytes && size % page != 0)
+            if (auto m = FileMap::map(fd, size, path.string(), exitCode))
+                text = SourceText(m, m->data(), size, /*mapped=*/true);
+    }
+    ::close(fd);
+    return text;
+}
+
 } // namespace
+
+SourceText::SourceText(std::string text) {
+    auto owned = std::make_shared<const std::string>(std::move(text));
+    view_ = *owned;
+    owner_ = std::move(owned);
+}
 
 LineColumn SourceBuffer::lineColumn(uint32_t offset) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
@@ -70,12 +210,16 @@ std::string_view SourceBuffer::line(uint32_t line1) const {
 }
 
 FileId SourceManager::addBuffer(std::string path, std::string text) {
+    return addText(std::move(path), SourceText(std::move(text)), {});
+}
+
+FileId SourceManager::addText(std::string path, SourceText text, std::vector<uint32_t> lineStarts) {
     FileId id{static_cast<uint32_t>(buffers_.size() + 1)};
     SourceBuffer& b = buffers_.emplace_back();
     b.id = id;
     b.path = std::move(path);
     b.text = std::move(text);
-    b.lineStarts = computeLineStarts(b.text);
+    b.lineStarts = lineStarts.empty() ? computeLineStarts(b.text) : std::move(lineStarts);
     b.fileSize = b.text.size();
     return id;
 }
@@ -99,12 +243,7 @@ FileId SourceManager::addBuffer(std::string path, std::string text, const Source
         between, [&](size_t at) { starts.push_back(static_cast<uint32_t>(edit.begin + at + 1)); });
     for (auto it = moved; it != old.end(); ++it)
         starts.push_back(static_cast<uint32_t>(*it + edit.delta()));
-    FileId id = addBuffer(std::move(path), std::string());
-    SourceBuffer& b = buffers_.back();
-    b.text = std::move(text);
-    b.lineStarts = std::move(starts);
-    b.fileSize = b.text.size();
-    return id;
+    return addText(std::move(path), SourceText(std::move(text)), std::move(starts));
 }
 
 std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error,
@@ -113,6 +252,10 @@ std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path,
     if (std::filesystem::is_directory(path, ec)) {
         error = "is a directory";
         return std::nullopt;
+    }
+    if (mapLargeFiles) {
+        if (auto text = mapFile(path, maxBytes, *mapLargeFiles))
+            return addText(path.string(), std::move(*text), {});
     }
     std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!f) {
