@@ -74,6 +74,7 @@ struct MappedSlot {
 constexpr size_t kMappedSlots = 64; // more files mapped at once are read instead
 MappedSlot mappedSlots[kMappedSlots];
 struct sigaction previousBusAction;
+size_t mappedPageSize = 4096; // set with the handler: sysconf is not one a handler may call
 
 /// `text` to the standard error, as a signal handler may.
 void writeError(const char* text) {
@@ -92,7 +93,7 @@ void writeError(const char* text) {
 /// fault happens again when this returns).
 void onBusError(int, siginfo_t* info, void*) {
     const auto* at = static_cast<const char*>(info->si_addr);
-    const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    const size_t page = mappedPageSize;
     for (MappedSlot& slot : mappedSlots) {
         const char* begin = slot.begin.load(std::memory_order_acquire);
         if (!begin || at < begin || at >= begin + (slot.size.load() + page - 1) / page * page)
@@ -120,6 +121,7 @@ public:
     static std::shared_ptr<const FileMap> map(int fd, size_t size, std::string path, int exitCode) {
         static std::once_flag installed;
         std::call_once(installed, [] {
+            mappedPageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
             struct sigaction action {};
             action.sa_sigaction = onBusError;
             action.sa_flags = SA_SIGINFO;
