@@ -82,6 +82,25 @@ printf 'modak 1\nx = "\xff"\n' >"$work/utf8.modak"
 expect_exit 1 "$modak" check "$work/utf8.modak"
 contains "$work/err" "invalid-utf8"
 
+# A large file is mapped rather than copied (SourceManager::mapLargeFiles), except when its size is
+# a whole number of pages; either way its diagnostics are those of the same text read from stdin.
+for size in mapped 98304; do
+  python3 - "$work/large.modak" "$size" <<'P'
+import sys
+text = "modak 1\n" + "".join(f"application a_{i} {{\n  kind = hpcc\n}}\n" for i in range(3000))
+if sys.argv[2] != "mapped":
+    text += "//" + "x" * (int(sys.argv[2]) - len(text) - 3) + "\n"
+elif len(text) % 4096 == 0:
+    text += "\n"
+open(sys.argv[1], "w").write(text)
+P
+  expect_exit 1 "$modak" check "$work/large.modak"
+  contains "$work/err" "3000 errors, 0 warnings in 1 file"
+  sed "s|^$work/large.modak:|<stdin>:|" "$work/err" >"$work/large-by-path"
+  expect_exit 1 "$modak" check - <"$work/large.modak"
+  cmp -s "$work/err" "$work/large-by-path" || fail "check of a large file ($size) differs from its check from stdin"
+done
+
 # hostile input: huge, deeply nested, binary, empty directory — located errors, no crash
 head -c 100000000 /dev/zero | tr '\0' ' ' >"$work/huge.modak"
 expect_exit 1 "$modak" check "$work/huge.modak"
