@@ -270,17 +270,7 @@ int runCheck(const CheckOptions& options) {
     auto check = [&](size_t i) {
         CheckedFile out;
         const unsigned inner = threads <= 1 ? workerCount(2) : 1;
-        // A file checked alone has the cores to itself: the built-in catalogue and calibration,
-        // which a launcher's plan reads, are read beside the file's reading and parsing (the
-        // reading is a large file's page faults, ~5 ms for 10 MB, on one core).
         std::jthread warm;
-        std::error_code sizeError;
-        if (inner > 1 && paths[i] != "-" &&
-            fs::file_size(paths[i], sizeError) >= kWarmCatalogueBytes && !sizeError)
-            warm = sideThread([] {
-                model::Catalogue::builtin();
-                model::Calibration::builtin();
-            });
         SourceManager sm;
         // Read once and exited from: a large file is mapped, not copied (the copy, its zeroed
         // pages and their faults were ~8 ms of a 10 MB file's ~105 ms, before the parse could
@@ -299,6 +289,13 @@ int runCheck(const CheckOptions& options) {
             out.ioError = true;
             return out;
         }
+        // A file checked alone has the cores to itself: the built-in catalogue and calibration,
+        // which a launcher's plan reads, are read beside the file's parsing.
+        if (inner > 1 && sm.text(*id).size() >= kWarmCatalogueBytes)
+            warm = sideThread([] {
+                model::Catalogue::builtin();
+                model::Calibration::builtin();
+            });
         Diagnostics diags;
         std::jthread dropping; // frees the program's trees and symbols beside the rendering
         {

@@ -13,7 +13,6 @@
 #include <atomic>
 #include <bit>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -164,26 +163,40 @@ private:
     std::string path_;
 };
 
-/// `path`'s text through a map, when mapping it is what `sm.mapLargeFiles` asks and the file
-/// allows: a regular file of kMapFromBytes to `maxBytes` bytes whose last page has room for the
-/// zero byte that ends a std::string's text (the parser never reads past the end; the byte keeps a
-/// map's text like a copy's).
-std::optional<SourceText> mapFile(const std::filesystem::path& path, size_t maxBytes,
+/// The open regular file `fd` of `size` bytes through a map, where the file allows one:
+/// kMapFromBytes to `maxBytes` bytes, its last page with room for the zero byte that ends a
+/// std::string's text (the parser never reads past the end; the byte keeps a map's text like a
+/// copy's).
+std::optional<SourceText> mapFile(int fd, size_t size, std::string path, size_t maxBytes,
                                   int exitCode) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return std::nullopt;
-    std::optional<SourceText> text;
-    struct stat st {};
     const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        const auto size = static_cast<size_t>(st.st_size);
-        if (size >= SourceManager::kMapFromBytes && size <= maxBytes && size % page != 0)
-            if (auto m = FileMap::map(fd, size, path.string(), exitCode))
-                text = SourceText(m, m->data(), size, /*mapped=*/true);
+    if (size < SourceManager::kMapFromBytes || size > maxBytes || size % page == 0)
+        return std::nullopt;
+    auto m = FileMap::map(fd, size, std::move(path), exitCode);
+    if (!m)
+        return std::nullopt;
+    return SourceText(m, m->data(), size, /*mapped=*/true);
+}
+
+/// An open file, closed with its owner.
+struct Descriptor {
+    explicit Descriptor(int f) : fd(f) {}
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    ~Descriptor() {
+        if (fd >= 0)
+            ::close(fd);
     }
-    ::close(fd);
-    return text;
+    const int fd;
+};
+
+/// read(2), again where a signal interrupted it.
+ssize_t readSome(int fd, char* to, size_t n) {
+    for (;;) {
+        const ssize_t got = ::read(fd, to, n);
+        if (got >= 0 || errno != EINTR)
+            return got;
+    }
 }
 
 } // namespace
@@ -250,45 +263,62 @@ FileId SourceManager::addBuffer(std::string path, std::string text, const Source
 
 std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path, std::string& error,
                                               size_t maxBytes) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        error = "is a directory";
-        return std::nullopt;
-    }
-    if (mapLargeFiles) {
-        if (auto text = mapFile(path, maxBytes, *mapLargeFiles))
-            return addText(path.string(), std::move(*text), {});
-    }
-    std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) {
+    // One open and one fstat say what the file is; it is mapped or read through that descriptor.
+    const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    const int fd = file.fd;
+    if (fd < 0) {
         error = std::strerror(errno);
         return std::nullopt;
     }
+    struct stat st {};
+    if (fstat(fd, &st) != 0) {
+        error = std::strerror(errno);
+        return std::nullopt;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        error = "is a directory";
+        return std::nullopt;
+    }
+    const bool regular = S_ISREG(st.st_mode);
+    const auto expected = static_cast<uint64_t>(st.st_size);
+    if (mapLargeFiles && regular)
+        if (auto text = mapFile(fd, expected, path.string(), maxBytes, *mapLargeFiles))
+            return addText(path.string(), std::move(*text), {});
     // Read in one piece when the size is known (regular files), in chunks otherwise (pipes).
     std::string text;
-    std::error_code sizeError;
-    auto expected = std::filesystem::file_size(path, sizeError);
     uint64_t total = 0;
-    if (!sizeError) { // straight into the text, then whatever the file grew by since
+    if (regular) { // straight into the text, then whatever the file grew by since
         text.resize(std::min<uint64_t>(expected, maxBytes));
-        total = std::fread(text.data(), 1, text.size(), f.get());
+        while (total < text.size()) {
+            const ssize_t got = readSome(fd, text.data() + total, text.size() - total);
+            if (got < 0) {
+                error = "read error";
+                return std::nullopt;
+            }
+            if (got == 0)
+                break;
+            total += static_cast<uint64_t>(got);
+        }
         text.resize(total);
     }
     char chunk[1 << 16];
-    size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0) {
+    for (;;) {
+        const ssize_t got = readSome(fd, chunk, sizeof chunk);
+        if (got < 0) {
+            error = "read error";
+            return std::nullopt;
+        }
+        if (got == 0)
+            break;
+        const auto n = static_cast<size_t>(got);
         total += n;
         if (text.size() < maxBytes)
             text.append(chunk, std::min<size_t>(n, maxBytes - text.size()));
-        else if (!sizeError)
+        else if (regular)
             break; // the size is known: no need to read the rest
     }
-    if (std::ferror(f.get())) {
-        error = "read error";
-        return std::nullopt;
-    }
-    FileId id = addBuffer(path.string(), std::move(text));
-    buffers_.back().fileSize = sizeError ? total : std::max<uint64_t>(expected, total);
+    FileId id = addText(path.string(), SourceText(std::move(text)), {});
+    buffers_.back().fileSize = regular ? std::max<uint64_t>(expected, total) : total;
     return id;
 }
 

@@ -105,6 +105,23 @@ TEST_CASE("a large file is mapped where asked, and reads as its copy would", "[s
     fs::remove_all(dir);
 }
 
+TEST_CASE("a path that is no file to read says why", "[syntax][sources]") {
+    const fs::path dir = fs::temp_directory_path() / ("modak-nofile-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    for (bool mapLarge : {false, true}) {
+        SourceManager sm;
+        if (mapLarge)
+            sm.mapLargeFiles = 2;
+        std::string error;
+        CHECK_FALSE(sm.readFile(dir, error));
+        CHECK(error == "is a directory");
+        CHECK_FALSE(sm.readFile(dir / "missing.modak", error));
+        CHECK(error == "No such file or directory");
+        CHECK(sm.size() == 0);
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a mapped file cut short while it is read ends the process with an error naming it",
           "[syntax][sources]") {
     // Truncating a mapped file takes its pages away: reading them raises SIGBUS, which would
