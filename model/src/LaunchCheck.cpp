@@ -763,11 +763,10 @@ bool ProgramLaunchChecks::checkPart(SourceManager* sm, size_t begin, size_t end,
         // What the check reads (`run`, kind, mpi) is the application's alone: lowering it decides
         // whether this deployment is planned at all, and its launcher is read once for both. A run
         // that starts no launcher is known from its text, without lowering the rest.
-        if (!deploymentRunsLauncher(program_, sym))
+        const Symbol* appSymbol = deploymentApplication(program_, sym);
+        if (!appSymbol || !runsLauncher(*appSymbol))
             continue;
-        std::optional<Application> app = lowerDeploymentApplication(program_, sym);
-        if (!app)
-            continue;
+        std::optional<Application> app = lowerDeploymentApplication(*appSymbol, sym);
         std::optional<LauncherCall> call = checkedLauncher(*app);
         if (!call || !callNeedsPlan(*call))
             continue;

@@ -59,8 +59,10 @@ CountChoice countChoice(const Value* v, int fallback) {
     return c;
 }
 
-/// A string or identifier value with where it was written.
-Located<std::string> located(const Statement* block, std::string_view key) {
+/// A string or identifier value with where it was written (inlined as tree::word is: most keys a
+/// lowering reads are absent, and an absent one then costs no call).
+[[gnu::always_inline]] inline Located<std::string> located(const Statement* block,
+                                                           std::string_view key) {
     Located<std::string> out;
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier)) {
@@ -437,7 +439,9 @@ Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
     dep.name = std::string(symbol.name);
     dep.symbol = &symbol;
     dep.range = d->name() ? d->name()->range : d->range();
-    const Symbol* appSymbol = referenced(program, symbol, "application");
+    // An application lowered already was found by deploymentApplication, as here.
+    const Symbol* appSymbol =
+        lowered ? lowered->symbol : referenced(program, symbol, "application");
     dep.sites = deploymentSites(*d);
     dep.site = site < dep.sites.size() ? site : 0;
     const Symbol* targetSymbol = nullptr;
@@ -553,20 +557,26 @@ std::string runCommand(const Statement* application, std::optional<SourceRange>*
     return run;
 }
 
-bool deploymentRunsLauncher(const Program& program, const Symbol& symbol) {
-    const Symbol* appSymbol = referenced(program, symbol, "application");
-    return appSymbol && appSymbol->block && !launcherOf(runCommand(appSymbol->block)).empty();
+const Symbol* deploymentApplication(const Program& program, const Symbol& symbol) {
+    return referenced(program, symbol, "application");
 }
 
-std::optional<Application> lowerDeploymentApplication(const Program& program,
-                                                      const Symbol& symbol) {
-    const Symbol* appSymbol = referenced(program, symbol, "application");
-    if (!appSymbol || !appSymbol->block)
-        return std::nullopt;
-    std::optional<Application> app(std::in_place); // lowered where it is returned, not moved there
-    lowerApplicationInto(appSymbol->block, child(symbol.block, "scale"), *app);
-    app->symbol = appSymbol;
-    return app;
+bool runsLauncher(const Symbol& app) {
+    // A `run` that word() reads is runCommand's answer: its text is read where it is, uncopied.
+    if (const Value* run = attr(app.block, "run");
+        run &&
+        (run->kind == Value::Kind::Identifier || run->kind == Value::Kind::String ||
+         run->kind == Value::Kind::Versioned || run->kind == Value::Kind::TextBlock) &&
+        !run->text().empty())
+        return !launcherOf(run->text()).empty();
+    return !launcherOf(runCommand(app.block)).empty();
+}
+
+std::optional<Application> lowerDeploymentApplication(const Symbol& app, const Symbol& symbol) {
+    std::optional<Application> lowered(std::in_place); // lowered where it is returned, not moved
+    lowerApplicationInto(app.block, child(symbol.block, "scale"), *lowered);
+    lowered->symbol = &app;
+    return lowered;
 }
 
 namespace {

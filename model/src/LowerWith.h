@@ -7,7 +7,7 @@
 namespace modak::model {
 
 /// lowerDeployment(program, symbol, catalogue, site), with `application` taken as what
-/// lowerDeploymentApplication(program, symbol) returned instead of lowering it again: the launch
+/// lowerDeploymentApplication(app, symbol) returned instead of lowering it again: the launch
 /// checks lower each deployment's application first to decide whether it is planned at all.
 Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
                                const Catalogue& catalogue, size_t site, Application&& application);

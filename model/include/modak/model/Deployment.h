@@ -277,9 +277,11 @@ struct Deployment {
 /// With several targets (`target = [a, b]`), `site` picks the one this lowering is for.
 Deployment lowerDeployment(const Program& program, const Symbol& symbol, const Catalogue& catalogue,
                            size_t site = 0);
-/// The application of deployment `symbol` as lowerDeployment lowers it, without the rest (its
-/// target, catalogue lookups); nullopt when the deployment names none that resolves.
-std::optional<Application> lowerDeploymentApplication(const Program& program, const Symbol& symbol);
+/// The application deployment `symbol` names, where it resolves to a block; else nullptr.
+const Symbol* deploymentApplication(const Program& program, const Symbol& symbol);
+/// Application `app` (deploymentApplication of deployment `symbol`) as lowerDeployment lowers it,
+/// without the rest (its target, catalogue lookups).
+std::optional<Application> lowerDeploymentApplication(const Symbol& app, const Symbol& symbol);
 /// The targets a deployment block names, in order (one for `target = name`, none when absent).
 std::vector<Located<std::string>> deploymentSites(const syntax::Statement& deployment);
 
@@ -297,9 +299,9 @@ std::string launcherOf(std::string_view command);
 /// `arguments`; `range`, when given, gets where `run` (or `executable`) is written.
 std::string runCommand(const syntax::Statement* application,
                        std::optional<SourceRange>* range = nullptr);
-/// Whether the application deployment `symbol` names runs a command that starts a launcher: what
-/// the launch check needs before it lowers the application (most files' runs start none).
-bool deploymentRunsLauncher(const Program& program, const Symbol& symbol);
+/// Whether application `app` (a block) runs a command that starts a launcher: what the launch
+/// check needs before it lowers the application (most files' runs start none).
+bool runsLauncher(const Symbol& app);
 
 /// A `target NAME { }` block (`symbol.block` must be set).
 Target lowerTarget(const Symbol& symbol, const Catalogue& catalogue);

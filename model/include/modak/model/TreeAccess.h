@@ -51,16 +51,21 @@ inline const Statement* child(const Statement* block, std::string_view key) {
     return nullptr;
 }
 
+// attr, word and integer are inlined where they are called (a lowering calls them some hundred
+// times a deployment): `key` is then a constant, and so is its filter bit, and an absent key
+// costs no call. (`modak check` of the 1 MB bench file, callgrind: 1.3 % fewer instructions.
+// child() itself inlined everywhere cost more than it saved.)
+
 /// The value of attribute `key`, or nullptr.
-inline const Value* attr(const Statement* block, std::string_view key) {
+[[gnu::always_inline]] inline const Value* attr(const Statement* block, std::string_view key) {
     const Statement* s = child(block, key);
     return s && s->kind() == Statement::Kind::Attribute ? &s->value() : nullptr;
 }
 
 /// An identifier, string or versioned name's text.
 /// (The fallback is a view: a string made for it on every call was most of a lookup's cost.)
-inline std::string word(const Statement* block, std::string_view key,
-                        std::string_view fallback = {}) {
+[[gnu::always_inline]] inline std::string word(const Statement* block, std::string_view key,
+                                               std::string_view fallback = {}) {
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String ||
               v->kind == Value::Kind::Versioned || v->kind == Value::Kind::TextBlock))
@@ -69,7 +74,8 @@ inline std::string word(const Statement* block, std::string_view key,
 }
 
 /// An integer, size (bytes) or duration (seconds).
-inline std::optional<int64_t> integer(const Statement* block, std::string_view key) {
+[[gnu::always_inline]] inline std::optional<int64_t> integer(const Statement* block,
+                                                             std::string_view key) {
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::Integer || v->kind == Value::Kind::Size ||
               v->kind == Value::Kind::Duration))
