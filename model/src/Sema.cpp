@@ -1563,20 +1563,27 @@ private:
     struct Resources {
         const Statement* target = nullptr;
         const Statement* partition = nullptr;
-        std::string what; ///< "target 'hlrs'" or "partition 'gpu' of target 'hlrs'"
         const Statement* nodes = nullptr;
         const Statement* gpuCount = nullptr;
         const Statement* gpuModel = nullptr;
         const Statement* memory = nullptr;
         const Statement* accelerator = nullptr;
-        std::string targetText; ///< "target 'hlrs'"
 
+        // The names below are written only for a finding (most deployments have none).
+        /// "target 'hlrs'"
+        std::string targetText() const { return fmt::format("target '{}'", target->name()->name); }
+        /// "target 'hlrs'" or "partition 'gpu' of target 'hlrs'"
+        std::string what() const {
+            return partition ? fmt::format("partition '{}' of target '{}'", partition->name()->name,
+                                           target->name()->name)
+                             : targetText();
+        }
         /// Who provides `setting`: the partition if it is set there, else the target.
         std::string owner(const Statement* setting) const {
             if (partition && setting && setting->range().begin >= partition->range().begin &&
                 setting->range().end <= partition->range().end)
-                return what;
-            return targetText;
+                return what();
+            return targetText();
         }
     };
 
@@ -1586,8 +1593,6 @@ private:
         Resources r;
         r.target = &target;
         r.partition = partition;
-        r.what = fmt::format("target '{}'", target.name()->name);
-        r.targetText = r.what;
         r.nodes = attr(target, "nodes");
         r.memory = attr(target, "memory");
         r.accelerator = attr(target, "accelerator");
@@ -1596,8 +1601,6 @@ private:
             r.gpuModel = attr(*gpu, "model");
         }
         if (partition) {
-            r.what = fmt::format("partition '{}' of target '{}'", partition->name()->name,
-                                 target.name()->name);
             if (const Statement* n = attr(*partition, "nodes"))
                 r.nodes = n;
             if (const Statement* m = attr(*partition, "memory"))
@@ -1673,17 +1676,21 @@ private:
 
     /// The deployment's objective, budget, spot and failover against the targets it names.
     void costFacts(const Statement& dep) {
+        const Statement* failover = attr(dep, "failover");
+        const Statement* spot = attr(dep, "spot");
+        const Statement* budget = attr(dep, "budget");
+        if (!failover && !spot && !budget) // most deployments: their targets need not be read
+            return;
         auto sites = deploymentSites(dep);
         std::vector<const Statement*> targets;
         for (const auto& site : sites)
             if (const Symbol* sym = resolve("target", site.value); sym && sym->block)
                 targets.push_back(sym->block);
-        if (const Statement* f = attr(dep, "failover"); f && sites.size() == 1)
-            diags_.add(DiagCode::QuestionableSetting, f->key().range,
+        if (failover && sites.size() == 1)
+            diags_.add(DiagCode::QuestionableSetting, failover->key().range,
                        "'failover' orders several targets, but this deployment names one; write "
                        "`target = [a, b]`");
-        if (const Statement* spot = attr(dep, "spot");
-            spot && spot->value().kind == VK::Bool && spot->value().boolean &&
+        if (spot && spot->value().kind == VK::Bool && spot->value().boolean &&
             targets.size() == sites.size() &&
             std::none_of(targets.begin(), targets.end(), [&](const Statement* t) {
                 return attr(*t, "cloud") || attr(*t, "instance_type");
@@ -1691,7 +1698,6 @@ private:
             diags_.add(DiagCode::QuestionableSetting, spot->value().range,
                        "spot instances are a cloud's: no target of this deployment is a cloud "
                        "(`cloud`, `instance_type`)");
-        const Statement* budget = attr(dep, "budget");
         if (budget && budget->value().kind == VK::Amount &&
             syntax::isAllocationUnit(budget->value().unit()) && targets.size() == sites.size()) {
             std::string_view unit = budget->value().unit();
@@ -1815,7 +1821,7 @@ private:
                     fmt::format("precision 'fp8' of application '{}' needs FP8 tensor cores, "
                                 "which '{}' of {} lacks (its catalogue entry has no fp8 peak); "
                                 "use `bf16` or `mixed` there",
-                                app->name()->name, model, res.what));
+                                app->name()->name, model, res.what()));
                 d.notes.push_back({prec->value().range, "precision set here"});
                 d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
             }
@@ -1823,9 +1829,9 @@ private:
                 std::string message =
                     problem.starts_with("needs")
                         ? fmt::format("precision 'tf32' of application '{}' {}, but {} has '{}'",
-                                      app->name()->name, problem, res.what, model)
+                                      app->name()->name, problem, res.what(), model)
                         : fmt::format("precision 'bf16' of application '{}' {} '{}' of {}",
-                                      app->name()->name, problem, model, res.what);
+                                      app->name()->name, problem, model, res.what());
                 Diagnostic& d = diags_.add(DiagCode::QuestionableSetting, targetRef, message);
                 d.notes.push_back({prec->value().range, "precision set here"});
                 d.notes.push_back({res.gpuModel->value().range, "GPU model set here"});
