@@ -25,8 +25,8 @@ int clampedInt(std::optional<int64_t> v, int fallback, int64_t lo, int64_t hi) {
     return v ? static_cast<int>(std::clamp(*v, lo, hi)) : fallback;
 }
 
-std::optional<int> optionalInt(const Statement* block, std::string_view key, int64_t lo,
-                               int64_t hi) {
+template<Block B>
+std::optional<int> optionalInt(const B& block, std::string_view key, int64_t lo, int64_t hi) {
     if (auto v = integer(block, key))
         return static_cast<int>(std::clamp(*v, lo, hi));
     return std::nullopt;
@@ -61,8 +61,8 @@ CountChoice countChoice(const Value* v, int fallback) {
 
 /// A string or identifier value with where it was written (inlined as tree::word is: most keys a
 /// lowering reads are absent, and an absent one then costs no call).
-[[gnu::always_inline]] inline Located<std::string> located(const Statement* block,
-                                                           std::string_view key) {
+template<Block B>
+[[gnu::always_inline]] inline Located<std::string> located(const B& block, std::string_view key) {
     Located<std::string> out;
     const Value* v = attr(block, key);
     if (v && (v->kind == Value::Kind::String || v->kind == Value::Kind::Identifier)) {
@@ -113,9 +113,10 @@ std::string vendorOf(const Catalogue& catalogue, const std::optional<GpuSpec>& g
     return known ? known->vendor : std::string();
 }
 
-Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
+Target lowerTarget(const Statement* block, const Catalogue& catalogue) {
+    const KeyedBlock t(block);
     Target target;
-    target.name = t->name() ? std::string(t->name()->name) : std::string();
+    target.name = block->name() ? std::string(block->name()->name) : std::string();
     target.scheduler = word(t, "scheduler", "none");
     target.runtime = word(t, "runtime", "none");
     target.nodes = optionalInt(t, "nodes", 1, 100000);
@@ -127,9 +128,9 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     target.interconnect = word(t, "interconnect");
     target.networkPorts = optionalInt(t, "network_ports", 1, 64);
     target.mtbfSeconds = integer(t, "mtbf");
-    noteRead(t, "partition");
-    noteRead(t, "storage");
-    for (const Statement& s : t->body()) {
+    noteRead(block, "partition");
+    noteRead(block, "storage");
+    for (const Statement& s : block->body()) {
         if (namedBlock(s, "partition")) {
             PartitionSpec p;
             p.name = std::string(s.name()->name);
@@ -209,12 +210,29 @@ Target lowerTarget(const Statement* t, const Catalogue& catalogue) {
     return target;
 }
 
+template<Block B>
+std::string runCommandOf(const B& application, std::optional<SourceRange>* range) {
+    std::string run = word(application, "run");
+    const Value* v = attr(application, "run");
+    if (run.empty()) {
+        run = word(application, "executable");
+        if (const Value* executable = attr(application, "executable"))
+            v = executable;
+        if (std::string args = word(application, "arguments"); !args.empty())
+            run += " " + args;
+    }
+    if (range && v)
+        *range = v->range;
+    return run;
+}
+
 /// Lowers `a` into `app`, a default-constructed Application where the caller keeps it (an
 /// Application is a few hundred fields: moving one cost ~900 instructions, twice a deployment in
 /// `modak check`'s launch checks). `scale` is the deployment's: its `threads` stand in for the
 /// application's.
-void lowerApplicationInto(const Statement* a, const Statement* scale, Application& app) {
-    app.name = a->name() ? std::string(a->name()->name) : std::string();
+void lowerApplicationInto(const Statement* block, const Statement* scale, Application& app) {
+    const KeyedBlock a(block);
+    app.name = block->name() ? std::string(block->name()->name) : std::string();
     app.kind = word(a, "kind", "ai_training");
     if (const Value* fw = attr(a, "framework")) {
         app.framework = std::string(fw->text());
@@ -295,7 +313,7 @@ void lowerApplicationInto(const Statement* a, const Statement* scale, Applicatio
         app.env.emplace_back("KERAS_BACKEND", backend == "pytorch" ? "torch" : backend);
     app.pre = word(a, "pre");
     app.post = word(a, "post");
-    app.run = runCommand(a, &app.runRange);
+    app.run = runCommandOf(a, &app.runRange);
     app.launcher = launcherOf(app.run);
     if (const Statement* b = child(a, "build")) {
         BuildSpec build;
@@ -308,10 +326,11 @@ void lowerApplicationInto(const Statement* a, const Statement* scale, Applicatio
     }
 }
 
-JobRequest lowerJob(const Statement* job) {
+JobRequest lowerJob(const Statement* block) {
     JobRequest j;
-    if (!job)
+    if (!block)
         return j;
+    const KeyedBlock job(block);
     j.name = located(job, "name");
     j.queue = located(job, "queue");
     j.account = located(job, "account");
@@ -434,15 +453,15 @@ namespace {
 /// not an optional taken by value: an Application is a few hundred fields to move.
 Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
                                const Catalogue& catalogue, size_t site, Application* lowered) {
-    const Statement* d = symbol.block;
+    const KeyedBlock d(symbol.block);
     Deployment dep;
     dep.name = std::string(symbol.name);
     dep.symbol = &symbol;
-    dep.range = d->name() ? d->name()->range : d->range();
+    dep.range = symbol.block->name() ? symbol.block->name()->range : symbol.block->range();
     // An application lowered already was found by deploymentApplication, as here.
     const Symbol* appSymbol =
         lowered ? lowered->symbol : referenced(program, symbol, "application");
-    dep.sites = deploymentSites(*d);
+    dep.sites = deploymentSites(*symbol.block);
     dep.site = site < dep.sites.size() ? site : 0;
     const Symbol* targetSymbol = nullptr;
     if (dep.site < dep.sites.size())
@@ -507,7 +526,7 @@ Deployment lowerDeploymentImpl(const Program& program, const Symbol& symbol,
                                ? "script"
                                : target.scheduler);
     dep.scale = lowerScale(scale);
-    dep.parallel = lowerParallel(d);
+    dep.parallel = lowerParallel(symbol.block);
     // The job block's counts are what the scheduler is asked for: they fix the plan's choice.
     if (dep.job.nodes)
         dep.scale.nodes = {*dep.job.nodes, *dep.job.nodes, false, false, true};
@@ -543,18 +562,7 @@ Deployment lowerDeploymentWith(const Program& program, const Symbol& symbol,
 }
 
 std::string runCommand(const Statement* application, std::optional<SourceRange>* range) {
-    std::string run = word(application, "run");
-    const Value* v = attr(application, "run");
-    if (run.empty()) {
-        run = word(application, "executable");
-        if (const Value* executable = attr(application, "executable"))
-            v = executable;
-        if (std::string args = word(application, "arguments"); !args.empty())
-            run += " " + args;
-    }
-    if (range && v)
-        *range = v->range;
-    return run;
+    return runCommandOf(application, range);
 }
 
 const Symbol* deploymentApplication(const Program& program, const Symbol& symbol) {
