@@ -20,10 +20,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 
 namespace modak::model {
@@ -38,42 +40,91 @@ struct NamePairHash {
 };
 
 /// The first node seen under each key, for the few keys of one block or the words of one list. The
-/// first sixteen keys live inline (checking a block allocates nothing); more go to a hash map.
+/// first sixteen keys live inline, written as they are seen (making one costs two stores: checking
+/// a block allocates and initialises nothing); more go to a hash map.
 template<class Key, class Node, class Hash = std::hash<Key>>
 class FlatSeen {
 public:
+    FlatSeen() {} // inline_[i] is made when it is first written (size_ counts them)
+    FlatSeen(const FlatSeen&) = delete;
+    FlatSeen& operator=(const FlatSeen&) = delete;
+
     /// Records `node` under `key`; returns the node recorded first if `key` was seen before.
     const Node* insert(const Key& key, const Node* node) {
         if (const Node* first = find(key))
             return first;
-        if (size_ < inline_.size())
-            inline_[size_++] = {key, node};
+        if (size_ < kInline)
+            std::construct_at(&inline_[size_++], key, node);
         else
-            more_.emplace(key, node);
+            (more_ ? *more_ : *(more_ = std::make_unique<Map>())).emplace(key, node);
         return nullptr;
     }
     const Node* find(const Key& key) const {
         for (size_t i = 0; i < size_; ++i)
             if (inline_[i].key == key)
                 return inline_[i].node;
-        if (auto it = more_.find(key); it != more_.end())
-            return it->second;
+        if (more_)
+            if (auto it = more_->find(key); it != more_->end())
+                return it->second;
         return nullptr;
     }
 
 private:
+    static constexpr size_t kInline = 16;
     struct Entry {
-        Key key{};
-        const Node* node = nullptr;
+        Key key;
+        const Node* node;
     };
-    std::array<Entry, 16> inline_{};
+    static_assert(std::is_trivially_destructible_v<Entry>);
+    using Map = std::unordered_map<Key, const Node*, Hash>;
     size_t size_ = 0;
-    std::unordered_map<Key, const Node*, Hash> more_;
+    union {
+        Entry inline_[kInline];
+    };
+    std::unique_ptr<Map> more_;
 };
 
 using syntax::Statement;
 using syntax::Value;
 using VK = Value::Kind;
+
+/// The first statement recorded under each key of one block schema, by the key's index in it
+/// (BlockSchema::keys; key() finds a name's one entry, so an index is a name). Whether a key was
+/// seen is a bit; the statements are looked for only for a duplicate, which is rare. Nothing is
+/// initialised but the bits (a block is checked without a table of keys made for it).
+class SeenKeys {
+public:
+    SeenKeys() {} // entries_ are written before they are read
+    /// Records `node` under key `index`; returns the node recorded first if the key was seen.
+    const Statement* insert(size_t index, const Statement* node) {
+        if (has(index)) {
+            for (size_t i = 0; i < std::min(size_, entries_.size()); ++i)
+                if (entries_[i].index == index)
+                    return entries_[i].node;
+            for (const Entry& e : more_)
+                if (e.index == index)
+                    return e.node;
+        }
+        bits_[index >> 6] |= uint64_t(1) << (index & 63);
+        if (size_ < entries_.size())
+            entries_[size_] = {index, node};
+        else
+            more_.push_back({index, node});
+        ++size_;
+        return nullptr;
+    }
+    bool has(size_t index) const { return bits_[index >> 6] >> (index & 63) & 1; }
+
+private:
+    struct Entry {
+        size_t index;
+        const Statement* node;
+    };
+    std::array<uint64_t, 4> bits_{}; // BlockSchema holds fewer than 255 keys (indexKeys)
+    size_t size_ = 0;
+    std::array<Entry, 16> entries_;
+    std::vector<Entry> more_;
+};
 
 // ------------------------------------------------------------------------------------------------
 // Small helpers on the syntax tree.
@@ -727,8 +778,10 @@ private:
 
     void checkBody(const BlockSchema& schema, const Statement* owner,
                    syntax::NodeList<Statement> body) {
-        // Blocks hold a handful of keys: flat vectors beat hash maps (no allocation per block).
-        FlatSeen<std::string_view, Statement> seen; // attributes, unnamed blocks
+        // Blocks hold a handful of keys: the schema's keys by index, free-form keys (`env`) and
+        // named blocks in flat tables (no allocation or initialisation per block).
+        SeenKeys seen;                                  // attributes, unnamed blocks
+        FlatSeen<std::string_view, Statement> seenFree; // free-form keys
         FlatSeen<std::pair<std::string_view, std::string_view>, Statement, NamePairHash>
             seenNamed; // key, name
         std::vector<std::string>
@@ -785,7 +838,13 @@ private:
                         "remove the name",
                         {st.name()->range.file, st.key().range.end, st.name()->range.end}, ""));
                 }
-                if (const Statement* first = seen.insert(key, &st)) {
+                const Statement* first = nullptr;
+                if (schema.anyKey && ks == &*schema.anyKey) {
+                    first = seenFree.insert(key, &st);
+                } else {
+                    first = seen.insert(static_cast<size_t>(ks - schema.keys.data()), &st);
+                }
+                if (first) {
                     Diagnostic& d =
                         diags_.add(DiagCode::DuplicateKey, st.key().range,
                                    fmt::format("duplicate key '{}' in {}", key, where(owner)));
@@ -804,7 +863,7 @@ private:
         if (!owner || broken(*owner))
             return;
         for (const KeySchema& k : schema.keys) {
-            if (!k.required || seen.find(k.name) ||
+            if (!k.required || seen.has(static_cast<size_t>(&k - schema.keys.data())) ||
                 std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
             Diagnostic& d =

@@ -2,8 +2,13 @@
 // Golden diagnostics of the semantic checks (docs/language.md §3–§5): each case loads a .modak text
 // and compares the full `modak check` rendering.
 #include "ModelTest.h"
+#include "modak/model/Schema.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
 
 using modak::test::check;
 
@@ -118,6 +123,46 @@ test.modak:5:3: error: unknown block 'xyzzy' in target 't' [unknown-block]
   xyzzy { }
   ^~~~~
 )");
+}
+
+TEST_CASE("sema: a duplicate key is found among many, its first setting noted") {
+    // Every attribute key of the application schema once (more keys than a block's inline table
+    // holds), then the last and the first again: each duplicate points at its first setting.
+    const modak::model::BlockSchema* schema = modak::model::topLevelBlock("application");
+    REQUIRE(schema);
+    std::string text = "modak 1\napplication a {\n";
+    std::vector<std::string> keys;
+    for (const auto& k : schema->keys)
+        if (k.isAttribute() && !k.isBlock())
+            keys.push_back(k.name);
+    REQUIRE(keys.size() > 20); // more than the sixteen a block keeps inline
+    for (const std::string& k : keys)
+        text += "  " + k + " = 1\n";
+    text += "  " + keys.back() + " = 2\n  " + keys.front() + " = 3\n";
+    // Free-form keys (`env`): twenty, then the second and the eighteenth again.
+    text += "  env {\n";
+    for (int i = 0; i < 20; ++i)
+        text += "    V" + std::to_string(i) + " = \"x\"\n";
+    text += "    V1 = \"y\"\n    V17 = \"y\"\n  }\n}\n";
+    const std::string out = check(text);
+    const int firstLine = 3, lastKeyLine = firstLine + static_cast<int>(keys.size()) - 1;
+    const int envLine = lastKeyLine + 4; // `V0`
+    // The duplicate at (line, column), and the note at its first setting.
+    auto duplicate = [&](const std::string& key, int line, int firstSet, int column) {
+        CHECK_THAT(out, Catch::Contains(fmt::format("test.modak:{}:{}: error: duplicate key '{}'",
+                                                    line, column, key)));
+        CHECK_THAT(out, Catch::Contains(fmt::format("test.modak:{}:{}: note: '{}' first set here",
+                                                    firstSet, column, key)));
+    };
+    duplicate(keys.back(), lastKeyLine + 1, lastKeyLine, 3);
+    duplicate(keys.front(), lastKeyLine + 2, firstLine, 3);
+    duplicate("V1", envLine + 20, envLine + 1, 5);
+    duplicate("V17", envLine + 21, envLine + 17, 5);
+    size_t duplicates = 0;
+    for (size_t at = out.find("[duplicate-key]"); at != std::string::npos;
+         at = out.find("[duplicate-key]", at + 1))
+        ++duplicates;
+    CHECK(duplicates == 4);
 }
 
 TEST_CASE("sema: duplicate keys and names") {
