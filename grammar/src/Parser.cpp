@@ -319,6 +319,7 @@ private:
         file_.marks = std::move(marks_);
         if (!top_.empty())
             file_.statements = arena_->keep(std::move(top_));
+        arena_->releaseUnused();
         file_.arena = std::move(arena_);
         return std::move(file_);
     }

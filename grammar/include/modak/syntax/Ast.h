@@ -121,8 +121,25 @@ public:
     /// Bytes handed out so far (for benchmarks).
     size_t used() const { return used_; }
 
+    /// Gives the pages of the last chunk that hold nothing yet back to the kernel (a parse calls
+    /// it when it is done: a huge page of that chunk is otherwise resident as a whole). The arena
+    /// stays usable: those pages are made again if it is written to.
+    void releaseUnused();
+
 private:
-    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    /// A chunk of nodes: small ones from the heap, the largest mapped (Ast.cpp says why).
+    struct Chunk {
+        std::byte* data;
+        size_t size;
+        bool mapped;
+    };
+    struct Chunks : std::vector<Chunk> {
+        Chunks() = default;
+        Chunks(const Chunks&) = delete;
+        Chunks& operator=(const Chunks&) = delete;
+        ~Chunks();
+    };
+    Chunks chunks_;
     std::vector<std::shared_ptr<const void>> kept_;
     std::byte* next_ = nullptr;
     size_t left_ = 0;
