@@ -42,8 +42,8 @@ std::byte* mapChunk(size_t size) {
 }
 } // namespace
 
-Arena::Chunks::~Chunks() {
-    for (const Chunk& c : *this) {
+Arena::~Arena() {
+    for (const Chunk& c : chunks_) {
         if (c.mapped)
             munmap(c.data, c.size);
         else

@@ -21,6 +21,7 @@
 #include <array>
 #include <cctype>
 #include <memory>
+#include <new>
 #include <optional>
 #include <set>
 #include <span>
@@ -54,7 +55,7 @@ public:
         if (const Node* first = find(key))
             return first;
         if (size_ < kInline)
-            std::construct_at(&inline_[size_++], key, node);
+            ::new (&inline_[size_++]) Entry{key, node};
         else
             (more_ ? *more_ : *(more_ = std::make_unique<Map>())).emplace(key, node);
         return nullptr;

@@ -74,6 +74,7 @@ public:
     Arena() = default;
     Arena(const Arena&) = delete;
     Arena& operator=(const Arena&) = delete;
+    ~Arena();
 
     void* allocate(size_t bytes, size_t align);
 
@@ -133,13 +134,7 @@ private:
         size_t size;
         bool mapped;
     };
-    struct Chunks : std::vector<Chunk> {
-        Chunks() = default;
-        Chunks(const Chunks&) = delete;
-        Chunks& operator=(const Chunks&) = delete;
-        ~Chunks();
-    };
-    Chunks chunks_;
+    std::vector<Chunk> chunks_; ///< freed by ~Arena
     std::vector<std::shared_ptr<const void>> kept_;
     std::byte* next_ = nullptr;
     size_t left_ = 0;
