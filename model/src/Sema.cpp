@@ -864,7 +864,9 @@ private:
         if (!owner || broken(*owner))
             return;
         for (const KeySchema& k : schema.keys) {
-            if (!k.required || seen.has(static_cast<size_t>(&k - schema.keys.data())) ||
+            // (Recorded under the entry key() finds: the first, should the table name it twice.)
+            if (!k.required ||
+                seen.has(static_cast<size_t>(schema.key(k.name) - schema.keys.data())) ||
                 std::find(suggested.begin(), suggested.end(), k.name) != suggested.end())
                 continue;
             Diagnostic& d =
