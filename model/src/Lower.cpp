@@ -226,10 +226,10 @@ std::string runCommandOf(const B& application, std::optional<SourceRange>* range
     return run;
 }
 
-/// Lowers `a` into `app`, a default-constructed Application where the caller keeps it (an
-/// Application is a few hundred fields: moving one cost ~900 instructions, twice a deployment in
-/// `modak check`'s launch checks). `scale` is the deployment's: its `threads` stand in for the
-/// application's.
+/// Lowers application block `block` into `app`, a default-constructed Application where the caller
+/// keeps it (an Application is a few hundred fields: moving one cost ~900 instructions, twice a
+/// deployment in `modak check`'s launch checks). `scale` is the deployment's: its `threads` stand
+/// in for the application's.
 void lowerApplicationInto(const Statement* block, const Statement* scale, Application& app) {
     const KeyedBlock a(block);
     app.name = block->name() ? std::string(block->name()->name) : std::string();
