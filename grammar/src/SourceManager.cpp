@@ -190,13 +190,21 @@ struct Descriptor {
     const int fd;
 };
 
-/// read(2), again where a signal interrupted it.
-ssize_t readSome(int fd, char* to, size_t n) {
-    for (;;) {
-        const ssize_t got = ::read(fd, to, n);
-        if (got >= 0 || errno != EINTR)
-            return got;
+/// Up to `n` bytes of `fd` into `to`, fewer only at its end (read(2) again where it returned less
+/// or a signal interrupted it); nullopt on a read error.
+std::optional<size_t> readUpTo(int fd, char* to, size_t n) {
+    size_t total = 0;
+    while (total < n) {
+        const ssize_t got = ::read(fd, to + total, n - total);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return std::nullopt;
+        if (got == 0)
+            break;
+        total += static_cast<size_t>(got);
     }
+    return total;
 }
 
 } // namespace
@@ -289,28 +297,24 @@ std::optional<FileId> SourceManager::readFile(const std::filesystem::path& path,
     uint64_t total = 0;
     if (regular) { // straight into the text, then whatever the file grew by since
         text.resize(std::min<uint64_t>(expected, maxBytes));
-        while (total < text.size()) {
-            const ssize_t got = readSome(fd, text.data() + total, text.size() - total);
-            if (got < 0) {
-                error = "read error";
-                return std::nullopt;
-            }
-            if (got == 0)
-                break;
-            total += static_cast<uint64_t>(got);
+        const std::optional<size_t> got = readUpTo(fd, text.data(), text.size());
+        if (!got) {
+            error = "read error";
+            return std::nullopt;
         }
+        total = *got;
         text.resize(total);
     }
     char chunk[1 << 16];
     for (;;) {
-        const ssize_t got = readSome(fd, chunk, sizeof chunk);
-        if (got < 0) {
+        const std::optional<size_t> got = readUpTo(fd, chunk, sizeof chunk);
+        if (!got) {
             error = "read error";
             return std::nullopt;
         }
-        if (got == 0)
+        if (*got == 0)
             break;
-        const auto n = static_cast<size_t>(got);
+        const size_t n = *got;
         total += n;
         if (text.size() < maxBytes)
             text.append(chunk, std::min<size_t>(n, maxBytes - text.size()));

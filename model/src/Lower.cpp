@@ -571,12 +571,8 @@ const Symbol* deploymentApplication(const Program& program, const Symbol& symbol
 
 bool runsLauncher(const Symbol& app) {
     // A `run` that word() reads is runCommand's answer: its text is read where it is, uncopied.
-    if (const Value* run = attr(app.block, "run");
-        run &&
-        (run->kind == Value::Kind::Identifier || run->kind == Value::Kind::String ||
-         run->kind == Value::Kind::Versioned || run->kind == Value::Kind::TextBlock) &&
-        !run->text().empty())
-        return !launcherOf(run->text()).empty();
+    if (auto run = wordText(attr(app.block, "run")); run && !run->empty())
+        return !launcherOf(*run).empty();
     return !launcherOf(runCommand(app.block)).empty();
 }
 

@@ -80,7 +80,6 @@ public:
             }
         }
     }
-    const Statement* block() const { return block_; }
     [[gnu::always_inline]] const Statement* child(std::string_view key) const {
         noteRead(block_, key);
         const unsigned slot = Statement::keySlot(key);
@@ -120,16 +119,21 @@ template<Block B>
     return s && s->kind() == Statement::Kind::Attribute ? &s->value() : nullptr;
 }
 
+/// The text word() reads of a value (an identifier, string, text block or versioned name's), or
+/// nullopt for another kind or none.
+inline std::optional<std::string_view> wordText(const Value* v) {
+    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String ||
+              v->kind == Value::Kind::Versioned || v->kind == Value::Kind::TextBlock))
+        return v->text();
+    return std::nullopt;
+}
+
 /// An identifier, string or versioned name's text.
 /// (The fallback is a view: a string made for it on every call was most of a lookup's cost.)
 template<Block B>
 [[gnu::always_inline]] inline std::string word(const B& block, std::string_view key,
                                                std::string_view fallback = {}) {
-    const Value* v = attr(block, key);
-    if (v && (v->kind == Value::Kind::Identifier || v->kind == Value::Kind::String ||
-              v->kind == Value::Kind::Versioned || v->kind == Value::Kind::TextBlock))
-        return std::string(v->text());
-    return std::string(fallback);
+    return std::string(wordText(attr(block, key)).value_or(fallback));
 }
 
 /// An integer, size (bytes) or duration (seconds).
